@@ -1,0 +1,111 @@
+# kbench: build, test, install. `make deps` installs what the build needs.
+VERSION   := 0.1.0
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BINDIR     = $(PREFIX)/bin
+DATADIR    = $(PREFIX)/share/kbench
+
+CC        ?= cc
+PKGS       = ncursesw jansson
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -ljansson)
+
+# kbench's own code.
+CFLAGS    ?= -O2 -g
+WARN       = -Wall -Wextra -Wno-unused-parameter
+DEFS       = -D_GNU_SOURCE -DKBENCH_VERSION='"$(VERSION)"' -DKBENCH_DATADIR='"$(DATADIR)"'
+ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) -Isrc -Iui $(PKG_CFLAGS)
+LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
+
+# The workloads are compiled the way UnixBench 6.0.0 compiles its programs
+# (its OPTON on Linux x86-64), not with kbench's flags: the scores must match.
+WL_CFLAGS ?= -O3 -ffast-math -march=native -mtune=native
+
+BUILD      = build
+ifeq ($(SAN),1)
+BUILD      = build-san
+SANFLAGS   = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+ALL_CFLAGS += $(SANFLAGS)
+WL_CFLAGS  += $(SANFLAGS) -g
+LDFLAGS    += $(SANFLAGS)
+endif
+ALL_CFLAGS += -DKBENCH_BUILD_FLAGS='"$(CC) $(CFLAGS) | workloads: $(WL_CFLAGS)"'
+
+ENGINE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/telemetry/*.c))
+WL_SRC     = $(wildcard src/workloads/*.c)
+UI_SRC     = $(wildcard ui/*.c)
+LIB_OBJ    = $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(UI_SRC)) \
+             $(patsubst %.c,$(BUILD)/%.o,$(WL_SRC))
+MAIN_OBJ   = $(BUILD)/src/main.o
+UNIT_SRC   = $(wildcard tests/unit/test_*.c)
+UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+DEPFLAGS   = -MMD -MP
+
+.PHONY: all deps run test bench install uninstall clean format
+all: kbench
+
+$(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+kbench: $(BUILD)/kbench
+ifeq ($(SAN),1)
+	@echo "sanitized build: $(BUILD)/kbench"
+else
+	cp $(BUILD)/kbench $@
+endif
+
+$(BUILD)/src/workloads/%.o: src/workloads/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(DEFS) -Isrc $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) -lcmocka
+
+# Debian/Ubuntu packages; other distributions: see the list it prints.
+DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
+           libsensors-dev libcmocka-dev tmux locales util-linux procps
+deps:
+	@echo "kbench needs: $(DEB_PKGS)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en)"
+	@if command -v apt-get >/dev/null; then \
+		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS) >/dev/null && \
+		if ! locale -a 2>/dev/null | grep -qi '^en_US.utf8$$'; then \
+			$$SUDO sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen && \
+			$$SUDO locale-gen >/dev/null; \
+		fi; \
+		echo "deps installed"; \
+	else echo "no apt-get here: install the packages above with your package manager"; exit 1; fi
+
+run: kbench
+	./kbench
+
+test: kbench $(UNIT_BIN)
+	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/run.sh
+
+bench: kbench
+	@sh tests/bench.sh ./$(BUILD)/kbench
+
+install: kbench
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(DATADIR)/themes
+	install -m 755 $(BUILD)/kbench $(DESTDIR)$(BINDIR)/kbench
+	install -m 644 data/* $(DESTDIR)$(DATADIR)/
+	@if ls themes/*.theme >/dev/null 2>&1; then install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/themes/; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/kbench
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-san kbench
+
+format:
+	clang-format -i src/*.[ch] src/*/*.[ch] ui/*.[ch] tests/unit/*.c
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

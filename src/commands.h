@@ -1,0 +1,18 @@
+/* The command-line front end's commands: one function each, in the table of main.c. */
+#ifndef KBENCH_COMMANDS_H
+#define KBENCH_COMMANDS_H
+
+/* Each returns the process exit code: 0 success, 1 the run or a file failed, 2 usage. */
+int cmd_run(int argc, char **argv);  /* cmd_run.c */
+int cmd_list(int argc, char **argv); /* cmd_list.c */
+
+/* Prints "kbench: <message>" on stderr and returns 2 (usage error). */
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "kbench: <message>" on stderr and returns 1 (runtime error). */
+int runtime_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Strict number parsing for flags: the whole string must be the number. */
+int parse_int(const char *s, long min, long max, long *out);
+int parse_double(const char *s, double min, double max, double *out);
+
+#endif

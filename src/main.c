@@ -1,0 +1,109 @@
+/* kbench's command line: dispatches to a command, or opens the console on a terminal. */
+#include "commands.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "workloads/workloads.h"
+
+struct command {
+	const char *name;
+	const char *args;
+	const char *about;
+	int (*fn)(int argc, char **argv);
+	int hidden;
+};
+
+static const struct command commands[] = {
+	{ "run", "[options] [TEST|GROUP ...]", "run benchmarks headless and print the report", cmd_run, 0 },
+	{ "list", "", "the tests and groups, with units, baselines and lengths", cmd_list, 0 },
+	{ "__execl", "", "one link of the execl chain (internal)", execl_chain_main, 1 },
+};
+
+static void print_help(FILE *f)
+{
+	fprintf(f, "kbench %s - a benchmark console for Linux kernels (UnixBench's index tests)\n\n",
+		KBENCH_VERSION);
+	fprintf(f, "usage: kbench COMMAND [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (!commands[i].hidden)
+			fprintf(f, "  %-8s %-28s %s\n", commands[i].name, commands[i].args,
+				commands[i].about);
+	fprintf(f, "\n  kbench run --help     options of a headless run\n"
+		   "  kbench --version      the version\n");
+}
+
+int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("kbench: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return 2;
+}
+
+int runtime_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("kbench: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return 1;
+}
+
+int parse_int(const char *s, long min, long max, long *out)
+{
+	if (!s || !*s)
+		return -1;
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_double(const char *s, double min, double max, double *out)
+{
+	if (!s || !*s)
+		return -1;
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || *end || !isfinite(v) || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		print_help(stdout);
+		return 0;
+	}
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+		print_help(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+		printf("kbench %s\n", KBENCH_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (!strcmp(commands[i].name, cmd))
+			return commands[i].fn(argc - 1, argv + 1);
+	return usage_error("unknown command '%s' (try 'kbench --help')", cmd);
+}

@@ -1,0 +1,16 @@
+/* The UnixBench text report of a run, so it can be pasted where UnixBench results always went. */
+#ifndef KBENCH_REPORT_H
+#define KBENCH_REPORT_H
+
+#include <stdio.h>
+
+struct run;
+struct run_block;
+
+/* The whole report: header (System/OS/Machine/CPU lines), then one block per copy count. */
+void report_print(FILE *f, const struct run *r);
+/* The header alone, and one block alone (dashes line through the index score line). */
+void report_header(FILE *f, const struct run *r);
+void report_block(FILE *f, const struct run *r, const struct run_block *b);
+
+#endif

@@ -1,0 +1,263 @@
+/* The run record: building it up sample by sample, and the sums every reader needs. */
+#include "run.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "score.h"
+
+static void *grow(void *p, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	int ncap = *cap ? *cap * 2 : 8;
+	while (ncap < need)
+		ncap *= 2;
+	void *q = realloc(p, (size_t)ncap * size);
+	if (!q) {
+		fprintf(stderr, "kbench: out of memory\n");
+		abort();
+	}
+	memset((char *)q + (size_t)*cap * size, 0, (size_t)(ncap - *cap) * size);
+	*cap = ncap;
+	return q;
+}
+
+static void copy_str(char *dst, size_t size, const char *src)
+{
+	snprintf(dst, size, "%s", src ? src : "");
+}
+
+struct run *run_new(void)
+{
+	struct run *r = calloc(1, sizeof *r);
+	if (!r) {
+		fprintf(stderr, "kbench: out of memory\n");
+		abort();
+	}
+	copy_str(r->meta.mode, sizeof r->meta.mode, "full");
+	return r;
+}
+
+static void test_free(struct test_result *t)
+{
+	for (int i = 0; i < t->nsamples; i++) {
+		free(t->samples[i].count);
+		free(t->samples[i].elapsed);
+	}
+	free(t->samples);
+	free(t->summary);
+}
+
+void run_free(struct run *r)
+{
+	if (!r)
+		return;
+	for (int b = 0; b < r->nblocks; b++) {
+		for (int i = 0; i < r->blocks[b].ntests; i++)
+			test_free(&r->blocks[b].tests[i]);
+		free(r->blocks[b].tests);
+	}
+	free(r->blocks);
+	for (int i = 0; i < r->nseries; i++) {
+		free(r->series[i].t);
+		free(r->series[i].v);
+	}
+	free(r->series);
+	free(r->markers);
+	for (int i = 0; i < r->nnotes; i++)
+		free(r->notes[i]);
+	free(r->notes);
+	free(r);
+}
+
+/* Blocks and tests are kept in arrays that only grow; a capacity of
+ * their own would be one more thing to keep in step, so grow by one. */
+struct run_block *run_add_block(struct run *r, int copies)
+{
+	struct run_block *nb = realloc(r->blocks, (size_t)(r->nblocks + 1) * sizeof *nb);
+	if (!nb)
+		abort();
+	r->blocks = nb;
+	struct run_block *b = &r->blocks[r->nblocks++];
+	memset(b, 0, sizeof *b);
+	b->copies = copies;
+	return b;
+}
+
+struct test_result *run_block_add_test(struct run_block *b, const char *id, const char *label,
+				       const char *unit, int timebase, double baseline,
+				       const char *category)
+{
+	struct test_result *nt = realloc(b->tests, (size_t)(b->ntests + 1) * sizeof *nt);
+	if (!nt)
+		abort();
+	b->tests = nt;
+	struct test_result *t = &b->tests[b->ntests++];
+	memset(t, 0, sizeof *t);
+	copy_str(t->id, sizeof t->id, id);
+	copy_str(t->label, sizeof t->label, label);
+	copy_str(t->unit, sizeof t->unit, unit);
+	copy_str(t->category, sizeof t->category, category);
+	t->timebase = timebase;
+	t->baseline = baseline;
+	t->spread = -1;
+	return t;
+}
+
+struct sample *test_add_sample(struct test_result *t, int copies)
+{
+	struct sample *ns = realloc(t->samples, (size_t)(t->nsamples + 1) * sizeof *ns);
+	if (!ns)
+		abort();
+	t->samples = ns;
+	struct sample *s = &t->samples[t->nsamples++];
+	memset(s, 0, sizeof *s);
+	s->copies = copies;
+	s->count = calloc((size_t)copies, sizeof *s->count);
+	s->elapsed = calloc((size_t)copies, sizeof *s->elapsed);
+	if (!s->count || !s->elapsed)
+		abort();
+	return s;
+}
+
+struct series *run_series(struct run *r, const char *name, const char *unit)
+{
+	for (int i = 0; i < r->nseries; i++)
+		if (strcmp(r->series[i].name, name) == 0)
+			return &r->series[i];
+	struct series *ns = realloc(r->series, (size_t)(r->nseries + 1) * sizeof *ns);
+	if (!ns)
+		abort();
+	r->series = ns;
+	struct series *s = &r->series[r->nseries++];
+	memset(s, 0, sizeof *s);
+	copy_str(s->name, sizeof s->name, name);
+	copy_str(s->unit, sizeof s->unit, unit);
+	return s;
+}
+
+void series_push(struct series *s, double t, double v)
+{
+	int cap = s->cap;
+	s->t = grow(s->t, &cap, s->n + 1, sizeof *s->t);
+	cap = s->cap;
+	s->v = grow(s->v, &cap, s->n + 1, sizeof *s->v);
+	s->cap = cap;
+	s->t[s->n] = t;
+	s->v[s->n] = v;
+	s->n++;
+}
+
+void run_add_marker(struct run *r, double t, const char *what)
+{
+	struct marker *nm = realloc(r->markers, (size_t)(r->nmarkers + 1) * sizeof *nm);
+	if (!nm)
+		abort();
+	r->markers = nm;
+	nm[r->nmarkers].t = t;
+	copy_str(nm[r->nmarkers].what, sizeof nm[r->nmarkers].what, what);
+	r->nmarkers++;
+}
+
+void run_add_note(struct run *r, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	char **nn = realloc(r->notes, (size_t)(r->nnotes + 1) * sizeof *nn);
+	if (!nn)
+		abort();
+	r->notes = nn;
+	r->notes[r->nnotes] = strdup(buf);
+	if (!r->notes[r->nnotes])
+		abort();
+	r->nnotes++;
+}
+
+struct kv *test_summary_set(struct test_result *t, const char *key, double value, const char *text)
+{
+	struct kv *kv = NULL;
+	for (int i = 0; i < t->nsummary; i++)
+		if (strcmp(t->summary[i].key, key) == 0)
+			kv = &t->summary[i];
+	if (!kv) {
+		struct kv *ns = realloc(t->summary, (size_t)(t->nsummary + 1) * sizeof *ns);
+		if (!ns)
+			abort();
+		t->summary = ns;
+		kv = &t->summary[t->nsummary++];
+		memset(kv, 0, sizeof *kv);
+		copy_str(kv->key, sizeof kv->key, key);
+	}
+	kv->value = value;
+	kv->has_value = text == NULL;
+	copy_str(kv->text, sizeof kv->text, text);
+	return kv;
+}
+
+const struct kv *test_summary_get(const struct test_result *t, const char *key)
+{
+	for (int i = 0; i < t->nsummary; i++)
+		if (strcmp(t->summary[i].key, key) == 0)
+			return &t->summary[i];
+	return NULL;
+}
+
+const struct run_block *run_find_block(const struct run *r, int copies)
+{
+	for (int i = 0; i < r->nblocks; i++)
+		if (r->blocks[i].copies == copies)
+			return &r->blocks[i];
+	return NULL;
+}
+
+const struct test_result *run_block_find_test(const struct run_block *b, const char *id)
+{
+	for (int i = 0; i < b->ntests; i++)
+		if (strcmp(b->tests[i].id, id) == 0)
+			return &b->tests[i];
+	return NULL;
+}
+
+double sample_count(const struct sample *s)
+{
+	double sum = 0;
+	for (int i = 0; i < s->copies; i++)
+		sum += s->count[i];
+	return sum;
+}
+
+double sample_time(const struct sample *s)
+{
+	double sum = 0;
+	for (int i = 0; i < s->copies; i++)
+		sum += s->elapsed[i];
+	return s->copies ? sum / s->copies : 0;
+}
+
+void run_rescore(struct run *r)
+{
+	for (int b = 0; b < r->nblocks; b++) {
+		for (int i = 0; i < r->blocks[b].ntests; i++)
+			score_test(&r->blocks[b].tests[i]);
+		score_block(&r->blocks[b]);
+	}
+}
+
+const char *test_status_name(enum test_status s)
+{
+	switch (s) {
+	case TEST_WAITING: return "waiting";
+	case TEST_RUNNING: return "running";
+	case TEST_DONE: return "done";
+	case TEST_FAILED: return "failed";
+	case TEST_SKIPPED: return "skipped";
+	case TEST_IMPORTED: return "imported";
+	}
+	return "?";
+}

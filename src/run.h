@@ -1,0 +1,162 @@
+/* The one record of a benchmark run: metadata, every sample, scores, indexes, telemetry. */
+#ifndef KBENCH_RUN_H
+#define KBENCH_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#define RUN_FORMAT_MAJOR 1
+#define RUN_FORMAT_MINOR 0
+
+/* One sample (UnixBench: one pass) of one test, all copies. */
+struct sample {
+	int copies;
+	double *count;   /* per copy: raw count, or the rate itself when timebase is 0 */
+	double *elapsed; /* per copy: the time used for the rate (TIME if given, else measured) */
+	double start;    /* seconds since the run started */
+};
+
+enum test_status {
+	TEST_WAITING,
+	TEST_RUNNING,
+	TEST_DONE,
+	TEST_FAILED,
+	TEST_SKIPPED,
+	TEST_IMPORTED, /* scores known, samples not (a published result) */
+};
+
+/* A free-form fact about a test or a run: a number, a text, or both. */
+struct kv {
+	char key[64];
+	double value;
+	char text[96];
+	bool has_value;
+};
+
+struct test_result {
+	/* Copied from the test table (or an imported file), so a run stands on its own. */
+	char id[32];
+	char label[64];
+	char unit[16];
+	int timebase;
+	double baseline; /* 0 = none */
+	char category[16];
+
+	enum test_status status;
+	char reason[200]; /* why failed or skipped */
+
+	int nsamples;
+	struct sample *samples; /* every sample, in the order they ran */
+
+	/* Computed by score_test() from the samples (or stated, when imported). */
+	double score;  /* UnixBench's score: geometric mean of the kept rates */
+	double time;   /* mean time of the kept samples */
+	int kept;      /* samples kept after dropping the worst third */
+	double index;  /* score / baseline * 10; 0 when no baseline */
+	double spread; /* relative standard deviation of the kept rates (0..), -1 unknown */
+
+	int nsummary;
+	struct kv *summary; /* telemetry summaries and other per-test facts */
+};
+
+/* One copy count's results (UnixBench: one "Benchmark Run:" block). */
+struct run_block {
+	int copies;
+	time_t start, end;
+	int ntests;
+	struct test_result *tests;
+	double index_score;  /* geometric mean of the system indexes */
+	bool index_partial;  /* not every system baseline has a result */
+	int index_tests;     /* how many tests entered the index score */
+};
+
+/* A time series sampled by the coordinator (frequency, temperature, counters...). */
+struct series {
+	char name[64];
+	char unit[16];
+	int n, cap;
+	double *t; /* seconds since the run started */
+	double *v;
+};
+
+/* A moment in the run: test and sample boundaries, for the series. */
+struct marker {
+	double t;
+	char what[80]; /* "begin dhry2reg 1 copy sample 3", ... */
+};
+
+struct run_meta {
+	char id[16];     /* short id, set by the store */
+	char name[96];   /* default: kernel release */
+	char kbench_version[32];
+	char build_flags[256];
+	char hostname[96];
+	char os[64];             /* uname -o */
+	char kernel_release[96]; /* uname -r */
+	char kernel_version[160];/* uname -v */
+	char machine[32];        /* uname -m */
+	char cmdline[1024];      /* /proc/cmdline */
+	char cpu_model[128];
+	char cpu_flags[256];     /* UnixBench's flag words */
+	double bogomips;
+	int ncpus;
+	char governor[32];
+	char boost[16];
+	char mitigations[256];
+	char microcode[32];
+	uint64_t mem_kib;
+	char lang[64];           /* the locale the shell tests ran in */
+	char charmap[32];
+	char collate[32];
+	char uptime[128];
+	time_t date;             /* when the run started */
+	char mode[16];           /* "full", "quick", "imported" */
+	double duration_override;/* --duration, 0 = nominal */
+	int iterations;          /* -i, 0 = UnixBench's default */
+	char source[256];        /* imported: the file it came from */
+};
+
+struct run {
+	struct run_meta meta;
+	bool incomplete;
+	int nblocks;
+	struct run_block *blocks;
+
+	int nseries;
+	struct series *series;
+	int nmarkers;
+	struct marker *markers;
+
+	int nnotes;
+	char **notes; /* preflight findings and warnings, one sentence each */
+};
+
+struct run *run_new(void);
+void run_free(struct run *r);
+
+struct run_block *run_add_block(struct run *r, int copies);
+struct test_result *run_block_add_test(struct run_block *b, const char *id, const char *label,
+				       const char *unit, int timebase, double baseline,
+				       const char *category);
+struct sample *test_add_sample(struct test_result *t, int copies);
+struct series *run_series(struct run *r, const char *name, const char *unit); /* find or add */
+void series_push(struct series *s, double t, double v);
+void run_add_marker(struct run *r, double t, const char *what);
+void run_add_note(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+struct kv *test_summary_set(struct test_result *t, const char *key, double value, const char *text);
+const struct kv *test_summary_get(const struct test_result *t, const char *key);
+
+const struct run_block *run_find_block(const struct run *r, int copies);
+const struct test_result *run_block_find_test(const struct run_block *b, const char *id);
+
+/* Sums of one sample: counts added over copies, elapsed averaged (UnixBench's rule). */
+double sample_count(const struct sample *s);
+double sample_time(const struct sample *s);
+
+/* Recomputes every test's score/index and every block's index score. */
+void run_rescore(struct run *r);
+
+const char *test_status_name(enum test_status s);
+
+#endif

@@ -1,0 +1,99 @@
+/* The runner: forks the workers, times the samples, scores the tests, and reports events. */
+#ifndef KBENCH_RUNNER_H
+#define KBENCH_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "run.h"
+
+struct test_def;
+
+#define RUNNER_MAX_COPIES 256
+#define RUNNER_MAX_TESTS 64
+#define RUNNER_MAX_BLOCKS 8
+
+struct runner_opts {
+	int ncopies;
+	int copies[RUNNER_MAX_BLOCKS];        /* one block per entry, in order */
+	int ntests;
+	const struct test_def *tests[RUNNER_MAX_TESTS];
+	int iterations;     /* UnixBench's -i; 0 = each test's own sample count */
+	int samples;        /* if > 0: every test runs exactly this many samples */
+	double duration;    /* if > 0: every sample lasts this long (seconds) */
+	double pause;       /* idle time before each sample; < 0 = UnixBench's 3 s */
+	const char *tmpdir; /* scratch for the file tests; NULL = $TMPDIR or /tmp */
+	const char *datadir;/* NULL = found next to the binary */
+	double interval;    /* seconds between TICK events; 0 = 0.5 */
+};
+
+enum runner_event_kind {
+	EV_RUN_BEGIN,
+	EV_BLOCK_BEGIN,   /* a copy count starts */
+	EV_TEST_BEGIN,
+	EV_PAUSE,         /* sync and sleep before a sample (UnixBench's habit) */
+	EV_SAMPLE_READY,  /* workers forked and waiting at the barrier: pids are known */
+	EV_SAMPLE_BEGIN,  /* barrier released */
+	EV_TICK,          /* every interval while a sample runs or a pause lasts */
+	EV_SAMPLE_END,
+	EV_TEST_END,      /* score computed (or the test failed / was skipped) */
+	EV_BLOCK_END,
+	EV_RUN_END,
+};
+
+enum runner_phase { PHASE_IDLE, PHASE_PAUSING, PHASE_SAMPLING, PHASE_DONE };
+
+struct runner_event {
+	enum runner_event_kind kind;
+	struct run *run;
+	int block;          /* index into run->blocks */
+	int test;           /* index into the block's tests */
+	int sample;         /* 0-based sample number */
+	int nsamples;       /* samples this test will run */
+	double now;         /* seconds since the run started */
+	double sample_elapsed; /* seconds into the current sample (or pause) */
+	double sample_length;  /* its nominal length */
+	int ncopies;
+	const pid_t *pids;  /* EV_SAMPLE_READY .. EV_SAMPLE_END: one per copy */
+};
+
+struct runner;
+
+struct runner_listener {
+	void (*on_event)(void *ctx, const struct runner_event *ev);
+	void *ctx;
+	int wake_fd; /* if >= 0, readable wakes the runner for an extra EV_TICK (keys) */
+};
+
+/* Checks the options (tmpdir writable, data found, copies sane).
+ * Returns NULL and fills err with one sentence on failure. */
+struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errlen);
+void runner_free(struct runner *r);
+
+/* Up to 4 listeners; each sees every event, in the order added. */
+void runner_listen(struct runner *r, const struct runner_listener *l);
+
+/* Runs every block and test into `run` (which the caller owns and has
+ * filled with metadata). Returns 0, or -1 when the run was aborted
+ * (run->incomplete is then set; the finished samples are kept). */
+int runner_run(struct runner *r, struct run *run);
+
+/* From a listener: skip the current test, or stop the whole run. */
+void runner_skip_test(struct runner *r);
+void runner_abort(struct runner *r);
+
+/* Live values of the sample in progress, for progress displays. */
+int runner_live_copies(const struct runner *r);
+uint64_t runner_live_count(const struct runner *r, int copy);
+double runner_live_elapsed(const struct runner *r); /* seconds into the sample */
+
+/* The seconds a test will take with these options (samples x (pause + length)). */
+double runner_estimate_test(const struct runner_opts *o, const struct test_def *t);
+double runner_estimate(const struct runner_opts *o);
+
+/* The hidden `kbench __execl` entry and friends need the data directory too. */
+const char *runner_find_datadir(const char *hint);
+const char *runner_self_path(void);
+
+#endif

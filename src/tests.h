@@ -1,0 +1,43 @@
+/* The test table: one row per benchmark, UnixBench's ids, labels, units and baselines. */
+#ifndef KBENCH_TESTS_H
+#define KBENCH_TESTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct workload;
+
+struct test_def {
+	const char *id;       /* UnixBench's id: dhry2reg, execl, fstime, ... */
+	const char *label;    /* the title as UnixBench prints it */
+	const char *unit;     /* lps, MWIPS, KBps, lpm */
+	int timebase;         /* 0: the workload reports a rate; 1: per second; 60: per minute */
+	double baseline;      /* index baseline ("George" = 10.0), 0 when none */
+	const char *category; /* "system" (the index) or "misc" */
+	double seconds;       /* nominal sample length */
+	int samples;          /* UnixBench's passes: 10 for long tests, 3 for short ones */
+	bool self_timed;      /* the workload ends itself (whetstone, file copy) */
+	const struct workload *workload;
+	const char *arg;      /* passed to the workload */
+	const char *about;    /* one line for `kbench list` */
+};
+
+struct test_group {
+	const char *name;
+	const char *about;
+	const char *const *ids; /* NULL-terminated; NULL list = every test */
+};
+
+extern const struct test_def test_table[];
+extern const size_t test_count;
+extern const struct test_group test_groups[];
+extern const size_t test_group_count;
+
+const struct test_def *test_find(const char *id);
+const struct test_group *test_group_find(const char *name);
+const struct test_def *test_find_label(const char *label);
+
+/* UnixBench's -i N: long tests (10 passes) run N, short ones max(1, (N+1)/3). */
+int test_samples_for_iterations(const struct test_def *t, int iterations);
+
+#endif

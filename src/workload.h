@@ -1,0 +1,64 @@
+/* The face a benchmark loop shows the runner: do units of work until told to stop, publish the count. */
+#ifndef KBENCH_WORKLOAD_H
+#define KBENCH_WORKLOAD_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+/*
+ * One slot per worker copy, in a shared memory area (a memfd, so that it
+ * survives exec: execl's chain maps it again). The worker stores its running
+ * count with a relaxed atomic store, the runner sets `stop` at the deadline;
+ * neither is a syscall, so a loop can afford both every iteration.
+ */
+struct worker_slot {
+	_Atomic uint64_t count; /* units done so far */
+	_Atomic int stop;       /* set by the runner at the deadline */
+	_Atomic int state;      /* enum worker_state */
+	double t_start;         /* CLOCK_MONOTONIC seconds when the work began */
+	double t_end;           /* ... and when it ended */
+	double rate;            /* self-timed tests: the result, already a rate */
+	double time;            /* self-timed tests: the time to report (UnixBench's TIME) */
+	char err[200];          /* a sentence when the workload failed */
+};
+
+enum worker_state { WORKER_IDLE, WORKER_RUNNING, WORKER_DONE, WORKER_FAILED };
+
+/* What a workload gets. It lives in the worker process. */
+struct workload_ctx {
+	struct worker_slot *slot;
+	int copy;           /* 0 .. copies-1 */
+	int copies;
+	double duration;    /* nominal sample length in seconds */
+	const char *arg;    /* the test row's argument ("1024 2000", "8", "short", ...) */
+	const char *tmpdir; /* scratch directory for file tests: exists, writable */
+	const char *datadir;/* shell scripts and input data (data/ in the tree) */
+	const char *self;   /* absolute path of the kbench binary (execl re-execs it) */
+	int shm_fd;         /* memfd holding the slots; inherited across exec */
+};
+
+struct workload {
+	const char *name;
+	/* Runs until ctx->slot->stop (or for self-timed tests, its own time).
+	 * Returns 0, or -1 with a sentence in ctx->slot->err. May exec and never
+	 * return (execl), in which case the chain fills t_end itself. */
+	int (*run)(struct workload_ctx *ctx);
+};
+
+static inline int wl_stopped(const struct workload_ctx *c)
+{
+	return atomic_load_explicit(&c->slot->stop, memory_order_relaxed);
+}
+
+static inline void wl_publish(const struct workload_ctx *c, uint64_t count)
+{
+	atomic_store_explicit(&c->slot->count, count, memory_order_relaxed);
+}
+
+double wl_now(void); /* CLOCK_MONOTONIC in seconds */
+
+/* Fills slot->err with a formatted sentence and returns -1. */
+int wl_fail(const struct workload_ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Runs the unit tests (cmocka, one line per case) and the system tests
+# (tests/system/*.sh: exit 0 pass, 77 skipped with the reason as the last
+# line, anything else fails), then prints one line: N passed, N failed.
+# TESTS="name ..." limits the run to tests whose file name matches.
+: "${KBENCH:?KBENCH must name the kbench binary}"
+: "${BUILD:=build}"
+export KBENCH
+top=$(cd "$(dirname "$0")/.." && pwd)
+export KBENCH_TOP="$top"
+pass=0 fail=0 skip=0
+failed="" skipped=""
+log=$(mktemp -d /tmp/kbench-test-log.XXXXXX)
+
+wanted() {
+	[ -z "$TESTS" ] && return 0
+	for w in $TESTS; do case "$1" in *"$w"*) return 0 ;; esac; done
+	return 1
+}
+
+for bin in "$top/$BUILD"/tests/test_*; do
+	[ -x "$bin" ] || continue
+	name=$(basename "$bin")
+	wanted "$name" || continue
+	out="$log/$name.out"
+	CMOCKA_MESSAGE_OUTPUT=stdout "$bin" >"$out" 2>&1
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+	p=${p:-0} f=${f:-0}
+	if [ "$p" = 0 ] && [ "$f" = 0 ]; then f=1; fi # crashed before its summary
+	pass=$((pass + p)) fail=$((fail + f))
+	if [ "$f" != 0 ]; then
+		failed="$failed $name"
+		echo "FAIL $name"; sed 's/^/    /' "$out" | tail -n 30
+	else
+		echo "ok   $name ($p cases)"
+	fi
+done
+
+for t in "$top"/tests/system/*.sh; do
+	[ -f "$t" ] || continue
+	name=$(basename "$t" .sh)
+	wanted "$name" || continue
+	out="$log/$name.out"
+	start=$(date +%s)
+	sh "$t" >"$out" 2>&1
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	if [ $rc = 0 ]; then
+		pass=$((pass + 1)); echo "ok   $name (${secs}s)"
+	elif [ $rc = 77 ]; then
+		skip=$((skip + 1)); why=$(tail -n 1 "$out")
+		skipped="$skipped $name"; echo "skip $name: $why"
+	else
+		fail=$((fail + 1)); failed="$failed $name"
+		echo "FAIL $name (exit $rc, ${secs}s)"; sed 's/^/    /' "$out" | tail -n 40
+	fi
+done
+rm -rf "$log"
+[ -n "$failed" ] && echo "failed:$failed"
+[ -n "$skipped" ] && echo "skipped:$skipped"
+if [ $skip -gt 0 ]; then
+	echo "$pass passed, $fail failed, $skip skipped"
+else
+	echo "$pass passed, $fail failed"
+fi
+[ $fail = 0 ]
