@@ -1,0 +1,668 @@
+/* The run file: struct run <-> JSON through jansson, strict on types, tolerant of unknown fields. */
+#include "runfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run.h"
+
+/* Limits that keep a hostile file from asking for absurd allocations. */
+#define MAX_BLOCKS 64
+#define MAX_TESTS 512
+#define MAX_SAMPLES 100000
+#define MAX_COPIES 4096
+#define MAX_SUMMARY 4096
+#define MAX_SERIES 4096
+#define MAX_POINTS 10000000
+#define MAX_MARKERS 1000000
+#define MAX_NOTES 100000
+
+static const char *const status_names[] = {
+	[TEST_WAITING] = "waiting", [TEST_RUNNING] = "running", [TEST_DONE] = "done",
+	[TEST_FAILED] = "failed",   [TEST_SKIPPED] = "skipped", [TEST_IMPORTED] = "imported",
+};
+
+/* ---- writing ---- */
+
+/* JSON has no NaN or infinity: such values are written as null. */
+static json_t *num(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *doubles(const double *v, int n)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, num(v[i]));
+	return a;
+}
+
+static json_t *meta_to_json(const struct run_meta *m)
+{
+	char date[40] = "";
+	struct tm tm;
+	if (gmtime_r(&m->date, &tm))
+		strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_t *o = json_object();
+	json_object_set_new(o, "id", json_string(m->id));
+	json_object_set_new(o, "name", json_string(m->name));
+	json_object_set_new(o, "kbench_version", json_string(m->kbench_version));
+	json_object_set_new(o, "build_flags", json_string(m->build_flags));
+	json_object_set_new(o, "hostname", json_string(m->hostname));
+	json_object_set_new(o, "os", json_string(m->os));
+	json_object_set_new(o, "kernel_release", json_string(m->kernel_release));
+	json_object_set_new(o, "kernel_version", json_string(m->kernel_version));
+	json_object_set_new(o, "machine", json_string(m->machine));
+	json_object_set_new(o, "cmdline", json_string(m->cmdline));
+	json_object_set_new(o, "cpu_model", json_string(m->cpu_model));
+	json_object_set_new(o, "cpu_flags", json_string(m->cpu_flags));
+	json_object_set_new(o, "bogomips", num(m->bogomips));
+	json_object_set_new(o, "ncpus", json_integer(m->ncpus));
+	json_object_set_new(o, "governor", json_string(m->governor));
+	json_object_set_new(o, "boost", json_string(m->boost));
+	json_object_set_new(o, "mitigations", json_string(m->mitigations));
+	json_object_set_new(o, "microcode", json_string(m->microcode));
+	json_object_set_new(o, "mem_kib", json_integer((json_int_t)m->mem_kib));
+	json_object_set_new(o, "lang", json_string(m->lang));
+	json_object_set_new(o, "charmap", json_string(m->charmap));
+	json_object_set_new(o, "collate", json_string(m->collate));
+	json_object_set_new(o, "uptime", json_string(m->uptime));
+	json_object_set_new(o, "date", json_integer((json_int_t)m->date));
+	json_object_set_new(o, "date_utc", json_string(date)); /* for people; readers use "date" */
+	json_object_set_new(o, "mode", json_string(m->mode));
+	json_object_set_new(o, "duration_override", num(m->duration_override));
+	json_object_set_new(o, "iterations", json_integer(m->iterations));
+	json_object_set_new(o, "source", json_string(m->source));
+	return o;
+}
+
+static json_t *test_to_json(const struct test_result *t)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "id", json_string(t->id));
+	json_object_set_new(o, "label", json_string(t->label));
+	json_object_set_new(o, "unit", json_string(t->unit));
+	json_object_set_new(o, "timebase", json_integer(t->timebase));
+	json_object_set_new(o, "baseline", num(t->baseline));
+	json_object_set_new(o, "category", json_string(t->category));
+	unsigned st = (unsigned)t->status;
+	json_object_set_new(o, "status", json_string(st <= TEST_IMPORTED ? status_names[st] : "failed"));
+	json_object_set_new(o, "reason", json_string(t->reason));
+	json_object_set_new(o, "score", num(t->score));
+	json_object_set_new(o, "time", num(t->time));
+	json_object_set_new(o, "kept", json_integer(t->kept));
+	json_object_set_new(o, "index", num(t->index));
+	json_object_set_new(o, "spread", num(t->spread));
+	json_t *samples = json_array();
+	for (int i = 0; i < t->nsamples; i++) {
+		const struct sample *s = &t->samples[i];
+		json_t *so = json_object();
+		json_object_set_new(so, "start", num(s->start));
+		json_object_set_new(so, "count", doubles(s->count, s->copies));
+		json_object_set_new(so, "elapsed", doubles(s->elapsed, s->copies));
+		json_array_append_new(samples, so);
+	}
+	json_object_set_new(o, "samples", samples);
+	json_t *sum = json_array();
+	for (int i = 0; i < t->nsummary; i++) {
+		const struct kv *kv = &t->summary[i];
+		json_t *ko = json_object();
+		json_object_set_new(ko, "key", json_string(kv->key));
+		if (kv->has_value)
+			json_object_set_new(ko, "value", num(kv->value));
+		else
+			json_object_set_new(ko, "text", json_string(kv->text));
+		json_array_append_new(sum, ko);
+	}
+	json_object_set_new(o, "summary", sum);
+	return o;
+}
+
+/* jansson refuses strings that are not UTF-8; a host name or CPU model
+ * from a strange machine must not make the save fail, so such bytes
+ * are replaced by '?'. */
+static json_t *build(const struct run *r)
+{
+	json_t *root = json_object();
+	json_t *fmt = json_object();
+	json_object_set_new(fmt, "major", json_integer(RUN_FORMAT_MAJOR));
+	json_object_set_new(fmt, "minor", json_integer(RUN_FORMAT_MINOR));
+	json_object_set_new(root, "format", fmt);
+	json_object_set_new(root, "meta", meta_to_json(&r->meta));
+	json_object_set_new(root, "incomplete", json_boolean(r->incomplete));
+	json_t *blocks = json_array();
+	for (int b = 0; b < r->nblocks; b++) {
+		const struct run_block *bl = &r->blocks[b];
+		json_t *bo = json_object();
+		json_object_set_new(bo, "copies", json_integer(bl->copies));
+		json_object_set_new(bo, "start", json_integer((json_int_t)bl->start));
+		json_object_set_new(bo, "end", json_integer((json_int_t)bl->end));
+		json_object_set_new(bo, "index_score", num(bl->index_score));
+		json_object_set_new(bo, "index_partial", json_boolean(bl->index_partial));
+		json_object_set_new(bo, "index_tests", json_integer(bl->index_tests));
+		json_t *tests = json_array();
+		for (int i = 0; i < bl->ntests; i++)
+			json_array_append_new(tests, test_to_json(&bl->tests[i]));
+		json_object_set_new(bo, "tests", tests);
+		json_array_append_new(blocks, bo);
+	}
+	json_object_set_new(root, "blocks", blocks);
+	json_t *series = json_array();
+	for (int i = 0; i < r->nseries; i++) {
+		const struct series *s = &r->series[i];
+		json_t *so = json_object();
+		json_object_set_new(so, "name", json_string(s->name));
+		json_object_set_new(so, "unit", json_string(s->unit));
+		json_object_set_new(so, "t", doubles(s->t, s->n));
+		json_object_set_new(so, "v", doubles(s->v, s->n));
+		json_array_append_new(series, so);
+	}
+	json_object_set_new(root, "series", series);
+	json_t *markers = json_array();
+	for (int i = 0; i < r->nmarkers; i++) {
+		json_t *mo = json_object();
+		json_object_set_new(mo, "t", num(r->markers[i].t));
+		json_object_set_new(mo, "what", json_string(r->markers[i].what));
+		json_array_append_new(markers, mo);
+	}
+	json_object_set_new(root, "markers", markers);
+	json_t *notes = json_array();
+	for (int i = 0; i < r->nnotes; i++)
+		json_array_append_new(notes, json_string(r->notes[i] ? r->notes[i] : ""));
+	json_object_set_new(root, "notes", notes);
+	return root;
+}
+
+/* json_string() returns NULL for invalid UTF-8, and json_object_set_new()
+ * then fails silently; check the whole tree was built by re-walking is
+ * costly, so sanitize copies of the strings up front instead. */
+static void sanitize(char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned char *w = (unsigned char *)s;
+	while (*p) {
+		int len = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 : (*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
+		bool ok = len > 0;
+		for (int i = 1; ok && i < len; i++)
+			ok = (p[i] >> 6) == 2;
+		if (!ok || (len == 1 && *p < 0x20 && *p != '\t' && *p != '\n')) {
+			*w++ = '?';
+			p++;
+			continue;
+		}
+		for (int i = 0; i < len; i++)
+			*w++ = *p++;
+	}
+	*w = 0;
+}
+
+static void sanitize_run(struct run *r)
+{
+	struct run_meta *m = &r->meta;
+	char *fields[] = { m->id, m->name, m->kbench_version, m->build_flags, m->hostname, m->os,
+			   m->kernel_release, m->kernel_version, m->machine, m->cmdline,
+			   m->cpu_model, m->cpu_flags, m->governor, m->boost, m->mitigations,
+			   m->microcode, m->lang, m->charmap, m->collate, m->uptime, m->mode,
+			   m->source };
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		sanitize(fields[i]);
+	for (int b = 0; b < r->nblocks; b++)
+		for (int i = 0; i < r->blocks[b].ntests; i++) {
+			struct test_result *t = &r->blocks[b].tests[i];
+			sanitize(t->id), sanitize(t->label), sanitize(t->unit);
+			sanitize(t->category), sanitize(t->reason);
+			for (int k = 0; k < t->nsummary; k++)
+				sanitize(t->summary[k].key), sanitize(t->summary[k].text);
+		}
+	for (int i = 0; i < r->nseries; i++)
+		sanitize(r->series[i].name), sanitize(r->series[i].unit);
+	for (int i = 0; i < r->nmarkers; i++)
+		sanitize(r->markers[i].what);
+	for (int i = 0; i < r->nnotes; i++)
+		if (r->notes[i])
+			sanitize(r->notes[i]);
+}
+
+char *runfile_dump(const struct run *r, char *err, size_t errlen)
+{
+	/* The caller's run is const: sanitizing needs a writable view, and
+	 * the fixed-size strings are edited in place only when they hold
+	 * bytes jansson would refuse, which a sane run never has. */
+	sanitize_run((struct run *)r);
+	json_t *root = build(r);
+	char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+	json_decref(root);
+	if (!text)
+		snprintf(err, errlen, "cannot encode the run as JSON (out of memory)");
+	return text;
+}
+
+int runfile_write(FILE *f, const struct run *r, char *err, size_t errlen)
+{
+	char *text = runfile_dump(r, err, errlen);
+	if (!text)
+		return -ENOMEM;
+	size_t len = strlen(text);
+	int rc = 0;
+	if (fwrite(text, 1, len, f) != len || fputc('\n', f) == EOF) {
+		rc = -errno ? -errno : -EIO;
+		snprintf(err, errlen, "cannot write the run: %s", strerror(-rc));
+	}
+	free(text);
+	return rc;
+}
+
+/* ---- reading ---- */
+
+struct reader {
+	const char *what;
+	char *err;
+	size_t errlen;
+	bool failed;
+};
+
+static void fail(struct reader *rd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(struct reader *rd, const char *fmt, ...)
+{
+	if (rd->failed)
+		return;
+	rd->failed = true;
+	char msg[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(rd->err, rd->errlen, "%s: %s", rd->what, msg);
+}
+
+/* Getters: a missing field takes its default (older minor versions may
+ * lack it); a field of the wrong type is an error naming its path. */
+static void get_str(struct reader *rd, json_t *o, const char *path, const char *key, char *dst,
+		    size_t size)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v || json_is_null(v))
+		return;
+	if (!json_is_string(v)) {
+		fail(rd, "field %s%s is not a string", path, key);
+		return;
+	}
+	snprintf(dst, size, "%s", json_string_value(v));
+}
+
+static double get_num(struct reader *rd, json_t *o, const char *path, const char *key, double def)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v || json_is_null(v))
+		return def;
+	if (!json_is_number(v)) {
+		fail(rd, "field %s%s is not a number", path, key);
+		return def;
+	}
+	double d = json_number_value(v);
+	if (!isfinite(d)) {
+		fail(rd, "field %s%s is not a finite number", path, key);
+		return def;
+	}
+	return d;
+}
+
+static long long get_int(struct reader *rd, json_t *o, const char *path, const char *key,
+			 long long min, long long max, long long def)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v || json_is_null(v))
+		return def;
+	if (!json_is_integer(v)) {
+		fail(rd, "field %s%s is not an integer", path, key);
+		return def;
+	}
+	long long i = json_integer_value(v);
+	if (i < min || i > max) {
+		fail(rd, "field %s%s is out of range (%lld)", path, key, i);
+		return def;
+	}
+	return i;
+}
+
+static bool get_bool(struct reader *rd, json_t *o, const char *path, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v || json_is_null(v))
+		return false;
+	if (!json_is_boolean(v)) {
+		fail(rd, "field %s%s is not true or false", path, key);
+		return false;
+	}
+	return json_is_true(v);
+}
+
+static json_t *get_array(struct reader *rd, json_t *o, const char *path, const char *key,
+			 size_t max)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v || json_is_null(v))
+		return NULL;
+	if (!json_is_array(v)) {
+		fail(rd, "field %s%s is not an array", path, key);
+		return NULL;
+	}
+	if (json_array_size(v) > max) {
+		fail(rd, "field %s%s has %zu entries (at most %zu)", path, key, json_array_size(v), max);
+		return NULL;
+	}
+	return v;
+}
+
+static bool is_obj(struct reader *rd, json_t *v, const char *path)
+{
+	if (!json_is_object(v)) {
+		fail(rd, "%s is not an object", path);
+		return false;
+	}
+	return true;
+}
+
+/* Fills n doubles from a JSON array that must hold exactly n numbers. */
+static void get_doubles(struct reader *rd, json_t *a, const char *path, double *dst, size_t n)
+{
+	if (!json_is_array(a) || json_array_size(a) != n) {
+		fail(rd, "field %s is not an array of %zu numbers", path, n);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_t *v = json_array_get(a, i);
+		if (json_is_null(v)) {
+			dst[i] = NAN;
+			continue;
+		}
+		if (!json_is_number(v)) {
+			fail(rd, "field %s[%zu] is not a number", path, i);
+			return;
+		}
+		dst[i] = json_number_value(v);
+	}
+}
+
+static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
+{
+	const char *p = "meta.";
+#define S(f) get_str(rd, o, p, #f, m->f, sizeof m->f)
+	S(id), S(name), S(kbench_version), S(build_flags), S(hostname), S(os), S(kernel_release);
+	S(kernel_version), S(machine), S(cmdline), S(cpu_model), S(cpu_flags), S(governor);
+	S(boost), S(mitigations), S(microcode), S(lang), S(charmap), S(collate), S(uptime);
+	S(mode), S(source);
+#undef S
+	m->bogomips = get_num(rd, o, p, "bogomips", 0);
+	m->ncpus = (int)get_int(rd, o, p, "ncpus", 0, 1 << 20, 0);
+	m->mem_kib = (uint64_t)get_int(rd, o, p, "mem_kib", 0, INT64_MAX, 0);
+	m->date = (time_t)get_int(rd, o, p, "date", INT64_MIN, INT64_MAX, 0);
+	m->duration_override = get_num(rd, o, p, "duration_override", 0);
+	m->iterations = (int)get_int(rd, o, p, "iterations", 0, 1 << 20, 0);
+}
+
+static enum test_status status_from(struct reader *rd, const char *s, const char *path)
+{
+	for (size_t i = 0; i < sizeof status_names / sizeof status_names[0]; i++)
+		if (strcmp(s, status_names[i]) == 0)
+			return (enum test_status)i;
+	fail(rd, "field %sstatus has an unknown value '%.40s'", path, s);
+	return TEST_FAILED;
+}
+
+static void read_test(struct reader *rd, json_t *o, struct run_block *b, const char *path)
+{
+	struct test_result tmp = { 0 };
+	get_str(rd, o, path, "id", tmp.id, sizeof tmp.id);
+	get_str(rd, o, path, "label", tmp.label, sizeof tmp.label);
+	get_str(rd, o, path, "unit", tmp.unit, sizeof tmp.unit);
+	get_str(rd, o, path, "category", tmp.category, sizeof tmp.category);
+	if (rd->failed)
+		return;
+	if (!tmp.id[0]) {
+		fail(rd, "field %sid is missing or empty", path);
+		return;
+	}
+	struct test_result *t = run_block_add_test(
+		b, tmp.id, tmp.label, tmp.unit,
+		(int)get_int(rd, o, path, "timebase", 0, 3600, 0),
+		get_num(rd, o, path, "baseline", 0), tmp.category);
+	char st[32] = "done";
+	get_str(rd, o, path, "status", st, sizeof st);
+	t->status = status_from(rd, st, path);
+	get_str(rd, o, path, "reason", t->reason, sizeof t->reason);
+	t->score = get_num(rd, o, path, "score", 0);
+	t->time = get_num(rd, o, path, "time", 0);
+	t->kept = (int)get_int(rd, o, path, "kept", 0, MAX_SAMPLES, 0);
+	t->index = get_num(rd, o, path, "index", 0);
+	t->spread = get_num(rd, o, path, "spread", -1);
+	if (t->score < 0 || t->baseline < 0) {
+		fail(rd, "field %sscore or baseline is negative", path);
+		return;
+	}
+	json_t *samples = get_array(rd, o, path, "samples", MAX_SAMPLES);
+	char sp[160];
+	for (size_t i = 0; samples && i < json_array_size(samples) && !rd->failed; i++) {
+		snprintf(sp, sizeof sp, "%ssamples[%zu]", path, i);
+		json_t *so = json_array_get(samples, i);
+		if (!is_obj(rd, so, sp))
+			return;
+		json_t *count = json_object_get(so, "count");
+		if (!json_is_array(count) || json_array_size(count) < 1 ||
+		    json_array_size(count) > MAX_COPIES) {
+			fail(rd, "field %s.count is not an array of 1 to %d numbers", sp, MAX_COPIES);
+			return;
+		}
+		int copies = (int)json_array_size(count);
+		struct sample *s = test_add_sample(t, copies);
+		char fp[200];
+		snprintf(fp, sizeof fp, "%s.", sp);
+		s->start = get_num(rd, so, fp, "start", 0);
+		snprintf(fp, sizeof fp, "%s.count", sp);
+		get_doubles(rd, count, fp, s->count, (size_t)copies);
+		snprintf(fp, sizeof fp, "%s.elapsed", sp);
+		get_doubles(rd, json_object_get(so, "elapsed"), fp, s->elapsed, (size_t)copies);
+		for (int c = 0; c < copies && !rd->failed; c++)
+			if (s->count[c] < 0 || s->elapsed[c] < 0)
+				fail(rd, "field %s has a negative count or time (copy %d)", sp, c);
+	}
+	json_t *sum = get_array(rd, o, path, "summary", MAX_SUMMARY);
+	for (size_t i = 0; sum && i < json_array_size(sum) && !rd->failed; i++) {
+		snprintf(sp, sizeof sp, "%ssummary[%zu]", path, i);
+		json_t *ko = json_array_get(sum, i);
+		if (!is_obj(rd, ko, sp))
+			return;
+		char key[64] = "", text[96] = "";
+		char fp[200];
+		snprintf(fp, sizeof fp, "%s.", sp);
+		get_str(rd, ko, fp, "key", key, sizeof key);
+		json_t *tv = json_object_get(ko, "text");
+		if (tv && !json_is_null(tv)) {
+			get_str(rd, ko, fp, "text", text, sizeof text);
+			test_summary_set(t, key, 0, text);
+		} else {
+			test_summary_set(t, key, get_num(rd, ko, fp, "value", 0), NULL);
+		}
+	}
+}
+
+static struct run *from_json(struct reader *rd, json_t *root)
+{
+	if (!json_is_object(root)) {
+		fail(rd, "the top level is not a JSON object");
+		return NULL;
+	}
+	json_t *fmt = json_object_get(root, "format");
+	if (!json_is_object(fmt)) {
+		fail(rd, "not a kbench run file (no \"format\" object)");
+		return NULL;
+	}
+	long long major = get_int(rd, fmt, "format.", "major", 0, 1000000, -1);
+	if (rd->failed)
+		return NULL;
+	if (major < 1) {
+		fail(rd, "field format.major is missing");
+		return NULL;
+	}
+	if (major > RUN_FORMAT_MAJOR) {
+		fail(rd, "run file format %lld.%lld is newer than this kbench reads (%d.x); upgrade kbench",
+		     major, get_int(rd, fmt, "format.", "minor", 0, 1000000, 0), RUN_FORMAT_MAJOR);
+		return NULL;
+	}
+	struct run *r = run_new();
+	json_t *meta = json_object_get(root, "meta");
+	if (meta && is_obj(rd, meta, "field meta"))
+		read_meta(rd, meta, &r->meta);
+	r->incomplete = get_bool(rd, root, "", "incomplete");
+	json_t *blocks = get_array(rd, root, "", "blocks", MAX_BLOCKS);
+	char path[96];
+	for (size_t b = 0; blocks && b < json_array_size(blocks) && !rd->failed; b++) {
+		json_t *bo = json_array_get(blocks, b);
+		snprintf(path, sizeof path, "blocks[%zu]", b);
+		if (!is_obj(rd, bo, path))
+			break;
+		snprintf(path, sizeof path, "blocks[%zu].", b);
+		struct run_block *bl = run_add_block(r, (int)get_int(rd, bo, path, "copies", 1, MAX_COPIES, 1));
+		bl->start = (time_t)get_int(rd, bo, path, "start", INT64_MIN, INT64_MAX, 0);
+		bl->end = (time_t)get_int(rd, bo, path, "end", INT64_MIN, INT64_MAX, 0);
+		bl->index_score = get_num(rd, bo, path, "index_score", 0);
+		bl->index_partial = get_bool(rd, bo, path, "index_partial");
+		bl->index_tests = (int)get_int(rd, bo, path, "index_tests", 0, MAX_TESTS, 0);
+		json_t *tests = get_array(rd, bo, path, "tests", MAX_TESTS);
+		for (size_t i = 0; tests && i < json_array_size(tests) && !rd->failed; i++) {
+			char tp[96];
+			snprintf(tp, sizeof tp, "blocks[%zu].tests[%zu]", b, i);
+			json_t *to = json_array_get(tests, i);
+			if (!is_obj(rd, to, tp))
+				break;
+			snprintf(tp, sizeof tp, "blocks[%zu].tests[%zu].", b, i);
+			read_test(rd, to, bl, tp);
+		}
+	}
+	json_t *series = get_array(rd, root, "", "series", MAX_SERIES);
+	for (size_t i = 0; series && i < json_array_size(series) && !rd->failed; i++) {
+		json_t *so = json_array_get(series, i);
+		snprintf(path, sizeof path, "series[%zu]", i);
+		if (!is_obj(rd, so, path))
+			break;
+		snprintf(path, sizeof path, "series[%zu].", i);
+		char name[64] = "", unit[16] = "";
+		get_str(rd, so, path, "name", name, sizeof name);
+		get_str(rd, so, path, "unit", unit, sizeof unit);
+		json_t *t = get_array(rd, so, path, "t", MAX_POINTS);
+		json_t *v = get_array(rd, so, path, "v", MAX_POINTS);
+		if (rd->failed)
+			break;
+		size_t n = t ? json_array_size(t) : 0;
+		if ((v ? json_array_size(v) : 0) != n) {
+			fail(rd, "field %st and %sv differ in length", path, path);
+			break;
+		}
+		/* A second series of the same name would merge into the first. */
+		struct series *s = run_series(r, name, unit);
+		for (size_t k = 0; k < n; k++) {
+			json_t *tk = json_array_get(t, k), *vk = json_array_get(v, k);
+			if ((!json_is_number(tk) && !json_is_null(tk)) ||
+			    (!json_is_number(vk) && !json_is_null(vk))) {
+				fail(rd, "field %st/v[%zu] is not a number", path, k);
+				break;
+			}
+			series_push(s, json_is_null(tk) ? NAN : json_number_value(tk),
+				    json_is_null(vk) ? NAN : json_number_value(vk));
+		}
+	}
+	json_t *markers = get_array(rd, root, "", "markers", MAX_MARKERS);
+	for (size_t i = 0; markers && i < json_array_size(markers) && !rd->failed; i++) {
+		json_t *mo = json_array_get(markers, i);
+		snprintf(path, sizeof path, "markers[%zu]", i);
+		if (!is_obj(rd, mo, path))
+			break;
+		snprintf(path, sizeof path, "markers[%zu].", i);
+		char what[80] = "";
+		get_str(rd, mo, path, "what", what, sizeof what);
+		run_add_marker(r, get_num(rd, mo, path, "t", 0), what);
+	}
+	json_t *notes = get_array(rd, root, "", "notes", MAX_NOTES);
+	for (size_t i = 0; notes && i < json_array_size(notes) && !rd->failed; i++) {
+		json_t *n = json_array_get(notes, i);
+		if (!json_is_string(n)) {
+			fail(rd, "field notes[%zu] is not a string", i);
+			break;
+		}
+		run_add_note(r, "%s", json_string_value(n));
+	}
+	if (rd->failed) {
+		run_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+struct run *runfile_parse(const char *text, size_t len, const char *what, char *err, size_t errlen)
+{
+	struct reader rd = { .what = what ? what : "run file", .err = err, .errlen = errlen };
+	json_error_t je;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		fail(&rd, "line %d, column %d: %s", je.line, je.column, je.text);
+		return NULL;
+	}
+	struct run *r = from_json(&rd, root);
+	json_decref(root);
+	return r;
+}
+
+struct run *runfile_read(const char *path, char *err, size_t errlen)
+{
+	char what[300];
+	snprintf(what, sizeof what, "run file %s", path);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", what, strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", what);
+		close(fd);
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > RUNFILE_MAX_BYTES) {
+		snprintf(err, errlen, "%s: too large (%lld bytes)", what, (long long)st.st_size);
+		close(fd);
+		return NULL;
+	}
+	size_t size = (size_t)st.st_size, got = 0;
+	char *buf = malloc(size + 1);
+	if (!buf) {
+		close(fd);
+		snprintf(err, errlen, "%s: out of memory", what);
+		return NULL;
+	}
+	while (got < size) {
+		ssize_t n = read(fd, buf + got, size - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	if (got == 0) {
+		free(buf);
+		snprintf(err, errlen, "%s: empty file", what);
+		return NULL;
+	}
+	struct run *r = runfile_parse(buf, got, what, err, errlen);
+	free(buf);
+	return r;
+}

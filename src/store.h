@@ -1,0 +1,60 @@
+/* The run store: one JSON file per run in one directory, saved atomically, found by id or name. */
+#ifndef KBENCH_STORE_H
+#define KBENCH_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+struct run;
+
+/* $KBENCH_HOME, else $XDG_DATA_HOME/kbench, else ~/.local/share/kbench
+ * (a static buffer, recomputed on each call so tests can change the env). */
+const char *store_dir(void);
+
+/* Saves a run as <store>/<id>.json: assigns r->meta.id when empty and the
+ * name (kernel release) when empty; writes a temp file in the same
+ * directory, fsyncs it, links it into place without replacing anything,
+ * fsyncs the directory. Returns 0, or -errno with a sentence in err.
+ * Never overwrites another run's file: an id already present is -EEXIST. */
+int store_save(struct run *r, char *err, size_t errlen);
+
+/* One stored file, read or not. */
+struct store_entry {
+	char path[4096];
+	char id[16];
+	struct run *run;  /* NULL when broken */
+	char error[300];  /* why it is broken */
+	time_t date;      /* run date, else the file's mtime */
+};
+
+struct store_list {
+	int n;
+	struct store_entry *e; /* newest first (date, then id) */
+};
+
+/* Reads every *.json in the store. A missing store is an empty list (0).
+ * Broken files are listed with their error. -errno on an unreadable directory. */
+int store_list(struct store_list *out, char *err, size_t errlen);
+void store_list_free(struct store_list *l);
+
+/* Resolves one spec among the listed runs: exact id, exact name, last,
+ * last~N, unique id prefix. Returns the entry index, or -1 with err filled
+ * (unknown, ambiguous, broken). */
+int store_list_find(const struct store_list *l, const char *spec, char *err, size_t errlen);
+
+/* Every run a spec names: a comma-separated list of specs, each of which
+ * may be a name several runs share (a group). Returns a malloc'd array of
+ * loaded runs (the caller run_free()s each and frees the array), or NULL. */
+struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen);
+
+/* One run: id, unique id prefix, name (must be unique), a file path, last, last~N. */
+struct run *store_load(const char *spec, char *err, size_t errlen);
+
+/* Removes a stored run's file (by spec; never a path outside the store). */
+int store_delete(const char *spec, char *deleted_id, size_t idlen, char *err, size_t errlen);
+
+/* Makes a fresh short id (8 lowercase hex digits) not present in the store. */
+int store_new_id(char *id, size_t len, char *err, size_t errlen);
+
+#endif
