@@ -12,7 +12,7 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lncursesw -
 
 # kbench's own code.
 CFLAGS    ?= -O2 -g
-WARN       = -Wall -Wextra -Wno-unused-parameter
+WARN       = -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation
 DEFS       = -D_GNU_SOURCE -DKBENCH_VERSION='"$(VERSION)"' -DKBENCH_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) -Isrc -Iui $(PKG_CFLAGS)
 LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm

@@ -24,8 +24,8 @@ for bin in "$top/$BUILD"/tests/test_*; do
 	wanted "$name" || continue
 	out="$log/$name.out"
 	CMOCKA_MESSAGE_OUTPUT=stdout "$bin" >"$out" 2>&1
-	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
-	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+	p=$(sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+	f=$(sed -n 's/.*\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
 	p=${p:-0} f=${f:-0}
 	if [ "$p" = 0 ] && [ "$f" = 0 ]; then f=1; fi # crashed before its summary
 	pass=$((pass + p)) fail=$((fail + f))

@@ -1,0 +1,37 @@
+/* `kbench list`: the tests and groups, with units, baselines and nominal time. */
+#include "commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "runner.h"
+#include "tests.h"
+
+int cmd_list(int argc, char **argv)
+{
+	if (argc > 1)
+		return usage_error("list takes no arguments");
+	printf("%-17s %-38s %-5s %10s %8s  %s\n", "TEST", "TITLE", "UNIT", "BASELINE", "SAMPLES",
+	       "TIME (samples x length + 3 s pause)");
+	struct runner_opts o = { .pause = -1 };
+	for (size_t i = 0; i < test_count; i++) {
+		const struct test_def *t = &test_table[i];
+		char base[16];
+		if (t->baseline > 0)
+			snprintf(base, sizeof base, "%.1f", t->baseline);
+		else
+			snprintf(base, sizeof base, "---");
+		printf("%-17s %-38s %-5s %10s %5d x %2.0fs  ~%.0f s\n", t->id, t->label, t->unit, base,
+		       t->samples, t->seconds, runner_estimate_test(&o, t));
+	}
+	printf("\n%-12s %s\n", "GROUP", "TESTS");
+	for (size_t g = 0; g < test_group_count; g++) {
+		printf("%-12s ", test_groups[g].name);
+		if (!test_groups[g].ids)
+			printf("every test");
+		for (const char *const *id = test_groups[g].ids; id && *id; id++)
+			printf("%s%s", id == test_groups[g].ids ? "" : " ", *id);
+		printf("\n");
+	}
+	return 0;
+}

@@ -1,0 +1,277 @@
+/* `kbench run`: a headless run with UnixBench's habits, progress on stderr, the report on stdout. */
+#include "commands.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "run.h"
+#include "runner.h"
+#include "sysinfo.h"
+#include "tests.h"
+
+static const char run_usage[] =
+	"usage: kbench run [options] [TEST|GROUP ...]\n"
+	"\n"
+	"Runs the tests (default: the index group) with 1 and N copies, like UnixBench's Run,\n"
+	"and prints UnixBench's report on stdout; progress goes to stderr.\n"
+	"\n"
+	"  -c N             parallel copies; repeat for several blocks (default: 1 and the CPU count)\n"
+	"  -i N             samples as UnixBench's -i: long tests N, short tests max(1, (N+1)/3)\n"
+	"  --samples N      every test runs exactly N samples\n"
+	"  --duration S     every sample lasts S seconds (nominal: 10, 30 or 60)\n"
+	"  --pause S        idle before each sample (default 3: sync, sleep 1, sync, sleep 2)\n"
+	"  --tmpdir DIR     scratch directory for the file tests (default $TMPDIR or /tmp)\n"
+	"  -q, --quiet      no progress on stderr\n"
+	"  -v, --verbose    a line per sample\n"
+	"  -h, --help       this text\n"
+	"\n"
+	"TEST is a test id (kbench list); GROUP is index, system, arithmetic, fs, shell, misc, all, ...\n";
+
+static struct runner *active_runner;
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+	if (active_runner)
+		runner_abort(active_runner);
+}
+
+struct progress {
+	int verbose, quiet, tty;
+	int copies;
+	struct runner *runner;
+	int line_open;
+};
+
+static void fmt_rate(char *buf, size_t len, double v)
+{
+	if (v >= 1e7)
+		snprintf(buf, len, "%.1fM", v / 1e6);
+	else if (v >= 1e4)
+		snprintf(buf, len, "%.1fk", v / 1e3);
+	else
+		snprintf(buf, len, "%.1f", v);
+}
+
+static void on_event(void *ctx, const struct runner_event *ev)
+{
+	struct progress *p = ctx;
+	if (p->quiet)
+		return;
+	const struct run_block *b = &ev->run->blocks[ev->block];
+	const struct test_result *t = ev->test >= 0 && ev->test < b->ntests ? &b->tests[ev->test] : NULL;
+	switch (ev->kind) {
+	case EV_BLOCK_BEGIN:
+		fprintf(stderr, "%s== %d parallel %s ==\n", p->line_open ? "\n" : "", b->copies,
+			b->copies == 1 ? "copy" : "copies");
+		p->line_open = 0;
+		break;
+	case EV_PAUSE:
+		if (p->tty) {
+			fprintf(stderr, "\r\033[K%d x %-18s sample %d/%d  sync and pause %.0f s (as UnixBench)",
+				b->copies, t->id, ev->sample + 1, ev->nsamples, ev->sample_length);
+			p->line_open = 1;
+		}
+		break;
+	case EV_TICK:
+	case EV_SAMPLE_BEGIN:
+		if (p->tty && ev->pids) {
+			double el = runner_live_elapsed(p->runner), count = 0;
+			for (int c = 0; c < runner_live_copies(p->runner); c++)
+				count += (double)runner_live_count(p->runner, c);
+			char rate[32] = "";
+			if (t->timebase > 0 && el > 0.2) {
+				fmt_rate(rate, sizeof rate, count / el * t->timebase);
+				strcat(rate, " ");
+				strcat(rate, t->unit);
+			}
+			fprintf(stderr, "\r\033[K%d x %-18s sample %d/%d  %5.1f/%.0f s  %s", b->copies, t->id,
+				ev->sample + 1, ev->nsamples, el, ev->sample_length, rate);
+			p->line_open = 1;
+		}
+		break;
+	case EV_SAMPLE_END:
+		if (!p->tty || p->verbose) {
+			const struct sample *s = t->nsamples > ev->sample ? &t->samples[ev->sample] : NULL;
+			if (p->tty)
+				fprintf(stderr, "\r\033[K");
+			if (s)
+				fprintf(stderr, "%d x %s: sample %d/%d: %.1f %s (%.2f s)\n", b->copies, t->id,
+					ev->sample + 1, ev->nsamples,
+					t->timebase ? sample_count(s) / (sample_time(s) / t->timebase)
+						    : sample_count(s),
+					t->unit, sample_time(s));
+			p->line_open = 0;
+		}
+		break;
+	case EV_TEST_END:
+		if (p->tty)
+			fprintf(stderr, "\r\033[K");
+		if (t->status == TEST_DONE)
+			fprintf(stderr, "%d x %-40s %12.1f %-5s (%d of %d samples kept)\n", b->copies,
+				t->label, t->score, t->unit, t->kept, t->nsamples);
+		else
+			fprintf(stderr, "%d x %-40s %s: %s\n", b->copies, t->label,
+				test_status_name(t->status), t->reason);
+		p->line_open = 0;
+		break;
+	default:
+		break;
+	}
+}
+
+static int add_tests(struct runner_opts *o, const char *name)
+{
+	const struct test_def *t = test_find(name);
+	if (t) {
+		for (int i = 0; i < o->ntests; i++)
+			if (o->tests[i] == t)
+				return 0;
+		if (o->ntests >= RUNNER_MAX_TESTS)
+			return -1;
+		o->tests[o->ntests++] = t;
+		return 0;
+	}
+	const struct test_group *g = test_group_find(name);
+	if (!g)
+		return -1;
+	if (!g->ids) {
+		for (size_t i = 0; i < test_count; i++)
+			add_tests(o, test_table[i].id);
+		return 0;
+	}
+	for (const char *const *id = g->ids; *id; id++)
+		add_tests(o, *id);
+	return 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct runner_opts o = { .pause = -1 };
+	int quiet = 0, verbose = 0;
+	long v;
+	double d;
+	enum { OPT_SAMPLES = 256, OPT_DURATION, OPT_PAUSE, OPT_TMPDIR };
+	static const struct option longopts[] = {
+		{ "copies", required_argument, NULL, 'c' },
+		{ "iterations", required_argument, NULL, 'i' },
+		{ "samples", required_argument, NULL, OPT_SAMPLES },
+		{ "duration", required_argument, NULL, OPT_DURATION },
+		{ "pause", required_argument, NULL, OPT_PAUSE },
+		{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	opterr = 0;
+	optind = 1;
+	int ch;
+	while ((ch = getopt_long(argc, argv, "+:c:i:qvh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			if (parse_int(optarg, 1, RUNNER_MAX_COPIES, &v))
+				return usage_error("-c wants a number of copies from 1 to %d, not '%s'",
+						   RUNNER_MAX_COPIES, optarg);
+			if (o.ncopies >= RUNNER_MAX_BLOCKS)
+				return usage_error("at most %d -c options", RUNNER_MAX_BLOCKS);
+			o.copies[o.ncopies++] = (int)v;
+			break;
+		case 'i':
+			if (parse_int(optarg, 1, 1000, &v))
+				return usage_error("-i wants a number of iterations from 1 to 1000, not '%s'", optarg);
+			o.iterations = (int)v;
+			break;
+		case OPT_SAMPLES:
+			if (parse_int(optarg, 1, 1000, &v))
+				return usage_error("--samples wants a number from 1 to 1000, not '%s'", optarg);
+			o.samples = (int)v;
+			break;
+		case OPT_DURATION:
+			if (parse_double(optarg, 0.01, 86400, &d))
+				return usage_error("--duration wants seconds from 0.01 to 86400, not '%s'", optarg);
+			o.duration = d;
+			break;
+		case OPT_PAUSE:
+			if (parse_double(optarg, 0, 3600, &d))
+				return usage_error("--pause wants seconds from 0 to 3600, not '%s'", optarg);
+			o.pause = d;
+			break;
+		case OPT_TMPDIR:
+			o.tmpdir = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'h':
+			fputs(run_usage, stdout);
+			return 0;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s' (try 'kbench run --help')", argv[optind - 1]);
+		}
+	}
+	for (int i = optind; i < argc; i++)
+		if (add_tests(&o, argv[i]) != 0)
+			return usage_error("unknown test or group '%s' (try 'kbench list')", argv[i]);
+	if (o.ntests == 0)
+		add_tests(&o, "index");
+	if (o.ncopies == 0) {
+		o.copies[o.ncopies++] = 1;
+		if (sysinfo_ncpus() > 1)
+			o.copies[o.ncopies++] = sysinfo_ncpus();
+	}
+
+	char err[512];
+	struct runner *r = runner_new(&o, err, sizeof err);
+	if (!r)
+		return runtime_error("%s", err);
+
+	struct run *run = run_new();
+	sysinfo_fill(&run->meta);
+	run->meta.duration_override = o.duration;
+	run->meta.iterations = o.iterations;
+
+	struct progress p = { .verbose = verbose, .quiet = quiet, .tty = isatty(STDERR_FILENO),
+			      .runner = r };
+	struct runner_listener l = { .on_event = on_event, .ctx = &p, .wake_fd = -1 };
+	runner_listen(r, &l);
+
+	active_runner = r;
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
+
+	int rc = runner_run(r, run);
+	active_runner = NULL;
+	if (p.line_open)
+		fputc('\n', stderr);
+
+	report_print(stdout, run);
+	fflush(stdout);
+
+	int failed = 0;
+	for (int b = 0; b < run->nblocks; b++)
+		for (int i = 0; i < run->blocks[b].ntests; i++)
+			failed |= run->blocks[b].tests[i].status == TEST_FAILED;
+
+	runner_free(r);
+	run_free(run);
+	if (got_signal)
+		return 128 + got_signal;
+	if (rc != 0 || failed)
+		return 1;
+	return 0;
+}

@@ -1,0 +1,139 @@
+/* The UnixBench text report (UNIXBENCH.md §8), byte for byte in layout, from a run. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "run.h"
+#include "score.h"
+
+#define UNIXBENCH_VERSION "6.0.0"
+
+void report_header(FILE *f, const struct run *r)
+{
+	const struct run_meta *m = &r->meta;
+	fprintf(f, "   BYTE UNIX Benchmarks (Version %s)\n\n", UNIXBENCH_VERSION);
+	fprintf(f, "   System: %s: %s\n", m->hostname, m->os);
+	fprintf(f, "   OS: %s -- %s -- %s\n", m->os, m->kernel_release, m->kernel_version);
+	fprintf(f, "   Machine: %s (unknown)\n", m->machine);
+	fprintf(f, "   Language: %s (charmap=%s, collate=%s)\n", m->lang, m->charmap, m->collate);
+	for (int i = 0; i < m->ncpus; i++) {
+		fprintf(f, "   CPU %d: %s (%.1f bogomips)\n", i, m->cpu_model, m->bogomips);
+		fprintf(f, "          %s\n", m->cpu_flags);
+	}
+	fprintf(f, "   %s; runlevel \n\n", m->uptime);
+}
+
+static const char *plural(int n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+static int by_label(const void *a, const void *b)
+{
+	const struct test_result *x = *(const struct test_result *const *)a;
+	const struct test_result *y = *(const struct test_result *const *)b;
+	return strcmp(x->label, y->label);
+}
+
+static bool reportable(const struct test_result *t)
+{
+	return (t->status == TEST_DONE || t->status == TEST_IMPORTED) && t->score > 0;
+}
+
+/* One category's index table. For "system" the index and fullness come from
+ * the block (score_block); other categories are computed here, always partial. */
+static void index_table(FILE *f, const struct test_result **sorted, int n, const char *category,
+			const struct run_block *b)
+{
+	bool system = !strcmp(category, "system");
+	int rows = 0, with_base = 0;
+	double ratios[64];
+	for (int i = 0; i < n; i++) {
+		if (strcmp(sorted[i]->category, category) != 0)
+			continue;
+		rows++;
+		if (sorted[i]->baseline > 0 && with_base < 64)
+			ratios[with_base++] = sorted[i]->score / sorted[i]->baseline;
+	}
+	if (!rows)
+		return;
+	bool partial = system ? b->index_partial : true;
+	double idx = system ? b->index_score : 10.0 * score_geomean(ratios, (size_t)with_base, 1e-6);
+	const char *header = !system ? "Non-Index Benchmarks"
+			     : partial ? "System Benchmarks Partial Index"
+				       : "System Benchmarks Index Values";
+	fprintf(f, "%-40s %12s %12s %8s\n", header, "BASELINE", "RESULT", "INDEX");
+	for (int i = 0; i < n; i++) {
+		const struct test_result *t = sorted[i];
+		if (strcmp(t->category, category) != 0)
+			continue;
+		if (t->baseline > 0)
+			fprintf(f, "%-40s %12.1f %12.1f %8.1f\n", t->label, t->baseline, t->score,
+				score_index(t->score, t->baseline));
+		else
+			fprintf(f, "%-40s %12s %12.1f %8s\n", t->label, "---", t->score, "---");
+	}
+	if (!with_base) {
+		fputc('\n', f);
+		return;
+	}
+	fprintf(f, "%-40s %12s %12s %8s\n", "", "", "", "========");
+	const char *title = !system ? "Non-Index Benchmarks Index Score (Partial Only)"
+			    : partial ? "System Benchmarks Index Score (Partial Only)"
+				      : "System Benchmarks Index Score";
+	fprintf(f, "%-66s %8.1f\n\n", title, idx);
+}
+
+void report_block(FILE *f, const struct run *r, const struct run_block *b)
+{
+	char day[64], t0[16], t1[16];
+	struct tm tm;
+	time_t start = b->start ? b->start : r->meta.date, end = b->end ? b->end : start;
+	localtime_r(&start, &tm);
+	strftime(day, sizeof day, "%a %b %d %Y", &tm);
+	strftime(t0, sizeof t0, "%H:%M:%S", &tm);
+	localtime_r(&end, &tm);
+	strftime(t1, sizeof t1, "%H:%M:%S", &tm);
+	for (int i = 0; i < 72; i++)
+		fputc('-', f);
+	fputc('\n', f);
+	fprintf(f, "Benchmark Run: %s %s - %s\n", day, t0, t1);
+	fprintf(f, "%d %s in system; running %d parallel %s of tests\n\n", r->meta.ncpus,
+		plural(r->meta.ncpus, "CPU", "CPUs"), b->copies, plural(b->copies, "copy", "copies"));
+
+	const struct test_result **sorted = calloc((size_t)b->ntests + 1, sizeof *sorted);
+	if (!sorted)
+		return;
+	int n = 0;
+	for (int i = 0; i < b->ntests; i++)
+		if (reportable(&b->tests[i]))
+			sorted[n++] = &b->tests[i];
+	qsort(sorted, (size_t)n, sizeof *sorted, by_label);
+	for (int i = 0; i < n; i++) {
+		const struct test_result *t = sorted[i];
+		fprintf(f, "%-40s %12.1f %-5s (%.1f s, %d samples)\n", t->label, t->score, t->unit, t->time,
+			t->kept);
+	}
+	fputc('\n', f);
+	index_table(f, sorted, n, "system", b);
+	index_table(f, sorted, n, "misc", b);
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		if (t->status == TEST_FAILED)
+			fprintf(f, "Failed: %s (%s)\n\n", t->label, t->reason);
+		else if (t->status == TEST_SKIPPED)
+			fprintf(f, "Skipped: %s (%s)\n\n", t->label, t->reason[0] ? t->reason : "skipped");
+	}
+	free(sorted);
+}
+
+void report_print(FILE *f, const struct run *r)
+{
+	report_header(f, r);
+	for (int i = 0; i < r->nblocks; i++)
+		report_block(f, r, &r->blocks[i]);
+	if (r->incomplete)
+		fprintf(f, "Incomplete run: stopped before every test had finished.\n\n");
+}
