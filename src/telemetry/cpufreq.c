@@ -1,0 +1,242 @@
+/* CPU frequency per core: sysfs cpufreq when it is there and cheap, else "cpu MHz" from /proc/cpuinfo. */
+#include "telemetry/cpufreq.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "telemetry/sysroot.h"
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* The cpuN directories, sorted; the fixture tree decides under KBENCH_SYSFS_ROOT. */
+static int list_cpus(struct cpufreq *cf)
+{
+	char dir[4096];
+	sysroot_path(dir, sizeof dir, "/sys/devices/system/cpu");
+	DIR *d = opendir(dir);
+	if (!d)
+		return -errno;
+	struct dirent *e;
+	cf->ncpus = 0;
+	while ((e = readdir(d)) && cf->ncpus < CPUFREQ_MAX_CPUS) {
+		if (strncmp(e->d_name, "cpu", 3) || !isdigit((unsigned char)e->d_name[3]))
+			continue;
+		char *end;
+		long n = strtol(e->d_name + 3, &end, 10);
+		if (*end)
+			continue;
+		cf->cpu[cf->ncpus++] = (int)n;
+	}
+	closedir(d);
+	qsort(cf->cpu, (size_t)cf->ncpus, sizeof cf->cpu[0], cmp_int);
+	return 0;
+}
+
+static int read_sysfs_round(struct cpufreq *cf)
+{
+	int ok = 0;
+	for (int i = 0; i < cf->ncpus; i++) {
+		char p[128];
+		uint64_t khz;
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq",
+			 cf->cpu[i]);
+		if (sysroot_read_u64(p, &khz) == 0) {
+			cf->cur_mhz[i] = khz / 1000.0;
+			ok++;
+		} else {
+			cf->cur_mhz[i] = NAN;
+		}
+	}
+	return ok ? 0 : -ENOENT;
+}
+
+/* "cpu MHz" lines in processor order; "processor : N" says which cpu. */
+static int read_cpuinfo(struct cpufreq *cf, bool count_only)
+{
+	char path[4096];
+	sysroot_path(path, sizeof path, "/proc/cpuinfo");
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	char line[512];
+	int cpu = -1, n = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "processor", 9)) {
+			char *c = strchr(line, ':');
+			cpu = c ? atoi(c + 1) : -1;
+		} else if (!strncmp(line, "cpu MHz", 7)) {
+			char *c = strchr(line, ':');
+			if (!c || cpu < 0)
+				continue;
+			double mhz = strtod(c + 1, NULL);
+			if (count_only) {
+				if (n < CPUFREQ_MAX_CPUS)
+					cf->cpu[n] = cpu;
+			} else {
+				for (int i = 0; i < cf->ncpus; i++)
+					if (cf->cpu[i] == cpu)
+						cf->cur_mhz[i] = mhz;
+			}
+			n++;
+		} else if (!strncmp(line, "model name", 10) && !cf->nominal_mhz) {
+			/* Intel model names end with the nominal clock: "... @ 1.60GHz". */
+			char *at = strstr(line, "@ ");
+			double ghz;
+			if (at && sscanf(at + 2, "%lfGHz", &ghz) == 1 && ghz > 0) {
+				cf->nominal_mhz = ghz * 1000;
+				snprintf(cf->nominal_from, sizeof cf->nominal_from, "the model name");
+			}
+		}
+	}
+	fclose(f);
+	if (count_only)
+		cf->ncpus = n < CPUFREQ_MAX_CPUS ? n : CPUFREQ_MAX_CPUS;
+	return n ? 0 : -ENOENT;
+}
+
+static void read_policy(struct cpufreq *cf)
+{
+	char p[128];
+	uint64_t khz;
+	int c0 = cf->cpu[0];
+	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c0);
+	if (sysroot_read_u64(p, &khz) == 0)
+		cf->max_mhz = khz / 1000.0;
+	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_min_freq", c0);
+	if (sysroot_read_u64(p, &khz) == 0)
+		cf->min_mhz = khz / 1000.0;
+	/* intel_pstate's cpuinfo_max_freq is the turbo ceiling; base_frequency is nominal. */
+	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/base_frequency", c0);
+	if (sysroot_read_u64(p, &khz) == 0 && khz) {
+		cf->nominal_mhz = khz / 1000.0;
+		snprintf(cf->nominal_from, sizeof cf->nominal_from, "base_frequency");
+	} else if (cf->max_mhz > 0) {
+		cf->nominal_mhz = cf->max_mhz;
+		snprintf(cf->nominal_from, sizeof cf->nominal_from, "cpuinfo_max_freq");
+	}
+	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c0);
+	sysroot_read_line(p, cf->governor, sizeof cf->governor);
+	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_driver", c0);
+	sysroot_read_line(p, cf->driver, sizeof cf->driver);
+	uint64_t v;
+	if (sysroot_read_u64("/sys/devices/system/cpu/cpufreq/boost", &v) == 0)
+		snprintf(cf->boost, sizeof cf->boost, "%s", v ? "on" : "off");
+	else if (sysroot_read_u64("/sys/devices/system/cpu/intel_pstate/no_turbo", &v) == 0)
+		snprintf(cf->boost, sizeof cf->boost, "%s", v ? "off" : "on");
+}
+
+int cpufreq_open(struct cpufreq *cf)
+{
+	memset(cf, 0, sizeof *cf);
+	if (list_cpus(cf) < 0 || cf->ncpus == 0) {
+		/* No sysfs cpu list (odd container): count cpus from /proc/cpuinfo instead. */
+		read_cpuinfo(cf, true);
+	}
+	for (int i = 0; i < CPUFREQ_MAX_CPUS; i++)
+		cf->cur_mhz[i] = NAN;
+	char p[128];
+	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq", cf->ncpus ? cf->cpu[0] : 0);
+	if (cf->ncpus && sysroot_exists(p)) {
+		read_policy(cf);
+		read_sysfs_round(cf); /* warm the dentries before timing */
+		double t0 = now_ms();
+		int rc = 0;
+		for (int k = 0; k < 3 && rc == 0; k++)
+			rc = read_sysfs_round(cf);
+		cf->read_ms = (now_ms() - t0) / 3;
+		if (rc == 0 && cf->read_ms <= CPUFREQ_SLOW_MS) {
+			cf->source = CPUFREQ_SYSFS;
+			cf->available = true;
+			return 0;
+		}
+		if (rc == 0)
+			snprintf(cf->why, sizeof cf->why,
+				 "scaling_cur_freq is slow here (%.1f ms for %d cores), so /proc/cpuinfo is read instead",
+				 cf->read_ms, cf->ncpus);
+		else
+			snprintf(cf->why, sizeof cf->why, "scaling_cur_freq unreadable in %s",
+				 p);
+	} else {
+		snprintf(cf->why, sizeof cf->why,
+			 "no %s%s (no cpufreq driver: a VM or a fixed clock)", sysroot(), p);
+	}
+	int nc = cf->ncpus;
+	if (read_cpuinfo(cf, nc == 0) == 0) {
+		/* cpuinfo's cpus and the sysfs list agree on numbering. */
+		read_cpuinfo(cf, false);
+		cf->source = CPUFREQ_CPUINFO;
+		cf->available = true;
+		return 0;
+	}
+	cf->source = CPUFREQ_NONE;
+	size_t l = strlen(cf->why);
+	snprintf(cf->why + l, sizeof cf->why - l, "%sand no \"cpu MHz\" in /proc/cpuinfo",
+		 l ? "; " : "");
+	return 0;
+}
+
+int cpufreq_sample(struct cpufreq *cf)
+{
+	switch (cf->source) {
+	case CPUFREQ_SYSFS:
+		return read_sysfs_round(cf);
+	case CPUFREQ_CPUINFO:
+		return read_cpuinfo(cf, false);
+	default:
+		return -ENODEV;
+	}
+}
+
+void cpufreq_close(struct cpufreq *cf)
+{
+	cf->available = false;
+}
+
+const char *cpufreq_source_name(enum cpufreq_source s)
+{
+	switch (s) {
+	case CPUFREQ_SYSFS: return "cpufreq scaling_cur_freq";
+	case CPUFREQ_CPUINFO: return "/proc/cpuinfo cpu MHz";
+	default: return "none";
+	}
+}
+
+static double fold(const struct cpufreq *cf, int how)
+{
+	double acc = NAN;
+	int n = 0;
+	for (int i = 0; i < cf->ncpus; i++) {
+		double v = cf->cur_mhz[i];
+		if (isnan(v))
+			continue;
+		if (n == 0)
+			acc = v;
+		else if (how == 0)
+			acc += v;
+		else if (how < 0 ? v < acc : v > acc)
+			acc = v;
+		n++;
+	}
+	return how == 0 && n ? acc / n : acc;
+}
+
+double cpufreq_mean(const struct cpufreq *cf) { return fold(cf, 0); }
+double cpufreq_min(const struct cpufreq *cf) { return fold(cf, -1); }
+double cpufreq_max(const struct cpufreq *cf) { return fold(cf, 1); }

@@ -1,0 +1,262 @@
+/* CPU temperature through libsensors: every temperature input, and a headline chosen by chip and label. */
+#include "telemetry/sensors.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <sensors/error.h>
+#include <sensors/sensors.h>
+
+static bool starts(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+static bool is_pkg(const struct temp_input *t)
+{
+	return !strcmp(t->prefix, "coretemp") && starts(t->label, "Package id ");
+}
+static bool is_tdie(const struct temp_input *t) { return !strcmp(t->label, "Tdie"); }
+static bool is_tctl(const struct temp_input *t) { return !strcmp(t->label, "Tctl"); }
+static bool is_core(const struct temp_input *t)
+{
+	return starts(t->label, "Tccd") || (!strcmp(t->prefix, "coretemp") && starts(t->label, "Core "));
+}
+/* Thermal zones exported as hwmon take the zone type as name: cpu_thermal, cpu0_thermal, soc_thermal. */
+static bool is_soc(const struct temp_input *t)
+{
+	size_t l = strlen(t->prefix);
+	return (starts(t->prefix, "cpu") || starts(t->prefix, "soc")) && l > 8 &&
+	       !strcmp(t->prefix + l - 8, "_thermal");
+}
+static bool is_acpi(const struct temp_input *t) { return !strcmp(t->prefix, "acpitz"); }
+
+struct rule {
+	bool (*match)(const struct temp_input *);
+	const char *note;
+	bool offset, low_trust;
+};
+
+static const struct rule rules[] = {
+	{ is_pkg, "", false, false },
+	{ is_tdie, "", false, false },
+	{ is_tctl, " (may carry an offset)", true, false },
+	{ is_core, "", false, false },
+	{ is_soc, "", false, false },
+	{ is_acpi, " (low trust: an ACPI zone, often not the CPU)", false, true },
+};
+
+/* k10temp gives crit/max on Tctl only: Tdie and Tccd borrow the chip's lowest limit. */
+static void borrow_limit(const struct temp_input *in, int n, struct temp_pick *p)
+{
+	const char *chip = in[p->idx[0]].chip;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(in[i].chip, chip))
+			continue;
+		double l = in[i].crit > 0 ? in[i].crit : in[i].max;
+		if (l > 0 && (p->chip_limit == 0 || l < p->chip_limit)) {
+			p->chip_limit = l;
+			snprintf(p->chip_limit_name, sizeof p->chip_limit_name, "%s",
+				 in[i].crit > 0 ? "crit" : "max");
+		}
+	}
+}
+
+static void describe(const struct temp_input *in, struct temp_pick *p, const char *note)
+{
+	const struct temp_input *a = &in[p->idx[0]];
+	if (p->n == 1)
+		snprintf(p->source, sizeof p->source, "%s %s%s", a->prefix, a->label, note);
+	else
+		snprintf(p->source, sizeof p->source, "%s %s +%d more (max)%s", a->prefix, a->label,
+			 p->n - 1, note);
+}
+
+int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, struct temp_pick *out,
+		     char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	if (override && *override) {
+		const char *colon = strchr(override, ':');
+		if (!colon || colon == override || !colon[1]) {
+			snprintf(err, errlen, "--sensor wants CHIP:LABEL (e.g. k10temp:Tdie), not '%s'",
+				 override);
+			return -EINVAL;
+		}
+		size_t cl = (size_t)(colon - override);
+		for (int i = 0; i < n; i++) {
+			bool chip = (strlen(in[i].prefix) == cl && !strncmp(in[i].prefix, override, cl)) ||
+				    (strlen(in[i].chip) == cl && !strncmp(in[i].chip, override, cl));
+			if (chip && !strcasecmp(in[i].label, colon + 1)) {
+				out->idx[out->n++] = i;
+				out->user = true;
+				describe(in, out, " (--sensor)");
+				borrow_limit(in, n, out);
+				return 0;
+			}
+		}
+		snprintf(err, errlen, "--sensor %s: no such temperature input here (kbench sensors lists them)",
+			 override);
+		return -ENOENT;
+	}
+	for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+		for (int i = 0; i < n && out->n < SENSORS_PICK_MAX; i++)
+			if (rules[r].match(&in[i]) && sensors_valid(in[i].value))
+				out->idx[out->n++] = i;
+		if (out->n) {
+			out->offset = rules[r].offset;
+			out->low_trust = rules[r].low_trust;
+			describe(in, out, rules[r].note);
+			borrow_limit(in, n, out);
+			return 0;
+		}
+	}
+	if (n)
+		snprintf(err, errlen, "none of the %d temperature inputs is a known CPU sensor "
+			 "(coretemp, k10temp/zenpower, cpu_thermal, acpitz); use --sensor CHIP:LABEL", n);
+	else
+		snprintf(err, errlen, "no temperature inputs");
+	return -ENOENT;
+}
+
+double sensors_pick_value(const struct temp_input *in, const struct temp_pick *p, double *limit,
+			  const char **limit_name)
+{
+	double v = NAN, lim = 0;
+	const char *ln = "";
+	for (int k = 0; k < p->n; k++) {
+		const struct temp_input *t = &in[p->idx[k]];
+		if (sensors_valid(t->value) && (isnan(v) || t->value > v))
+			v = t->value;
+		double l = t->crit > 0 ? t->crit : t->max;
+		if (l > 0 && (lim == 0 || l < lim)) {
+			lim = l;
+			ln = t->crit > 0 ? "crit" : "max";
+		}
+	}
+	if (lim == 0 && p->chip_limit > 0) {
+		lim = p->chip_limit;
+		ln = p->chip_limit_name;
+	}
+	if (limit)
+		*limit = lim;
+	if (limit_name)
+		*limit_name = ln;
+	return v;
+}
+
+static double read_sub(const sensors_chip_name *chip, int nr)
+{
+	double v;
+	if (nr < 0 || sensors_get_value(chip, nr, &v) != 0)
+		return NAN;
+	return v;
+}
+
+/* An empty configuration: the choice goes by the kernel's own labels, which a
+ * user's sensors.conf may rename. */
+static int init_libsensors(void)
+{
+	FILE *f = fopen("/dev/null", "re");
+	int rc = sensors_init(f);
+	if (f)
+		fclose(f);
+	return rc;
+}
+
+int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	s->value = NAN;
+	int rc = init_libsensors();
+	if (rc != 0) {
+		snprintf(s->why, sizeof s->why, "libsensors failed to start: %s", sensors_strerror(rc));
+		return 0;
+	}
+	const sensors_chip_name *chip;
+	int cnr = 0, nchips = 0;
+	while ((chip = sensors_get_detected_chips(NULL, &cnr)) && s->n < SENSORS_MAX_INPUTS) {
+		nchips++;
+		const sensors_feature *f;
+		int fnr = 0;
+		while ((f = sensors_get_features(chip, &fnr)) && s->n < SENSORS_MAX_INPUTS) {
+			if (f->type != SENSORS_FEATURE_TEMP)
+				continue;
+			const sensors_subfeature *sin =
+				sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_INPUT);
+			if (!sin)
+				continue;
+			struct temp_input *t = &s->in[s->n++];
+			sensors_snprintf_chip_name(t->chip, sizeof t->chip, chip);
+			snprintf(t->prefix, sizeof t->prefix, "%s", chip->prefix);
+			char *label = sensors_get_label(chip, f);
+			snprintf(t->label, sizeof t->label, "%s", label ? label : f->name);
+			free(label);
+			t->chip_ref = chip;
+			t->nr_input = sin->number;
+			const sensors_subfeature *sc = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_CRIT);
+			const sensors_subfeature *sm = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_MAX);
+			t->nr_crit = sc ? sc->number : -1;
+			t->nr_max = sm ? sm->number : -1;
+			t->value = read_sub(chip, t->nr_input);
+			double c = read_sub(chip, t->nr_crit), m = read_sub(chip, t->nr_max);
+			t->crit = sensors_valid(c) ? c : 0;
+			t->max = sensors_valid(m) ? m : 0;
+		}
+	}
+	if (!s->n) {
+		if (!nchips)
+			snprintf(s->why, sizeof s->why,
+				 "libsensors found no chips (/sys/class/hwmon is empty or missing: a VM, or no sensor driver loaded)");
+		else
+			snprintf(s->why, sizeof s->why, "libsensors found %d chips but no temperature inputs",
+				 nchips);
+		rc = 0;
+		if (override && *override) {
+			snprintf(err, errlen, "--sensor %s: there are no temperature inputs here", override);
+			rc = -ENOENT;
+		}
+		sensors_cleanup();
+		return rc;
+	}
+	s->available = true;
+	char why[200] = "";
+	rc = sensors_pick_cpu(s->in, s->n, override, &s->pick, why, sizeof why);
+	if (rc == 0) {
+		s->has_pick = true;
+		const char *ln;
+		s->value = sensors_pick_value(s->in, &s->pick, &s->limit, &ln);
+		snprintf(s->limit_name, sizeof s->limit_name, "%s", ln);
+	} else if (override && *override) {
+		snprintf(err, errlen, "%s", why);
+		sensors_cleanup();
+		s->available = false;
+		return rc;
+	} else {
+		snprintf(s->why, sizeof s->why, "%s", why);
+	}
+	return 0;
+}
+
+int sensors_sample(struct temp_sensors *s)
+{
+	if (!s->available)
+		return -ENODEV;
+	for (int i = 0; i < s->n; i++)
+		s->in[i].value = read_sub(s->in[i].chip_ref, s->in[i].nr_input);
+	if (s->has_pick)
+		s->value = sensors_pick_value(s->in, &s->pick, NULL, NULL);
+	return 0;
+}
+
+void sensors_close(struct temp_sensors *s)
+{
+	if (s->available)
+		sensors_cleanup();
+	s->available = false;
+	s->has_pick = false;
+}

@@ -1,0 +1,72 @@
+/* CPU temperature through libsensors: every temperature input, and a headline chosen by chip and label. */
+#ifndef KBENCH_TELEMETRY_SENSORS_H
+#define KBENCH_TELEMETRY_SENSORS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SENSORS_MAX_INPUTS 128
+#define SENSORS_PICK_MAX 64
+
+struct temp_input {
+	char chip[64];   /* full chip name: "k10temp-pci-00c3" */
+	char prefix[32]; /* the driver's name: "k10temp", "coretemp", "acpitz" */
+	char label[48];  /* the kernel's label: "Tctl", "Package id 0", or "temp1" */
+	double value;    /* °C; NAN when the read failed */
+	double crit;     /* °C; 0 when the chip gives none */
+	double max;      /* °C; 0 when none */
+	/* libsensors handles (private to sensors.c) */
+	const void *chip_ref;
+	int nr_input, nr_crit, nr_max;
+};
+
+/* The headline "CPU temperature": one or more inputs whose maximum is shown. */
+struct temp_pick {
+	int n;
+	int idx[SENSORS_PICK_MAX];
+	char source[112]; /* "coretemp Package id 0", "k10temp Tctl (may carry an offset)", ... */
+	bool offset;      /* Tctl: may read higher than the die by a fixed offset */
+	bool low_trust;   /* acpitz: a firmware zone, often not the CPU */
+	bool user;        /* chosen with --sensor */
+	double chip_limit;/* a limit borrowed from the same chip when the picked inputs have none */
+	char chip_limit_name[8];
+};
+
+struct temp_sensors {
+	bool available;     /* libsensors found temperature inputs */
+	char why[200];      /* why not, or why no headline */
+	int n;
+	struct temp_input in[SENSORS_MAX_INPUTS];
+	bool has_pick;
+	struct temp_pick pick;
+	double value;       /* the headline now, NAN when unknown */
+	double limit;       /* its crit (else max) limit, 0 when none */
+	char limit_name[8]; /* "crit" or "max" */
+};
+
+/* Readings outside (1, 127) °C are sensor faults or placeholders. */
+static inline bool sensors_valid(double c)
+{
+	return c > 1 && c < 127;
+}
+
+/* Opens libsensors, lists every temperature input and picks the headline.
+ * override is "CHIP:LABEL" from --sensor or NULL. Returns 0 (check
+ * available / has_pick and why), or -ENOENT / -EINVAL with a sentence in
+ * err when the override names no input here. */
+int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t errlen);
+int sensors_sample(struct temp_sensors *s);
+void sensors_close(struct temp_sensors *s);
+
+/* The choice, from a list (pure, unit-tested): coretemp "Package id N" (max),
+ * then Tdie, then Tctl (offset), then the max of Tccd* or coretemp "Core N",
+ * then cpu_thermal / soc_thermal, then acpitz (low trust). Inputs with invalid
+ * readings are passed over. Returns 0, -ENOENT (nothing fits; err says so)
+ * or -EINVAL (a malformed override). */
+int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, struct temp_pick *out,
+		     char *err, size_t errlen);
+/* The max of the picked valid readings (NAN if none), and the lowest limit among them. */
+double sensors_pick_value(const struct temp_input *in, const struct temp_pick *p, double *limit,
+			  const char **limit_name);
+
+#endif

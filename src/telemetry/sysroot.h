@@ -1,0 +1,23 @@
+/* The one place sysfs and procfs paths get their root, so tests can point every reader at a fixture tree. */
+#ifndef KBENCH_TELEMETRY_SYSROOT_H
+#define KBENCH_TELEMETRY_SYSROOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* "" normally; $KBENCH_SYSFS_ROOT when set (a tree holding sys/... and proc/...).
+ * libsensors is not covered: it always reads the real /sys. */
+const char *sysroot(void);
+
+/* Writes root + the formatted absolute path ("/sys/...") into buf. Returns 0 or -ENAMETOOLONG. */
+int sysroot_path(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Reads the first line of root+path (no newline). Returns 0 or -errno. */
+int sysroot_read_line(const char *path, char *buf, size_t size);
+/* Reads one integer / real from root+path. Returns 0, -errno, or -EINVAL when it is not a number. */
+int sysroot_read_u64(const char *path, uint64_t *out);
+int sysroot_read_double(const char *path, double *out);
+/* 1 when root+path exists. */
+int sysroot_exists(const char *path);
+
+#endif
