@@ -116,6 +116,12 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		if (t->status == TEST_DONE)
 			fprintf(stderr, "%d x %-40s %12.1f %-5s (%d of %d samples kept)\n", b->copies,
 				t->label, t->score, t->unit, t->kept, t->nsamples);
+		if (t->status == TEST_DONE && p->verbose) {
+			const struct kv *o = test_summary_get(t, "overhead_ms");
+			if (o)
+				fprintf(stderr, "    %s: sample start-up and teardown %.2f ms per sample\n",
+					t->id, o->value);
+		}
 		else
 			fprintf(stderr, "%d x %-40s %s: %s\n", b->copies, t->label,
 				test_status_name(t->status), t->reason);

@@ -411,7 +411,7 @@ static void describe_status(char *buf, size_t len, int copy, int status, const c
 /* Runs one sample of one test with n copies. Returns 0 and fills the sample,
  * or -1 with a reason (a worker failed or hung, or the user skipped/aborted). */
 static int run_sample(struct runner *r, struct runner_event *ev, const struct test_def *t, int n,
-		      double length, struct sample *out, char *reason, size_t rlen)
+		      double length, struct sample *out, double *overhead, char *reason, size_t rlen)
 {
 	int start_pipe[2], done_pipe[2];
 	if (pipe2(start_pipe, O_CLOEXEC) != 0)
@@ -422,6 +422,7 @@ static int run_sample(struct runner *r, struct runner_event *ev, const struct te
 		return snprintf(reason, rlen, "pipe: %s", strerror(errno)), -1;
 	}
 	memset(r->slots, 0, sizeof(struct worker_slot) * (size_t)n);
+	double t_fork = now_mono();
 	pid_t parent = getpid();
 	int forked = 0;
 	for (int c = 0; c < n; c++) {
@@ -552,6 +553,7 @@ static int run_sample(struct runner *r, struct runner_event *ev, const struct te
 		if (eof)
 			break;
 	}
+	double t_gone = now_mono();
 	/* Every holder of the done pipe is gone; collect the exit statuses. */
 	for (int c = 0; c < forked; c++) {
 		if (reaped[c])
@@ -577,6 +579,13 @@ static int run_sample(struct runner *r, struct runner_event *ev, const struct te
 			out->count[c] = t->self_timed ? s->rate : (double)atomic_load(&s->count);
 			out->elapsed[c] = s->time > 0 ? s->time : s->t_end - s->t_start;
 		}
+		double last_end = 0;
+		for (int c = 0; c < n; c++)
+			if (r->slots[c].t_end > last_end)
+				last_end = r->slots[c].t_end;
+		/* What a sample costs besides its work: forking and releasing the
+		 * copies, and reaping them after the last one finished. */
+		*overhead = (r->sample_t0 - t_fork) + (t_gone > last_end ? t_gone - last_end : 0);
 	}
 	ev->kind = EV_SAMPLE_END;
 	ev->sample_elapsed = now_mono() - t0;
@@ -601,6 +610,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	snprintf(what, sizeof what, "test %s copies %d", t->id, b->copies);
 	run_add_marker(run, now_mono() - r->run_t0, what);
 
+	double overhead_sum = 0;
 	for (int k = 0; k < nsamples; k++) {
 		ev.sample = k;
 		pause_before_sample(r, &ev);
@@ -619,8 +629,11 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		tmp.start = now_mono() - r->run_t0;
 		char reason[200] = "";
 		ev.sample_length = length;
-		int rc = run_sample(r, &ev, t, b->copies, length, &tmp, reason, sizeof reason);
+		double overhead = 0;
+		int rc = run_sample(r, &ev, t, b->copies, length, &tmp, &overhead, reason, sizeof reason);
 		if (rc == 0) {
+			overhead_sum += overhead;
+			test_summary_set(res, "overhead_ms", overhead_sum / (res->nsamples + 1) * 1e3, NULL);
 			struct sample *s = test_add_sample(res, b->copies);
 			s->start = tmp.start;
 			memcpy(s->count, counts, sizeof(double) * (size_t)b->copies);

@@ -1,0 +1,50 @@
+# Bad input to `kbench run` and friends: one clear line on stderr, exit 2 (usage) or 1 (runtime), nothing on stdout.
+. "$KBENCH_TOP/tests/system/lib.inc"
+
+bad() { # bad CODE ARGS...: exit CODE, exactly one stderr line starting "kbench: ", empty stdout
+	want=$1; shift
+	expect_exit "$want" "$KBENCH" "$@"
+	[ ! -s "$T/out" ] || die "'$*' printed on stdout: $(head -3 "$T/out")"
+	[ "$(wc -l <"$T/err")" = 1 ] || die "'$*' printed $(wc -l <"$T/err") lines on stderr: $(cat "$T/err")"
+	grep -q '^kbench: ' "$T/err" || die "'$*' error does not start with 'kbench: ': $(cat "$T/err")"
+}
+bad 2 run nosuchtest
+bad 2 run -c 0 pipe
+bad 2 run -c -1 pipe
+bad 2 run -c abc pipe
+bad 2 run -i -1 pipe
+bad 2 run -i 0 pipe
+bad 2 run --duration abc pipe
+bad 2 run --duration -5 pipe
+bad 2 run --duration nan pipe
+bad 2 run --samples 1x pipe
+bad 2 run --bogus pipe
+bad 2 run -c
+bad 2 nosuchcommand
+bad 2 list extra
+bad 1 run --tmpdir /nonexistent/dir --samples 1 --duration 0.1 --pause 0 pipe
+: >"$T/afile"
+bad 1 run --tmpdir "$T/afile" --samples 1 --duration 0.1 --pause 0 pipe
+grep -q "afile" "$T/err" || die "the error does not name the directory: $(cat "$T/err")"
+
+# A read-only scratch directory (root ignores permission bits, so use a read-only mount).
+if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+	mkdir -p "$T/ro"
+	unshare -m sh -c "mount -t tmpfs -o ro tmpfs '$T/ro' && '$KBENCH' run --tmpdir '$T/ro' --samples 1 --duration 0.1 --pause 0 fstime" >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc = 1 ] || die "read-only --tmpdir exited $rc: $(cat "$T/err")"
+	[ ! -s "$T/out" ] || die "read-only --tmpdir printed a report"
+	grep -q "not writable" "$T/err" || die "read-only --tmpdir error unclear: $(cat "$T/err")"
+fi
+
+# The good paths answer.
+expect_exit 0 "$KBENCH" --version
+grep -q '^kbench [0-9]' "$T/out" || die "--version: $(cat "$T/out")"
+expect_exit 0 "$KBENCH" run --help
+grep -q -- '--duration' "$T/out" || die "run --help lacks --duration"
+expect_exit 0 "$KBENCH" list
+for id in dhry2reg whetstone-double execl fstime fsbuffer fsdisk pipe context1 spawn syscall shell1 shell8 arithoh hanoi grep sysexec register; do
+	grep -q "^$id " "$T/out" || die "list lacks $id"
+done
+grep -q "^index " "$T/out" || die "list lacks the index group"
+echo ok

@@ -1,0 +1,41 @@
+# Every index test, 1 and 2 copies, short samples: positive scores, a report that adds up, no scratch left.
+. "$KBENCH_TOP/tests/system/lib.inc"
+mkdir -p "$T/scratch"
+"$KBENCH" run -q -c 1 -c 2 --samples 2 --duration 0.5 --pause 0 --tmpdir "$T/scratch" index >"$T/report" 2>"$T/err"
+rc=$?
+[ $rc = 0 ] || { cat "$T/err" "$T/report"; die "run exited $rc"; }
+
+# Scratch files are gone.
+[ -z "$(ls -A "$T/scratch")" ] || die "scratch left behind: $(ls -AR "$T/scratch" | head)"
+
+grep -q '^   BYTE UNIX Benchmarks (Version ' "$T/report" || die "no report header"
+[ "$(grep -c '^Benchmark Run: ' "$T/report")" = 2 ] || die "not two blocks"
+grep -q 'running 1 parallel copy of tests' "$T/report" || die "no 1-copy block"
+grep -q 'running 2 parallel copies of tests' "$T/report" || die "no 2-copy block"
+
+# Per block: 12 result lines with positive scores, 12 index rows, and an index score
+# that is the geometric mean of the printed indexes (to the printed precision).
+awk '
+/^Benchmark Run:/ { blk++; inidx = 0 }
+/^System Benchmarks Index Values/ { inidx = 1; next }
+inidx && /^========|^ +========/ { next }
+inidx && /^System Benchmarks Index Score/ { score[blk] = $NF; inidx = 0; next }
+inidx && NF > 3 { n[blk]++; if ($NF <= 0) bad = bad " nonpositive:" $0; lsum[blk] += log($NF) }
+/ \((lps|MWIPS|KBps|lpm) *\)|\(([0-9.]+) s, [0-9]+ samples\)/ {
+	if ($0 ~ /samples\)$/) { lines[blk]++ }
+}
+END {
+	if (blk != 2) { print "blocks " blk; exit 1 }
+	for (b = 1; b <= 2; b++) {
+		if (n[b] != 12) { print "block " b ": " n[b] " index rows"; exit 1 }
+		if (lines[b] != 12) { print "block " b ": " lines[b] " result lines"; exit 1 }
+		g = 10 * exp(lsum[b] / n[b]) / 10
+		if (g / score[b] > 1.001 || g / score[b] < 0.999) { print "block " b ": index " score[b] " vs recomputed " g; exit 1 }
+	}
+	if (bad != "") { print bad; exit 1 }
+}' "$T/report" || { cat "$T/report"; die "report does not add up"; }
+
+# No worker is left.
+sleep 0.2
+pgrep -f "kbench __execl" >/dev/null && die "execl chain left running"
+echo ok
