@@ -1,0 +1,109 @@
+/* Per-worker event counters: libpfm4 names the events, perf_event_open counts them on each worker and its children. */
+#ifndef KBENCH_TELEMETRY_COUNTERS_H
+#define KBENCH_TELEMETRY_COUNTERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <linux/perf_event.h>
+
+#define COUNTERS_MAX_EVENTS 32
+
+/* perf stat's row states: a value, or why there is none. */
+enum counter_state {
+	COUNTER_VALUE,
+	COUNTER_NOT_SUPPORTED, /* libpfm4 or the kernel refuse it (no PMU, PMU absent) */
+	COUNTER_NO_PERMISSION, /* EACCES/EPERM: perf_event_paranoid */
+	COUNTER_NOT_COUNTED,   /* opened but never scheduled */
+	COUNTER_ERROR,         /* anything else; why says what */
+	COUNTER_UNOPENED,      /* not attached yet */
+};
+
+/* What derived metrics need an event for. */
+enum counter_role {
+	ROLE_OTHER,
+	ROLE_CYCLES,
+	ROLE_INSTRUCTIONS,
+	ROLE_CACHE_MISSES,
+	ROLE_BRANCH_MISSES,
+	ROLE_BRANCHES,
+	ROLE_TASK_CLOCK,
+};
+
+struct counter_event {
+	char name[96];  /* as the user wrote it */
+	char label[40]; /* short row label: "cycles", or the name */
+	enum counter_role role;
+	bool encoded;   /* libpfm4 gave an attr; false: state/why say why not */
+	struct perf_event_attr attr;
+	enum counter_state state; /* the event's own state when it cannot be opened at all */
+	char why[160];
+};
+
+/* One reading, scaled for multiplexing. */
+struct counter_value {
+	enum counter_state state;
+	double value;      /* raw * enabled / running */
+	uint64_t raw, enabled, running;
+	double mux;        /* running / enabled: 1 = always counted */
+	int err;           /* errno of a failed open */
+};
+
+struct counters {
+	int nevents;
+	struct counter_event ev[COUNTERS_MAX_EVENTS];
+	int ncopies;
+	int *fd;                  /* [copy * nevents + e], -1 when not open */
+	struct counter_value *val;/* latest reading, same shape */
+	int paranoid;             /* /proc/sys/kernel/perf_event_paranoid, -99 unknown */
+	bool user_only;           /* kernel space excluded (non-root with paranoid >= 2) */
+};
+
+/* perf stat's default set, in libpfm4 names. */
+#define COUNTERS_DEFAULT \
+	"perf::CYCLES,perf::INSTRUCTIONS,perf::CACHE-MISSES,perf::BRANCH-MISSES," \
+	"perf::TASK-CLOCK,perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS,perf::PAGE-FAULTS"
+
+/* Names the events of a comma-separated list (NULL or "" = the default set).
+ * An event libpfm4 knows but this machine lacks keeps its row as not
+ * supported; a name libpfm4 does not know is an error: returns -EINVAL with
+ * one sentence naming it in err. */
+int counters_init(struct counters *c, const char *list, char *err, size_t errlen);
+void counters_free(struct counters *c);
+
+/* Opens every event on every pid, disabled, inherited by children. Failures
+ * are per row states, never an error for the whole set. */
+void counters_attach(struct counters *c, const pid_t *pids, int npids);
+void counters_enable(struct counters *c);
+/* Reads every open counter into val[]. */
+void counters_read(struct counters *c);
+/* Closes the fds (the last reading stays in val[]). */
+void counters_detach(struct counters *c);
+
+/* Opens each event once on this process to learn its state, then closes it. */
+void counters_probe(struct counters *c, struct counter_value *out);
+
+/* raw, time_enabled, time_running → the scaled value and its state. */
+void counter_scale(uint64_t raw, uint64_t enabled, uint64_t running, struct counter_value *out);
+/* The state an open() errno means. */
+enum counter_state counter_state_for_errno(int err);
+const char *counter_state_name(enum counter_state s);
+/* "123456", "123456 (mux 62%)", "<not supported>", ... */
+void counter_format(char *buf, size_t size, const struct counter_value *v);
+
+/* The index of the event playing a role, or -1. */
+int counters_find(const struct counters *c, enum counter_role role);
+/* num/den when both are counted values and den > 0, else NAN (shown as n/a). */
+double counter_ratio(const struct counter_value *num, const struct counter_value *den);
+
+/* The sentence for a no-permission row: the paranoid value and the fix. */
+void counters_permission_hint(const struct counters *c, char *buf, size_t size);
+
+int counters_read_paranoid(void);
+
+/* Starts libpfm4 once. Returns 0 or -ENODEV with a sentence. */
+int counters_pfm_start(char *err, size_t errlen);
+
+#endif
