@@ -132,8 +132,10 @@ static int encode(struct counters *c, struct counter_event *e, char *err, size_t
 	if (rc == PFM_ERR_NOTFOUND && pmu_known(e->name, &present) && !present) {
 		/* A real PMU, only not this machine's: the row stays, as perf does. */
 		e->state = COUNTER_NOT_SUPPORTED;
-		snprintf(e->why, sizeof e->why, "the %.*s PMU is not on this machine",
-			 (int)(strstr(e->name, "::") - e->name), e->name);
+		char pmu[96];
+		set_str(pmu, sizeof pmu, e->name);
+		*strstr(pmu, "::") = '\0';
+		snprintf(e->why, sizeof e->why, "the %s PMU is not on this machine", pmu);
 		return 0;
 	}
 	if (rc == PFM_ERR_NOTFOUND)
