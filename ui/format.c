@@ -1,0 +1,275 @@
+/* Text for the console: numbers, times, changes, fitted columns, bars and sparklines, all pure. */
+#include "format.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "canvas.h"
+
+void fmt_number(char *buf, size_t len, double v, int width)
+{
+	if (isnan(v) || v < 0 || width < 1) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	char tmp[64];
+	for (int dec = 1; dec >= 0; dec--) {
+		snprintf(tmp, sizeof tmp, "%.*f", dec, v);
+		if ((int)strlen(tmp) <= width) {
+			snprintf(buf, len, "%s", tmp);
+			return;
+		}
+	}
+	static const char suffix[] = "kMGTPE";
+	double s = v;
+	for (int i = 0; suffix[i]; i++) {
+		s /= 1000.0;
+		for (int dec = 2; dec >= 0; dec--) {
+			snprintf(tmp, sizeof tmp, "%.*f%c", dec, s, suffix[i]);
+			if ((int)strlen(tmp) <= width) {
+				snprintf(buf, len, "%s", tmp);
+				return;
+			}
+		}
+	}
+	snprintf(buf, len, "%.*s", width, "################");
+}
+
+void fmt_duration(char *buf, size_t len, double secs)
+{
+	if (isnan(secs) || secs < 0) {
+		snprintf(buf, len, "-:--");
+		return;
+	}
+	long t = lround(secs);
+	if (t >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
+}
+
+void fmt_change(char *buf, size_t len, double pct)
+{
+	if (isnan(pct)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (fabs(pct) >= 99.95)
+		snprintf(buf, len, "%+.0f%%", pct);
+	else
+		snprintf(buf, len, "%+.1f%%", pct);
+}
+
+void fmt_fit(char *buf, size_t len, const char *s, int width, enum fmt_align align)
+{
+	if (!len)
+		return;
+	int w = canvas_strwidth(s);
+	size_t at = 0;
+	if (width <= 0) {
+		buf[0] = '\0';
+		return;
+	}
+	if (w > width) {
+		/* copy width-1 code points then the cut mark */
+		const char *p = s;
+		for (int i = 0; i < width - 1; i++)
+			canvas_utf8_next(&p);
+		size_t n = (size_t)(p - s);
+		if (n + 2 > len)
+			n = len - 2;
+		memcpy(buf, s, n);
+		buf[n] = '~';
+		buf[n + 1] = '\0';
+		return;
+	}
+	int pad = width - w;
+	if (align == FMT_RIGHT)
+		for (; pad > 0 && at + 1 < len; pad--)
+			buf[at++] = ' ';
+	size_t n = strlen(s);
+	if (at + n + 1 > len)
+		n = len - at - 1;
+	memcpy(buf + at, s, n);
+	at += n;
+	for (; pad > 0 && at + 1 < len; pad--)
+		buf[at++] = ' ';
+	buf[at] = '\0';
+}
+
+int fmt_columns(const struct fmt_col *cols, int n, int total, int *widths)
+{
+	bool on[64];
+	if (n > 64)
+		n = 64;
+	for (int i = 0; i < n; i++)
+		on[i] = true;
+	for (;;) {
+		int need = 0, count = 0;
+		for (int i = 0; i < n; i++)
+			if (on[i]) {
+				need += cols[i].min;
+				count++;
+			}
+		need += count > 0 ? count - 1 : 0;
+		if (need <= total)
+			break;
+		int victim = -1;
+		for (int i = n - 1; i >= 0; i--)
+			if (on[i] && cols[i].drop) {
+				victim = i;
+				break;
+			}
+		if (victim < 0)
+			break; /* nothing left to drop: the caller's minimums overflow */
+		on[victim] = false;
+	}
+	int used = 0, count = 0;
+	for (int i = 0; i < n; i++) {
+		widths[i] = on[i] ? cols[i].min : 0;
+		if (on[i]) {
+			used += widths[i];
+			count++;
+		}
+	}
+	used += count > 0 ? count - 1 : 0;
+	for (int i = 0; i < n && used < total; i++) {
+		if (!on[i] || cols[i].want <= widths[i])
+			continue;
+		int give = cols[i].want - widths[i];
+		if (give > total - used)
+			give = total - used;
+		widths[i] += give;
+		used += give;
+	}
+	return used;
+}
+
+static size_t put(char *buf, size_t len, size_t at, const char *s)
+{
+	size_t n = strlen(s);
+	if (at + n + 1 > len)
+		return at;
+	memcpy(buf + at, s, n + 1);
+	return at + n;
+}
+
+void fmt_bar(char *buf, size_t len, double frac, int width, bool utf8)
+{
+	static const char *const eighths[] = { "", "▏", "▎", "▍", "▌", "▋", "▊", "▉" };
+	size_t at = 0;
+	if (len)
+		buf[0] = '\0';
+	if (isnan(frac) || frac < 0)
+		frac = 0;
+	if (frac > 1)
+		frac = 1;
+	int units = (int)lround(frac * width * (utf8 ? 8 : 1));
+	int full = utf8 ? units / 8 : units;
+	int part = utf8 ? units % 8 : 0;
+	int i = 0;
+	for (; i < full; i++)
+		at = put(buf, len, at, utf8 ? "█" : "#");
+	if (part && i < width) {
+		at = put(buf, len, at, eighths[part]);
+		i++;
+	}
+	for (; i < width; i++)
+		at = put(buf, len, at, utf8 ? " " : ".");
+}
+
+void fmt_bar_signed(char *buf, size_t len, double v, double max, int width, bool utf8)
+{
+	size_t at = 0;
+	if (len)
+		buf[0] = '\0';
+	int half = width / 2;
+	if (isnan(v) || max <= 0)
+		v = 0;
+	double frac = fabs(v) / max;
+	if (frac > 1)
+		frac = 1;
+	int cells = (int)lround(frac * half);
+	if (cells == 0 && v != 0)
+		cells = 1; /* any change shows its side */
+	const char *fill = utf8 ? "█" : (v < 0 ? "<" : ">");
+	const char *mid = utf8 ? "│" : "|";
+	for (int i = 0; i < half; i++)
+		at = put(buf, len, at, v < 0 && i >= half - cells ? fill : " ");
+	at = put(buf, len, at, mid);
+	for (int i = 0; i < width - half - 1; i++)
+		at = put(buf, len, at, v > 0 && i < cells ? fill : " ");
+}
+
+void fmt_sparkline(char *buf, size_t len, const double *v, int n, int width, bool utf8)
+{
+	static const char *const blocks[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
+	static const char ascii[] = "_.-~=*#";
+	size_t at = 0;
+	if (len)
+		buf[0] = '\0';
+	int first = n > width ? n - width : 0;
+	double lo = INFINITY, hi = -INFINITY;
+	for (int i = first; i < n; i++)
+		if (!isnan(v[i])) {
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+		}
+	int levels = utf8 ? 8 : 7;
+	for (int i = first; i < n; i++) {
+		if (isnan(v[i])) {
+			at = put(buf, len, at, " ");
+			continue;
+		}
+		/* a flat series sits in the middle, so it reads as steady, not as zero */
+		int k = hi > lo ? (int)lround((v[i] - lo) / (hi - lo) * (levels - 1)) : levels / 2;
+		if (utf8) {
+			at = put(buf, len, at, blocks[k]);
+		} else {
+			char c[2] = { ascii[k], 0 };
+			at = put(buf, len, at, c);
+		}
+	}
+	for (int i = n - first; i < width; i++)
+		at = put(buf, len, at, " ");
+}
+
+/* 3-row glyphs, 3 columns plus a gap; '#' becomes a full block in UTF-8. */
+static const char *big_glyph(char ch, int row)
+{
+	static const char *const digits[10][3] = {
+		{ "###", "# #", "###" }, { " # ", " # ", " # " }, { "###", " ##", "## " },
+		{ "###", " ##", "###" }, { "# #", "###", "  #" }, { "###", "## ", " ##" },
+		{ "#  ", "###", "###" }, { "###", "  #", "  #" }, { "###", "###", "###" },
+		{ "###", "###", "  #" },
+	};
+	if (ch >= '0' && ch <= '9')
+		return digits[ch - '0'][row];
+	switch (ch) {
+	case '.': return row == 2 ? " # " : "   ";
+	case '+': return row == 1 ? "###" : row == 0 ? " # " : " # ";
+	case '-': return row == 1 ? "###" : "   ";
+	case '%': return row == 0 ? "# #" : row == 1 ? " # " : "# #";
+	default: return "   ";
+	}
+}
+
+int fmt_big_row(char *buf, size_t len, const char *s, int row, bool utf8)
+{
+	size_t at = 0;
+	int cols = 0;
+	if (len)
+		buf[0] = '\0';
+	for (; *s; s++) {
+		const char *g = big_glyph(*s, row);
+		/* the point is narrow so numbers stay compact */
+		int gw = *s == '.' ? 2 : 3;
+		const char *gg = *s == '.' ? g + 1 : g;
+		for (int i = 0; i < gw; i++)
+			at = put(buf, len, at, gg[i] == '#' ? (utf8 ? "█" : "#") : " ");
+		at = put(buf, len, at, " ");
+		cols += gw + 1;
+	}
+	return cols;
+}
