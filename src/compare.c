@@ -1,0 +1,955 @@
+/* The comparison of two sides (runs or groups of runs): rows, honest intervals, verdicts, and their renderings. */
+#include "compare.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise.h"
+#include "run.h"
+#include "score.h"
+#include "stats.h"
+
+#define MAX_MORE_RUNS 30 /* beyond this, "more runs" is not a useful answer */
+
+const char *compare_verdict_name(enum compare_verdict v)
+{
+	switch (v) {
+	case VERDICT_FASTER: return "faster";
+	case VERDICT_SLOWER: return "slower";
+	case VERDICT_SAME: return "no significant change";
+	case VERDICT_NA: break;
+	}
+	return "n/a";
+}
+
+/* What one side knows about one test (or the index) in one block. */
+struct side_vals {
+	int k;           /* runs with a value */
+	double *logs;    /* log score per run */
+	double within;   /* mean over runs of the within-run variance of the log score */
+	bool samples;    /* every run has samples (not an import) */
+	double drift;    /* largest trend (log units), 0 none */
+	bool drifted;
+};
+
+/* Rates of a test's samples, in the order they ran. */
+static int sample_rates(const struct test_result *t, double *out)
+{
+	int n = 0;
+	for (int i = 0; i < t->nsamples; i++) {
+		double c = sample_count(&t->samples[i]);
+		double r = score_rate(c, sample_time(&t->samples[i]), t->timebase);
+		if (r > 0 && isfinite(r))
+			out[n++] = r;
+	}
+	return n;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Variance of the log score from the kept samples (UnixBench keeps the
+ * best two thirds), as the variance of a mean: s^2 / kept. */
+static double within_var(const double *rates, int n)
+{
+	if (n < 2)
+		return 0;
+	double *v = malloc((size_t)n * sizeof *v);
+	if (!v)
+		abort();
+	memcpy(v, rates, (size_t)n * sizeof *v);
+	qsort(v, (size_t)n, sizeof *v, by_value);
+	int drop = n / 3, kept = n - drop;
+	for (int i = 0; i < kept; i++)
+		v[i] = log(v[drop + i]);
+	double sd = stats_stddev(v, kept);
+	free(v);
+	return kept > 1 ? sd * sd / kept : 0;
+}
+
+/* A trend from first to last sample, significant and larger than the floor. */
+static double drift_of(const double *rates, int n, double sigma, bool *flag)
+{
+	*flag = false;
+	if (n < 3)
+		return 0;
+	double *v = malloc((size_t)n * sizeof *v);
+	if (!v)
+		abort();
+	for (int i = 0; i < n; i++)
+		v[i] = log(rates[i]);
+	struct stats_fit f = stats_linfit(v, n);
+	free(v);
+	if (!f.ok)
+		return 0;
+	double trend = f.slope * (n - 1);
+	double q = stats_t_quantile(0.975, n - 2);
+	if (fabs(trend) > sigma && (f.se == 0 || fabs(f.slope) > q * f.se))
+		*flag = true;
+	return trend;
+}
+
+static void side_free(struct side_vals *s)
+{
+	free(s->logs);
+}
+
+static void fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			   int n, int copies, const char *id, double sigma)
+{
+	memset(s, 0, sizeof *s);
+	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
+	if (!s->logs)
+		abort();
+	s->samples = true;
+	double lidx = 0;
+	int nidx = 0;
+	cs->spread = -1;
+	for (int i = 0; i < n; i++) {
+		const struct run_block *b = run_find_block(runs[i], copies);
+		const struct test_result *t = b ? run_block_find_test(b, id) : NULL;
+		if (!t || !(t->status == TEST_DONE || t->status == TEST_IMPORTED) || !(t->score > 0))
+			continue;
+		if (!cs->present) {
+			cs->present = true;
+			cs->nsamples = t->nsamples;
+			cs->spread = t->spread;
+		}
+		s->logs[s->k++] = log(t->score);
+		if (t->index > 0) {
+			lidx += log(t->index);
+			nidx++;
+		}
+		double *rates = malloc(((size_t)t->nsamples + 1) * sizeof *rates);
+		if (!rates)
+			abort();
+		int nr = sample_rates(t, rates);
+		if (nr == 0)
+			s->samples = false;
+		s->within += within_var(rates, nr);
+		bool fl;
+		double tr = drift_of(rates, nr, sigma, &fl);
+		if (fl && fabs(tr) > fabs(s->drift)) {
+			s->drift = tr;
+			s->drifted = true;
+		}
+		free(rates);
+	}
+	if (s->k) {
+		s->within /= s->k;
+		cs->nruns = s->k;
+		cs->score = exp(stats_mean(s->logs, s->k));
+		cs->index = nidx ? exp(lidx / nidx) : 0;
+		cs->drift = s->drifted;
+		cs->drift_pct = s->drifted ? (exp(s->drift) - 1) * 100 : 0;
+	} else {
+		s->samples = false;
+	}
+}
+
+/* The interval and verdict from two sides' values and the floor. */
+static void decide(struct compare_row *row, const struct side_vals *a, const struct side_vals *b,
+		   const struct noise_floor *nf, double conf)
+{
+	row->change = row->change_lo = row->change_hi = row->change_pm = NAN;
+	row->floor_pct = NAN;
+	row->verdict = VERDICT_NA;
+	row->method = METHOD_NONE;
+	if (!a->k || !b->k) {
+		row->note = a->k ? "only in A" : "only in B";
+		return;
+	}
+	double d = stats_mean(b->logs, b->k) - stats_mean(a->logs, a->k);
+	row->change = (exp(d) - 1) * 100;
+	/* A single run without samples carries no error bar at all: a guess
+	 * would be dishonest, so it is n/a. A group has its own spread. */
+	bool ua = a->k >= 2 || a->samples, ub = b->k >= 2 || b->samples;
+	if (!ua || !ub) {
+		row->note = "no samples (imported)";
+		return;
+	}
+	double sigma = nf->sigma, half, q;
+	if (a->k == 1 && b->k == 1) {
+		row->method = METHOD_FLOOR;
+		double var = 2 * sigma * sigma + a->within + b->within;
+		q = stats_t_quantile(1 - (1 - conf) / 2, INFINITY);
+		half = q * sqrt(var);
+		row->floor_pct = sigma * 100;
+		row->floor_learned = nf->df > 0;
+	} else {
+		row->method = METHOD_BETWEEN;
+		/* Welch on per-run log scores; a lone run on one side borrows
+		 * the floor as its variance (known, so no degrees of freedom). */
+		double va, vb, dfa, dfb;
+		const struct side_vals *sv[2] = { a, b };
+		double *vv[2] = { &va, &vb }, *df[2] = { &dfa, &dfb };
+		for (int i = 0; i < 2; i++) {
+			const struct side_vals *s = sv[i];
+			if (s->k >= 2) {
+				double sd = stats_stddev(s->logs, s->k);
+				/* Identical scores (a result imported twice) must not mean certainty. */
+				double v = sd * sd > 1e-6 ? sd * sd : 1e-6;
+				*vv[i] = v / s->k;
+				*df[i] = s->k - 1;
+			} else {
+				*vv[i] = sigma * sigma + s->within;
+				*df[i] = INFINITY;
+				row->floor_pct = sigma * 100;
+				row->floor_learned = nf->df > 0;
+			}
+		}
+		double se2 = va + vb;
+		double den = (isinf(dfa) ? 0 : va * va / dfa) + (isinf(dfb) ? 0 : vb * vb / dfb);
+		double dfw = den > 0 ? se2 * se2 / den : INFINITY;
+		q = stats_t_quantile(1 - (1 - conf) / 2, dfw);
+		half = q * sqrt(se2);
+	}
+	row->change_lo = (exp(d - half) - 1) * 100;
+	row->change_hi = (exp(d + half) - 1) * 100;
+	row->change_pm = (row->change_hi - row->change_lo) / 2;
+	if (d - half > 0)
+		row->verdict = VERDICT_FASTER;
+	else if (d + half < 0)
+		row->verdict = VERDICT_SLOWER;
+	else
+		row->verdict = VERDICT_SAME;
+	if (row->verdict == VERDICT_SAME) {
+		/* The interval narrows about as 1/sqrt(runs per side): how many
+		 * runs would put the observed change outside it. */
+		int now = a->k < b->k ? a->k : b->k;
+		if (fabs(d) < 1e-9) {
+			row->more_runs = -1;
+		} else {
+			double need = ceil(now * (half / fabs(d)) * (half / fabs(d)));
+			row->more_runs = need - now > MAX_MORE_RUNS ? -1 : (int)(need - now);
+			if (row->more_runs == 0)
+				row->more_runs = 1;
+		}
+	}
+}
+
+static void push_footer(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void push_footer(struct compare *c, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	char **nf = realloc(c->footer, (size_t)(c->nfooter + 1) * sizeof *nf);
+	if (!nf)
+		abort();
+	c->footer = nf;
+	c->footer[c->nfooter++] = strdup(buf);
+}
+
+static void add_diff(struct compare *c, const char *what, const char *a, const char *b)
+{
+	if (!strcmp(a, b))
+		return;
+	struct compare_diff *nd = realloc(c->diffs, (size_t)(c->ndiffs + 1) * sizeof *nd);
+	if (!nd)
+		abort();
+	c->diffs = nd;
+	struct compare_diff *d = &c->diffs[c->ndiffs++];
+	snprintf(d->what, sizeof d->what, "%s", what);
+	snprintf(d->a, sizeof d->a, "%s", *a ? a : "?");
+	snprintf(d->b, sizeof d->b, "%s", *b ? b : "?");
+}
+
+static void mode_text(const struct run *r, char *buf, size_t size)
+{
+	int n = snprintf(buf, size, "%s", r->meta.mode[0] ? r->meta.mode : "full");
+	if (r->meta.duration_override > 0 && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, ", %g s samples", r->meta.duration_override);
+	if (r->meta.iterations > 0 && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, ", -i %d", r->meta.iterations);
+}
+
+static void copies_text(const struct run *r, char *buf, size_t size)
+{
+	buf[0] = 0;
+	for (int i = 0; i < r->nblocks; i++) {
+		size_t u = strlen(buf);
+		snprintf(buf + u, size - u, "%s%d", i ? ", " : "", r->blocks[i].copies);
+	}
+}
+
+static void env_diffs(struct compare *c, const struct run *a, const struct run *b)
+{
+	const struct run_meta *x = &a->meta, *y = &b->meta;
+	bool imported = !strcmp(x->mode, "imported") || !strcmp(y->mode, "imported");
+	char sa[160], sb[160];
+	add_diff(c, "kernel", x->kernel_release, y->kernel_release);
+	/* An import knows little of its machine: unknowns are not differences. */
+#define D(what, f)                                              \
+	if (!imported || (x->f[0] && y->f[0]))                  \
+		add_diff(c, what, x->f, y->f)
+	D("kernel build", kernel_version);
+	D("cmdline", cmdline);
+	D("governor", governor);
+	D("boost", boost);
+	D("mitigations", mitigations);
+	D("microcode", microcode);
+	D("cpu", cpu_model);
+	D("host", hostname);
+	D("kbench", kbench_version);
+	D("build flags", build_flags);
+	D("locale", lang);
+#undef D
+	snprintf(sa, sizeof sa, "%d", x->ncpus);
+	snprintf(sb, sizeof sb, "%d", y->ncpus);
+	if (x->ncpus && y->ncpus)
+		add_diff(c, "cpus", sa, sb);
+	copies_text(a, sa, sizeof sa);
+	copies_text(b, sb, sizeof sb);
+	add_diff(c, "copies", sa, sb);
+	mode_text(a, sa, sizeof sa);
+	mode_text(b, sb, sizeof sb);
+	add_diff(c, "mode", sa, sb);
+	snprintf(sa, sizeof sa, "%d", a->nnotes);
+	snprintf(sb, sizeof sb, "%d", b->nnotes);
+	if (!imported)
+		add_diff(c, "warnings", sa, sb);
+	snprintf(sa, sizeof sa, "%s", a->incomplete ? "incomplete" : "complete");
+	snprintf(sb, sizeof sb, "%s", b->incomplete ? "incomplete" : "complete");
+	add_diff(c, "run", sa, sb);
+}
+
+static void title(char *buf, size_t size, const struct run *const *r, int n)
+{
+	if (n == 1) {
+		snprintf(buf, size, "%s (%s)", r[0]->meta.name[0] ? r[0]->meta.name : "?", r[0]->meta.id);
+		return;
+	}
+	bool same = true;
+	for (int i = 1; i < n; i++)
+		same = same && !strcmp(r[i]->meta.name, r[0]->meta.name);
+	snprintf(buf, size, "%s (%d runs)", same ? r[0]->meta.name : "group", n);
+}
+
+/* Tests of a block in row order: A's first run's order, then tests only later runs or B have. */
+static int collect_ids(char (**ids)[32], const struct run *const *a, int na,
+		       const struct run *const *b, int nb, int copies)
+{
+	int n = 0, cap = 0;
+	*ids = NULL;
+	for (int side = 0; side < 2; side++) {
+		const struct run *const *runs = side ? b : a;
+		int nr = side ? nb : na;
+		for (int r = 0; r < nr; r++) {
+			const struct run_block *bl = run_find_block(runs[r], copies);
+			for (int i = 0; bl && i < bl->ntests; i++) {
+				bool have = false;
+				for (int k = 0; k < n && !have; k++)
+					have = !strcmp((*ids)[k], bl->tests[i].id);
+				if (have)
+					continue;
+				if (n == cap) {
+					cap = cap ? cap * 2 : 16;
+					char(*ni)[32] = realloc(*ids, (size_t)cap * sizeof *ni);
+					if (!ni)
+						abort();
+					*ids = ni;
+				}
+				snprintf((*ids)[n++], 32, "%s", bl->tests[i].id);
+			}
+		}
+	}
+	return n;
+}
+
+static const struct test_result *find_any(const struct run *const *runs, int n, int copies,
+					  const char *id)
+{
+	for (int i = 0; i < n; i++) {
+		const struct run_block *b = run_find_block(runs[i], copies);
+		const struct test_result *t = b ? run_block_find_test(b, id) : NULL;
+		if (t)
+			return t;
+	}
+	return NULL;
+}
+
+static void index_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+		       int n, int copies, const struct compare_block *cb, bool side_b)
+{
+	memset(s, 0, sizeof *s);
+	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
+	if (!s->logs)
+		abort();
+	for (int i = 0; i < n; i++) {
+		const struct run_block *b = run_find_block(runs[i], copies);
+		if (b && b->index_score > 0)
+			s->logs[s->k++] = log(b->index_score);
+	}
+	/* The index's within-run variance: the index tests' own, averaged
+	 * (the log index is the mean of their log ratios). */
+	int m = 0;
+	s->samples = s->k > 0;
+	for (int i = 0; i < cb->nrows; i++) {
+		const struct compare_row *row = &cb->rows[i];
+		const struct compare_side *side = side_b ? &row->b : &row->a;
+		if (!side->present || !(side->index > 0))
+			continue;
+		m++;
+		if (side->nsamples == 0)
+			s->samples = false;
+	}
+	(void)m;
+	if (s->k) {
+		cs->present = true;
+		cs->nruns = s->k;
+		cs->score = cs->index = exp(stats_mean(s->logs, s->k));
+	}
+}
+
+struct compare *compare_runs(const struct run *const *a, int na, const struct run *const *b, int nb,
+			     const struct compare_opts *o, char *err, size_t errlen)
+{
+	if (na < 1 || nb < 1 || !a || !b) {
+		snprintf(err, errlen, "a comparison needs at least one run on each side");
+		return NULL;
+	}
+	struct compare *c = calloc(1, sizeof *c);
+	if (!c)
+		abort();
+	c->conf = o && o->conf > 0 && o->conf < 1 ? o->conf : 0.95;
+	const struct noise_table *nt = o ? o->noise : NULL;
+	c->na = na;
+	c->nb = nb;
+	c->a_runs = calloc((size_t)na, sizeof *c->a_runs);
+	c->b_runs = calloc((size_t)nb, sizeof *c->b_runs);
+	if (!c->a_runs || !c->b_runs)
+		abort();
+	for (int s = 0; s < 2; s++) {
+		const struct run *const *runs = s ? b : a;
+		struct compare_ref *refs = s ? c->b_runs : c->a_runs;
+		for (int i = 0; i < (s ? nb : na); i++) {
+			snprintf(refs[i].id, sizeof refs[i].id, "%s", runs[i]->meta.id);
+			snprintf(refs[i].name, sizeof refs[i].name, "%s", runs[i]->meta.name);
+			snprintf(refs[i].kernel, sizeof refs[i].kernel, "%s", runs[i]->meta.kernel_release);
+			snprintf(refs[i].mode, sizeof refs[i].mode, "%s", runs[i]->meta.mode);
+			refs[i].date = (long long)runs[i]->meta.date;
+		}
+	}
+	title(c->a_title, sizeof c->a_title, a, na);
+	title(c->b_title, sizeof c->b_title, b, nb);
+	c->noise_runs = nt ? nt->runs : 0;
+
+	/* Copy counts: A's order, then B's extra ones. */
+	int copies[128], ncopies = 0;
+	for (int s = 0; s < 2; s++)
+		for (int r = 0; r < (s ? nb : na); r++) {
+			const struct run *run = s ? b[r] : a[r];
+			for (int i = 0; i < run->nblocks && ncopies < 128; i++) {
+				bool have = false;
+				for (int k = 0; k < ncopies; k++)
+					have = have || copies[k] == run->blocks[i].copies;
+				if (!have)
+					copies[ncopies++] = run->blocks[i].copies;
+			}
+		}
+	if (ncopies == 0) {
+		snprintf(err, errlen, "neither side has any results to compare");
+		compare_free(c);
+		return NULL;
+	}
+	c->blocks = calloc((size_t)ncopies, sizeof *c->blocks);
+	if (!c->blocks)
+		abort();
+	c->nblocks = ncopies;
+	int undecided = 0, settle = 0, settle_max = 0, na_rows = 0, drifts = 0, shared = 0;
+	for (int k = 0; k < ncopies; k++) {
+		struct compare_block *cb = &c->blocks[k];
+		cb->copies = copies[k];
+		for (int r = 0; r < na; r++)
+			cb->in_a = cb->in_a || run_find_block(a[r], cb->copies);
+		for (int r = 0; r < nb; r++)
+			cb->in_b = cb->in_b || run_find_block(b[r], cb->copies);
+		shared += cb->in_a && cb->in_b;
+		char(*ids)[32];
+		cb->nrows = collect_ids(&ids, a, na, b, nb, cb->copies);
+		cb->rows = calloc((size_t)cb->nrows + 1, sizeof *cb->rows);
+		if (!cb->rows)
+			abort();
+		double sum_change = 0, sum_log = 0;
+		for (int i = 0; i < cb->nrows; i++) {
+			struct compare_row *row = &cb->rows[i];
+			const struct test_result *t = find_any(a, na, cb->copies, ids[i]);
+			if (!t)
+				t = find_any(b, nb, cb->copies, ids[i]);
+			snprintf(row->id, sizeof row->id, "%s", t->id);
+			snprintf(row->label, sizeof row->label, "%s", t->label[0] ? t->label : t->id);
+			snprintf(row->unit, sizeof row->unit, "%s", t->unit);
+			const struct noise_floor *nf = noise_get(nt, row->id);
+			struct side_vals sa, sb;
+			fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, nf->sigma);
+			fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, nf->sigma);
+			decide(row, &sa, &sb, nf, c->conf);
+			drifts += row->a.drift + row->b.drift;
+			side_free(&sa);
+			side_free(&sb);
+			switch (row->verdict) {
+			case VERDICT_FASTER: cb->nfaster++; break;
+			case VERDICT_SLOWER: cb->nslower++; break;
+			case VERDICT_SAME: cb->nsame++; break;
+			case VERDICT_NA: cb->nna++; break;
+			}
+			if (row->verdict == VERDICT_NA && row->a.present && row->b.present)
+				na_rows++;
+			if (row->verdict == VERDICT_SAME) {
+				undecided++;
+				if (row->more_runs > 0) {
+					settle++;
+					settle_max = row->more_runs > settle_max ? row->more_runs : settle_max;
+				}
+			}
+			if (row->floor_learned)
+				c->floors_learned = true;
+			if (isfinite(row->change)) {
+				cb->ncompared++;
+				sum_change += row->change;
+				sum_log += log1p(row->change / 100);
+			}
+		}
+		free(ids);
+		cb->mean_change = cb->ncompared ? sum_change / cb->ncompared : NAN;
+		cb->geomean_change = cb->ncompared ? (exp(sum_log / cb->ncompared) - 1) * 100 : NAN;
+		/* The index score, as one more row. */
+		struct compare_row *ix = &cb->index;
+		snprintf(ix->id, sizeof ix->id, NOISE_INDEX_ID);
+		snprintf(ix->label, sizeof ix->label, "System Benchmarks Index Score");
+		const struct run_block *ab = NULL, *bb = NULL;
+		for (int r = 0; r < na && !ab; r++)
+			ab = run_find_block(a[r], cb->copies);
+		for (int r = 0; r < nb && !bb; r++)
+			bb = run_find_block(b[r], cb->copies);
+		cb->a_partial = ab && ab->index_partial;
+		cb->b_partial = bb && bb->index_partial;
+		const struct noise_floor *nf = noise_get(nt, NOISE_INDEX_ID);
+		struct side_vals sa, sb;
+		index_side(&sa, &ix->a, a, na, cb->copies, cb, false);
+		index_side(&sb, &ix->b, b, nb, cb->copies, cb, true);
+		decide(ix, &sa, &sb, nf, c->conf);
+		/* An index over different test sets is not one number compared. */
+		if (ab && bb && ab->index_tests != bb->index_tests && ix->verdict != VERDICT_NA) {
+			ix->verdict = VERDICT_NA;
+			ix->note = "index over different tests";
+		}
+		side_free(&sa);
+		side_free(&sb);
+	}
+	if (!shared) {
+		snprintf(err, errlen, "the two sides share no copy count (A: %s, B: %s)",
+			 "see 'kbench show'", "see 'kbench show'");
+		compare_free(c);
+		return NULL;
+	}
+	env_diffs(c, a[0], b[0]);
+
+	/* The footer: what the verdicts rest on, and what would settle the rest. */
+	if (na == 1 && nb == 1) {
+		if (c->floors_learned)
+			push_footer(c, "Verdicts: one run per side; each interval (%.0f%%) combines the runs' own "
+				       "sample spread with this machine's run-to-run noise, learned from %d stored "
+				       "same-kernel runs (see 'kbench noise').",
+				    c->conf * 100, nt ? nt->runs : 0);
+		else
+			push_footer(c, "Verdicts: one run per side; each interval (%.0f%%) combines the runs' own "
+				       "sample spread with a default run-to-run noise floor per test (the +- "
+				       "column is wide on purpose; store A/A runs to learn this machine's: see "
+				       "'kbench noise').",
+				    c->conf * 100);
+	} else {
+		push_footer(c, "Verdicts: %d run%s vs %d run%s; each interval (%.0f%%) is Welch's on the "
+			       "per-run scores, so it rests on the spread between runs%s.",
+			    na, na == 1 ? "" : "s", nb, nb == 1 ? "" : "s", c->conf * 100,
+			    na == 1 || nb == 1 ? " (the single run borrows the noise floor)" : "");
+	}
+	if (undecided) {
+		if (settle)
+			push_footer(c, "%d test%s show%s no significant change; about %d more run%s per side "
+				       "would settle %d of them if the observed changes hold.",
+				    undecided, undecided == 1 ? "" : "s", undecided == 1 ? "s" : "", settle_max,
+				    settle_max == 1 ? "" : "s", settle);
+		if (undecided - settle > 0)
+			push_footer(c, "%d test%s changed by too little for up to %d more runs to resolve.",
+				    undecided - settle, undecided - settle == 1 ? "" : "s", MAX_MORE_RUNS);
+	}
+	if (na_rows)
+		push_footer(c, "n/a: %d test%s without samples on a side (an imported result has no error "
+			       "bar; import or run several to compare as a group).",
+			    na_rows, na_rows == 1 ? "" : "s");
+	if (drifts)
+		push_footer(c, "! marks a test whose samples drift within a run by more than the noise: "
+			       "throttling or background load?");
+	return c;
+}
+
+void compare_free(struct compare *c)
+{
+	if (!c)
+		return;
+	for (int i = 0; i < c->nblocks; i++)
+		free(c->blocks[i].rows);
+	free(c->blocks);
+	free(c->diffs);
+	free(c->a_runs);
+	free(c->b_runs);
+	for (int i = 0; i < c->nfooter; i++)
+		free(c->footer[i]);
+	free(c->footer);
+	free(c);
+}
+
+/* ---- text ---- */
+
+void compare_fmt_score(char *buf, size_t size, double v, int width)
+{
+	if (!isfinite(v) || v <= 0) {
+		snprintf(buf, size, "--");
+		return;
+	}
+	static const char suffix[] = " kMGTP";
+	for (int dec = 1; dec >= 0; dec--) {
+		int n = snprintf(buf, size, "%.*f", dec, v);
+		if (n <= width)
+			return;
+	}
+	double x = v;
+	int s = 0;
+	while (x >= 999.5 && s < 5) {
+		x /= 1000;
+		s++;
+	}
+	for (int dec = 3; dec >= 0; dec--) {
+		int n = snprintf(buf, size, "%.*f%c", dec, x, suffix[s]);
+		if (n <= width)
+			return;
+	}
+}
+
+/* Short labels for the 80-column layout; anything else is cut. */
+static const struct {
+	const char *id, *label;
+} short_labels[] = {
+	{ "dhry2reg", "Dhrystone 2" },     { "whetstone-double", "Whetstone" },
+	{ "execl", "Execl" },             { "fstime", "File Copy 1024" },
+	{ "fsbuffer", "File Copy 256" },  { "fsdisk", "File Copy 4096" },
+	{ "pipe", "Pipe" },               { "context1", "Context Switch" },
+	{ "spawn", "Process Creation" },  { "syscall", "System Call" },
+	{ "shell1", "Shell (1)" },        { "shell8", "Shell (8)" },
+	{ "shell16", "Shell (16)" },      { "index", "Index Score" },
+};
+
+static void label_for(char *buf, size_t size, const struct compare_row *r, int width, bool compact)
+{
+	const char *l = r->label;
+	if (compact)
+		for (size_t i = 0; i < sizeof short_labels / sizeof short_labels[0]; i++)
+			if (!strcmp(short_labels[i].id, r->id))
+				l = short_labels[i].label;
+	snprintf(buf, size, "%.*s", width, l);
+}
+
+static void fmt_pct(char *buf, size_t size, double v, bool sign)
+{
+	if (!isfinite(v))
+		snprintf(buf, size, "--");
+	else if (fabs(v) >= 99.95)
+		snprintf(buf, size, sign ? "%+.0f%%" : "%.0f", v);
+	else
+		snprintf(buf, size, sign ? "%+.1f%%" : "%.1f", v);
+}
+
+static void print_row(FILE *f, const struct compare_row *r, bool compact)
+{
+	int lw = compact ? 16 : 40, sw = compact ? 6 : 12, iw = compact ? 6 : 8;
+	char label[80], as[24], ai[24], bs[24], bi[24], ch[24], pm[24];
+	label_for(label, sizeof label, r, lw, compact);
+	compare_fmt_score(as, sizeof as, r->a.present ? r->a.score : NAN, sw);
+	compare_fmt_score(bs, sizeof bs, r->b.present ? r->b.score : NAN, sw);
+	compare_fmt_score(ai, sizeof ai, r->a.index, iw);
+	compare_fmt_score(bi, sizeof bi, r->b.index, iw);
+	fmt_pct(ch, sizeof ch, r->change, true);
+	char pmv[20];
+	fmt_pct(pmv, sizeof pmv, r->change_pm, false);
+	snprintf(pm, sizeof pm, "%s%s", isfinite(r->change_pm) ? "+-" : "", pmv);
+	char flag = r->a.drift || r->b.drift ? '!' : ' ';
+	const char *verdict = compare_verdict_name(r->verdict);
+	char vbuf[64];
+	if (r->verdict == VERDICT_NA && r->note) {
+		snprintf(vbuf, sizeof vbuf, "n/a (%s)", r->note);
+		verdict = vbuf;
+	}
+	if (compact)
+		fprintf(f, "%-16s %6s %6s %6s %6s %6s %5s%c %.21s\n", label, as, ai, bs, bi, ch, pm, flag,
+			verdict);
+	else
+		fprintf(f, "%-40s %12s %8s %12s %8s %7s %6s%c %s\n", label, as, ai, bs, bi, ch, pm, flag,
+			verdict);
+}
+
+static void print_when(FILE *f, const char *side, const char *title, const struct compare_ref *r,
+		       int n)
+{
+	char date[32] = "";
+	time_t t = (time_t)r[0].date;
+	struct tm tm;
+	if (t && localtime_r(&t, &tm))
+		strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+	fprintf(f, "%s: %s", side, title);
+	if (n == 1)
+		fprintf(f, "  %s  %s\n", r[0].kernel, date);
+	else {
+		fprintf(f, " ");
+		for (int i = 0; i < n && i < 6; i++)
+			fprintf(f, " %s", r[i].id);
+		fprintf(f, "%s\n", n > 6 ? " ..." : "");
+	}
+}
+
+/* Words wrapped at width, continuation lines indented. */
+static void wrap(FILE *f, const char *text, int width, int indent)
+{
+	int col = 0;
+	const char *p = text;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *e = p;
+		while (*e && *e != ' ')
+			e++;
+		int len = (int)(e - p);
+		if (col > indent && col + 1 + len > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > 0 && col != indent) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%.*s", len, p);
+		col += len;
+		p = e;
+	}
+	fputc('\n', f);
+}
+
+void compare_print_text(FILE *f, const struct compare *c, int width)
+{
+	if (width < 80)
+		width = 80;
+	bool compact = width < 122;
+	print_when(f, "A", c->a_title, c->a_runs, c->na);
+	print_when(f, "B", c->b_title, c->b_runs, c->nb);
+	if (c->ndiffs) {
+		char buf[4096] = "Differs:";
+		for (int i = 0; i < c->ndiffs; i++) {
+			size_t u = strlen(buf);
+			snprintf(buf + u, sizeof buf - u, " %s %.60s -> %.60s%s", c->diffs[i].what,
+				 c->diffs[i].a, c->diffs[i].b, i + 1 < c->ndiffs ? ";" : "");
+		}
+		wrap(f, buf, width, 2);
+	} else {
+		fprintf(f, "Same environment: kernel, command line, settings and kbench build match.\n");
+	}
+	for (int k = 0; k < c->nblocks; k++) {
+		const struct compare_block *b = &c->blocks[k];
+		fprintf(f, "\n%d cop%s%s\n", b->copies, b->copies == 1 ? "y" : "ies",
+			!b->in_a ? " (only in B)" : !b->in_b ? " (only in A)" : "");
+		if (compact) {
+			fprintf(f, "%-16s %-13s %-13s\n", "", "------ A ----", "------ B ----");
+			fprintf(f, "%-16s %6s %6s %6s %6s %6s %5s  %s\n", "Test", "score", "index", "score",
+				"index", "change", "+-", "verdict");
+		} else {
+			fprintf(f, "%-40s %-21s %-21s\n", "", "--------------- A ---", "--------------- B ---");
+			fprintf(f, "%-40s %12s %8s %12s %8s %7s %6s  %s\n", "Test", "score", "index", "score",
+				"index", "change", "+-", "verdict");
+		}
+		for (int i = 0; i < b->nrows; i++)
+			print_row(f, &b->rows[i], compact);
+		fprintf(f, "%s\n", compact ? "--------------------------------------------------------------------------------"
+					   : "------------------------------------------------------------------------------------------------------------------------");
+		struct compare_row ix = b->index;
+		ix.a.score = ix.b.score = NAN; /* the index score has no separate score */
+		if (b->a_partial || b->b_partial)
+			snprintf(ix.label, sizeof ix.label, "%s", "Index Score (partial)");
+		print_row(f, &ix, compact);
+		char m[24], g[24];
+		fmt_pct(m, sizeof m, b->mean_change, true);
+		fmt_pct(g, sizeof g, b->geomean_change, true);
+		fprintf(f, "Mean of changes %s, geometric mean of ratios %s (%d tests); "
+			   "%d faster, %d slower, %d no significant change%s\n",
+			m, g, b->ncompared, b->nfaster, b->nslower, b->nsame,
+			b->nna ? ", some n/a" : "");
+	}
+	fputc('\n', f);
+	for (int i = 0; i < c->nfooter; i++)
+		wrap(f, c->footer[i], width, 0);
+}
+
+/* ---- JSON and CSV ---- */
+
+static json_t *jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *side_json(const struct compare_side *s)
+{
+	if (!s->present)
+		return json_null();
+	json_t *o = json_object();
+	json_object_set_new(o, "runs", json_integer(s->nruns));
+	json_object_set_new(o, "score", jnum(s->score));
+	json_object_set_new(o, "index", s->index > 0 ? json_real(s->index) : json_null());
+	json_object_set_new(o, "samples", json_integer(s->nsamples));
+	json_object_set_new(o, "spread", s->spread >= 0 ? json_real(s->spread) : json_null());
+	json_object_set_new(o, "drift", json_boolean(s->drift));
+	json_object_set_new(o, "drift_pct", jnum(s->drift ? s->drift_pct : NAN));
+	return o;
+}
+
+static const char *method_name(enum compare_method m)
+{
+	return m == METHOD_FLOOR ? "noise-floor" : m == METHOD_BETWEEN ? "between-runs" : "none";
+}
+
+static json_t *row_json(const struct compare_row *r)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "id", json_string(r->id));
+	json_object_set_new(o, "label", json_string(r->label));
+	json_object_set_new(o, "unit", json_string(r->unit));
+	json_object_set_new(o, "a", side_json(&r->a));
+	json_object_set_new(o, "b", side_json(&r->b));
+	json_object_set_new(o, "change_pct", jnum(r->change));
+	json_object_set_new(o, "change_lo_pct", jnum(r->change_lo));
+	json_object_set_new(o, "change_hi_pct", jnum(r->change_hi));
+	json_object_set_new(o, "change_pm_pct", jnum(r->change_pm));
+	json_object_set_new(o, "verdict", json_string(compare_verdict_name(r->verdict)));
+	json_object_set_new(o, "method", json_string(method_name(r->method)));
+	json_object_set_new(o, "noise_floor_pct", jnum(r->floor_pct));
+	json_object_set_new(o, "noise_floor_learned", json_boolean(r->floor_learned));
+	json_object_set_new(o, "more_runs", r->more_runs ? json_integer(r->more_runs) : json_null());
+	json_object_set_new(o, "note", r->note ? json_string(r->note) : json_null());
+	return o;
+}
+
+static json_t *refs_json(const struct compare_ref *r, int n, const char *title)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "title", json_string(title));
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++) {
+		json_t *x = json_object();
+		json_object_set_new(x, "id", json_string(r[i].id));
+		json_object_set_new(x, "name", json_string(r[i].name));
+		json_object_set_new(x, "kernel", json_string(r[i].kernel));
+		json_object_set_new(x, "date", json_integer(r[i].date));
+		json_object_set_new(x, "mode", json_string(r[i].mode));
+		json_array_append_new(a, x);
+	}
+	json_object_set_new(o, "runs", a);
+	return o;
+}
+
+int compare_print_json(FILE *f, const struct compare *c)
+{
+	json_t *root = json_object();
+	json_object_set_new(root, "a", refs_json(c->a_runs, c->na, c->a_title));
+	json_object_set_new(root, "b", refs_json(c->b_runs, c->nb, c->b_title));
+	json_object_set_new(root, "confidence", json_real(c->conf));
+	json_t *diffs = json_array();
+	for (int i = 0; i < c->ndiffs; i++) {
+		json_t *d = json_object();
+		json_object_set_new(d, "what", json_string(c->diffs[i].what));
+		json_object_set_new(d, "a", json_string(c->diffs[i].a));
+		json_object_set_new(d, "b", json_string(c->diffs[i].b));
+		json_array_append_new(diffs, d);
+	}
+	json_object_set_new(root, "differences", diffs);
+	json_t *blocks = json_array();
+	for (int k = 0; k < c->nblocks; k++) {
+		const struct compare_block *b = &c->blocks[k];
+		json_t *bo = json_object();
+		json_object_set_new(bo, "copies", json_integer(b->copies));
+		json_t *rows = json_array();
+		for (int i = 0; i < b->nrows; i++)
+			json_array_append_new(rows, row_json(&b->rows[i]));
+		json_object_set_new(bo, "tests", rows);
+		json_object_set_new(bo, "index", row_json(&b->index));
+		json_object_set_new(bo, "mean_change_pct", jnum(b->mean_change));
+		json_object_set_new(bo, "geomean_change_pct", jnum(b->geomean_change));
+		json_object_set_new(bo, "faster", json_integer(b->nfaster));
+		json_object_set_new(bo, "slower", json_integer(b->nslower));
+		json_object_set_new(bo, "no_significant_change", json_integer(b->nsame));
+		json_object_set_new(bo, "na", json_integer(b->nna));
+		json_array_append_new(blocks, bo);
+	}
+	json_object_set_new(root, "blocks", blocks);
+	json_t *foot = json_array();
+	for (int i = 0; i < c->nfooter; i++)
+		json_array_append_new(foot, json_string(c->footer[i]));
+	json_object_set_new(root, "footer", foot);
+	int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	fputc('\n', f);
+	json_decref(root);
+	return rc < 0 ? -EIO : 0;
+}
+
+static void csv_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_num(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, ",%.10g", v);
+	else
+		fputc(',', f);
+}
+
+static void csv_row(FILE *f, int copies, const struct compare_row *r)
+{
+	fprintf(f, "%d,", copies);
+	csv_str(f, r->id);
+	fputc(',', f);
+	csv_str(f, r->label);
+	csv_num(f, r->a.present ? r->a.score : NAN);
+	csv_num(f, r->a.index > 0 ? r->a.index : NAN);
+	csv_num(f, r->b.present ? r->b.score : NAN);
+	csv_num(f, r->b.index > 0 ? r->b.index : NAN);
+	csv_num(f, r->change);
+	csv_num(f, r->change_lo);
+	csv_num(f, r->change_hi);
+	fprintf(f, ",%s,%d,%d", compare_verdict_name(r->verdict), r->a.drift, r->b.drift);
+	csv_num(f, r->floor_pct);
+	fputc('\n', f);
+}
+
+void compare_print_csv(FILE *f, const struct compare *c)
+{
+	fprintf(f, "copies,test,label,a_score,a_index,b_score,b_index,change_pct,change_lo_pct,"
+		   "change_hi_pct,verdict,a_drift,b_drift,noise_floor_pct\n");
+	for (int k = 0; k < c->nblocks; k++) {
+		for (int i = 0; i < c->blocks[k].nrows; i++)
+			csv_row(f, c->blocks[k].copies, &c->blocks[k].rows[i]);
+		csv_row(f, c->blocks[k].copies, &c->blocks[k].index);
+	}
+}

@@ -1,0 +1,130 @@
+/* Side-by-side comparison of two runs (or two groups of runs), with verdicts that respect the noise.
+ *
+ * The result is plain data so the command line and the console render the
+ * same thing: compare_runs() computes everything (rows, intervals,
+ * verdicts, drift, environment differences, summary, footer sentences);
+ * the compare_print_* functions only lay it out.
+ *
+ * Conventions: a "change" is B relative to A, in percent: +5.0 means B's
+ * score is 5% higher (for every UnixBench test, higher is better, so
+ * positive is "faster"). Intervals are 95% unless opts say otherwise and
+ * are computed on the log of the ratio, so change_lo/change_hi are not
+ * symmetric around change; change_pm is their half width for display.
+ */
+#ifndef KBENCH_COMPARE_H
+#define KBENCH_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct run;
+struct noise_table;
+
+enum compare_verdict {
+	VERDICT_NA,        /* no interval possible: a side lacks samples, or the test is on one side only */
+	VERDICT_SAME,      /* "no significant change": the interval contains 0 */
+	VERDICT_FASTER,    /* the whole interval is above 0 */
+	VERDICT_SLOWER,    /* the whole interval is below 0 */
+};
+
+/* How a row's interval was obtained. */
+enum compare_method {
+	METHOD_NONE,       /* n/a */
+	METHOD_FLOOR,      /* one run per side: within-run spread + noise floor */
+	METHOD_BETWEEN,    /* a group on a side: Welch on per-run log scores */
+};
+
+struct compare_side {
+	bool present;      /* the test is in this side's block */
+	int nruns;         /* runs of the side that have it */
+	double score;      /* geometric mean over the side's runs */
+	double index;      /* same for the index; 0 when the test has no baseline */
+	int nsamples;      /* samples per run (first run), 0 for an imported result */
+	double spread;     /* relative sd of the kept samples (first run); < 0 unknown */
+	bool drift;        /* samples trend by more than the noise within a run */
+	double drift_pct;  /* that trend, first to last sample, percent (largest over the runs) */
+};
+
+struct compare_row {
+	char id[32];
+	char label[64];
+	char unit[16];
+	struct compare_side a, b;
+	double change;      /* percent; NAN when not comparable */
+	double change_lo, change_hi, change_pm; /* interval, percent; NAN when none */
+	enum compare_verdict verdict;
+	enum compare_method method;
+	double floor_pct;   /* noise floor used (per-run sd, percent); NAN when unused */
+	bool floor_learned; /* the floor came (partly) from stored A/A runs */
+	int more_runs;      /* undecided: runs per side that would likely settle it; 0 = decided or n/a; -1 = too many */
+	const char *note;   /* "only in A", "no samples", ...: or NULL */
+};
+
+/* One copy count (a "Benchmark Run:" block of UnixBench). */
+struct compare_block {
+	int copies;
+	bool in_a, in_b;        /* a block missing on one side has rows with one side only */
+	int nrows;
+	struct compare_row *rows; /* test order of A, then tests only B has */
+	struct compare_row index; /* the System Benchmarks Index Score as a row (id "index") */
+	bool a_partial, b_partial;
+	int ncompared;          /* rows with both sides */
+	double mean_change;     /* arithmetic mean of the rows' changes, percent; NAN when none */
+	double geomean_change;  /* geometric mean of the ratios, as a change in percent */
+	int nfaster, nslower, nsame, nna;
+};
+
+/* One thing that differs between the two sides' environments. */
+struct compare_diff {
+	char what[32];   /* "kernel", "cmdline", "governor", ... */
+	char a[160], b[160];
+};
+
+struct compare_ref {
+	char id[16];
+	char name[96];
+	char kernel[96];
+	long long date;
+	char mode[16];
+};
+
+struct compare {
+	char a_title[128], b_title[128]; /* "6.1.0-13 (3f2a91bc)", "pf (3 runs)" */
+	int na, nb;
+	struct compare_ref *a_runs, *b_runs;
+	double conf;                     /* 0.95 */
+	int nblocks;
+	struct compare_block *blocks;
+	int ndiffs;
+	struct compare_diff *diffs;
+	bool floors_learned;             /* any floor from stored A/A runs */
+	int noise_runs;                  /* stored runs the floors were learned from */
+	int nfooter;
+	char **footer;                   /* sentences for under the table */
+};
+
+struct compare_opts {
+	double conf;                      /* 0 = 0.95 */
+	const struct noise_table *noise;  /* NULL = the defaults only */
+};
+
+/* Compares side A (na runs) with side B (nb runs). NULL with err filled
+ * when a side is empty or the runs share no copy count at all. */
+struct compare *compare_runs(const struct run *const *a, int na, const struct run *const *b, int nb,
+			     const struct compare_opts *o, char *err, size_t errlen);
+void compare_free(struct compare *c);
+
+const char *compare_verdict_name(enum compare_verdict v); /* "faster", "no significant change", "n/a" */
+
+/* A score in at most `width` characters (4 significant digits with k/M/G when needed). */
+void compare_fmt_score(char *buf, size_t size, double v, int width);
+
+/* Text table: 80 columns (compact labels) when width < 122, else UnixBench's full labels. */
+void compare_print_text(FILE *f, const struct compare *c, int width);
+/* One JSON document; 0 or -errno. */
+int compare_print_json(FILE *f, const struct compare *c);
+/* One CSV line per row (and per index row), with a header line. */
+void compare_print_csv(FILE *f, const struct compare *c);
+
+#endif
