@@ -11,6 +11,7 @@
 #include "report.h"
 #include "run.h"
 #include "runner.h"
+#include "store.h"
 #include "sysinfo.h"
 #include "tests.h"
 
@@ -26,6 +27,8 @@ static const char run_usage[] =
 	"  --duration S     every sample lasts S seconds (nominal: 10, 30 or 60)\n"
 	"  --pause S        idle before each sample (default 3: sync, sleep 1, sync, sleep 2)\n"
 	"  --tmpdir DIR     scratch directory for the file tests (default $TMPDIR or /tmp)\n"
+	"  --name NAME      the stored run's name (default: the kernel release)\n"
+	"  --no-save        do not store the run\n"
 	"  -q, --quiet      no progress on stderr\n"
 	"  -v, --verbose    a line per sample\n"
 	"  -h, --help       this text\n"
@@ -163,7 +166,9 @@ int cmd_run(int argc, char **argv)
 	int quiet = 0, verbose = 0;
 	long v;
 	double d;
-	enum { OPT_SAMPLES = 256, OPT_DURATION, OPT_PAUSE, OPT_TMPDIR };
+	enum { OPT_SAMPLES = 256, OPT_DURATION, OPT_PAUSE, OPT_TMPDIR, OPT_NAME, OPT_NO_SAVE };
+	const char *name = NULL;
+	int save = 1;
 	static const struct option longopts[] = {
 		{ "copies", required_argument, NULL, 'c' },
 		{ "iterations", required_argument, NULL, 'i' },
@@ -171,6 +176,8 @@ int cmd_run(int argc, char **argv)
 		{ "duration", required_argument, NULL, OPT_DURATION },
 		{ "pause", required_argument, NULL, OPT_PAUSE },
 		{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
+		{ "name", required_argument, NULL, OPT_NAME },
+		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -212,6 +219,15 @@ int cmd_run(int argc, char **argv)
 		case OPT_TMPDIR:
 			o.tmpdir = optarg;
 			break;
+		case OPT_NAME:
+			if (!*optarg || strlen(optarg) >= sizeof(((struct run_meta *)0)->name) ||
+			    strpbrk(optarg, "\n\r\t,/"))
+				return usage_error("--name wants a short name without newlines, tabs, ',' or '/'");
+			name = optarg;
+			break;
+		case OPT_NO_SAVE:
+			save = 0;
+			break;
 		case 'q':
 			quiet = 1;
 			break;
@@ -247,6 +263,8 @@ int cmd_run(int argc, char **argv)
 	sysinfo_fill(&run->meta);
 	run->meta.duration_override = o.duration;
 	run->meta.iterations = o.iterations;
+	if (name)
+		snprintf(run->meta.name, sizeof run->meta.name, "%s", name);
 
 	struct progress p = { .verbose = verbose, .quiet = quiet, .tty = isatty(STDERR_FILENO),
 			      .runner = r };
@@ -268,7 +286,20 @@ int cmd_run(int argc, char **argv)
 	report_print(stdout, run);
 	fflush(stdout);
 
-	int failed = 0;
+	/* The report is on stdout before the save: a full disk loses no numbers. */
+	int save_failed = 0;
+	if (save) {
+		char serr[512];
+		if (store_save(run, serr, sizeof serr) != 0) {
+			runtime_error("could not save the run: %s", serr);
+			save_failed = 1;
+		} else if (!quiet) {
+			fprintf(stderr, "saved as %s (%s)%s in %s\n", run->meta.id, run->meta.name,
+				run->incomplete ? ", marked incomplete," : "", store_dir());
+		}
+	}
+
+	int failed = save_failed;
 	for (int b = 0; b < run->nblocks; b++)
 		for (int i = 0; i < run->blocks[b].ntests; i++)
 			failed |= run->blocks[b].tests[i].status == TEST_FAILED;
