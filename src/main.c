@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "workloads/workloads.h"
+#include "ui.h"
 
 struct command {
 	const char *name;
@@ -23,6 +24,8 @@ struct command {
 static const struct command commands[] = {
 	{ "run", "[options] [TEST|GROUP ...]", "run benchmarks headless and print the report", cmd_run, 0 },
 	{ "list", "", "the tests and groups, with units, baselines and lengths", cmd_list, 0 },
+	{ "console", "[options] [TEST|GROUP ...]", "the interactive console (kbench alone on a terminal)", ui_main, 0 },
+	{ "replay", "RUN [--speed N]", "play a stored run back on the console (a demo)", ui_replay, 0 },
 	{ "__execl", "", "one link of the execl chain (internal)", execl_chain_main, 1 },
 };
 
@@ -89,6 +92,9 @@ int parse_double(const char *s, double min, double max, double *out)
 
 int main(int argc, char **argv)
 {
+	if ((argc < 2 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) ||
+	    (argc >= 2 && ui_is_option(argv[1])))
+		return ui_main(argc, argv);
 	if (argc < 2) {
 		print_help(stdout);
 		return 0;

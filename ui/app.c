@@ -1,0 +1,623 @@
+/* The console's main loop: terminal setup, the screen state machine, keys, signals, and driving the runner. */
+#include "app.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "live.h"
+#include "run.h"
+#include "store.h"
+#include "sysinfo.h"
+#include "term.h"
+#include "ui.h"
+
+static volatile sig_atomic_t got_signal;
+static bool full_redraw = true;
+
+static void on_quit_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* A crash in the console itself must still give the terminal back. */
+static void on_crash(int sig)
+{
+	term_close();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_quit_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_crash;
+	sa.sa_flags = SA_RESETHAND;
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGFPE, &sa, NULL);
+	sigaction(SIGABRT, &sa, NULL);
+}
+
+void app_goto(struct app *a, const struct screen_ops *s)
+{
+	if (a->screen && a->screen->leave)
+		a->screen->leave(a);
+	if (s != &screen_help)
+		a->back = NULL;
+	a->screen = s;
+	if (s->enter)
+		s->enter(a);
+	full_redraw = true;
+}
+
+void app_message(struct app *a, int role, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+	va_end(ap);
+	a->msg_role = role;
+}
+
+void app_ask(struct app *a, const char *question, unsigned (*on_yes)(struct app *a))
+{
+	snprintf(a->ask, sizeof a->ask, "%s", question);
+	a->on_yes = on_yes;
+}
+
+void app_prompt(struct app *a, const char *prompt, const char *initial,
+		void (*on_input)(struct app *a, const char *text))
+{
+	snprintf(a->prompt, sizeof a->prompt, "%s", prompt);
+	snprintf(a->input, sizeof a->input, "%s", initial ? initial : "");
+	a->on_input = on_input;
+}
+
+/* ---- themes ---- */
+
+static void load_theme(struct app *a, const char *name)
+{
+	char err[400];
+	if (theme_load(&a->theme, name, err, sizeof err) < 0)
+		app_message(a, ROLE_WARN, "%s; using the default theme", err);
+	term_apply_theme(&a->theme, a->force_mono);
+	full_redraw = true;
+}
+
+unsigned app_next_theme(struct app *a)
+{
+	char names[16][32];
+	int n = theme_names(names, 16), at = 0;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(names[i], a->theme.name))
+			at = i + 1;
+	load_theme(a, names[at % n]);
+	if (!a->msg[0])
+		app_message(a, ROLE_NORMAL, "theme %s%s", a->theme.name,
+			    a->force_mono ? " (drawn without colour: NO_COLOR or no colours)" : "");
+	return UI_REDRAW;
+}
+
+/* ---- global keys ---- */
+
+static unsigned act_help(struct app *a)
+{
+	if (a->screen == &screen_help)
+		return UI_BACK;
+	const struct screen_ops *was = a->screen;
+	app_goto(a, &screen_help);
+	a->back = was;
+	return UI_REDRAW;
+}
+
+static unsigned quit_now(struct app *a)
+{
+	if (a->running) {
+		a->quit = true;
+		live_abort(a);
+		return UI_REDRAW;
+	}
+	return UI_QUIT;
+}
+
+static unsigned act_quit(struct app *a)
+{
+	if (a->running) {
+		app_ask(a, a->replay ? "Stop the replay and quit? (y/n)"
+				     : "Abort the run and quit? Finished tests are kept. (y/n)",
+			quit_now);
+		return UI_REDRAW;
+	}
+	return UI_QUIT;
+}
+
+static unsigned act_redraw(struct app *a)
+{
+	full_redraw = true;
+	return UI_REDRAW;
+}
+
+static const struct key_def global_keys[] = {
+	{ '?', UK_F1, "?/F1", "help", act_help, true },
+	{ 'T', 0, NULL, "theme", app_next_theme, true },
+	{ UK_F10, 0, NULL, "quit", act_quit, true },
+	{ UK_CTRL_L, 0, NULL, "redraw the screen", act_redraw, false },
+};
+const struct key_table app_global_keys = KEY_TABLE("Everywhere", global_keys);
+
+/* ---- drawing ---- */
+
+void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right)
+{
+	canvas_fill(c, 0, 0, c->w, ROLE_TITLE, ' ');
+	int x = canvas_printf(c, 1, 0, ROLE_TITLE, "kbench %s", KBENCH_VERSION) + 1;
+	x += canvas_text(c, x, 0, ROLE_TITLE, c->utf8 ? " │ " : " | ", -1);
+	x += canvas_text(c, x, 0, ROLE_TITLE, screen, -1);
+	if (a->replay) {
+		x += canvas_text(c, x, 0, ROLE_TITLE, " ", -1);
+		x += canvas_text(c, x, 0, ROLE_REPLAY, " REPLAY ", -1);
+	}
+	if (right) {
+		int w = canvas_strwidth(right);
+		int rx = c->w - w - 1;
+		if (rx < x + 1)
+			rx = x + 1;
+		canvas_text(c, rx, 0, ROLE_TITLE, right, c->w - rx - 1);
+	}
+}
+
+static const struct key_table *const *bar_tables(const struct app *a, int *n)
+{
+	static const struct key_table *t[2];
+	t[0] = a->screen->keys;
+	t[1] = &app_global_keys;
+	*n = 2;
+	return t;
+}
+
+void app_draw_bottom(struct app *a, struct canvas *c)
+{
+	int y = c->h - 2;
+	canvas_fill(c, 0, y, c->w, ROLE_NORMAL, ' ');
+	if (a->ask[0]) {
+		canvas_fill(c, 0, y, c->w, ROLE_WARN, ' ');
+		canvas_text(c, 1, y, ROLE_WARN, a->ask, c->w - 2);
+	} else if (a->on_input) {
+		int x = canvas_text(c, 1, y, ROLE_HEADER, a->prompt, -1) + 1;
+		x += canvas_text(c, x + 1, y, ROLE_SELECTED, a->input, c->w - x - 3) + 1;
+		canvas_text(c, x, y, ROLE_SELECTED, "_", 1);
+	} else if (a->msg[0]) {
+		canvas_text(c, 1, y, a->msg_role, a->msg, c->w - 2);
+	}
+	int n;
+	const struct key_table *const *t = bar_tables(a, &n);
+	keys_bar(c, c->h - 1, t, n);
+}
+
+static void draw(struct app *a)
+{
+	int w, h;
+	term_size(&w, &h);
+	if (w != a->canvas.w || h != a->canvas.h) {
+		canvas_resize(&a->canvas, w, h);
+		full_redraw = true;
+	}
+	struct canvas *c = &a->canvas;
+	canvas_clear(c);
+	if (w < APP_MIN_W || h < APP_MIN_H) {
+		/* say so rather than draw a layout that cannot fit */
+		canvas_printf(c, 0, 0, ROLE_WARN, "Terminal %dx%d: kbench needs %dx%d.", w, h, APP_MIN_W,
+			      APP_MIN_H);
+		canvas_text(c, 0, 1, ROLE_NORMAL, "Enlarge it; F10 or q quits.", -1);
+		if (a->running)
+			canvas_text(c, 0, 2, ROLE_NORMAL, "(the run goes on)", -1);
+	} else {
+		a->screen->draw(a, c);
+		app_draw_bottom(a, c);
+	}
+	term_draw(c, full_redraw);
+	full_redraw = false;
+}
+
+/* ---- keys ---- */
+
+static void input_key(struct app *a, int ch)
+{
+	size_t n = strlen(a->input);
+	if (ch == UK_ENTER) {
+		void (*fn)(struct app *, const char *) = a->on_input;
+		char text[sizeof a->input];
+		snprintf(text, sizeof text, "%s", a->input);
+		a->on_input = NULL;
+		fn(a, text);
+	} else if (ch == UK_ESC || ch == UK_CTRL_C) {
+		a->on_input = NULL;
+	} else if (ch == UK_BACKSPACE || ch == UK_DELETE) {
+		if (n > 0) {
+			/* drop a whole UTF-8 sequence */
+			while (n > 0 && ((unsigned char)a->input[n - 1] & 0xc0) == 0x80)
+				n--;
+			a->input[n ? n - 1 : 0] = '\0';
+		}
+	} else if (ch >= ' ' && ch < 127 && n + 1 < sizeof a->input) {
+		a->input[n] = (char)ch;
+		a->input[n + 1] = '\0';
+	}
+}
+
+static void dispatch(struct app *a, int ch)
+{
+	if (ch == UK_RESIZE) {
+		full_redraw = true;
+		return;
+	}
+	if (a->ask[0]) {
+		unsigned (*yes)(struct app *) = a->on_yes;
+		a->ask[0] = '\0';
+		a->on_yes = NULL;
+		unsigned f = (ch == 'y' || ch == 'Y') && yes ? yes(a) : 0;
+		if (f & UI_QUIT)
+			a->quit = true;
+		return;
+	}
+	if (a->on_input) {
+		input_key(a, ch);
+		return;
+	}
+	a->msg[0] = '\0';
+	int w, h;
+	term_size(&w, &h);
+	if (w < APP_MIN_W || h < APP_MIN_H) {
+		if (ch == 'q' || ch == UK_F10)
+			act_quit(a);
+		return;
+	}
+	unsigned f = 0;
+	const struct key_def *k = keys_find(a->screen->keys, ch);
+	if (!k)
+		k = keys_find(&app_global_keys, ch);
+	if (k && k->act)
+		f = k->act(a);
+	else if (a->screen->key)
+		f = a->screen->key(a, ch);
+	if (f & UI_QUIT)
+		a->quit = true;
+	if ((f & UI_BACK) && a->screen == &screen_help && a->back)
+		app_goto(a, a->back);
+}
+
+/* Reads every pending key; the runner wakes us on stdin, so none may stay queued. */
+void app_poll_keys(struct app *a)
+{
+	int ch;
+	while ((ch = term_key()) >= 0)
+		if (ch)
+			dispatch(a, ch);
+	if (got_signal) {
+		got_signal = 0;
+		a->quit = true;
+		if (a->running)
+			live_abort(a);
+	}
+}
+
+void app_redraw(struct app *a)
+{
+	draw(a);
+}
+
+bool app_full_redraw_pending(void)
+{
+	return full_redraw;
+}
+
+/* ---- options ---- */
+
+bool ui_is_option(const char *arg)
+{
+	static const char *const opts[] = { "--theme", "--duration", "--samples", "--copies",
+					     "--pause", "--compare", NULL };
+	for (int i = 0; opts[i]; i++)
+		if (!strncmp(arg, opts[i], strlen(opts[i])) &&
+		    (arg[strlen(opts[i])] == '\0' || arg[strlen(opts[i])] == '='))
+			return true;
+	return false;
+}
+
+static int parse_copies(struct app *a, const char *s)
+{
+	int n = 0, list[RUNNER_MAX_BLOCKS];
+	char buf[128];
+	snprintf(buf, sizeof buf, "%s", s);
+	char *save = NULL;
+	for (char *w = strtok_r(buf, ", ", &save); w; w = strtok_r(NULL, ", ", &save)) {
+		long v;
+		if (!strcmp(w, "all") || !strcmp(w, "N"))
+			v = sysinfo_ncpus();
+		else if (parse_int(w, 1, RUNNER_MAX_COPIES, &v))
+			return -1;
+		if (n >= RUNNER_MAX_BLOCKS)
+			return -1;
+		list[n++] = (int)v;
+	}
+	if (!n)
+		return -1;
+	a->ncopies = n;
+	memcpy(a->copies, list, sizeof list[0] * (size_t)n);
+	return 0;
+}
+
+int app_set_copies(struct app *a, const char *s)
+{
+	return parse_copies(a, s);
+}
+
+static int choose(struct app *a, const char *name)
+{
+	const struct test_def *t = test_find(name);
+	if (t) {
+		a->chosen[t - test_table] = true;
+		return 0;
+	}
+	const struct test_group *g = test_group_find(name);
+	if (!g)
+		return -1;
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++) {
+		bool in = !g->ids;
+		for (const char *const *id = g->ids; id && *id; id++)
+			in |= !strcmp(*id, test_table[i].id);
+		if (in)
+			a->chosen[i] = true;
+	}
+	return 0;
+}
+
+void app_choose_group(struct app *a, const char *group)
+{
+	memset(a->chosen, 0, sizeof a->chosen);
+	choose(a, group);
+}
+
+void app_opts(const struct app *a, struct runner_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS && o->ntests < RUNNER_MAX_TESTS; i++)
+		if (a->chosen[i])
+			o->tests[o->ntests++] = &test_table[i];
+	o->ncopies = a->ncopies;
+	memcpy(o->copies, a->copies, sizeof o->copies);
+	o->samples = a->samples;
+	o->duration = a->duration;
+	o->pause = a->pause;
+	o->interval = 0.5; /* two wake-ups a second: enough to watch, too few to disturb */
+}
+
+static void app_init(struct app *a)
+{
+	memset(a, 0, sizeof *a);
+	a->pause = -1;
+	a->replay_speed = 10;
+	choose(a, "index");
+	a->ncopies = 1;
+	a->copies[0] = 1;
+	int n = sysinfo_ncpus();
+	if (n > 1)
+		a->copies[a->ncopies++] = n;
+}
+
+static const char console_usage[] =
+	"usage: kbench [console] [options] [TEST|GROUP ...]\n"
+	"\n"
+	"Opens the console: choose tests and copies, watch the run, compare with a stored run.\n"
+	"\n"
+	"  --theme NAME     colour theme: default, projector, light, mono, or a user theme\n"
+	"  --copies LIST    copy counts, e.g. 1 or 1,2 or all (default: 1 and all cores)\n"
+	"  --samples N      samples per test (default: each test's own)\n"
+	"  --duration S     seconds per sample (default: each test's nominal length)\n"
+	"  --pause S        idle before each sample (default 3, as UnixBench)\n"
+	"  --compare SPEC   the stored run to compare against (default: automatic)\n"
+	"  -h, --help       this text\n";
+
+/* Returns -1 to go on (positional arguments from *first), else the exit code. */
+static int parse_console_args(struct app *a, int argc, char **argv, const char **theme, int *first)
+{
+	enum { O_THEME = 256, O_COPIES, O_SAMPLES, O_DURATION, O_PAUSE, O_COMPARE, O_SPEED };
+	static const struct option longopts[] = {
+		{ "theme", required_argument, NULL, O_THEME },
+		{ "copies", required_argument, NULL, O_COPIES },
+		{ "samples", required_argument, NULL, O_SAMPLES },
+		{ "duration", required_argument, NULL, O_DURATION },
+		{ "pause", required_argument, NULL, O_PAUSE },
+		{ "compare", required_argument, NULL, O_COMPARE },
+		{ "speed", required_argument, NULL, O_SPEED },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	long v;
+	double d;
+	int ch;
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+:c:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case O_THEME:
+			*theme = optarg;
+			break;
+		case 'c':
+		case O_COPIES:
+			if (parse_copies(a, optarg))
+				return usage_error("--copies wants a list of counts (1 to %d, or 'all'), at most %d, not '%s'",
+						   RUNNER_MAX_COPIES, RUNNER_MAX_BLOCKS, optarg);
+			break;
+		case O_SAMPLES:
+			if (parse_int(optarg, 1, 1000, &v))
+				return usage_error("--samples wants a number from 1 to 1000, not '%s'", optarg);
+			a->samples = (int)v;
+			break;
+		case O_DURATION:
+			if (parse_double(optarg, 0.01, 86400, &d))
+				return usage_error("--duration wants seconds from 0.01 to 86400, not '%s'", optarg);
+			a->duration = d;
+			break;
+		case O_PAUSE:
+			if (parse_double(optarg, 0, 3600, &d))
+				return usage_error("--pause wants seconds from 0 to 3600, not '%s'", optarg);
+			a->pause = d;
+			break;
+		case O_COMPARE:
+			snprintf(a->compare_spec, sizeof a->compare_spec, "%s", optarg);
+			break;
+		case O_SPEED:
+			if (parse_double(optarg, 0.1, 10000, &d))
+				return usage_error("--speed wants a factor from 0.1 to 10000, not '%s'", optarg);
+			a->replay_speed = d;
+			break;
+		case 'h':
+			fputs(console_usage, stdout);
+			return 0;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s' (try 'kbench console --help')", argv[optind - 1]);
+		}
+	}
+	*first = optind;
+	return -1;
+}
+
+/* ---- the loop ---- */
+
+static int open_terminal(struct app *a, const char *theme)
+{
+	char err[300];
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return usage_error("the console needs a terminal (use 'kbench run' for a headless run)");
+	if (term_open(&a->utf8, &a->colour, err, sizeof err) < 0)
+		return runtime_error("%s", err);
+	atexit(term_close);
+	install_signals();
+	const char *nc = getenv("NO_COLOR");
+	a->force_mono = (nc && *nc) || !a->colour;
+	canvas_init(&a->canvas, 80, 24, a->utf8);
+	load_theme(a, theme ? theme : a->force_mono ? "mono" : "default");
+	return 0;
+}
+
+/* Idle screens: sleep in poll until a key, a signal, or the screen's tick. */
+static void idle_loop(struct app *a)
+{
+	while (!a->quit) {
+		draw(a);
+		struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+		int n = poll(&p, 1, a->screen->tick ? 250 : 1000);
+		if (n > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL))) {
+			a->quit = true; /* the terminal went away */
+			break;
+		}
+		if (a->screen->tick)
+			a->screen->tick(a);
+		app_poll_keys(a);
+	}
+}
+
+static void app_finish(struct app *a)
+{
+	term_close();
+	if (a->run)
+		run_free(a->run);
+	if (a->base)
+		run_free(a->base);
+	canvas_free(&a->canvas);
+}
+
+int ui_main(int argc, char **argv)
+{
+	static struct app app;
+	struct app *a = &app;
+	app_init(a);
+	const char *theme = NULL;
+	int first;
+	int rc = parse_console_args(a, argc, argv, &theme, &first);
+	if (rc >= 0)
+		return rc;
+	if (first < argc) {
+		memset(a->chosen, 0, sizeof a->chosen);
+		for (int i = first; i < argc; i++)
+			if (choose(a, argv[i]) < 0)
+				return usage_error("unknown test or group '%s' (try 'kbench list')", argv[i]);
+	}
+	if ((rc = open_terminal(a, theme)) != 0)
+		return rc;
+	app_goto(a, &screen_setup);
+	idle_loop(a);
+	app_finish(a);
+	if (a->aborted)
+		fprintf(stderr, "kbench: run aborted; the finished tests were kept\n");
+	return a->exit_code;
+}
+
+int ui_replay(int argc, char **argv)
+{
+	static struct app app;
+	struct app *a = &app;
+	app_init(a);
+	const char *theme = NULL;
+	int first;
+	int rc = parse_console_args(a, argc, argv, &theme, &first);
+	if (rc >= 0)
+		return rc;
+	if (first != argc - 1)
+		return usage_error("replay wants one stored run (kbench replay RUN [--speed N])");
+	char err[400];
+	struct run *r = store_load(argv[first], err, sizeof err);
+	if (!r)
+		return runtime_error("%s", err);
+	if ((rc = open_terminal(a, theme)) != 0) {
+		run_free(r);
+		return rc;
+	}
+	a->run = r;
+	a->run_saved = true;
+	a->replay = true;
+	live_replay(a);
+	if (!a->quit) {
+		app_goto(a, &screen_results);
+		idle_loop(a);
+	}
+	app_finish(a);
+	return 0;
+}
+
+void app_start_run(struct app *a)
+{
+	char err[400];
+	app_goto(a, &screen_run);
+	if (live_run(a, err, sizeof err) < 0) {
+		app_goto(a, &screen_setup);
+		app_message(a, ROLE_WARN, "%s", err);
+		return;
+	}
+	if (a->quit)
+		return;
+	app_pick_base(a);
+	app_goto(a, &screen_results);
+}
+
+void app_pick_base(struct app *a)
+{
+}

@@ -1,0 +1,93 @@
+/* The console's shared state and the screen interface, private to ui/. */
+#ifndef KBENCH_UI_APP_H
+#define KBENCH_UI_APP_H
+
+#include <stdbool.h>
+
+#include "canvas.h"
+#include "keys.h"
+#include "runner.h"
+#include "tests.h"
+#include "theme.h"
+
+struct app;
+
+/* A screen is a table of functions (STYLE.md 1); unused slots stay NULL. */
+struct screen_ops {
+	const char *name;
+	void (*enter)(struct app *a);
+	void (*draw)(struct app *a, struct canvas *c);
+	unsigned (*key)(struct app *a, int ch); /* keys its table does not have */
+	void (*tick)(struct app *a);            /* a few times a second */
+	void (*leave)(struct app *a);
+	const struct key_table *keys;
+};
+
+extern const struct screen_ops screen_setup, screen_run, screen_results, screen_history,
+	screen_help;
+
+#define APP_MIN_W 80
+#define APP_MIN_H 24
+#define APP_MAX_TESTS 64
+
+struct app {
+	struct canvas canvas;
+	struct theme theme;
+	bool utf8, colour; /* what the terminal can do */
+	bool force_mono;   /* NO_COLOR or no colours: every theme draws mono */
+	const struct screen_ops *screen, *back; /* back: where help returns */
+	bool quit;
+	int exit_code;
+
+	/* one-line message over the key bar, and a yes/no question */
+	char msg[256];
+	int msg_role;
+	char ask[160];
+	unsigned (*on_yes)(struct app *a);
+	/* a line being typed at the bottom */
+	char prompt[64], input[128];
+	void (*on_input)(struct app *a, const char *text);
+
+	/* what the setup screen chose */
+	bool chosen[APP_MAX_TESTS]; /* by test_table index */
+	int ncopies, copies[RUNNER_MAX_BLOCKS];
+	int samples;     /* 0 = each test's own */
+	double duration; /* 0 = nominal */
+	double pause;    /* < 0 = UnixBench's 3 s */
+	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
+
+	/* the run being shown (live, replayed or opened from the store) */
+	struct run *run;
+	bool run_saved;
+	struct runner *runner; /* only while runner_run is on the stack */
+	bool running, replay, aborted;
+	double replay_speed;
+	struct runner_event ev; /* the last event, for the run screen */
+	double eta_total;       /* seconds the run was estimated to take */
+	struct run *base;       /* the run compared against, owned */
+	char base_why[200];     /* why there is none */
+};
+
+/* Switches screens (leave, enter) and asks for a full redraw. */
+void app_goto(struct app *a, const struct screen_ops *s);
+/* Shows a message in the line above the key bar until the next key. */
+void app_message(struct app *a, int role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Asks a yes/no question; on_yes runs on 'y'. */
+void app_ask(struct app *a, const char *question, unsigned (*on_yes)(struct app *a));
+/* Starts a line prompt; on_input gets the text on Enter. */
+void app_prompt(struct app *a, const char *prompt, const char *initial,
+		void (*on_input)(struct app *a, const char *text));
+/* Runs the chosen tests on the run screen; returns when the run ends. */
+void app_start_run(struct app *a);
+/* Cycles to the next theme. */
+unsigned app_next_theme(struct app *a);
+/* Picks and loads the comparison run for a->run (compare_spec or automatic). */
+void app_pick_base(struct app *a);
+/* The runner options the setup choices make. */
+void app_opts(const struct app *a, struct runner_opts *o);
+
+/* Common drawing: the title line and the bottom lines (message, key bar). */
+void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right);
+void app_draw_bottom(struct app *a, struct canvas *c);
+
+#endif

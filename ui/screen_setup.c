@@ -1,0 +1,521 @@
+/* The setup screen: tests grouped with checkboxes, presets, copies, samples, comparison run, estimate, start. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "format.h"
+#include "run.h"
+#include "store.h"
+#include "sysinfo.h"
+#include "term.h"
+
+#include <sys/utsname.h>
+
+int app_set_copies(struct app *a, const char *s);
+void app_choose_group(struct app *a, const char *group);
+
+/* The list: group headings and tests, index tests first as UnixBench orders them. */
+struct item {
+	int test; /* index into test_table, or -1 for a heading */
+	const char *heading;
+};
+static struct item items[APP_MAX_TESTS + 2];
+static int nitems, cursor, top, pane; /* pane 0: tests, 1: fields */
+
+enum field { F_PRESET, F_COPIES, F_SAMPLES, F_LENGTH, F_PAUSE, F_COMPARE, F_START, F_COUNT };
+static int field;
+
+/* Stored runs the comparison field cycles through. */
+static struct store_list stored;
+static bool stored_loaded;
+
+struct preset {
+	const char *name, *group;
+	int samples;
+	double duration, pause;
+};
+static const struct preset presets[] = {
+	{ "index", "index", 0, 0, -1 },
+	{ "quick", "index", 3, 3, 1 },
+	{ "cpu-only", "cpu", 0, 0, -1 },
+	{ "i/o-only", "io", 0, 0, -1 },
+};
+#define NPRESETS (int)(sizeof presets / sizeof presets[0])
+static int preset = 0; /* -1: custom */
+
+static void build_items(void)
+{
+	nitems = 0;
+	items[nitems++] = (struct item){ -1, "System Benchmarks Index" };
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
+		if (!strcmp(test_table[i].category, "system"))
+			items[nitems++] = (struct item){ (int)i, NULL };
+	items[nitems++] = (struct item){ -1, "Other tests" };
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
+		if (strcmp(test_table[i].category, "system"))
+			items[nitems++] = (struct item){ (int)i, NULL };
+}
+
+static void setup_enter(struct app *a)
+{
+	build_items();
+	if (cursor <= 0 || cursor >= nitems)
+		cursor = 1;
+	if (!stored_loaded) {
+		char err[300];
+		stored_loaded = store_list(&stored, err, sizeof err) == 0;
+	}
+}
+
+static void setup_leave(struct app *a)
+{
+	if (stored_loaded) {
+		store_list_free(&stored);
+		stored_loaded = false;
+	}
+}
+
+static void apply_preset(struct app *a, int p)
+{
+	preset = p;
+	app_choose_group(a, presets[p].group);
+	a->samples = presets[p].samples;
+	a->duration = presets[p].duration;
+	a->pause = presets[p].pause;
+}
+
+/* ---- keys ---- */
+
+static unsigned act_up(struct app *a)
+{
+	if (pane == 1) {
+		field = (field + F_COUNT - 1) % F_COUNT;
+		return UI_REDRAW;
+	}
+	do
+		cursor = (cursor + nitems - 1) % nitems;
+	while (items[cursor].test < 0);
+	return UI_REDRAW;
+}
+
+static unsigned act_down(struct app *a)
+{
+	if (pane == 1) {
+		field = (field + 1) % F_COUNT;
+		return UI_REDRAW;
+	}
+	do
+		cursor = (cursor + 1) % nitems;
+	while (items[cursor].test < 0);
+	return UI_REDRAW;
+}
+
+static unsigned act_toggle(struct app *a)
+{
+	if (pane != 0)
+		return 0;
+	int t = items[cursor].test;
+	a->chosen[t] = !a->chosen[t];
+	preset = -1;
+	return UI_REDRAW;
+}
+
+static unsigned act_all(struct app *a)
+{
+	bool any = false;
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
+		any |= a->chosen[i];
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
+		a->chosen[i] = !any;
+	preset = -1;
+	return UI_REDRAW;
+}
+
+static unsigned act_tab(struct app *a)
+{
+	pane = !pane;
+	return UI_REDRAW;
+}
+
+static const char *compare_label(const struct app *a, char *buf, size_t len)
+{
+	if (!a->compare_spec[0])
+		snprintf(buf, len, "auto");
+	else
+		snprintf(buf, len, "%s", a->compare_spec);
+	return buf;
+}
+
+static void cycle_compare(struct app *a, int dir)
+{
+	/* auto, none, then every readable stored run */
+	int n = 2 + (stored_loaded ? stored.n : 0), at = 0;
+	if (!strcmp(a->compare_spec, "none"))
+		at = 1;
+	for (int i = 0; stored_loaded && i < stored.n; i++)
+		if (!strcmp(a->compare_spec, stored.e[i].id))
+			at = 2 + i;
+	for (int k = 0; k < n; k++) {
+		at = (at + dir + n) % n;
+		if (at < 2 || stored.e[at - 2].run)
+			break;
+	}
+	if (at == 0)
+		a->compare_spec[0] = '\0';
+	else if (at == 1)
+		snprintf(a->compare_spec, sizeof a->compare_spec, "none");
+	else
+		snprintf(a->compare_spec, sizeof a->compare_spec, "%s", stored.e[at - 2].id);
+}
+
+static void change(struct app *a, int dir)
+{
+	static const double lengths[] = { 0, 0.5, 1, 2, 3, 5, 10, 20, 30, 60 };
+	static const double pauses[] = { -1, 0, 0.5, 1, 2 };
+	int n = sysinfo_ncpus();
+	switch (field) {
+	case F_PRESET:
+		apply_preset(a, ((preset < 0 ? 0 : preset) + dir + NPRESETS) % NPRESETS);
+		break;
+	case F_COPIES: {
+		/* 1, all, 1 and all */
+		char cur[16];
+		snprintf(cur, sizeof cur, "%d%s", a->copies[0], a->ncopies > 1 ? "+" : "");
+		int at = a->ncopies > 1 ? 2 : a->copies[0] == n && n > 1 ? 1 : 0;
+		at = (at + dir + 3) % 3;
+		char spec[32];
+		snprintf(spec, sizeof spec, at == 0 ? "1" : at == 1 ? "%d" : "1,%d", n);
+		app_set_copies(a, spec);
+		break;
+	}
+	case F_SAMPLES:
+		a->samples += dir;
+		if (a->samples < 0)
+			a->samples = 0;
+		preset = -1;
+		break;
+	case F_LENGTH: {
+		int at = 0, k = (int)(sizeof lengths / sizeof lengths[0]);
+		for (int i = 0; i < k; i++)
+			if (fabs(lengths[i] - a->duration) < 1e-9)
+				at = i;
+		a->duration = lengths[(at + dir + k) % k];
+		preset = -1;
+		break;
+	}
+	case F_PAUSE: {
+		int at = 0, k = (int)(sizeof pauses / sizeof pauses[0]);
+		for (int i = 0; i < k; i++)
+			if (fabs(pauses[i] - a->pause) < 1e-9)
+				at = i;
+		a->pause = pauses[(at + dir + k) % k];
+		break;
+	}
+	case F_COMPARE:
+		cycle_compare(a, dir);
+		break;
+	}
+}
+
+static unsigned act_left(struct app *a)
+{
+	if (pane == 0)
+		return 0;
+	change(a, -1);
+	return UI_REDRAW;
+}
+
+static unsigned act_right(struct app *a)
+{
+	if (pane == 0) {
+		pane = 1;
+		return UI_REDRAW;
+	}
+	change(a, 1);
+	return UI_REDRAW;
+}
+
+static unsigned act_start(struct app *a)
+{
+	struct runner_opts o;
+	app_opts(a, &o);
+	if (o.ntests == 0) {
+		app_message(a, ROLE_WARN, "Choose at least one test (Space toggles, a: all).");
+		return UI_REDRAW;
+	}
+	app_start_run(a);
+	return UI_REDRAW;
+}
+
+static void in_copies(struct app *a, const char *s)
+{
+	if (app_set_copies(a, s) < 0)
+		app_message(a, ROLE_WARN, "copies: a list of counts like 1,2,4 or 'all', not '%s'", s);
+}
+
+static void in_number(struct app *a, const char *s, double lo, double hi, double *out,
+		      const char *what)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (!*s || *end || !(v >= lo && v <= hi))
+		app_message(a, ROLE_WARN, "%s: a number from %g to %g, not '%s'", what, lo, hi, s);
+	else
+		*out = v;
+}
+
+static void in_samples(struct app *a, const char *s)
+{
+	double v = a->samples;
+	in_number(a, s, 0, 1000, &v, "samples (0 = each test's own)");
+	a->samples = (int)v;
+	preset = -1;
+}
+
+static void in_length(struct app *a, const char *s)
+{
+	in_number(a, s, 0, 86400, &a->duration, "sample length in seconds (0 = nominal)");
+	preset = -1;
+}
+
+static void in_pause(struct app *a, const char *s)
+{
+	in_number(a, s, 0, 3600, &a->pause, "pause in seconds");
+}
+
+static void in_compare(struct app *a, const char *s)
+{
+	snprintf(a->compare_spec, sizeof a->compare_spec, "%s", !strcmp(s, "auto") ? "" : s);
+}
+
+static unsigned act_enter(struct app *a)
+{
+	if (pane == 0)
+		return act_toggle(a);
+	char buf[64];
+	switch (field) {
+	case F_PRESET:
+		change(a, 1);
+		break;
+	case F_COPIES:
+		buf[0] = '\0';
+		for (int i = 0; i < a->ncopies; i++)
+			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%d", i ? "," : "", a->copies[i]);
+		app_prompt(a, "Copies (e.g. 1,2,4 or all):", buf, in_copies);
+		break;
+	case F_SAMPLES:
+		snprintf(buf, sizeof buf, "%d", a->samples);
+		app_prompt(a, "Samples per test (0 = each test's own):", buf, in_samples);
+		break;
+	case F_LENGTH:
+		snprintf(buf, sizeof buf, "%g", a->duration);
+		app_prompt(a, "Seconds per sample (0 = nominal):", buf, in_length);
+		break;
+	case F_PAUSE:
+		snprintf(buf, sizeof buf, "%g", a->pause < 0 ? 3 : a->pause);
+		app_prompt(a, "Pause before each sample, seconds:", buf, in_pause);
+		break;
+	case F_COMPARE:
+		app_prompt(a, "Compare with (run id, name, last~N, auto, none):",
+			   compare_label(a, buf, sizeof buf), in_compare);
+		break;
+	case F_START:
+		return act_start(a);
+	}
+	return UI_REDRAW;
+}
+
+static unsigned act_preset(struct app *a)
+{
+	apply_preset(a, ((preset < 0 ? 0 : preset) + 1) % NPRESETS);
+	return UI_REDRAW;
+}
+
+static unsigned act_history(struct app *a)
+{
+	app_goto(a, &screen_history);
+	return UI_REDRAW;
+}
+
+static unsigned act_quit(struct app *a)
+{
+	return UI_QUIT;
+}
+
+static const struct key_def setup_keys[] = {
+	{ UK_UP, 'k', NULL, "previous row", act_up, false },
+	{ UK_DOWN, 'j', NULL, "next row", act_down, false },
+	{ ' ', 0, NULL, "toggle", act_toggle, true },
+	{ UK_TAB, 0, NULL, "pane", act_tab, true },
+	{ UK_LEFT, 'h', NULL, "previous value", act_left, false },
+	{ UK_RIGHT, 'l', NULL, "next value", act_right, false },
+	{ UK_ENTER, 0, NULL, "toggle / edit field", act_enter, false },
+	{ 'r', UK_F5, "r/F5", "run", act_start, true },
+	{ 'a', 0, NULL, "all / none", act_all, false },
+	{ 'p', 0, NULL, "next preset", act_preset, true },
+	{ 'H', 0, NULL, "history", act_history, true },
+	{ 'q', 0, NULL, "quit", act_quit, true },
+};
+static const struct key_table setup_table = KEY_TABLE("Setup", setup_keys);
+
+static unsigned setup_key(struct app *a, int ch)
+{
+	if (ch == UK_MOUSE) {
+		int mx, my;
+		term_mouse(&mx, &my);
+		int row = my - 2 + top;
+		if (mx < a->canvas.w * 6 / 10 && row >= 0 && row < nitems && items[row].test >= 0) {
+			pane = 0;
+			cursor = row;
+			return act_toggle(a);
+		}
+	}
+	return 0;
+}
+
+/* ---- drawing ---- */
+
+static void draw_tests(struct app *a, struct canvas *c, int x, int y, int w, int rows)
+{
+	canvas_rule(c, x, y, w, ROLE_BORDER, "Tests", pane == 0 ? ROLE_RUNNING : ROLE_HEADER);
+	y++;
+	if (cursor < top + 1)
+		top = cursor - 1 < 0 ? 0 : cursor - 1;
+	if (cursor >= top + rows)
+		top = cursor - rows + 1;
+	struct fmt_col cols[] = { { 3, 3, false }, { 12, 60, false }, { 5, 5, true }, { 7, 8, true } };
+	int wd[4];
+	fmt_columns(cols, 4, w - 1, wd);
+	for (int r = 0; r < rows && top + r < nitems; r++) {
+		const struct item *it = &items[top + r];
+		int yy = y + r;
+		if (it->test < 0) {
+			canvas_text(c, x, yy, ROLE_HEADER, it->heading, w);
+			continue;
+		}
+		const struct test_def *t = &test_table[it->test];
+		bool sel = top + r == cursor;
+		int role = sel && pane == 0 ? ROLE_SELECTED : ROLE_NORMAL;
+		char buf[128];
+		int xx = x + 1;
+		canvas_text(c, xx, yy, role, a->chosen[it->test] ? "[x]" : "[ ]", -1);
+		xx += wd[0] + 1;
+		fmt_fit(buf, sizeof buf, t->label, wd[1], FMT_LEFT);
+		canvas_text(c, xx, yy, role, buf, -1);
+		xx += wd[1] + 1;
+		if (wd[2]) {
+			fmt_fit(buf, sizeof buf, t->unit, wd[2], FMT_LEFT);
+			canvas_text(c, xx, yy, sel && pane == 0 ? role : ROLE_DIM, buf, -1);
+			xx += wd[2] + 1;
+		}
+		if (wd[3]) {
+			char len[32];
+			snprintf(len, sizeof len, "%gs x%d", t->seconds, t->samples);
+			fmt_fit(buf, sizeof buf, len, wd[3], FMT_RIGHT);
+			canvas_text(c, xx, yy, sel && pane == 0 ? role : ROLE_DIM, buf, -1);
+		}
+		if (sel && pane == 0)
+			canvas_paint(c, x, yy, w, ROLE_SELECTED);
+	}
+}
+
+static void draw_field(struct app *a, struct canvas *c, int x, int y, int w, int f,
+		       const char *name, const char *value)
+{
+	bool sel = pane == 1 && field == f;
+	int role = sel ? ROLE_SELECTED : ROLE_NORMAL;
+	canvas_fill(c, x, y, w, role, ' ');
+	canvas_text(c, x + 1, y, sel ? role : ROLE_DIM, name, 12);
+	char buf[96];
+	snprintf(buf, sizeof buf, "%s %s %s", c->utf8 ? "◀" : "<", value, c->utf8 ? "▶" : ">");
+	canvas_text(c, x + 13, y, role, buf, w - 14);
+}
+
+static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, int rows)
+{
+	canvas_rule(c, x, y, w, ROLE_BORDER, "Run", pane == 1 ? ROLE_RUNNING : ROLE_HEADER);
+	char v[96];
+	int n = sysinfo_ncpus();
+	draw_field(a, c, x, y + 1, w, F_PRESET, "Preset", preset < 0 ? "custom" : presets[preset].name);
+	v[0] = '\0';
+	for (int i = 0; i < a->ncopies; i++)
+		snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", i ? "," : "", a->copies[i]);
+	if (a->ncopies == 1 && a->copies[0] == n && n > 1)
+		snprintf(v + strlen(v), sizeof v - strlen(v), " (all)");
+	draw_field(a, c, x, y + 2, w, F_COPIES, "Copies", v);
+	if (a->samples)
+		snprintf(v, sizeof v, "%d", a->samples);
+	else
+		snprintf(v, sizeof v, "own (3/10)");
+	draw_field(a, c, x, y + 3, w, F_SAMPLES, "Samples", v);
+	if (a->duration > 0)
+		snprintf(v, sizeof v, "%g s", a->duration);
+	else
+		snprintf(v, sizeof v, "nominal");
+	draw_field(a, c, x, y + 4, w, F_LENGTH, "Sample len", v);
+	snprintf(v, sizeof v, "%g s", a->pause < 0 ? 3.0 : a->pause);
+	draw_field(a, c, x, y + 5, w, F_PAUSE, "Pause", v);
+	compare_label(a, v, sizeof v);
+	draw_field(a, c, x, y + 6, w, F_COMPARE, "Compare", v);
+
+	struct runner_opts o;
+	app_opts(a, &o);
+	char est[32];
+	fmt_duration(est, sizeof est, runner_estimate(&o));
+	canvas_text(c, x + 1, y + 8, ROLE_DIM, "Estimate", -1);
+	canvas_printf(c, x + 13, y + 8, ROLE_HEADER, "%s", est);
+	canvas_printf(c, x + 13, y + 9, ROLE_DIM, "%d test%s x %d block%s", o.ntests,
+		      o.ntests == 1 ? "" : "s", o.ncopies, o.ncopies == 1 ? "" : "s");
+	bool sel = pane == 1 && field == F_START;
+	canvas_text(c, x + 13, y + 11, sel ? ROLE_SELECTED : ROLE_KEY, "[ Start ]", -1);
+
+	/* the test under the cursor, in a sentence */
+	if (rows > 14 && cursor < nitems && items[cursor].test >= 0) {
+		const struct test_def *t = &test_table[items[cursor].test];
+		canvas_rule(c, x, y + 13, w, ROLE_BORDER, t->id, ROLE_HEADER);
+		const char *s = t->about;
+		int yy = y + 14;
+		while (s && *s && yy < y + rows) {
+			int len = (int)strlen(s), cut = len > w - 2 ? w - 2 : len;
+			if (cut < len)
+				while (cut > 0 && s[cut] != ' ')
+					cut--;
+			if (cut <= 0)
+				cut = w - 2 < len ? w - 2 : len;
+			char line[128];
+			snprintf(line, sizeof line, "%.*s", cut, s);
+			canvas_text(c, x + 1, yy++, ROLE_NORMAL, line, w - 2);
+			s += cut;
+			while (*s == ' ')
+				s++;
+		}
+		if (yy < y + rows && t->baseline > 0)
+			canvas_printf(c, x + 1, yy, ROLE_DIM, "baseline %g %s", t->baseline, t->unit);
+	}
+}
+
+static void setup_draw(struct app *a, struct canvas *c)
+{
+	struct utsname u;
+	char right[200];
+	if (uname(&u) < 0)
+		snprintf(u.release, sizeof u.release, "?");
+	snprintf(right, sizeof right, "Linux %s %s %d CPU%s", u.release, c->utf8 ? "·" : "-",
+		 sysinfo_ncpus(), sysinfo_ncpus() == 1 ? "" : "s");
+	app_draw_title(a, c, "Setup", right);
+	int rows = c->h - 4; /* title, rule, message, key bar */
+	int lw = c->w * 6 / 10;
+	draw_tests(a, c, 0, 1, lw, rows);
+	draw_fields(a, c, lw + 1, 1, c->w - lw - 1, rows);
+}
+
+const struct screen_ops screen_setup = {
+	.name = "setup",
+	.enter = setup_enter,
+	.draw = setup_draw,
+	.key = setup_key,
+	.leave = setup_leave,
+	.keys = &setup_table,
+};
