@@ -1,0 +1,124 @@
+/* The telemetry lines of `kbench run`: one per test with -v, and the thermal summary at the end. */
+#include "telemetry/telemetry.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "run.h"
+
+static void fmt_kv(char *buf, size_t size, const struct kv *kv, const char *fmt)
+{
+	if (!kv)
+		snprintf(buf, size, "n/a");
+	else if (!kv->has_value)
+		snprintf(buf, size, "%s", strncmp(kv->text, "n/a", 3) ? kv->text : "n/a");
+	else
+		snprintf(buf, size, fmt, kv->value);
+}
+
+void telemetry_print_test_line(FILE *f, const struct test_result *t)
+{
+	const struct kv *fmin = test_summary_get(t, "freq.min"), *fmax = test_summary_get(t, "freq.max");
+	char freq[48], temp[48], thr[48], en[48], ipc[32], ghz[32], tc[48];
+	if (fmin && fmax && fmin->has_value)
+		snprintf(freq, sizeof freq, "%.0f-%.0f MHz", fmin->value, fmax->value);
+	else
+		snprintf(freq, sizeof freq, "n/a");
+	fmt_kv(temp, sizeof temp, test_summary_get(t, "temp.max"), "%.1f °C");
+	fmt_kv(thr, sizeof thr, test_summary_get(t, "throttle.events"), "%.0f");
+	fmt_kv(en, sizeof en, test_summary_get(t, "energy.J"), "%.1f J");
+	fmt_kv(ipc, sizeof ipc, test_summary_get(t, "ipc"), "%.2f");
+	fmt_kv(ghz, sizeof ghz, test_summary_get(t, "ghz"), "%.2f");
+	const struct kv *c = test_summary_get(t, "counter.task-clock");
+	if (c && c->has_value)
+		snprintf(tc, sizeof tc, "%.2f s", c->value / 1e9);
+	else
+		fmt_kv(tc, sizeof tc, c, "%.0f");
+	fprintf(f, "    telemetry: freq %s, temp max %s, throttle %s, energy %s, IPC %s, GHz %s, task-clock %s\n",
+		freq, temp, thr, en, ipc, ghz, tc);
+	const struct kv *th = test_summary_get(t, "throttled");
+	const struct kv *evd = test_summary_get(t, "throttle.evidence");
+	if (evd && strcmp(evd->text, "none"))
+		fprintf(f, "    %s: %s\n", th && th->value ? "THROTTLED" : "evidence", evd->text);
+}
+
+void telemetry_print_summary(FILE *f, const struct run *r)
+{
+	double hot = NAN, low = NAN;
+	const char *hot_at = NULL, *low_at = NULL;
+	int hot_copies = 0, low_copies = 0, ntests = 0, nthrottled = 0;
+	double thr_events = 0;
+	bool thr_known = false;
+	const char *temp_why = NULL, *freq_why = NULL, *thr_why = NULL, *temp_src = NULL;
+	for (int b = 0; b < r->nblocks; b++) {
+		const struct run_block *bl = &r->blocks[b];
+		for (int i = 0; i < bl->ntests; i++) {
+			const struct test_result *t = &bl->tests[i];
+			const struct kv *kv;
+			if (!t->nsummary)
+				continue;
+			ntests++;
+			if ((kv = test_summary_get(t, "temp.max"))) {
+				if (kv->has_value && (isnan(hot) || kv->value > hot)) {
+					hot = kv->value;
+					hot_at = t->id;
+					hot_copies = bl->copies;
+				} else if (!kv->has_value) {
+					temp_why = kv->text;
+				}
+			}
+			if ((kv = test_summary_get(t, "temp.source")))
+				temp_src = kv->text;
+			if ((kv = test_summary_get(t, "freq.min")) && kv->has_value &&
+			    (isnan(low) || kv->value < low)) {
+				low = kv->value;
+				low_at = t->id;
+				low_copies = bl->copies;
+			}
+			if ((kv = test_summary_get(t, "freq.mean")) && !kv->has_value)
+				freq_why = kv->text;
+			if ((kv = test_summary_get(t, "throttle.events"))) {
+				if (kv->has_value) {
+					thr_events += kv->value;
+					thr_known = true;
+				} else {
+					thr_why = kv->text;
+				}
+			}
+			if ((kv = test_summary_get(t, "throttled")) && kv->value)
+				nthrottled++;
+		}
+	}
+	if (!ntests)
+		return;
+	fprintf(f, "\nThermal summary\n");
+	if (!isnan(hot))
+		fprintf(f, "  hottest point:         %.1f °C during %d x %s (%s)\n", hot, hot_copies, hot_at,
+			temp_src ? temp_src : "?");
+	else
+		fprintf(f, "  hottest point:         %s\n", temp_why ? temp_why : "n/a");
+	if (!isnan(low))
+		fprintf(f, "  lowest busy frequency: %.0f MHz during %d x %s\n", low, low_copies, low_at);
+	else
+		fprintf(f, "  lowest busy frequency: %s\n", freq_why ? freq_why : "n/a");
+	if (thr_known)
+		fprintf(f, "  throttle events:       %.0f\n", thr_events);
+	else
+		fprintf(f, "  throttle events:       %s\n", thr_why ? thr_why : "n/a");
+	if (!nthrottled) {
+		fprintf(f, "  no test looks throttled\n");
+		return;
+	}
+	fprintf(f, "WARNING: %d test%s look%s throttled; their scores measure heat as much as the kernel:\n",
+		nthrottled, nthrottled == 1 ? "" : "s", nthrottled == 1 ? "s" : "");
+	for (int b = 0; b < r->nblocks; b++)
+		for (int i = 0; i < r->blocks[b].ntests; i++) {
+			const struct test_result *t = &r->blocks[b].tests[i];
+			const struct kv *kv = test_summary_get(t, "throttled");
+			if (!kv || !kv->value)
+				continue;
+			const struct kv *e = test_summary_get(t, "throttle.evidence");
+			fprintf(f, "  %d x %s: %s\n", r->blocks[b].copies, t->id, e ? e->text : "");
+		}
+}
