@@ -5,6 +5,8 @@
 /* Each returns the process exit code: 0 success, 1 the run or a file failed, 2 usage. */
 int cmd_run(int argc, char **argv);  /* cmd_run.c */
 int cmd_list(int argc, char **argv); /* cmd_list.c */
+int cmd_sensors(int argc, char **argv); /* cmd_telemetry.c */
+int cmd_events(int argc, char **argv);  /* cmd_telemetry.c */
 
 /* Prints "kbench: <message>" on stderr and returns 2 (usage error). */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -26,6 +26,8 @@ static const struct command commands[] = {
 	{ "list", "", "the tests and groups, with units, baselines and lengths", cmd_list, 0 },
 	{ "console", "[options] [TEST|GROUP ...]", "the interactive console (kbench alone on a terminal)", ui_main, 0 },
 	{ "replay", "RUN [--speed N]", "play a stored run back on the console (a demo)", ui_replay, 0 },
+	{ "sensors", "[--sensor CHIP:LABEL]", "temperatures, frequencies, throttle and power sources here", cmd_sensors, 0 },
+	{ "events", "[PATTERN]", "the counter events libpfm4 knows here, and which can be opened", cmd_events, 0 },
 	{ "__execl", "", "one link of the execl chain (internal)", execl_chain_main, 1 },
 };
 
