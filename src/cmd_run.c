@@ -26,6 +26,10 @@ static const char run_usage[] =
 	"  --samples N      every test runs exactly N samples\n"
 	"  --duration S     every sample lasts S seconds (nominal: 10, 30 or 60)\n"
 	"  --pause S        idle before each sample (default 3: sync, sleep 1, sync, sleep 2)\n"
+	"  --quick          short samples; stop each test once its 95%% interval is within\n"
+	"                   the precision (default +-1%%), at least 3 samples\n"
+	"  --precision PCT  quick: the precision to reach, in percent (default 1)\n"
+	"  --max-test-seconds S  quick: a test's time limit (default 40)\n"
 	"  --tmpdir DIR     scratch directory for the file tests (default $TMPDIR or /tmp)\n"
 	"  --name NAME      the stored run's name (default: the kernel release)\n"
 	"  --no-save        do not store the run\n"
@@ -62,6 +66,16 @@ static void fmt_rate(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.1f", v);
 }
 
+/* "/10" after a sample number, or nothing in a quick run (samples until precise). */
+static const char *of_n(const struct runner_event *ev)
+{
+	static char buf[16];
+	if (ev->nsamples <= 0)
+		return "";
+	snprintf(buf, sizeof buf, "/%d", ev->nsamples);
+	return buf;
+}
+
 static void on_event(void *ctx, const struct runner_event *ev)
 {
 	struct progress *p = ctx;
@@ -77,8 +91,8 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		break;
 	case EV_PAUSE:
 		if (p->tty) {
-			fprintf(stderr, "\r\033[K%d x %-18s sample %d/%d  sync and pause %.0f s (as UnixBench)",
-				b->copies, t->id, ev->sample + 1, ev->nsamples, ev->sample_length);
+			fprintf(stderr, "\r\033[K%d x %-18s sample %d%s  sync and pause %.0f s (as UnixBench)",
+				b->copies, t->id, ev->sample + 1, of_n(ev), ev->sample_length);
 			p->line_open = 1;
 		}
 		break;
@@ -94,8 +108,8 @@ static void on_event(void *ctx, const struct runner_event *ev)
 				strcat(rate, " ");
 				strcat(rate, t->unit);
 			}
-			fprintf(stderr, "\r\033[K%d x %-18s sample %d/%d  %5.1f/%.0f s  %s", b->copies, t->id,
-				ev->sample + 1, ev->nsamples, el, ev->sample_length, rate);
+			fprintf(stderr, "\r\033[K%d x %-18s sample %d%s  %5.1f/%.1f s  %s", b->copies, t->id,
+				ev->sample + 1, of_n(ev), el, ev->sample_length, rate);
 			p->line_open = 1;
 		}
 		break;
@@ -105,8 +119,8 @@ static void on_event(void *ctx, const struct runner_event *ev)
 			if (p->tty)
 				fprintf(stderr, "\r\033[K");
 			if (s)
-				fprintf(stderr, "%d x %s: sample %d/%d: %.1f %s (%.2f s)\n", b->copies, t->id,
-					ev->sample + 1, ev->nsamples,
+				fprintf(stderr, "%d x %s: sample %d%s: %.1f %s (%.2f s)\n", b->copies, t->id,
+					ev->sample + 1, of_n(ev),
 					t->timebase ? sample_count(s) / (sample_time(s) / t->timebase)
 						    : sample_count(s),
 					t->unit, sample_time(s));
@@ -119,6 +133,10 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		if (t->status == TEST_DONE)
 			fprintf(stderr, "%d x %-40s %12.1f %-5s (%d of %d samples kept)\n", b->copies,
 				t->label, t->score, t->unit, t->kept, t->nsamples);
+		if (t->status == TEST_DONE && test_summary_get(t, "quick_precision"))
+			fprintf(stderr, "    quick: +-%.2f%% after %d samples (%s)\n",
+				test_summary_get(t, "quick_precision")->value * 100, t->nsamples,
+				test_summary_get(t, "quick_stop") ? test_summary_get(t, "quick_stop")->text : "");
 		if (t->status == TEST_DONE && p->verbose) {
 			const struct kv *o = test_summary_get(t, "overhead_ms");
 			if (o)
@@ -166,7 +184,8 @@ int cmd_run(int argc, char **argv)
 	int quiet = 0, verbose = 0;
 	long v;
 	double d;
-	enum { OPT_SAMPLES = 256, OPT_DURATION, OPT_PAUSE, OPT_TMPDIR, OPT_NAME, OPT_NO_SAVE };
+	enum { OPT_SAMPLES = 256, OPT_DURATION, OPT_PAUSE, OPT_TMPDIR, OPT_NAME, OPT_NO_SAVE,
+	       OPT_QUICK, OPT_PRECISION, OPT_MAX_TEST };
 	const char *name = NULL;
 	int save = 1;
 	static const struct option longopts[] = {
@@ -177,6 +196,9 @@ int cmd_run(int argc, char **argv)
 		{ "pause", required_argument, NULL, OPT_PAUSE },
 		{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
 		{ "name", required_argument, NULL, OPT_NAME },
+		{ "quick", no_argument, NULL, OPT_QUICK },
+		{ "precision", required_argument, NULL, OPT_PRECISION },
+		{ "max-test-seconds", required_argument, NULL, OPT_MAX_TEST },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -225,6 +247,19 @@ int cmd_run(int argc, char **argv)
 				return usage_error("--name wants a short name without newlines, tabs, ',' or '/'");
 			name = optarg;
 			break;
+		case OPT_QUICK:
+			o.quick = true;
+			break;
+		case OPT_PRECISION:
+			if (parse_double(optarg, 0.01, 50, &d))
+				return usage_error("--precision wants a percentage from 0.01 to 50, not '%s'", optarg);
+			o.precision = d / 100;
+			break;
+		case OPT_MAX_TEST:
+			if (parse_double(optarg, 1, 86400, &d))
+				return usage_error("--max-test-seconds wants seconds from 1 to 86400, not '%s'", optarg);
+			o.max_test_seconds = d;
+			break;
 		case OPT_NO_SAVE:
 			save = 0;
 			break;
@@ -248,6 +283,8 @@ int cmd_run(int argc, char **argv)
 			return usage_error("unknown test or group '%s' (try 'kbench list')", argv[i]);
 	if (o.ntests == 0)
 		add_tests(&o, "index");
+	if (!o.quick && (o.precision > 0 || o.max_test_seconds > 0))
+		return usage_error("--precision and --max-test-seconds go with --quick");
 	if (o.ncopies == 0) {
 		o.copies[o.ncopies++] = 1;
 		if (sysinfo_ncpus() > 1)
@@ -263,6 +300,8 @@ int cmd_run(int argc, char **argv)
 	sysinfo_fill(&run->meta);
 	run->meta.duration_override = o.duration;
 	run->meta.iterations = o.iterations;
+	if (o.quick)
+		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
 	if (name)
 		snprintf(run->meta.name, sizeof run->meta.name, "%s", name);
 

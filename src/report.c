@@ -86,6 +86,36 @@ static void index_table(FILE *f, const struct test_result **sorted, int n, const
 	fprintf(f, "%-66s %8.1f\n\n", title, idx);
 }
 
+/* A quick run says how precise each score is and what stopped the test. */
+static void quick_table(FILE *f, const struct run_block *b)
+{
+	const struct test_result *first = NULL;
+	for (int i = 0; i < b->ntests && !first; i++)
+		if (test_summary_get(&b->tests[i], "quick_precision_asked"))
+			first = &b->tests[i];
+	if (!first)
+		return;
+	fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n",
+		test_summary_get(first, "quick_precision_asked")->value * 100);
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		const struct kv *p = test_summary_get(t, "quick_precision");
+		const struct kv *why = test_summary_get(t, "quick_stop");
+		const struct kv *secs = test_summary_get(t, "quick_seconds");
+		if (t->status != TEST_DONE || !why)
+			continue;
+		char prec[16];
+		if (p)
+			snprintf(prec, sizeof prec, "+-%.2f%%", p->value * 100);
+		else
+			snprintf(prec, sizeof prec, "n/a");
+		fprintf(f, "  %-40s %9s %4d samples %6.1f s%s\n", t->label, prec, t->nsamples,
+			secs ? secs->value : 0,
+			strcmp(why->text, "precise") ? "  (limit reached before the precision)" : "");
+	}
+	fputc('\n', f);
+}
+
 void report_block(FILE *f, const struct run *r, const struct run_block *b)
 {
 	char day[64], t0[16], t1[16];
@@ -119,6 +149,8 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 	fputc('\n', f);
 	index_table(f, sorted, n, "system", b);
 	index_table(f, sorted, n, "misc", b);
+	if (!strcmp(r->meta.mode, "quick"))
+		quick_table(f, b);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		if (t->status == TEST_FAILED)

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "quick.h"
 #include "score.h"
 #include "tests.h"
 #include "workload.h"
@@ -233,17 +234,40 @@ static int samples_for(const struct runner_opts *o, const struct test_def *t)
 
 static double length_for(const struct runner_opts *o, const struct test_def *t)
 {
-	return o->duration > 0 ? o->duration : t->seconds;
+	if (o->duration > 0)
+		return o->duration;
+	if (o->quick)
+		return t->quick_seconds > 0 ? t->quick_seconds : 1.0;
+	return t->seconds;
 }
 
+/* UnixBench's sync and 3 s before each pass; a quick run only syncs. */
 static double pause_for(const struct runner_opts *o)
 {
-	return o->pause < 0 ? 3.0 : o->pause;
+	return o->pause >= 0 ? o->pause : o->quick ? 0 : 3.0;
 }
+
+static double quick_limit(const struct runner_opts *o)
+{
+	return o->max_test_seconds > 0 ? o->max_test_seconds : 40;
+}
+
+/* The unmeasured first sample of a quick run: it faults in the worker's
+ * pages, warms the caches and branch predictors, and for the file tests
+ * brings the files into the page cache, as the first of UnixBench's ten
+ * samples does (and is then usually dropped as the worst third). */
+#define QUICK_WARMUP_SECONDS 0.3
 
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
 {
 	double len = length_for(o, t);
+	if (o->quick) {
+		/* Most tests are precise after 3 to 5 samples; the noisy ones hit the limit. */
+		double est = QUICK_WARMUP_SECONDS + 5 * (len + 0.1);
+		if (t->self_timed)
+			est *= 1.3;
+		return est < quick_limit(o) ? est : quick_limit(o);
+	}
 	/* Self-timed tests do more than their nominal length: whetstone
 	 * calibrates first, the file tests write and read before copying. */
 	if (t->self_timed)
@@ -317,8 +341,11 @@ static void idle_until(struct runner *r, struct runner_event *ev, double start, 
 static void pause_before_sample(struct runner *r, struct runner_event *ev)
 {
 	double pause = pause_for(&r->o);
-	if (pause <= 0)
+	if (pause <= 0) {
+		if (r->o.quick)
+			sync();
 		return;
+	}
 	ev->kind = EV_PAUSE;
 	ev->sample_length = pause;
 	ev->sample_elapsed = 0;
@@ -599,8 +626,15 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	struct run_block *b = &run->blocks[bi];
 	struct test_result *res = &b->tests[ti];
 	const struct test_def *t = r->o.tests[ti];
-	int nsamples = samples_for(&r->o, t);
+	bool quick = r->o.quick;
+	int nsamples = quick ? 0 : samples_for(&r->o, t);
 	double length = length_for(&r->o, t);
+	struct quick_rule rule = { .precision = r->o.precision > 0 ? r->o.precision : 0.01,
+				   .min_samples = 3, .max_samples = 200,
+				   .max_seconds = quick_limit(&r->o) };
+	double rates[200];
+	double achieved = INFINITY;
+	enum quick_verdict verdict = QUICK_MORE;
 	struct runner_event ev = { .run = run, .block = bi, .test = ti, .nsamples = nsamples,
 				   .sample_length = length, .ncopies = b->copies };
 	res->status = TEST_RUNNING;
@@ -611,12 +645,25 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	run_add_marker(run, now_mono() - r->run_t0, what);
 
 	double overhead_sum = 0;
-	for (int k = 0; k < nsamples; k++) {
+	double test_t0 = now_mono();
+	if (quick && !r->abort && !r->skip) {
+		double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], ov;
+		struct sample warm = { .copies = b->copies, .count = c, .elapsed = e };
+		char reason[200] = "";
+		ev.sample = 0;
+		if (run_sample(r, &ev, t, b->copies, QUICK_WARMUP_SECONDS, &warm, &ov, reason,
+			       sizeof reason) != 0 && !r->skip && !r->abort) {
+			snprintf(res->reason, sizeof res->reason, "warm-up: %s", reason);
+			res->status = TEST_FAILED;
+		}
+		test_t0 = now_mono();
+	}
+	for (int k = 0; res->status == TEST_RUNNING && (quick || k < nsamples); k++) {
 		ev.sample = k;
 		pause_before_sample(r, &ev);
 		if (r->skip || r->abort) {
-			snprintf(res->reason, sizeof res->reason, "%s after %d of %d samples",
-				 r->abort ? "aborted" : "skipped", k, nsamples);
+			snprintf(res->reason, sizeof res->reason, "%s after %d samples",
+				 r->abort ? "aborted" : "skipped", k);
 			res->status = TEST_SKIPPED;
 			break;
 		}
@@ -639,8 +686,8 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			memcpy(s->count, counts, sizeof(double) * (size_t)b->copies);
 			memcpy(s->elapsed, times, sizeof(double) * (size_t)b->copies);
 		} else if (r->skip || r->abort) {
-			snprintf(res->reason, sizeof res->reason, "%s after %d of %d samples",
-				 r->abort ? "aborted" : "skipped", k, nsamples);
+			snprintf(res->reason, sizeof res->reason, "%s after %d samples",
+				 r->abort ? "aborted" : "skipped", k);
 			res->status = TEST_SKIPPED;
 			break;
 		} else {
@@ -654,6 +701,24 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			snprintf(dir, sizeof dir, "%s/copy%d", r->scratch, c);
 			rm_tree(dir);
 		}
+		if (quick) {
+			const struct sample *s = &res->samples[res->nsamples - 1];
+			rates[k] = score_rate(sample_count(s), sample_time(s), t->timebase);
+			verdict = quick_decide(&rule, rates, k + 1, now_mono() - test_t0, &achieved);
+			if (verdict != QUICK_MORE)
+				break;
+		}
+	}
+	if (quick && res->nsamples > 0) {
+		test_summary_set(res, "quick_precision_asked", rule.precision, NULL);
+		if (isfinite(achieved))
+			test_summary_set(res, "quick_precision", achieved, NULL);
+		test_summary_set(res, "quick_stop", 0,
+				 verdict == QUICK_PRECISE	? "precise"
+				 : verdict == QUICK_TIME_UP	? "time limit"
+				 : verdict == QUICK_MAX_SAMPLES ? "sample limit"
+								: "stopped");
+		test_summary_set(res, "quick_seconds", now_mono() - test_t0, NULL);
 	}
 	if (res->status == TEST_RUNNING)
 		res->status = TEST_DONE;

@@ -26,6 +26,9 @@ struct runner_opts {
 	const char *tmpdir; /* scratch for the file tests; NULL = $TMPDIR or /tmp */
 	const char *datadir;/* NULL = found next to the binary */
 	double interval;    /* seconds between TICK events; 0 = 0.5 */
+	bool quick;         /* stop each test once its score is precise (quick.h) */
+	double precision;   /* quick: half width of the 95% interval asked, fraction; 0 = 0.01 */
+	double max_test_seconds; /* quick: a test's time limit; 0 = 40 */
 };
 
 enum runner_event_kind {
@@ -50,7 +53,7 @@ struct runner_event {
 	int block;          /* index into run->blocks */
 	int test;           /* index into the block's tests */
 	int sample;         /* 0-based sample number */
-	int nsamples;       /* samples this test will run */
+	int nsamples;       /* samples this test will run; 0 = until precise (quick) */
 	double now;         /* seconds since the run started */
 	double sample_elapsed; /* seconds into the current sample (or pause) */
 	double sample_length;  /* its nominal length */

@@ -20,6 +20,7 @@ struct test_def {
 	const struct workload *workload;
 	const char *arg;      /* passed to the workload */
 	const char *about;    /* one line for `kbench list` */
+	double quick_seconds; /* sample length in quick runs; 0 = 1 s (tests.c says why where not) */
 };
 
 struct test_group {

@@ -1,0 +1,30 @@
+/* Quick runs: when a test's score is precise enough to stop taking samples. */
+#ifndef KBENCH_QUICK_H
+#define KBENCH_QUICK_H
+
+#include <stdbool.h>
+
+enum quick_verdict {
+	QUICK_MORE,      /* keep sampling */
+	QUICK_PRECISE,   /* the 95% interval is within the precision asked */
+	QUICK_TIME_UP,   /* the time limit came first */
+	QUICK_MAX_SAMPLES,
+};
+
+struct quick_rule {
+	double precision;    /* half width of the 95% interval, as a fraction of the score (0.01) */
+	int min_samples;     /* never stop before this many (3) */
+	int max_samples;
+	double max_seconds;  /* a test's time limit */
+};
+
+/* Relative half width of the 95% t interval of the geometric mean of the
+ * rates (a t interval on their logs, mapped back); INFINITY below 2 rates. */
+double quick_precision(const double *rates, int n);
+
+/* Decides after n samples taking `elapsed` seconds in all; *achieved gets
+ * quick_precision(). */
+enum quick_verdict quick_decide(const struct quick_rule *rule, const double *rates, int n,
+				double elapsed, double *achieved);
+
+#endif
