@@ -41,7 +41,7 @@ UNIT_SRC   = $(wildcard tests/unit/test_*.c)
 UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 DEPFLAGS   = -MMD -MP
 
-.PHONY: all deps run test bench install uninstall clean format
+.PHONY: all deps run test bench bench-quick install uninstall clean format
 all: kbench
 
 $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
@@ -91,6 +91,10 @@ test: kbench $(UNIT_BIN)
 
 bench: kbench
 	@sh tests/bench.sh ./$(BUILD)/kbench
+
+# Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).
+bench-quick: kbench
+	@KBENCH=./$(BUILD)/kbench sh tests/bench-quick.sh
 
 install: kbench
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(DATADIR)/themes
