@@ -618,6 +618,55 @@ void app_start_run(struct app *a)
 	app_goto(a, &screen_results);
 }
 
+/* Does run r have a block with one of the copy counts of ours? */
+static bool shares_copies(const struct run *ours, const struct run *r)
+{
+	for (int i = 0; i < ours->nblocks; i++)
+		if (run_find_block(r, ours->blocks[i].copies))
+			return true;
+	return false;
+}
+
 void app_pick_base(struct app *a)
 {
+	char err[400];
+	if (a->base)
+		run_free(a->base);
+	a->base = NULL;
+	a->base_why[0] = '\0';
+	if (!a->run || !strcmp(a->compare_spec, "none")) {
+		snprintf(a->base_why, sizeof a->base_why, "no comparison chosen (c picks a stored run)");
+		return;
+	}
+	if (a->compare_spec[0]) {
+		a->base = store_load(a->compare_spec, err, sizeof err);
+		if (!a->base)
+			snprintf(a->base_why, sizeof a->base_why, "%s", err);
+		return;
+	}
+	/* automatic: the newest run of another kernel release with our copy
+	 * counts; failing that, the newest other run with them (same kernel) */
+	struct store_list l;
+	if (store_list(&l, err, sizeof err) < 0) {
+		snprintf(a->base_why, sizeof a->base_why, "%s", err);
+		return;
+	}
+	int pick = -1;
+	for (int pass = 0; pass < 2 && pick < 0; pass++)
+		for (int i = 0; i < l.n && pick < 0; i++) {
+			const struct run *r = l.e[i].run;
+			if (!r || !strcmp(l.e[i].id, a->run->meta.id) || !shares_copies(a->run, r))
+				continue;
+			if (pass == 0 && !strcmp(r->meta.kernel_release, a->run->meta.kernel_release))
+				continue;
+			pick = i;
+		}
+	if (pick >= 0) {
+		a->base = l.e[pick].run;
+		l.e[pick].run = NULL;
+	} else {
+		snprintf(a->base_why, sizeof a->base_why,
+			 "no stored run with the same copy counts to compare with (c picks another)");
+	}
+	store_list_free(&l);
 }

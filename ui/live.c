@@ -13,6 +13,14 @@
 #include "runner.h"
 #include "sysinfo.h"
 #include "tests.h"
+#include "telemetry/telemetry.h"
+
+/* Weak, so the console builds and runs before the telemetry sampler is
+ * linked in, and lights its panel up once it is (a NULL address: not there). */
+#pragma weak telemetry_new
+#pragma weak telemetry_free
+#pragma weak telemetry_listener
+#pragma weak telemetry_latest
 
 void app_poll_keys(struct app *a);
 void app_redraw(struct app *a);
@@ -29,6 +37,16 @@ static double now_mono(void)
 static struct runner_opts opts;
 static double ev_wall;      /* monotonic time of the last event */
 static double test_begin;   /* run time the current test began */
+static struct telemetry *tele;
+static char tele_why[200];
+
+const struct telemetry_frame *live_telemetry(const struct app *a, const char **why)
+{
+	*why = tele_why;
+	if (a->replay || !tele || !telemetry_latest)
+		return NULL;
+	return telemetry_latest(tele);
+}
 
 static void on_event(void *ctx, const struct runner_event *ev)
 {
@@ -62,6 +80,18 @@ int live_run(struct app *a, char *err, size_t errlen)
 	memset(&a->ev, 0, sizeof a->ev);
 	a->ev.run = run;
 	ev_wall = now_mono();
+	if (!telemetry_new) {
+		snprintf(tele_why, sizeof tele_why, "n/a (not available yet)");
+	} else if (!tele) {
+		struct telemetry_opts to = { .interval = opts.interval };
+		bool usage = false;
+		tele = telemetry_new(&to, &usage, tele_why, sizeof tele_why);
+	}
+	if (tele) {
+		/* first, so each tick's frame is fresh when the screen draws */
+		struct runner_listener tl = telemetry_listener(tele);
+		runner_listen(r, &tl);
+	}
 	struct runner_listener l = { .on_event = on_event, .ctx = a, .wake_fd = STDIN_FILENO };
 	runner_listen(r, &l);
 	int rc = runner_run(r, run);

@@ -29,4 +29,8 @@ int live_samples_done(const struct app *a, int block, int test);
 /* How many points of a series the screen may show now. */
 int live_series_points(const struct app *a, const struct series *s);
 
+/* The latest telemetry frame of a live run, or NULL with why. */
+struct telemetry_frame;
+const struct telemetry_frame *live_telemetry(const struct app *a, const char **why);
+
 #endif

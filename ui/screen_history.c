@@ -1,9 +1,222 @@
-/* The history screen (being written). */
+/* The history screen: the stored runs, to open one, compare two, or delete one. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
 #include "app.h"
+#include "format.h"
+#include "run.h"
+#include "store.h"
+
+static struct store_list list;
+static bool loaded;
+static char why[300];
+static int cursor, top, marked = -1;
+
+static void reload(void)
+{
+	if (loaded)
+		store_list_free(&list);
+	loaded = store_list(&list, why, sizeof why) == 0;
+	if (cursor >= (loaded ? list.n : 0))
+		cursor = loaded && list.n ? list.n - 1 : 0;
+	marked = -1;
+}
+
+static void history_enter(struct app *a)
+{
+	reload();
+}
+
+static void history_leave(struct app *a)
+{
+	if (loaded)
+		store_list_free(&list);
+	loaded = false;
+}
+
+static unsigned act_up(struct app *a)
+{
+	if (cursor > 0)
+		cursor--;
+	return UI_REDRAW;
+}
+
+static unsigned act_down(struct app *a)
+{
+	if (loaded && cursor + 1 < list.n)
+		cursor++;
+	return UI_REDRAW;
+}
+
+static struct run *take(int i)
+{
+	struct run *r = list.e[i].run;
+	list.e[i].run = NULL;
+	return r;
+}
+
+static unsigned act_open(struct app *a)
+{
+	if (!loaded || cursor >= list.n)
+		return 0;
+	if (!list.e[cursor].run) {
+		app_message(a, ROLE_WARN, "%s", list.e[cursor].error);
+		return UI_REDRAW;
+	}
+	if (a->run)
+		run_free(a->run);
+	if (a->base)
+		run_free(a->base);
+	a->base = NULL;
+	if (marked >= 0 && marked != cursor && list.e[marked].run) {
+		/* compare two: the marked one is the base */
+		a->base = take(marked);
+	}
+	a->run = take(cursor);
+	a->run_saved = true;
+	a->replay = false;
+	if (!a->base)
+		app_pick_base(a);
+	app_goto(a, &screen_results);
+	return UI_REDRAW;
+}
+
+static unsigned act_mark(struct app *a)
+{
+	if (!loaded || cursor >= list.n)
+		return 0;
+	marked = marked == cursor ? -1 : cursor;
+	if (marked >= 0)
+		app_message(a, ROLE_NORMAL, "Marked %s as the base: Enter on another run compares the two.",
+			    list.e[marked].id);
+	return UI_REDRAW;
+}
+
+static unsigned delete_yes(struct app *a)
+{
+	char err[300], id[16];
+	if (store_delete(list.e[cursor].id, id, sizeof id, err, sizeof err) < 0)
+		app_message(a, ROLE_WARN, "%s", err);
+	else
+		app_message(a, ROLE_NORMAL, "Deleted %s.", id);
+	reload();
+	return UI_REDRAW;
+}
+
+static unsigned act_delete(struct app *a)
+{
+	if (!loaded || cursor >= list.n)
+		return 0;
+	char q[160];
+	snprintf(q, sizeof q, "Delete stored run %s for good? (y/n)", list.e[cursor].id);
+	app_ask(a, q, delete_yes);
+	return UI_REDRAW;
+}
+
+static unsigned act_back(struct app *a)
+{
+	app_goto(a, a->run ? &screen_results : &screen_setup);
+	return UI_REDRAW;
+}
+
+static const struct key_def history_keys[] = {
+	{ UK_UP, 'k', NULL, "previous run", act_up, false },
+	{ UK_DOWN, 'j', NULL, "next run", act_down, false },
+	{ UK_ENTER, 0, NULL, "open", act_open, true },
+	{ ' ', 0, NULL, "mark to compare", act_mark, true },
+	{ 'd', UK_DELETE, "d", "delete", act_delete, true },
+	{ 'q', UK_ESC, "q", "back", act_back, true },
+};
+static const struct key_table history_table = KEY_TABLE("History", history_keys);
 
 static void history_draw(struct app *a, struct canvas *c)
 {
-	app_draw_title(a, c, "history", NULL);
+	char right[300];
+	snprintf(right, sizeof right, "%s", store_dir());
+	app_draw_title(a, c, "History", right);
+	canvas_rule(c, 0, 1, c->w, ROLE_BORDER, "Stored runs", ROLE_HEADER);
+	if (!loaded) {
+		canvas_text(c, 1, 2, ROLE_WARN, why, c->w - 2);
+		return;
+	}
+	if (list.n == 0) {
+		canvas_text(c, 1, 3, ROLE_DIM, "No stored runs yet: a finished run is saved with s on its results.", -1);
+		return;
+	}
+	struct fmt_col cols[] = { { 1, 1, false }, { 8, 8, false }, { 10, 24, false }, { 10, 30, true },
+				  { 16, 16, false }, { 6, 8, false }, { 8, 16, false } };
+	int wd[7];
+	fmt_columns(cols, 7, c->w - 2, wd);
+	static const char *const head[] = { "", "id", "name", "kernel", "date", "copies", "index" };
+	int x = 1;
+	for (int i = 0; i < 7; i++) {
+		char buf[64];
+		if (!wd[i])
+			continue;
+		fmt_fit(buf, sizeof buf, head[i], wd[i], FMT_LEFT);
+		canvas_text(c, x, 2, ROLE_HEADER, buf, -1);
+		x += wd[i] + 1;
+	}
+	int rows = c->h - 5;
+	if (cursor < top)
+		top = cursor;
+	if (cursor >= top + rows)
+		top = cursor - rows + 1;
+	for (int i = top; i < list.n && i - top < rows; i++) {
+		const struct store_entry *e = &list.e[i];
+		int y = 3 + i - top;
+		bool sel = i == cursor;
+		int role = sel ? ROLE_SELECTED : ROLE_NORMAL;
+		char buf[200], v[160];
+		x = 1;
+		canvas_text(c, x, y, ROLE_RUNNING, i == marked ? "*" : " ", 1);
+		x += wd[0] + 1;
+		fmt_fit(buf, sizeof buf, e->id, wd[1], FMT_LEFT);
+		canvas_text(c, x, y, role, buf, -1);
+		x += wd[1] + 1;
+		if (!e->run) {
+			canvas_text(c, x, y, ROLE_FAILED, e->error, c->w - x - 1);
+			continue;
+		}
+		const struct run *r = e->run;
+		fmt_fit(buf, sizeof buf, r->meta.name, wd[2], FMT_LEFT);
+		canvas_text(c, x, y, role, buf, -1);
+		x += wd[2] + 1;
+		if (wd[3]) {
+			fmt_fit(buf, sizeof buf, r->meta.kernel_release, wd[3], FMT_LEFT);
+			canvas_text(c, x, y, ROLE_DIM, buf, -1);
+			x += wd[3] + 1;
+		}
+		struct tm tm;
+		time_t d = e->date;
+		localtime_r(&d, &tm);
+		strftime(v, sizeof v, "%Y-%m-%d %H:%M", &tm);
+		canvas_text(c, x, y, ROLE_DIM, v, wd[4]);
+		x += wd[4] + 1;
+		v[0] = '\0';
+		for (int b = 0; b < r->nblocks; b++)
+			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", b ? "," : "", r->blocks[b].copies);
+		fmt_fit(buf, sizeof buf, v, wd[5], FMT_LEFT);
+		canvas_text(c, x, y, ROLE_NORMAL, buf, -1);
+		x += wd[5] + 1;
+		v[0] = '\0';
+		for (int b = 0; b < r->nblocks; b++) {
+			char n[32];
+			fmt_number(n, sizeof n, r->blocks[b].index_score > 0 ? r->blocks[b].index_score : -1, 7);
+			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%s", b ? " " : "", n);
+		}
+		fmt_fit(buf, sizeof buf, v, wd[6], FMT_LEFT);
+		canvas_text(c, x, y, ROLE_HEADER, buf, -1);
+		if (sel)
+			canvas_paint(c, 1, y, c->w - 2, ROLE_SELECTED);
+	}
 }
 
-const struct screen_ops screen_history = { .name = "history", .draw = history_draw };
+const struct screen_ops screen_history = {
+	.name = "history",
+	.enter = history_enter,
+	.draw = history_draw,
+	.leave = history_leave,
+	.keys = &history_table,
+};

@@ -1,9 +1,473 @@
-/* The results screen (being written). */
+/* The results screen: big index scores, and the compare module's side-by-side table against a stored run. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "app.h"
+#include "compare.h"
+#include "format.h"
+#include "run.h"
+#include "store.h"
+
+static struct compare *cmp;
+static char cmp_why[300];
+static bool by_change;
+static int top;
+
+/* A row of the table: a compare row, or (no comparison) a test of the run. */
+struct line {
+	int block, row;
+	double change;
+};
+static struct line lines[RUNNER_MAX_BLOCKS * RUNNER_MAX_TESTS + 8];
+static int nlines;
+
+static int by_change_cmp(const void *x, const void *y)
+{
+	const struct line *a = x, *b = y;
+	double ca = isnan(a->change) ? -1e300 : a->change, cb = isnan(b->change) ? -1e300 : b->change;
+	return ca < cb ? 1 : ca > cb ? -1 : 0;
+}
+
+static void build_lines(struct app *a)
+{
+	nlines = 0;
+	if (cmp) {
+		for (int b = 0; b < cmp->nblocks; b++)
+			for (int r = 0; r < cmp->blocks[b].nrows; r++)
+				lines[nlines++] = (struct line){ b, r, cmp->blocks[b].rows[r].change };
+	} else if (a->run) {
+		for (int b = 0; b < a->run->nblocks; b++)
+			for (int t = 0; t < a->run->blocks[b].ntests; t++)
+				lines[nlines++] = (struct line){ b, t, NAN };
+	}
+	if (by_change && cmp)
+		qsort(lines, (size_t)nlines, sizeof lines[0], by_change_cmp);
+}
+
+static void recompare(struct app *a)
+{
+	if (cmp)
+		compare_free(cmp);
+	cmp = NULL;
+	cmp_why[0] = '\0';
+	if (a->run && a->base) {
+		const struct run *ra[1] = { a->base }, *rb[1] = { a->run };
+		struct compare_opts o = { 0 };
+		cmp = compare_runs(ra, 1, rb, 1, &o, cmp_why, sizeof cmp_why);
+	} else {
+		snprintf(cmp_why, sizeof cmp_why, "%s", a->base_why[0] ? a->base_why : "no stored run to compare with");
+	}
+	top = 0;
+	build_lines(a);
+}
+
+static void results_enter(struct app *a)
+{
+	recompare(a);
+}
+
+static void results_leave(struct app *a)
+{
+	if (cmp)
+		compare_free(cmp);
+	cmp = NULL;
+}
+
+/* ---- keys ---- */
+
+static unsigned act_up(struct app *a)
+{
+	if (top > 0)
+		top--;
+	return UI_REDRAW;
+}
+
+static unsigned act_down(struct app *a)
+{
+	if (top + 1 < nlines)
+		top++;
+	return UI_REDRAW;
+}
+
+static unsigned act_sort(struct app *a)
+{
+	by_change = !by_change;
+	build_lines(a);
+	app_message(a, ROLE_NORMAL, by_change ? "Sorted by change, largest gain first." : "In run order.");
+	return UI_REDRAW;
+}
+
+static unsigned act_switch(struct app *a)
+{
+	/* the next stored run after the current base (none at the end) */
+	char err[300];
+	struct store_list l;
+	if (store_list(&l, err, sizeof err) < 0) {
+		app_message(a, ROLE_WARN, "%s", err);
+		return UI_REDRAW;
+	}
+	int at = -1;
+	for (int i = 0; i < l.n && a->base; i++)
+		if (!strcmp(l.e[i].id, a->base->meta.id))
+			at = i;
+	struct run *next = NULL;
+	for (int i = at + 1; i < l.n && !next; i++) {
+		if (!l.e[i].run || !strcmp(l.e[i].id, a->run->meta.id))
+			continue;
+		next = l.e[i].run;
+		l.e[i].run = NULL; /* take it before the list is freed */
+	}
+	store_list_free(&l);
+	if (a->base)
+		run_free(a->base);
+	a->base = next;
+	snprintf(a->base_why, sizeof a->base_why, "no comparison (c cycles through the stored runs)");
+	recompare(a);
+	return UI_REDRAW;
+}
+
+static void do_save(struct app *a, bool quiet)
+{
+	char err[400];
+	if (a->run_saved) {
+		/* a rename: the store never overwrites, so the old file goes first */
+		char id[16];
+		store_delete(a->run->meta.id, id, sizeof id, err, sizeof err);
+	}
+	if (store_save(a->run, err, sizeof err) != 0) {
+		app_message(a, ROLE_WARN, "not saved: %s", err);
+		return;
+	}
+	a->run_saved = true;
+	if (!quiet)
+		app_message(a, ROLE_DONE, "Saved as %s (%s) in %s.", a->run->meta.id, a->run->meta.name,
+			    store_dir());
+}
+
+static unsigned act_save(struct app *a)
+{
+	if (a->replay)
+		return 0;
+	if (a->run_saved) {
+		app_message(a, ROLE_NORMAL, "Already saved as %s.", a->run->meta.id);
+		return UI_REDRAW;
+	}
+	do_save(a, false);
+	return UI_REDRAW;
+}
+
+static void in_name(struct app *a, const char *s)
+{
+	if (!*s || strpbrk(s, ",/\t\n") || strlen(s) >= sizeof a->run->meta.name) {
+		app_message(a, ROLE_WARN, "A name is short, without ',' or '/'.");
+		return;
+	}
+	snprintf(a->run->meta.name, sizeof a->run->meta.name, "%s", s);
+	if (a->run_saved)
+		do_save(a, false);
+	else
+		app_message(a, ROLE_NORMAL, "Named %s (not saved yet: s saves).", s);
+}
+
+static unsigned act_rename(struct app *a)
+{
+	if (a->replay || !a->run)
+		return 0;
+	app_prompt(a, "Name:", a->run->meta.name, in_name);
+	return UI_REDRAW;
+}
+
+static unsigned act_setup(struct app *a)
+{
+	app_goto(a, &screen_setup);
+	return UI_REDRAW;
+}
+
+static unsigned act_history(struct app *a)
+{
+	app_goto(a, &screen_history);
+	return UI_REDRAW;
+}
+
+static unsigned quit_yes(struct app *a)
+{
+	return UI_QUIT;
+}
+
+static unsigned act_quit(struct app *a)
+{
+	if (a->run && !a->run_saved && !a->replay) {
+		app_ask(a, "This run is not saved. Quit anyway? (y/n; s saves)", quit_yes);
+		return UI_REDRAW;
+	}
+	return UI_QUIT;
+}
+
+static const struct key_def results_keys[] = {
+	{ UK_UP, 'k', NULL, "scroll up", act_up, false },
+	{ UK_DOWN, 'j', NULL, "scroll down", act_down, false },
+	{ 'c', 0, NULL, "compare with next", act_switch, true },
+	{ 'o', 0, NULL, "sort by change", act_sort, true },
+	{ 's', 0, NULL, "save", act_save, true },
+	{ 'n', 0, NULL, "rename", act_rename, true },
+	{ 'N', 0, NULL, "new run (setup)", act_setup, false },
+	{ 'H', 0, NULL, "history", act_history, true },
+	{ 'q', 0, NULL, "quit", act_quit, true },
+};
+static const struct key_table results_table = KEY_TABLE("Results", results_keys);
+
+/* ---- drawing ---- */
+
+static int verdict_role(enum compare_verdict v)
+{
+	return v == VERDICT_FASTER ? ROLE_FASTER : v == VERDICT_SLOWER ? ROLE_SLOWER : ROLE_NOISE;
+}
+
+static const char *verdict_glyph(const struct canvas *c, enum compare_verdict v)
+{
+	int r = verdict_role(v);
+	if (v == VERDICT_NA)
+		return " ";
+	return c->utf8 ? theme_roles[r].glyph : theme_roles[r].ascii;
+}
+
+static const char *verdict_word(enum compare_verdict v)
+{
+	switch (v) {
+	case VERDICT_FASTER: return "faster";
+	case VERDICT_SLOWER: return "slower";
+	case VERDICT_SAME: return "noise";
+	default: return "n/a";
+	}
+}
+
+/* The index scores in big digits, one panel per copy count (two fit at 80 columns). */
+static int draw_big(struct app *a, struct canvas *c, int y)
+{
+	const struct run *r = a->run;
+	int n = r->nblocks < 2 ? r->nblocks : 2;
+	if (n == 0)
+		return 0;
+	int pw = c->w / n;
+	for (int b = 0; b < n; b++) {
+		const struct run_block *bl = &r->blocks[b];
+		int x = b * pw + 1;
+		char num[32], row[256];
+		canvas_printf(c, x, y, ROLE_HEADER, "Index, %d cop%s%s", bl->copies,
+			      bl->copies == 1 ? "y" : "ies", bl->index_partial ? " (partial)" : "");
+		if (bl->index_score > 0)
+			snprintf(num, sizeof num, "%.1f", bl->index_score);
+		else
+			snprintf(num, sizeof num, "-");
+		for (int k = 0; k < FMT_BIG_ROWS; k++) {
+			fmt_big_row(row, sizeof row, num, k, c->utf8);
+			canvas_text(c, x, y + 1 + k, ROLE_BIG, row, pw - 2);
+		}
+		int nx = x + fmt_big_row(row, sizeof row, num, 0, c->utf8) + 1;
+		const struct compare_block *cb = NULL;
+		for (int i = 0; cmp && i < cmp->nblocks; i++)
+			if (cmp->blocks[i].copies == bl->copies)
+				cb = &cmp->blocks[i];
+		if (cb && cb->in_a && cb->in_b && !isnan(cb->index.change)) {
+			char ch[32];
+			fmt_change(ch, sizeof ch, cb->index.change);
+			int role = verdict_role(cb->index.verdict);
+			canvas_printf(c, nx, y + 1, role, "%s %s", verdict_glyph(c, cb->index.verdict), ch);
+			canvas_text(c, nx, y + 2, role, verdict_word(cb->index.verdict), pw - (nx - x) - 2);
+			char was[32];
+			fmt_number(was, sizeof was, cb->index.a.score, 8);
+			canvas_printf(c, nx, y + 3, ROLE_DIM, "was %s", was);
+		}
+	}
+	return 1 + FMT_BIG_ROWS;
+}
+
+static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
+{
+	/* test, copies, this score, base score, change, ±, verdict, bar */
+	struct fmt_col cols[] = { { 12, 34, false }, { 3, 3, false }, { 9, 10, false },
+				  { 9, 10, false }, { 7, 7, false }, { 5, 6, true },
+				  { 7, 7, true }, { 9, 30, true } };
+	int wd[8];
+	fmt_columns(cols, 8, c->w - 2, wd);
+	static const char *const head[] = { "Test", "cp", "this", "base", "change", "±", "verdict", "" };
+	int x = 1;
+	for (int i = 0; i < 8; i++) {
+		if (!wd[i])
+			continue;
+		char buf[64];
+		const char *h = i == 5 && !c->utf8 ? "+-" : head[i];
+		fmt_fit(buf, sizeof buf, h, wd[i], i >= 2 && i <= 5 ? FMT_RIGHT : FMT_LEFT);
+		canvas_text(c, x, y, ROLE_HEADER, buf, -1);
+		x += wd[i] + 1;
+	}
+	double maxc = 5;
+	for (int i = 0; i < nlines; i++) {
+		double ch = cmp->blocks[lines[i].block].rows[lines[i].row].change;
+		if (!isnan(ch) && fabs(ch) > maxc)
+			maxc = fabs(ch);
+	}
+	if (top > nlines - rows + 1)
+		top = nlines - rows + 1 < 0 ? 0 : nlines - rows + 1;
+	for (int i = top; i < nlines && i - top < rows - 1; i++) {
+		const struct compare_row *row = &cmp->blocks[lines[i].block].rows[lines[i].row];
+		int yy = y + 1 + i - top;
+		int role = verdict_role(row->verdict);
+		char buf[128], v[32];
+		x = 1;
+		fmt_fit(buf, sizeof buf, row->label, wd[0], FMT_LEFT);
+		canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
+		x += wd[0] + 1;
+		snprintf(v, sizeof v, "%d", cmp->blocks[lines[i].block].copies);
+		fmt_fit(buf, sizeof buf, v, wd[1], FMT_RIGHT);
+		canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+		x += wd[1] + 1;
+		fmt_number(v, sizeof v, row->b.present ? row->b.score : NAN, wd[2]);
+		fmt_fit(buf, sizeof buf, v, wd[2], FMT_RIGHT);
+		canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
+		x += wd[2] + 1;
+		fmt_number(v, sizeof v, row->a.present ? row->a.score : NAN, wd[3]);
+		fmt_fit(buf, sizeof buf, v, wd[3], FMT_RIGHT);
+		canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+		x += wd[3] + 1;
+		fmt_change(v, sizeof v, row->change);
+		fmt_fit(buf, sizeof buf, v, wd[4], FMT_RIGHT);
+		canvas_text(c, x, yy, role, buf, -1);
+		x += wd[4] + 1;
+		if (wd[5]) {
+			if (isnan(row->change_pm))
+				snprintf(v, sizeof v, "-");
+			else
+				snprintf(v, sizeof v, "%.1f", row->change_pm);
+			fmt_fit(buf, sizeof buf, v, wd[5], FMT_RIGHT);
+			canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+			x += wd[5] + 1;
+		}
+		if (wd[6]) {
+			snprintf(v, sizeof v, "%s %s", verdict_glyph(c, row->verdict),
+				 row->note && row->verdict == VERDICT_NA ? "n/a" : verdict_word(row->verdict));
+			fmt_fit(buf, sizeof buf, v, wd[6], FMT_LEFT);
+			canvas_text(c, x, yy, role, buf, -1);
+			x += wd[6] + 1;
+		}
+		if (wd[7]) {
+			fmt_bar_signed(buf, sizeof buf, isnan(row->change) ? 0 : row->change, maxc, wd[7], c->utf8);
+			canvas_text(c, x, yy, role, buf, -1);
+		}
+	}
+}
+
+static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
+{
+	struct fmt_col cols[] = { { 14, 40, false }, { 3, 3, false }, { 10, 12, false },
+				  { 5, 5, true }, { 8, 8, false }, { 6, 7, true }, { 8, 16, true } };
+	int wd[7];
+	fmt_columns(cols, 7, c->w - 2, wd);
+	static const char *const head[] = { "Test", "cp", "score", "unit", "index", "spread", "" };
+	int x = 1;
+	for (int i = 0; i < 7; i++) {
+		if (!wd[i])
+			continue;
+		char buf[64];
+		fmt_fit(buf, sizeof buf, head[i], wd[i], i == 2 || i == 4 || i == 5 ? FMT_RIGHT : FMT_LEFT);
+		canvas_text(c, x, y, ROLE_HEADER, buf, -1);
+		x += wd[i] + 1;
+	}
+	double maxi = 1;
+	for (int i = 0; i < nlines; i++) {
+		const struct test_result *t = &a->run->blocks[lines[i].block].tests[lines[i].row];
+		if (t->index > maxi)
+			maxi = t->index;
+	}
+	if (top > nlines - rows + 1)
+		top = nlines - rows + 1 < 0 ? 0 : nlines - rows + 1;
+	for (int i = top; i < nlines && i - top < rows - 1; i++) {
+		const struct run_block *bl = &a->run->blocks[lines[i].block];
+		const struct test_result *t = &bl->tests[lines[i].row];
+		int yy = y + 1 + i - top;
+		bool ok = t->status == TEST_DONE || t->status == TEST_IMPORTED;
+		char buf[128], v[32];
+		x = 1;
+		fmt_fit(buf, sizeof buf, t->label, wd[0], FMT_LEFT);
+		canvas_text(c, x, yy, ok ? ROLE_NORMAL : ROLE_DIM, buf, -1);
+		x += wd[0] + 1;
+		snprintf(v, sizeof v, "%d", bl->copies);
+		fmt_fit(buf, sizeof buf, v, wd[1], FMT_RIGHT);
+		canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+		x += wd[1] + 1;
+		if (!ok) {
+			snprintf(buf, sizeof buf, "%s%s%s", test_status_name(t->status), t->reason[0] ? ": " : "",
+				 t->reason);
+			canvas_text(c, x, yy, t->status == TEST_FAILED ? ROLE_FAILED : ROLE_DIM, buf, c->w - x - 1);
+			continue;
+		}
+		fmt_number(v, sizeof v, t->score, wd[2]);
+		fmt_fit(buf, sizeof buf, v, wd[2], FMT_RIGHT);
+		canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
+		x += wd[2] + 1;
+		if (wd[3]) {
+			fmt_fit(buf, sizeof buf, t->unit, wd[3], FMT_LEFT);
+			canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+			x += wd[3] + 1;
+		}
+		fmt_number(v, sizeof v, t->index > 0 ? t->index : NAN, wd[4]);
+		fmt_fit(buf, sizeof buf, v, wd[4], FMT_RIGHT);
+		canvas_text(c, x, yy, ROLE_HEADER, buf, -1);
+		x += wd[4] + 1;
+		if (wd[5]) {
+			if (t->spread >= 0)
+				snprintf(v, sizeof v, "%.1f%%", t->spread * 100);
+			else
+				snprintf(v, sizeof v, "-");
+			fmt_fit(buf, sizeof buf, v, wd[5], FMT_RIGHT);
+			canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+			x += wd[5] + 1;
+		}
+		if (wd[6] && t->index > 0) {
+			fmt_bar(buf, sizeof buf, t->index / maxi, wd[6], c->utf8);
+			canvas_text(c, x, yy, ROLE_BAR, buf, -1);
+		}
+	}
+}
 
 static void results_draw(struct app *a, struct canvas *c)
 {
-	app_draw_title(a, c, "results", NULL);
+	char right[200];
+	if (!a->run) {
+		app_draw_title(a, c, "Results", NULL);
+		return;
+	}
+	snprintf(right, sizeof right, "%s%s%s%s", a->run->meta.name,
+		 a->run->meta.id[0] ? " " : "", a->run->meta.id,
+		 a->replay ? "" : a->run_saved ? "" : " (not saved)");
+	app_draw_title(a, c, a->replay ? "Results (replayed run)" : "Results", right);
+	int y = 1;
+	if (a->run->incomplete)
+		canvas_text(c, 1, y++, ROLE_WARN, " incomplete: the run was aborted; finished tests kept ", -1);
+	y += draw_big(a, c, y);
+	char title[200];
+	if (cmp)
+		snprintf(title, sizeof title, "vs %s%s", cmp->a_title, by_change ? ", by change" : "");
+	else
+		snprintf(title, sizeof title, "This run");
+	canvas_rule(c, 0, y, c->w, ROLE_BORDER, title, ROLE_HEADER);
+	y++;
+	int rows = c->h - 2 - y;
+	if (!cmp) {
+		canvas_text(c, 1, y++, ROLE_DIM, cmp_why, c->w - 2);
+		rows--;
+		draw_alone(a, c, y, rows);
+	} else {
+		draw_compare(a, c, y, rows);
+	}
 }
 
-const struct screen_ops screen_results = { .name = "results", .draw = results_draw };
+const struct screen_ops screen_results = {
+	.name = "results",
+	.enter = results_enter,
+	.draw = results_draw,
+	.leave = results_leave,
+	.keys = &results_table,
+};

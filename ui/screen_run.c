@@ -1,9 +1,365 @@
-/* The run screen (being written). */
+/* The run screen: every test's status and progress, the running test's copies, telemetry, time left. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "app.h"
+#include "format.h"
+#include "live.h"
+#include "run.h"
+#include "telemetry/telemetry.h"
+
+static int top; /* first test row shown */
+
+static unsigned act_skip(struct app *a)
+{
+	if (!a->running)
+		return 0;
+	live_skip(a);
+	app_message(a, ROLE_NORMAL, "Skipping the current test.");
+	return UI_REDRAW;
+}
+
+static unsigned abort_yes(struct app *a)
+{
+	live_abort(a);
+	return UI_REDRAW;
+}
+
+static unsigned act_abort(struct app *a)
+{
+	if (!a->running)
+		return 0;
+	app_ask(a, a->replay ? "Stop the replay and show the results? (y/n)"
+			     : "Abort the run? Finished tests are kept. (y/n)",
+		abort_yes);
+	return UI_REDRAW;
+}
+
+static const struct key_def run_keys[] = {
+	{ 's', 0, NULL, "skip test", act_skip, true },
+	{ 'q', UK_ESC, "q", "abort run", act_abort, true },
+};
+static const struct key_table run_table = KEY_TABLE("Run", run_keys);
+
+static const char *status_glyph(const struct canvas *c, enum test_status st, int *role)
+{
+	switch (st) {
+	case TEST_RUNNING: *role = ROLE_RUNNING; return c->utf8 ? "▶" : ">";
+	case TEST_DONE:
+	case TEST_IMPORTED: *role = ROLE_DONE; return c->utf8 ? "✓" : "*";
+	case TEST_FAILED: *role = ROLE_FAILED; return c->utf8 ? "✗" : "x";
+	case TEST_SKIPPED: *role = ROLE_DIM; return "-";
+	default: *role = ROLE_DIM; return c->utf8 ? "·" : ".";
+	}
+}
+
+/* The live score estimate of the running test: all copies' counts over the time so far. */
+static double live_rate(const struct app *a, const struct test_result *t)
+{
+	double el = live_elapsed(a), sum = 0;
+	int n = live_copies(a);
+	if (n <= 0 || el <= 0.2)
+		return NAN;
+	for (int i = 0; i < n; i++)
+		sum += live_count(a, i);
+	return t->timebase ? sum / el * t->timebase : sum;
+}
+
+static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
+{
+	const struct run *r = a->run;
+	int total = 0, cur = -1;
+	for (int b = 0; b < r->nblocks; b++)
+		for (int t = 0; t < r->blocks[b].ntests; t++, total++)
+			if (b == a->ev.block && t == a->ev.test && live_status(a, b, t) == TEST_RUNNING)
+				cur = total;
+	if (cur >= 0) {
+		if (cur < top)
+			top = cur;
+		if (cur >= top + rows)
+			top = cur - rows + 1;
+	}
+	if (top > total - rows)
+		top = total - rows < 0 ? 0 : total - rows;
+	char title[64];
+	snprintf(title, sizeof title, "Tests (%d of %d)", total > rows ? top + 1 : 1, total);
+	canvas_rule(c, 0, y - 1, c->w, ROLE_BORDER, total > rows ? title : "Tests", ROLE_HEADER);
+	struct fmt_col cols[] = { { 1, 1, false },  { 6, 9, false }, { 14, 40, false },
+				  { 10, 20, false }, { 9, 9, false }, { 10, 12, false },
+				  { 7, 8, true } };
+	int wd[7];
+	fmt_columns(cols, 7, c->w - 2, wd);
+	int k = 0;
+	for (int b = 0; b < r->nblocks; b++)
+		for (int t = 0; t < r->blocks[b].ntests; t++, k++) {
+			if (k < top || k >= top + rows)
+				continue;
+			int yy = y + k - top, x = 1, role;
+			const struct test_result *tr = &r->blocks[b].tests[t];
+			enum test_status st = live_status(a, b, t);
+			const char *g = status_glyph(c, st, &role);
+			char buf[160], num[32];
+			canvas_text(c, x, yy, role, g, 1);
+			x += wd[0] + 1;
+			snprintf(buf, sizeof buf, "%d copy", r->blocks[b].copies);
+			fmt_fit(num, sizeof num, buf, wd[1], FMT_LEFT);
+			canvas_text(c, x, yy, ROLE_DIM, num, -1);
+			x += wd[1] + 1;
+			fmt_fit(buf, sizeof buf, tr->label, wd[2], FMT_LEFT);
+			canvas_text(c, x, yy, st == TEST_RUNNING ? ROLE_RUNNING : ROLE_NORMAL, buf, -1);
+			x += wd[2] + 1;
+			/* progress: finished samples, plus the running one's share */
+			int done = live_samples_done(a, b, t);
+			int n = st == TEST_RUNNING ? a->ev.nsamples : tr->nsamples;
+			double frac = st == TEST_DONE || st == TEST_IMPORTED ? 1 : 0;
+			if (st == TEST_RUNNING && n > 0) {
+				double part = a->ev.kind == EV_PAUSE || a->ev.sample_length <= 0
+						      ? 0 : a->ev.sample_elapsed / a->ev.sample_length;
+				frac = (a->ev.sample + (part > 1 ? 1 : part)) / n;
+			}
+			fmt_bar(buf, sizeof buf, frac, wd[3], c->utf8);
+			canvas_text(c, x, yy, ROLE_BAR, buf, -1);
+			x += wd[3] + 1;
+			const char *what = test_status_name(st);
+			if (st == TEST_RUNNING)
+				snprintf(buf, sizeof buf, "%d/%d", a->ev.sample + 1, n);
+			else if (st == TEST_DONE)
+				snprintf(buf, sizeof buf, "%d smp", done);
+			else
+				snprintf(buf, sizeof buf, "%s", what);
+			fmt_fit(num, sizeof num, buf, wd[4], FMT_LEFT);
+			canvas_text(c, x, yy, role, num, -1);
+			x += wd[4] + 1;
+			if (st == TEST_DONE || st == TEST_IMPORTED) {
+				fmt_number(buf, sizeof buf, tr->score, wd[5]);
+				fmt_fit(num, sizeof num, buf, wd[5], FMT_RIGHT);
+				canvas_text(c, x, yy, ROLE_NORMAL, num, -1);
+				if (wd[6] && tr->index > 0) {
+					fmt_number(buf, sizeof buf, tr->index, wd[6]);
+					fmt_fit(num, sizeof num, buf, wd[6], FMT_RIGHT);
+					canvas_text(c, x + wd[5] + 1, yy, ROLE_HEADER, num, -1);
+				}
+			} else if (st == TEST_RUNNING) {
+				fmt_number(buf, sizeof buf, live_rate(a, tr), wd[5] - 1);
+				fmt_fit(num, sizeof num, buf, wd[5] - 1, FMT_RIGHT);
+				canvas_printf(c, x, yy, ROLE_RUNNING, "~%s", num);
+			} else if (st == TEST_FAILED || st == TEST_SKIPPED) {
+				canvas_text(c, x, yy, ROLE_DIM, tr->reason, c->w - x - 1);
+			}
+		}
+}
+
+/* A counter's per-copy value as a rate per second of the sample, or n/a. */
+static void counter_cell(char *buf, size_t len, const struct telemetry_frame *f, int copy,
+			 const char *label, double el)
+{
+	snprintf(buf, len, "n/a");
+	if (!f || !f->values || copy >= f->ncopies)
+		return;
+	for (int e = 0; e < f->nevents; e++)
+		if (strstr(f->events[e].label, label) || strstr(f->events[e].name, label)) {
+			const struct counter_value *v = &f->values[copy * f->nevents + e];
+			if (v->state == COUNTER_VALUE && el > 0)
+				fmt_number(buf, len, v->value / el, 7);
+			return;
+		}
+}
+
+static void ipc_cell(char *buf, size_t len, const struct telemetry_frame *f, int copy)
+{
+	snprintf(buf, len, "n/a");
+	if (!f || !f->values || copy >= f->ncopies)
+		return;
+	int ins = -1, cyc = -1;
+	for (int e = 0; e < f->nevents; e++) {
+		if (f->events[e].role == ROLE_INSTRUCTIONS)
+			ins = e;
+		if (f->events[e].role == ROLE_CYCLES)
+			cyc = e;
+	}
+	if (ins < 0 || cyc < 0)
+		return;
+	double v = counter_ratio(&f->values[copy * f->nevents + ins], &f->values[copy * f->nevents + cyc]);
+	if (!isnan(v))
+		snprintf(buf, len, "%.2f", v);
+}
+
+static void draw_current(struct app *a, struct canvas *c, int y, int rows,
+			 const struct telemetry_frame *f)
+{
+	const struct run *r = a->run;
+	const struct runner_event *ev = &a->ev;
+	bool valid = ev->block >= 0 && ev->block < r->nblocks && ev->test >= 0 &&
+		     ev->test < r->blocks[ev->block].ntests && a->running;
+	if (!valid) {
+		canvas_rule(c, 0, y, c->w, ROLE_BORDER, "Current test", ROLE_HEADER);
+		canvas_text(c, 1, y + 1, ROLE_DIM, a->running ? "starting..." : "the run has ended", -1);
+		return;
+	}
+	const struct test_result *tr = &r->blocks[ev->block].tests[ev->test];
+	char title[128];
+	snprintf(title, sizeof title, "%s %s %d cop%s", tr->id, c->utf8 ? "·" : "-",
+		 r->blocks[ev->block].copies, r->blocks[ev->block].copies == 1 ? "y" : "ies");
+	canvas_rule(c, 0, y, c->w, ROLE_BORDER, title, ROLE_RUNNING);
+	char el[16], len[16], rate[32], bar[128];
+	fmt_duration(el, sizeof el, ev->sample_elapsed);
+	fmt_duration(len, sizeof len, ev->sample_length);
+	int x = 1;
+	if (ev->kind == EV_PAUSE) {
+		x += canvas_printf(c, x, y + 1, ROLE_DIM, "sample %d of %d: sync and pause %s of %s",
+				   ev->sample + 1, ev->nsamples, el, len);
+	} else {
+		x += canvas_printf(c, x, y + 1, ROLE_NORMAL, "sample %d of %d  %s of %s ", ev->sample + 1,
+				   ev->nsamples, el, len);
+		double frac = ev->sample_length > 0 ? ev->sample_elapsed / ev->sample_length : 0;
+		fmt_bar(bar, sizeof bar, frac, 16, c->utf8);
+		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
+		fmt_number(rate, sizeof rate, live_rate(a, tr), 12);
+		canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "live ~%s %s", rate, tr->unit);
+	}
+	if (rows < 3)
+		return;
+	canvas_text(c, 1, y + 2, ROLE_HEADER,
+		    "copy        count     rate/s    IPC  misses/s   csw/s  migr/s", c->w - 2);
+	int n = live_copies(a);
+	double secs = live_elapsed(a);
+	for (int i = 0; i < n && i < rows - 2; i++) {
+		char cnt[16], rt[16], ipc[16], miss[16], cs[16], mig[16];
+		double v = live_count(a, i);
+		fmt_number(cnt, sizeof cnt, v, 12);
+		fmt_number(rt, sizeof rt, tr->timebase && secs > 0.2 ? v / secs : NAN, 9);
+		ipc_cell(ipc, sizeof ipc, f, i);
+		counter_cell(miss, sizeof miss, f, i, "cache-misses", secs);
+		counter_cell(cs, sizeof cs, f, i, "context-switches", secs);
+		counter_cell(mig, sizeof mig, f, i, "cpu-migrations", secs);
+		if (!f && !strstr(ipc, "."))
+			snprintf(ipc, sizeof ipc, "n/a");
+		canvas_printf(c, 1, y + 3 + i, ROLE_NORMAL, "#%-4d %12s %10s %6s %9s %7s %7s", i + 1,
+			      cnt, rt, ipc, miss, cs, mig);
+	}
+	if (n > rows - 2)
+		canvas_printf(c, 1, y + rows, ROLE_DIM, "(%d more copies)", n - (rows - 2));
+	if (n == 0)
+		canvas_text(c, 1, y + 3, ROLE_DIM, "(no workers between samples)", -1);
+}
+
+/* The series of the run whose name contains one of the words (frequency, temperature). */
+static const struct series *find_series(const struct run *r, const char *w1, const char *w2)
+{
+	for (int i = 0; i < r->nseries; i++)
+		if (strstr(r->series[i].name, w1) || (w2 && strstr(r->series[i].name, w2)))
+			return &r->series[i];
+	return NULL;
+}
+
+static void spark(struct app *a, struct canvas *c, int x, int y, int w, const struct series *s)
+{
+	char buf[512];
+	if (!s || w <= 0)
+		return;
+	int n = live_series_points(a, s);
+	fmt_sparkline(buf, sizeof buf, s->v, n, w, c->utf8);
+	canvas_text(c, x, y, ROLE_SPARK, buf, w);
+}
+
+static void draw_machine(struct app *a, struct canvas *c, int y, const struct telemetry_frame *f,
+			 const char *why)
+{
+	canvas_rule(c, 0, y, c->w, ROLE_BORDER, "Machine", ROLE_HEADER);
+	const struct series *sf = find_series(a->run, "freq", "mhz");
+	const struct series *st = find_series(a->run, "temp", NULL);
+	char v[64];
+	int half = c->w / 2;
+	/* frequency */
+	int x = 1 + canvas_text(c, 1, y + 1, ROLE_DIM, "freq ", -1);
+	if (f && f->ncpus > 0 && !isnan(f->mhz_busy)) {
+		double lo = INFINITY, hi = -INFINITY;
+		for (int i = 0; i < f->ncpus; i++)
+			if (!isnan(f->mhz[i])) {
+				lo = f->mhz[i] < lo ? f->mhz[i] : lo;
+				hi = f->mhz[i] > hi ? f->mhz[i] : hi;
+			}
+		if (hi - lo >= 1)
+			snprintf(v, sizeof v, "%.0f-%.0f MHz ", lo, hi);
+		else
+			snprintf(v, sizeof v, "%.0f MHz ", f->mhz_busy);
+		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
+	} else if (sf && live_series_points(a, sf) > 0) {
+		snprintf(v, sizeof v, "%.0f %s ", sf->v[live_series_points(a, sf) - 1], sf->unit);
+		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
+	} else {
+		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->freq_source : why, half - x - 1) + 1;
+	}
+	spark(a, c, x, y + 1, half - x - 1, sf);
+	/* temperature */
+	x = half + canvas_text(c, half, y + 1, ROLE_DIM, "temp ", -1);
+	if (f && !isnan(f->temp)) {
+		bool hot = f->temp_limit > 0 && f->temp >= f->temp_limit - 5;
+		snprintf(v, sizeof v, "%.0f°C ", f->temp);
+		x += canvas_text(c, x, y + 1, hot ? ROLE_HOT : ROLE_NORMAL, v, -1);
+	} else if (st && live_series_points(a, st) > 0) {
+		snprintf(v, sizeof v, "%.0f %s ", st->v[live_series_points(a, st) - 1], st->unit);
+		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
+	} else {
+		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->temp_source : why, c->w - x - 1) + 1;
+	}
+	spark(a, c, x, y + 1, c->w - x - 1, st);
+	/* power and throttling */
+	x = 1 + canvas_text(c, 1, y + 2, ROLE_DIM, "power ", -1);
+	if (f && !isnan(f->watts))
+		canvas_printf(c, x, y + 2, ROLE_NORMAL, "%.1f W (%.0f J)", f->watts, f->joules);
+	else
+		canvas_text(c, x, y + 2, ROLE_DIM, f ? f->power_source : why, half - x - 1);
+	x = half + canvas_text(c, half, y + 2, ROLE_DIM, "throttle ", -1);
+	if (f && f->throttled) {
+		char w[200];
+		snprintf(w, sizeof w, "%s THROTTLING: %s", c->utf8 ? "⚠" : "!", f->throttle_evidence);
+		canvas_text(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
+	} else {
+		canvas_text(c, x, y + 2, f ? ROLE_NORMAL : ROLE_DIM, f ? "none seen" : why, c->w - x - 1);
+	}
+}
 
 static void run_draw(struct app *a, struct canvas *c)
 {
-	app_draw_title(a, c, "run", NULL);
+	char right[96], el[16], left[16];
+	fmt_duration(el, sizeof el, live_now(a));
+	fmt_duration(left, sizeof left, live_remaining(a));
+	if (a->replay)
+		snprintf(right, sizeof right, "%gx  elapsed %s  left ~%s", a->replay_speed, el, left);
+	else
+		snprintf(right, sizeof right, "elapsed %s  left ~%s", el, left);
+	app_draw_title(a, c, a->replay ? "Run (replay of a stored run)" : "Run", right);
+	if (!a->run)
+		return;
+	const char *why = "";
+	const struct telemetry_frame *f = live_telemetry(a, &why);
+	int avail = c->h - 3;          /* title, message, key bar */
+	int machine = 3;
+	int copies = live_copies(a) > 0 ? live_copies(a) : a->ev.ncopies > 0 ? a->ev.ncopies : 1;
+	int current = 3 + copies;
+	int tests = avail - machine - current - 1;
+	if (tests < 4) {
+		/* many copies: the test list keeps four rows, the copies scroll off */
+		current -= 4 - tests;
+		tests = 4;
+	}
+	int total = 0;
+	for (int b = 0; b < a->run->nblocks; b++)
+		total += a->run->blocks[b].ntests;
+	if (tests > total) {
+		/* spare rows go to the copies, then stay blank above the machine panel */
+		current += tests - total;
+		tests = total;
+	}
+	draw_tests(a, c, 2, tests);
+	draw_current(a, c, 2 + tests, current - 1, f);
+	draw_machine(a, c, c->h - 2 - machine, f, why);
 }
 
-const struct screen_ops screen_run = { .name = "run", .draw = run_draw };
+const struct screen_ops screen_run = {
+	.name = "run",
+	.draw = run_draw,
+	.keys = &run_table,
+};
