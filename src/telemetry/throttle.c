@@ -38,7 +38,7 @@ int throttle_open(struct throttle *th)
 	sysroot_path(dir, sizeof dir, "/sys/devices/system/cpu");
 	DIR *d = opendir(dir);
 	if (!d) {
-		snprintf(th->why, sizeof th->why, "cannot list %.120s: %s", dir, strerror(errno));
+		snprintf(th->why, sizeof th->why, "no thermal_throttle counters: cannot list %.120s: %s", dir, strerror(errno));
 		return 0;
 	}
 	int cpus[THROTTLE_MAX_CPUS], n = 0;

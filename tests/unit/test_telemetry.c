@@ -1,0 +1,256 @@
+/* Tests of the sysfs telemetry sources against fixture trees: cpufreq, cpuinfo fallback, throttle counts, RAPL wraparound. */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "telemetry/cpufreq.h"
+#include "telemetry/power.h"
+#include "telemetry/sysroot.h"
+#include "telemetry/throttle.h"
+
+static char root[256];
+
+/* Writes root/rel (making its directories) with the formatted text. */
+__attribute__((format(printf, 2, 3)))
+static void put(const char *rel, const char *fmt, ...)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", root, rel);
+	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fclose(f);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(root, sizeof root, "/tmp/kbench-unit-sys.XXXXXX");
+	if (!mkdtemp(root))
+		return -1;
+	setenv("KBENCH_SYSFS_ROOT", root, 1);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+	if (system(cmd) != 0)
+		return -1;
+	unsetenv("KBENCH_SYSFS_ROOT");
+	return 0;
+}
+
+static void sysroot_prefixes_paths(void **state)
+{
+	(void)state;
+	char buf[512];
+	assert_int_equal(sysroot_path(buf, sizeof buf, "/sys/x/%d", 3), 0);
+	assert_true(strncmp(buf, root, strlen(root)) == 0);
+	assert_string_equal(buf + strlen(root), "/sys/x/3");
+	put("sys/num", "42\n");
+	uint64_t v;
+	assert_int_equal(sysroot_read_u64("/sys/num", &v), 0);
+	assert_true(v == 42);
+	put("sys/bad", "x42\n");
+	assert_int_equal(sysroot_read_u64("/sys/bad", &v), -EINVAL);
+	assert_int_equal(sysroot_read_u64("/sys/none", &v), -ENOENT);
+}
+
+static void cpufreq_reads_sysfs_per_core(void **state)
+{
+	(void)state;
+	for (int c = 0; c < 2; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		put(p, "%d\n", c ? 1200000 : 2400000);
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
+		put(p, "2600000\n");
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c);
+		put(p, "powersave\n");
+	}
+	put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_true(cf.available);
+	assert_int_equal(cf.source, CPUFREQ_SYSFS);
+	assert_int_equal(cf.ncpus, 2);
+	assert_true(cf.cur_mhz[0] == 2400 && cf.cur_mhz[1] == 1200);
+	assert_true(cf.nominal_mhz == 2600);
+	assert_string_equal(cf.governor, "powersave");
+	assert_string_equal(cf.boost, "on");
+	put("sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq", "800000\n");
+	assert_int_equal(cpufreq_sample(&cf), 0);
+	assert_true(cpufreq_min(&cf) == 800);
+	assert_true(cpufreq_max(&cf) == 2400);
+	assert_true(cpufreq_mean(&cf) == 1600);
+}
+
+static void cpufreq_falls_back_to_cpuinfo(void **state)
+{
+	(void)state;
+	/* A VM: cpus but no cpufreq directory. */
+	put("sys/devices/system/cpu/cpu0/online", "1\n");
+	put("sys/devices/system/cpu/cpu1/online", "1\n");
+	put("proc/cpuinfo", "processor\t: 0\nmodel name\t: Intel(R) Atom(TM) CPU N270 @ 1.60GHz\n"
+			    "cpu MHz\t\t: 800.000\n\nprocessor\t: 1\nmodel name\t: x\ncpu MHz\t\t: 1600.500\n");
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_true(cf.available);
+	assert_int_equal(cf.source, CPUFREQ_CPUINFO);
+	assert_non_null(strstr(cf.why, "cpufreq"));
+	assert_int_equal(cf.ncpus, 2);
+	assert_true(cf.cur_mhz[0] == 800);
+	assert_true(fabs(cf.cur_mhz[1] - 1600.5) < 1e-9);
+	assert_true(cf.nominal_mhz == 1600);
+}
+
+static void nothing_at_all_says_why(void **state)
+{
+	(void)state;
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_false(cf.available);
+	assert_true(strlen(cf.why) > 10);
+	struct throttle th;
+	throttle_open(&th);
+	assert_false(th.available);
+	assert_non_null(strstr(th.why, "thermal_throttle"));
+	struct power pw;
+	power_open(&pw, 0);
+	assert_false(pw.available);
+	assert_non_null(strstr(pw.why, "RAPL"));
+}
+
+static void rapl_delta_handles_wraparound(void **state)
+{
+	(void)state;
+	assert_true(rapl_delta(100, 250, 1000) == 150);
+	assert_true(rapl_delta(900, 50, 1000) == 150); /* 900 -> 1000 -> 0 -> 50 */
+	assert_true(rapl_delta(900, 50, 0) == 0);      /* unknown range: count nothing, not 2^64 */
+	assert_true(rapl_delta(5, 5, 1000) == 0);
+}
+
+static void rapl_domain_accumulates_across_a_wrap(void **state)
+{
+	(void)state;
+	put("sys/class/powercap/intel-rapl:0/name", "package-0\n");
+	put("sys/class/powercap/intel-rapl:0/max_energy_range_uj", "262143328850\n");
+	put("sys/class/powercap/intel-rapl:0/energy_uj", "262140000000\n");
+	put("sys/class/powercap/intel-rapl:0:0/name", "core\n"); /* a subzone: not added again */
+	put("sys/class/powercap/intel-rapl:0:0/energy_uj", "5\n");
+	struct power pw;
+	power_open(&pw, 10.0);
+	assert_true(pw.available);
+	assert_int_equal(pw.ndomains, 1);
+	assert_non_null(strstr(pw.source, "package-0"));
+	put("sys/class/powercap/intel-rapl:0/energy_uj", "6671150\n"); /* wrapped: +3328850 +6671150 */
+	assert_int_equal(power_sample(&pw, 12.0), 0);
+	assert_true(fabs(pw.joules - 10.0) < 1e-6);
+	assert_true(fabs(pw.watts - 5.0) < 1e-6);
+}
+
+static void battery_power_when_no_rapl(void **state)
+{
+	(void)state;
+	put("sys/class/power_supply/AC/type", "Mains\n");
+	put("sys/class/power_supply/AC/online", "0\n");
+	put("sys/class/power_supply/BAT0/type", "Battery\n");
+	put("sys/class/power_supply/BAT0/status", "Discharging\n");
+	put("sys/class/power_supply/BAT0/current_now", "1000000\n");
+	put("sys/class/power_supply/BAT0/voltage_now", "12000000\n");
+	struct power pw;
+	power_open(&pw, 0);
+	assert_true(pw.available);
+	assert_non_null(strstr(pw.source, "BAT0"));
+	assert_true(power_on_battery(&pw));
+	assert_int_equal(power_sample(&pw, 2.0), 0);
+	assert_true(fabs(pw.watts - 12.0) < 1e-9);
+	assert_true(fabs(pw.joules - 24.0) < 1e-9);
+}
+
+static void throttle_counts_packages_once(void **state)
+{
+	(void)state;
+	/* Two packages of two cpus each; every cpu of a package shows the package counter. */
+	for (int c = 0; c < 4; c++) {
+		char p[160];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
+		put(p, "%d\n", c / 2);
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/core_throttle_count", c);
+		put(p, "10\n");
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_throttle_count", c);
+		put(p, "100\n");
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_throttle_total_time_ms", c);
+		put(p, "1000\n");
+	}
+	struct throttle th;
+	throttle_open(&th);
+	assert_true(th.available);
+	assert_int_equal(th.ncpus, 4);
+	assert_int_equal(throttle_sample(&th), 0);
+	assert_true(throttle_events(&th.total) == 0);
+	for (int c = 0; c < 4; c++) {
+		char p[160];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/core_throttle_count", c);
+		put(p, "%d\n", c == 1 ? 13 : 10);
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_throttle_count", c);
+		put(p, "%d\n", c < 2 ? 102 : 100);
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_throttle_total_time_ms", c);
+		put(p, "%d\n", c < 2 ? 1250 : 1000);
+	}
+	assert_int_equal(throttle_sample(&th), 0);
+	assert_true(th.total.core_events == 3);
+	assert_true(th.total.pkg_events == 2); /* not 4: package 0 has two cpus */
+	assert_true(th.total.pkg_ms == 250);
+	assert_true(throttle_events(&th.total) == 5);
+	assert_true(throttle_ms(&th.total) == 250);
+}
+
+static void throttle_counter_going_back_counts_nothing(void **state)
+{
+	(void)state;
+	struct throttle_reading base = { .cpu = 0, .package_id = 0, .has_core = true, .core_count = 50 };
+	struct throttle_reading cur = base;
+	cur.core_count = 2; /* cpu went offline and came back */
+	struct throttle_totals t;
+	throttle_account(&base, &cur, 1, &t);
+	assert_true(t.core_events == 0);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(sysroot_prefixes_paths),
+		T(cpufreq_reads_sysfs_per_core),
+		T(cpufreq_falls_back_to_cpuinfo),
+		T(nothing_at_all_says_why),
+		T(rapl_delta_handles_wraparound),
+		T(rapl_domain_accumulates_across_a_wrap),
+		T(battery_power_when_no_rapl),
+		T(throttle_counts_packages_once),
+		T(throttle_counter_going_back_counts_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
