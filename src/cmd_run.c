@@ -14,6 +14,7 @@
 #include "store.h"
 #include "sysinfo.h"
 #include "tests.h"
+#include "telemetry/telemetry.h"
 
 static const char run_usage[] =
 	"usage: kbench run [options] [TEST|GROUP ...]\n"
@@ -35,6 +36,7 @@ static const char run_usage[] =
 	"  --no-save        do not store the run\n"
 	"  -q, --quiet      no progress on stderr\n"
 	"  -v, --verbose    a line per sample\n"
+	TELEMETRY_USAGE
 	"  -h, --help       this text\n"
 	"\n"
 	"TEST is a test id (kbench list); GROUP is index, system, arithmetic, fs, shell, misc, all, ...\n";
@@ -182,6 +184,7 @@ int cmd_run(int argc, char **argv)
 {
 	struct runner_opts o = { .pause = -1 };
 	int quiet = 0, verbose = 0;
+	struct telemetry_opts topts = { .log = stderr };
 	long v;
 	double d;
 	enum { OPT_SAMPLES = 256, OPT_DURATION, OPT_PAUSE, OPT_TMPDIR, OPT_NAME, OPT_NO_SAVE,
@@ -200,6 +203,7 @@ int cmd_run(int argc, char **argv)
 		{ "precision", required_argument, NULL, OPT_PRECISION },
 		{ "max-test-seconds", required_argument, NULL, OPT_MAX_TEST },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
+		TELEMETRY_LONGOPTS,
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -274,6 +278,14 @@ int cmd_run(int argc, char **argv)
 			return 0;
 		case ':':
 			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		case TELEMETRY_OPT_BASE ... TELEMETRY_OPT_BASE + 4: { /* telemetry: src/telemetry */
+			char terr[300];
+			if (telemetry_parse_opt(&topts, ch, optarg, terr, sizeof terr))
+				return usage_error("%s", terr);
+			if (topts.interval > 0)
+				o.interval = topts.interval;
+			break;
+		}
 		default:
 			return usage_error("unknown option '%s' (try 'kbench run --help')", argv[optind - 1]);
 		}
@@ -310,6 +322,26 @@ int cmd_run(int argc, char **argv)
 	struct runner_listener l = { .on_event = on_event, .ctx = &p, .wake_fd = -1 };
 	runner_listen(r, &l);
 
+	/* Telemetry (src/telemetry): preflight notes, the sampler, -v lines, the thermal summary. */
+	struct telemetry *tele = NULL;
+	if (!topts.off) {
+		preflight_check(run, quiet ? NULL : stderr);
+		bool tusage;
+		if (!(tele = telemetry_new(&topts, &tusage, err, sizeof err))) {
+			runner_free(r);
+			run_free(run);
+			return tusage ? usage_error("%s", err) : runtime_error("%s", err);
+		}
+		if (!quiet)
+			telemetry_print_sources(stderr, tele);
+		struct runner_listener tl = telemetry_listener(tele);
+		runner_listen(r, &tl);
+		if (verbose && !quiet) {
+			struct runner_listener vl = telemetry_verbose_listener(stderr);
+			runner_listen(r, &vl);
+		}
+	}
+
 	active_runner = r;
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigemptyset(&sa.sa_mask);
@@ -323,6 +355,8 @@ int cmd_run(int argc, char **argv)
 		fputc('\n', stderr);
 
 	report_print(stdout, run);
+	if (tele)
+		telemetry_print_summary(stdout, run);
 	fflush(stdout);
 
 	/* The report is on stdout before the save: a full disk loses no numbers. */
@@ -343,6 +377,7 @@ int cmd_run(int argc, char **argv)
 		for (int i = 0; i < run->blocks[b].ntests; i++)
 			failed |= run->blocks[b].tests[i].status == TEST_FAILED;
 
+	telemetry_free(tele);
 	runner_free(r);
 	run_free(run);
 	if (got_signal)
