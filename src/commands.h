@@ -7,6 +7,13 @@ int cmd_run(int argc, char **argv);  /* cmd_run.c */
 int cmd_list(int argc, char **argv); /* cmd_list.c */
 int cmd_sensors(int argc, char **argv); /* cmd_telemetry.c */
 int cmd_events(int argc, char **argv);  /* cmd_telemetry.c */
+int cmd_runs(int argc, char **argv);    /* cmd_store.c: the stored runs */
+int cmd_show(int argc, char **argv);    /* cmd_store.c */
+int cmd_compare(int argc, char **argv); /* cmd_store.c */
+int cmd_import(int argc, char **argv);  /* cmd_store.c */
+int cmd_export(int argc, char **argv);  /* cmd_store.c */
+int cmd_noise(int argc, char **argv);   /* cmd_store.c */
+int cmd_delete(int argc, char **argv);  /* cmd_store.c */
 
 /* Prints "kbench: <message>" on stderr and returns 2 (usage error). */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -28,6 +28,13 @@ static const struct command commands[] = {
 	{ "replay", "RUN [--speed N]", "play a stored run back on the console (a demo)", ui_replay, 0 },
 	{ "sensors", "[--sensor CHIP:LABEL]", "temperatures, frequencies, throttle and power sources here", cmd_sensors, 0 },
 	{ "events", "[PATTERN]", "the counter events libpfm4 knows here, and which can be opened", cmd_events, 0 },
+	{ "runs", "", "the stored runs, newest first", cmd_runs, 0 },
+	{ "show", "RUN", "a stored run's report (UnixBench's text format)", cmd_show, 0 },
+	{ "compare", "A B [--json|--csv]", "side-by-side table with honest verdicts", cmd_compare, 0 },
+	{ "import", "FILE... [--name NAME]", "store published UnixBench results", cmd_import, 0 },
+	{ "export", "RUN --format json|csv|unixbench", "write a stored run out", cmd_export, 0 },
+	{ "noise", "", "this machine's run-to-run noise floor per test", cmd_noise, 0 },
+	{ "delete", "RUN", "remove a stored run", cmd_delete, 0 },
 	{ "__execl", "", "one link of the execl chain (internal)", execl_chain_main, 1 },
 };
 

@@ -1,0 +1,401 @@
+/* The stored-run commands: runs, show, compare, import, export, noise, delete. */
+#include "commands.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "import.h"
+#include "noise.h"
+#include "report.h"
+#include "run.h"
+#include "runfile.h"
+#include "store.h"
+
+static void date_text(char *buf, size_t size, time_t t)
+{
+	struct tm tm;
+	if (!t || !localtime_r(&t, &tm))
+		snprintf(buf, size, "?");
+	else
+		strftime(buf, size, "%Y-%m-%d %H:%M", &tm);
+}
+
+static int terminal_width(void)
+{
+	const char *cols = getenv("COLUMNS");
+	long w;
+	if (cols && parse_int(cols, 20, 1000, &w) == 0)
+		return (int)w;
+	struct winsize ws;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col)
+		return ws.ws_col;
+	return 80;
+}
+
+/* getopt_long keeps state between commands; each command starts afresh. */
+static void reset_getopt(void)
+{
+	optind = 0;
+	opterr = 0;
+}
+
+int cmd_runs(int argc, char **argv)
+{
+	reset_getopt();
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: kbench runs\n  the stored runs, newest first (store: %s)\n", store_dir());
+		return 0;
+	}
+	if (argc > 1)
+		return usage_error("runs takes no arguments (got '%s')", argv[1]);
+	char err[512];
+	struct store_list l;
+	if (store_list(&l, err, sizeof err) < 0)
+		return runtime_error("%s", err);
+	if (l.n == 0) {
+		printf("no stored runs in %s ('kbench run' stores one)\n", store_dir());
+		return 0;
+	}
+	printf("%-8s  %-20s %-16s %-20s %-7s %s\n", "ID", "NAME", "DATE", "KERNEL", "COPIES", "INDEX");
+	int broken = 0;
+	for (int i = 0; i < l.n; i++) {
+		const struct store_entry *e = &l.e[i];
+		if (!e->run) {
+			broken++;
+			printf("%-8s  BROKEN: %s\n", e->id, e->error);
+			continue;
+		}
+		const struct run *r = e->run;
+		char date[32], copies[64] = "", index[128] = "";
+		date_text(date, sizeof date, r->meta.date);
+		for (int b = 0; b < r->nblocks; b++) {
+			size_t u = strlen(copies), v = strlen(index);
+			snprintf(copies + u, sizeof copies - u, "%s%d", b ? "," : "", r->blocks[b].copies);
+			if (r->blocks[b].index_score > 0)
+				snprintf(index + v, sizeof index - v, "%s%.1f%s", v ? "  " : "",
+					 r->blocks[b].index_score, r->blocks[b].index_partial ? "p" : "");
+			else
+				snprintf(index + v, sizeof index - v, "%s--", v ? "  " : "");
+		}
+		const char *flags = r->incomplete ? " (incomplete)"
+				    : !strcmp(r->meta.mode, "imported") ? " (imported)"
+				    : !strcmp(r->meta.mode, "quick") ? " (quick)" : "";
+		printf("%-8s  %-20.20s %-16s %-20.20s %-7s %s%s\n", e->id, r->meta.name, date,
+		       r->meta.kernel_release[0] ? r->meta.kernel_release : "?", copies, index, flags);
+	}
+	if (broken)
+		fprintf(stderr, "kbench: %d stored file%s could not be read (listed as BROKEN)\n", broken,
+			broken == 1 ? "" : "s");
+	store_list_free(&l);
+	return 0;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: kbench show RUN\n  the run's report in UnixBench's text format\n"
+		       "  RUN: id, unique id prefix, name, file path, last, last~N\n");
+		return 0;
+	}
+	if (argc != 2)
+		return usage_error("usage: kbench show RUN");
+	char err[512];
+	struct run *r = store_load(argv[1], err, sizeof err);
+	if (!r)
+		return runtime_error("%s", err);
+	report_print(stdout, r);
+	for (int i = 0; i < r->nnotes; i++)
+		printf("note: %s\n", r->notes[i]);
+	run_free(r);
+	return 0;
+}
+
+static void free_runs(struct run **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		run_free(v[i]);
+	free(v);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },	 { "csv", no_argument, NULL, 'C' },
+		{ "width", required_argument, NULL, 'w' }, { "default-noise", no_argument, NULL, 'd' },
+		{ "confidence", required_argument, NULL, 'p' }, { "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	reset_getopt();
+	int fmt = 0, ch;
+	long width = 0;
+	double conf = 0.95;
+	bool learn = true;
+	while ((ch = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'j': fmt = 1; break;
+		case 'C': fmt = 2; break;
+		case 'd': learn = false; break;
+		case 'w':
+			if (parse_int(optarg, 40, 1000, &width))
+				return usage_error("--width wants a number from 40 to 1000, not '%s'", optarg);
+			break;
+		case 'p':
+			if (parse_double(optarg, 0.5, 0.999, &conf))
+				return usage_error("--confidence wants a level from 0.5 to 0.999, not '%s'", optarg);
+			break;
+		case 'h':
+			printf("usage: kbench compare A B [--json|--csv] [--width N] [--default-noise] [--confidence P]\n"
+			       "  A, B: a run (id, id prefix, name, file, last, last~N) or a group:\n"
+			       "  A1,A2,A3 or a name several runs share. Verdicts use 95%% intervals.\n"
+			       "  --default-noise  ignore noise floors learned from the store\n");
+			return 0;
+		case ':': return usage_error("%s needs a value", argv[optind - 1]);
+		default: return usage_error("unknown option '%s' for compare", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 2)
+		return usage_error("usage: kbench compare A B (see 'kbench compare --help')");
+	char err[512];
+	int na, nb;
+	struct run **a = store_load_group(argv[optind], &na, err, sizeof err);
+	if (!a)
+		return runtime_error("%s", err);
+	struct run **b = store_load_group(argv[optind + 1], &nb, err, sizeof err);
+	if (!b) {
+		free_runs(a, na);
+		return runtime_error("%s", err);
+	}
+	/* The runs being compared must not teach the floor their own difference. */
+	const char **ex = calloc((size_t)(na + nb), sizeof *ex);
+	if (!ex)
+		abort();
+	for (int i = 0; i < na; i++)
+		ex[i] = a[i]->meta.id;
+	for (int i = 0; i < nb; i++)
+		ex[na + i] = b[i]->meta.id;
+	struct noise_table nt = { 0 };
+	if (learn && noise_learn_store(&nt, ex, na + nb, err, sizeof err) < 0)
+		fprintf(stderr, "kbench: %s (using default noise floors)\n", err);
+	struct compare_opts o = { .conf = conf, .noise = learn ? &nt : NULL };
+	struct compare *c = compare_runs((const struct run *const *)a, na, (const struct run *const *)b,
+					 nb, &o, err, sizeof err);
+	int rc = 0;
+	if (!c) {
+		rc = runtime_error("%s", err);
+	} else {
+		if (fmt == 1)
+			rc = compare_print_json(stdout, c) < 0;
+		else if (fmt == 2)
+			compare_print_csv(stdout, c);
+		else
+			compare_print_text(stdout, c, width ? (int)width : terminal_width());
+		compare_free(c);
+	}
+	noise_free(&nt);
+	free(ex);
+	free_runs(a, na);
+	free_runs(b, nb);
+	return rc;
+}
+
+int cmd_import(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "name", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	reset_getopt();
+	const char *name = NULL;
+	int ch;
+	while ((ch = getopt_long(argc, argv, ":n:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'n':
+			if (!*optarg || strlen(optarg) >= 96)
+				return usage_error("--name wants 1 to 95 characters");
+			name = optarg;
+			break;
+		case 'h':
+			printf("usage: kbench import FILE... [--name NAME]\n"
+			       "  stores UnixBench 5.x/6.x logs (also collapsed onto one line) and pasted\n"
+			       "  result tables (markdown, tab or space separated) as runs\n");
+			return 0;
+		case ':': return usage_error("%s needs a value", argv[optind - 1]);
+		default: return usage_error("unknown option '%s' for import", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("usage: kbench import FILE... [--name NAME]");
+	int failed = 0;
+	for (int i = optind; i < argc; i++) {
+		char err[512];
+		struct import_result res;
+		if (import_file(argv[i], name, &res, err, sizeof err) < 0) {
+			fprintf(stderr, "kbench: %s\n", err);
+			failed++;
+			continue;
+		}
+		for (int w = 0; w < res.nwarnings; w++)
+			fprintf(stderr, "kbench: warning: %s\n", res.warnings[w]);
+		for (int k = 0; k < res.nruns; k++) {
+			struct run *r = res.runs[k];
+			if (store_save(r, err, sizeof err) < 0) {
+				fprintf(stderr, "kbench: %s: %s\n", argv[i], err);
+				failed++;
+				continue;
+			}
+			printf("imported %s as %s (%s): %d block%s", argv[i], r->meta.id, r->meta.name,
+			       r->nblocks, r->nblocks == 1 ? "" : "s");
+			for (int b = 0; b < r->nblocks; b++)
+				printf("%s%d cop%s index %.1f", b ? "; " : " (", r->blocks[b].copies,
+				       r->blocks[b].copies == 1 ? "y" : "ies", r->blocks[b].index_score);
+			printf("%s\n", r->nblocks ? ")" : "");
+		}
+		import_result_free(&res);
+	}
+	return failed ? 1 : 0;
+}
+
+static void export_csv(FILE *f, const struct run *r)
+{
+	fprintf(f, "copies,test,label,unit,status,score,index,baseline,time,kept,spread,sample,copy,count,elapsed\n");
+	for (int b = 0; b < r->nblocks; b++) {
+		const struct run_block *bl = &r->blocks[b];
+		for (int i = 0; i < bl->ntests; i++) {
+			const struct test_result *t = &bl->tests[i];
+			/* One line per copy of each sample; a test without samples still gets a line. */
+			int ns = t->nsamples ? t->nsamples : 1;
+			for (int s = 0; s < ns; s++) {
+				int nc = t->nsamples ? t->samples[s].copies : 1;
+				for (int c = 0; c < nc; c++) {
+					fprintf(f, "%d,%s,\"%s\",%s,%s,%.10g,%.10g,%.10g,%.10g,%d,%.6g,", bl->copies,
+						t->id, t->label, t->unit, test_status_name(t->status), t->score,
+						t->index, t->baseline, t->time, t->kept, t->spread);
+					if (t->nsamples)
+						fprintf(f, "%d,%d,%.10g,%.10g\n", s + 1, c + 1,
+							t->samples[s].count[c], t->samples[s].elapsed[c]);
+					else
+						fprintf(f, ",,,\n");
+				}
+			}
+		}
+		fprintf(f, "%d,index,\"System Benchmarks Index Score\",,%s,,%.10g,,,,,,,,\n", bl->copies,
+			bl->index_partial ? "partial" : "full", bl->index_score);
+	}
+}
+
+int cmd_export(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	reset_getopt();
+	const char *format = "json", *output = NULL;
+	int ch;
+	while ((ch = getopt_long(argc, argv, ":f:o:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f': format = optarg; break;
+		case 'o': output = optarg; break;
+		case 'h':
+			printf("usage: kbench export RUN [--format json|csv|unixbench] [-o FILE]\n");
+			return 0;
+		case ':': return usage_error("%s needs a value", argv[optind - 1]);
+		default: return usage_error("unknown option '%s' for export", argv[optind - 1]);
+		}
+	}
+	if (strcmp(format, "json") && strcmp(format, "csv") && strcmp(format, "unixbench"))
+		return usage_error("--format is json, csv or unixbench, not '%s'", format);
+	if (argc - optind != 1)
+		return usage_error("usage: kbench export RUN --format json|csv|unixbench");
+	char err[512];
+	struct run *r = store_load(argv[optind], err, sizeof err);
+	if (!r)
+		return runtime_error("%s", err);
+	FILE *f = stdout;
+	if (output && !(f = fopen(output, "w"))) {
+		int e = errno;
+		run_free(r);
+		return runtime_error("cannot write %s: %s", output, strerror(e));
+	}
+	int rc = 0;
+	if (!strcmp(format, "json"))
+		rc = runfile_write(f, r, err, sizeof err) < 0;
+	else if (!strcmp(format, "csv"))
+		export_csv(f, r);
+	else
+		report_print(f, r);
+	if (fflush(f) != 0 || ferror(f))
+		rc = 1, snprintf(err, sizeof err, "cannot write the export: %s", strerror(errno));
+	if (f != stdout)
+		fclose(f);
+	run_free(r);
+	return rc ? runtime_error("%s", err) : 0;
+}
+
+int cmd_noise(int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: kbench noise\n  the run-to-run noise floor per test and how it was learned\n");
+		return 0;
+	}
+	if (argc > 1)
+		return usage_error("noise takes no arguments (got '%s')", argv[1]);
+	char err[512];
+	struct noise_table nt;
+	if (noise_learn_store(&nt, NULL, 0, err, sizeof err) < 0)
+		return runtime_error("%s", err);
+	printf("Run-to-run noise floor per test (sd of one run's score; two runs must differ by\n"
+	       "about 2.8 x this to count as a change with one run per side).\n");
+	if (nt.groups)
+		printf("Learned from %d stored runs in %d set%s of same kernel and settings, blended\n"
+		       "with the defaults (each default counts as %d A/A comparisons).\n\n",
+		       nt.runs, nt.groups, nt.groups == 1 ? "" : "s", NOISE_PRIOR_DF);
+	else
+		printf("No A/A runs stored yet (two or more runs of one kernel with the same settings):\n"
+		       "the defaults below are used. Run the same kernel a few times to learn this machine's.\n\n");
+	printf("%-18s %8s %8s %8s %5s %5s\n", "TEST", "FLOOR", "DEFAULT", "LEARNED", "DF", "RUNS");
+	/* Every test with a default, then any learned one without. */
+	static const char *const ids[] = { "dhry2reg", "whetstone-double", "execl", "fstime",
+		"fsbuffer", "fsdisk", "pipe", "context1", "spawn", "syscall", "shell1", "shell8",
+		NOISE_INDEX_ID, NULL };
+	for (int i = 0; ids[i]; i++) {
+		const struct noise_floor *f = noise_get(&nt, ids[i]);
+		char learned[16] = "--";
+		if (f->df > 0)
+			snprintf(learned, sizeof learned, "%.1f%%", f->learned * 100);
+		printf("%-18s %7.1f%% %7.1f%% %8s %5d %5d\n", ids[i], f->sigma * 100, f->fallback * 100,
+		       learned, f->df, f->runs);
+	}
+	for (int i = 0; i < nt.n; i++) {
+		bool listed = false;
+		for (int k = 0; ids[k] && !listed; k++)
+			listed = !strcmp(ids[k], nt.f[i].id);
+		if (!listed)
+			printf("%-18s %7.1f%% %7.1f%% %7.1f%% %5d %5d\n", nt.f[i].id, nt.f[i].sigma * 100,
+			       nt.f[i].fallback * 100, nt.f[i].learned * 100, nt.f[i].df, nt.f[i].runs);
+	}
+	noise_free(&nt);
+	return 0;
+}
+
+int cmd_delete(int argc, char **argv)
+{
+	if (argc != 2)
+		return usage_error("usage: kbench delete RUN");
+	char err[512], id[16];
+	if (store_delete(argv[1], id, sizeof id, err, sizeof err) < 0)
+		return runtime_error("%s", err);
+	printf("deleted run %s\n", id);
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* Import of published UnixBench results: log files, their collapsed web-page form, and pasted tables. */
+#ifndef KBENCH_IMPORT_H
+#define KBENCH_IMPORT_H
+
+#include <stddef.h>
+
+struct run;
+
+/* The largest input read, and the longest line looked at in a table. */
+#define IMPORT_MAX_BYTES (16u << 20)
+
+struct import_result {
+	int nruns;
+	struct run **runs;   /* one per log or table set found, mode "imported" */
+	int nwarnings;
+	char **warnings;     /* "FILE:LINE: sentence" */
+};
+
+/* Parses text (len bytes, NUL not needed) that came from `source` (named in
+ * messages). Each UnixBench log (a "BYTE UNIX Benchmarks" header with its
+ * "Benchmark Run:" blocks) or each set of result tables becomes one run;
+ * `name` (may be NULL) names them, else the kernel release found, else
+ * "imported". Returns 0, or -EINVAL with one sentence in err when nothing
+ * recognisable is there. Warnings do not fail the import. */
+int import_text(const char *text, size_t len, const char *source, const char *name,
+		struct import_result *out, char *err, size_t errlen);
+int import_file(const char *path, const char *name, struct import_result *out, char *err,
+		size_t errlen);
+void import_result_free(struct import_result *res);
+
+#endif
