@@ -235,41 +235,50 @@ void fmt_sparkline(char *buf, size_t len, const double *v, int n, int width, boo
 		at = put(buf, len, at, " ");
 }
 
-/* 3-row glyphs, 3 columns plus a gap; '#' becomes a full block in UTF-8. */
-static const char *big_glyph(char ch, int row)
+/* A 3x5 pixel font; two pixel rows share a text row (half blocks in
+ * UTF-8, '#', '"' and '.' in ASCII), so a digit is 3 rows high. */
+static const char *big_glyph(char ch)
 {
-	static const char *const digits[10][3] = {
-		{ "###", "# #", "###" }, { " # ", " # ", " # " }, { "###", " ##", "## " },
-		{ "###", " ##", "###" }, { "# #", "###", "  #" }, { "###", "## ", " ##" },
-		{ "#  ", "###", "###" }, { "###", "  #", "  #" }, { "###", "###", "###" },
-		{ "###", "###", "  #" },
+	static const char *const digits[10] = {
+		"####.##.##.####", ".#.##..#..#.###", "###..#####..###", "###..####..####",
+		"#.##.####..#..#", "####..###..####", "####..####.####", "###..#..#..#..#",
+		"####.#####.####", "####.####..####",
 	};
 	if (ch >= '0' && ch <= '9')
-		return digits[ch - '0'][row];
+		return digits[ch - '0'];
 	switch (ch) {
-	case '.': return row == 2 ? " # " : "   ";
-	case '+': return row == 1 ? "###" : row == 0 ? " # " : " # ";
-	case '-': return row == 1 ? "###" : "   ";
-	case '%': return row == 0 ? "# #" : row == 1 ? " # " : "# #";
-	default: return "   ";
+	case '.': return ".............#.";
+	case '+': return "....#.###.#....";
+	case '-': return "......###......";
+	case '%': return "#....#.#.#....#";
+	default: return "...............";
 	}
 }
 
 int fmt_big_row(char *buf, size_t len, const char *s, int row, bool utf8)
 {
+	static const char *const half[4] = { " ", "▀", "▄", "█" };
+	static const char ascii[4] = { ' ', '"', '.', '#' };
 	size_t at = 0;
 	int cols = 0;
 	if (len)
 		buf[0] = '\0';
 	for (; *s; s++) {
-		const char *g = big_glyph(*s, row);
-		/* the point is narrow so numbers stay compact */
-		int gw = *s == '.' ? 2 : 3;
-		const char *gg = *s == '.' ? g + 1 : g;
-		for (int i = 0; i < gw; i++)
-			at = put(buf, len, at, gg[i] == '#' ? (utf8 ? "█" : "#") : " ");
+		const char *g = big_glyph(*s);
+		/* the point is one column wide so numbers stay compact */
+		int x0 = *s == '.' ? 1 : 0, x1 = *s == '.' ? 2 : 3;
+		for (int x = x0; x < x1; x++) {
+			int top = row * 2, bot = row * 2 + 1;
+			int k = (g[top * 3 + x] == '#') | (bot < 5 && g[bot * 3 + x] == '#') << 1;
+			if (utf8) {
+				at = put(buf, len, at, half[k]);
+			} else {
+				char c[2] = { ascii[k], 0 };
+				at = put(buf, len, at, c);
+			}
+		}
 		at = put(buf, len, at, " ");
-		cols += gw + 1;
+		cols += x1 - x0 + 1;
 	}
 	return cols;
 }

@@ -289,7 +289,7 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 	/* test, copies, this score, base score, change, ±, verdict, bar */
 	struct fmt_col cols[] = { { 12, 34, false }, { 3, 3, false }, { 9, 10, false },
 				  { 9, 10, false }, { 7, 7, false }, { 5, 6, true },
-				  { 7, 7, true }, { 9, 30, true } };
+				  { 8, 8, true }, { 9, 30, true } };
 	int wd[8];
 	fmt_columns(cols, 8, c->w - 2, wd);
 	static const char *const head[] = { "Test", "cp", "this", "base", "change", "±", "verdict", "" };

@@ -85,8 +85,8 @@ static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
 	char title[64];
 	snprintf(title, sizeof title, "Tests (%d of %d)", total > rows ? top + 1 : 1, total);
 	canvas_rule(c, 0, y - 1, c->w, ROLE_BORDER, total > rows ? title : "Tests", ROLE_HEADER);
-	struct fmt_col cols[] = { { 1, 1, false },  { 6, 9, false }, { 14, 40, false },
-				  { 10, 20, false }, { 9, 9, false }, { 10, 12, false },
+	struct fmt_col cols[] = { { 1, 1, false },  { 3, 4, false }, { 20, 40, false },
+				  { 10, 24, false }, { 7, 9, false }, { 11, 12, false },
 				  { 7, 8, true } };
 	int wd[7];
 	fmt_columns(cols, 7, c->w - 2, wd);
@@ -102,7 +102,7 @@ static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
 			char buf[160], num[32];
 			canvas_text(c, x, yy, role, g, 1);
 			x += wd[0] + 1;
-			snprintf(buf, sizeof buf, "%d copy", r->blocks[b].copies);
+			snprintf(buf, sizeof buf, "%s%d", c->utf8 ? "×" : "x", r->blocks[b].copies);
 			fmt_fit(num, sizeof num, buf, wd[1], FMT_LEFT);
 			canvas_text(c, x, yy, ROLE_DIM, num, -1);
 			x += wd[1] + 1;
@@ -125,7 +125,7 @@ static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
 			if (st == TEST_RUNNING)
 				snprintf(buf, sizeof buf, "%d/%d", a->ev.sample + 1, n);
 			else if (st == TEST_DONE)
-				snprintf(buf, sizeof buf, "%d smp", done);
+				snprintf(buf, sizeof buf, "%d/%d", done, done);
 			else
 				snprintf(buf, sizeof buf, "%s", what);
 			fmt_fit(num, sizeof num, buf, wd[4], FMT_LEFT);
@@ -215,8 +215,10 @@ static void draw_current(struct app *a, struct canvas *c, int y, int rows,
 		double frac = ev->sample_length > 0 ? ev->sample_elapsed / ev->sample_length : 0;
 		fmt_bar(bar, sizeof bar, frac, 16, c->utf8);
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
-		fmt_number(rate, sizeof rate, live_rate(a, tr), 12);
-		canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "live ~%s %s", rate, tr->unit);
+		double lr = live_rate(a, tr);
+		fmt_number(rate, sizeof rate, lr, 12);
+		canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "live %s%s %s", isnan(lr) ? "" : "~", rate,
+			      isnan(lr) ? "" : tr->unit);
 	}
 	if (rows < 3)
 		return;
@@ -270,7 +272,7 @@ static void draw_machine(struct app *a, struct canvas *c, int y, const struct te
 	const struct series *sf = find_series(a->run, "freq", "mhz");
 	const struct series *st = find_series(a->run, "temp", NULL);
 	char v[64];
-	int half = c->w / 2;
+	int half = c->w / 2, w = c->w;
 	/* frequency */
 	int x = 1 + canvas_text(c, 1, y + 1, ROLE_DIM, "freq ", -1);
 	if (f && f->ncpus > 0 && !isnan(f->mhz_busy)) {
@@ -289,11 +291,12 @@ static void draw_machine(struct app *a, struct canvas *c, int y, const struct te
 		snprintf(v, sizeof v, "%.0f %s ", sf->v[live_series_points(a, sf) - 1], sf->unit);
 		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
 	} else {
-		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->freq_source : why, half - x - 1) + 1;
+		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->freq_source : why, w - x - 1) + 1;
 	}
-	spark(a, c, x, y + 1, half - x - 1, sf);
+	spark(a, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, sf);
 	/* temperature */
-	x = half + canvas_text(c, half, y + 1, ROLE_DIM, "temp ", -1);
+	y++;
+	x = 1 + canvas_text(c, 1, y + 1, ROLE_DIM, "temp ", -1);
 	if (f && !isnan(f->temp)) {
 		bool hot = f->temp_limit > 0 && f->temp >= f->temp_limit - 5;
 		snprintf(v, sizeof v, "%.0f°C ", f->temp);
@@ -304,7 +307,7 @@ static void draw_machine(struct app *a, struct canvas *c, int y, const struct te
 	} else {
 		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->temp_source : why, c->w - x - 1) + 1;
 	}
-	spark(a, c, x, y + 1, c->w - x - 1, st);
+	spark(a, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, st);
 	/* power and throttling */
 	x = 1 + canvas_text(c, 1, y + 2, ROLE_DIM, "power ", -1);
 	if (f && !isnan(f->watts))
@@ -336,7 +339,7 @@ static void run_draw(struct app *a, struct canvas *c)
 	const char *why = "";
 	const struct telemetry_frame *f = live_telemetry(a, &why);
 	int avail = c->h - 3;          /* title, message, key bar */
-	int machine = 3;
+	int machine = 4;
 	int copies = live_copies(a) > 0 ? live_copies(a) : a->ev.ncopies > 0 ? a->ev.ncopies : 1;
 	int current = 3 + copies;
 	int tests = avail - machine - current - 1;
@@ -348,14 +351,11 @@ static void run_draw(struct app *a, struct canvas *c)
 	int total = 0;
 	for (int b = 0; b < a->run->nblocks; b++)
 		total += a->run->blocks[b].ntests;
-	if (tests > total) {
-		/* spare rows go to the copies, then stay blank above the machine panel */
-		current += tests - total;
-		tests = total;
-	}
+	if (tests > total)
+		tests = total; /* the panels follow the list; spare rows stay at the bottom */
 	draw_tests(a, c, 2, tests);
 	draw_current(a, c, 2 + tests, current - 1, f);
-	draw_machine(a, c, c->h - 2 - machine, f, why);
+	draw_machine(a, c, 2 + tests + current, f, why);
 }
 
 const struct screen_ops screen_run = {

@@ -45,6 +45,25 @@ static const struct preset presets[] = {
 #define NPRESETS (int)(sizeof presets / sizeof presets[0])
 static int preset = 0; /* -1: custom */
 
+/* The preset the current choices amount to, or -1 (so flags and toggles show "custom"). */
+static int preset_of(const struct app *a)
+{
+	for (int p = 0; p < NPRESETS; p++) {
+		const struct test_group *g = test_group_find(presets[p].group);
+		bool same = a->samples == presets[p].samples && a->duration == presets[p].duration &&
+			    a->pause == presets[p].pause;
+		for (size_t i = 0; same && i < test_count && i < APP_MAX_TESTS; i++) {
+			bool in = false;
+			for (const char *const *id = g->ids; id && *id; id++)
+				in |= !strcmp(*id, test_table[i].id);
+			same = in == a->chosen[i];
+		}
+		if (same)
+			return p;
+	}
+	return -1;
+}
+
 static void build_items(void)
 {
 	nitems = 0;
@@ -61,6 +80,7 @@ static void build_items(void)
 static void setup_enter(struct app *a)
 {
 	build_items();
+	preset = preset_of(a);
 	if (cursor <= 0 || cursor >= nitems)
 		cursor = 1;
 	if (!stored_loaded) {
@@ -438,7 +458,7 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	canvas_rule(c, x, y, w, ROLE_BORDER, "Run", pane == 1 ? ROLE_RUNNING : ROLE_HEADER);
 	char v[96];
 	int n = sysinfo_ncpus();
-	draw_field(a, c, x, y + 1, w, F_PRESET, "Preset", preset < 0 ? "custom" : presets[preset].name);
+	draw_field(a, c, x, y + 1, w, F_PRESET, "Preset", (preset = preset_of(a)) < 0 ? "custom" : presets[preset].name);
 	v[0] = '\0';
 	for (int i = 0; i < a->ncopies; i++)
 		snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", i ? "," : "", a->copies[i]);
