@@ -332,8 +332,6 @@ int cmd_run(int argc, char **argv)
 			run_free(run);
 			return tusage ? usage_error("%s", err) : runtime_error("%s", err);
 		}
-		if (!quiet)
-			telemetry_print_sources(stderr, tele);
 		struct runner_listener tl = telemetry_listener(tele);
 		runner_listen(r, &tl);
 		if (verbose && !quiet) {

@@ -33,7 +33,7 @@ static void open_rapl(struct power *pw, char *why, size_t whylen)
 	sysroot_path(dir, sizeof dir, "/sys/class/powercap");
 	DIR *d = opendir(dir);
 	if (!d) {
-		snprintf(why, whylen, "no RAPL (%.100s missing: not Intel/AMD x86, or a VM)", dir);
+		snprintf(why, whylen, "no RAPL (%.60s missing: a VM?)", dir);
 		return;
 	}
 	struct dirent *e;
@@ -153,7 +153,7 @@ int power_open(struct power *pw, double now)
 		pw->available = true;
 		return 0;
 	}
-	snprintf(pw->why, sizeof pw->why, "%s; no battery with power_now in /sys/class/power_supply",
+	snprintf(pw->why, sizeof pw->why, "%s; no battery",
 		 rapl_why);
 	return 0;
 }

@@ -211,7 +211,7 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 	if (!s->n) {
 		if (!nchips)
 			snprintf(s->why, sizeof s->why,
-				 "libsensors found no chips (/sys/class/hwmon is empty or missing: a VM, or no sensor driver loaded)");
+				 "no hwmon chips (/sys/class/hwmon empty: a VM, or no sensor driver)");
 		else
 			snprintf(s->why, sizeof s->why, "libsensors found %d chips but no temperature inputs",
 				 nchips);

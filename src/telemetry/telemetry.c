@@ -171,7 +171,7 @@ void telemetry_print_sources(FILE *f, const struct telemetry *t)
 		const char *why = t->ctr.ev[e].why[0] ? t->ctr.ev[e].why
 				  : probe[e].state == COUNTER_NO_PERMISSION ? hint
 				  : probe[e].err == ENOENT || probe[e].err == EOPNOTSUPP
-					  ? "the kernel has no such counter here (no PMU: a VM?)"
+					  ? "no hardware PMU here: a VM?"
 					  : strerror(probe[e].err);
 		fprintf(f, "telemetry: counter %s: %s (%s)\n", t->ctr.ev[e].label,
 			counter_state_name(probe[e].state), why);

@@ -68,7 +68,7 @@ int throttle_open(struct throttle *th)
 	memcpy(th->cur, th->base, sizeof th->base);
 	if (!have) {
 		snprintf(th->why, sizeof th->why,
-			 "no thermal_throttle counters under %.80s/cpuN (Intel x86 only; not in VMs or on AMD/ARM)",
+			 "no thermal_throttle counters in %.60s/cpuN (Intel only; not in VMs)",
 			 dir);
 		return 0;
 	}
