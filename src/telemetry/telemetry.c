@@ -320,12 +320,9 @@ static void marker(const struct runner_event *ev, const char *what)
 	const struct test_result *tr = cur_test(ev);
 	char buf[80];
 	int copies = ev->run->blocks[ev->block].copies;
-	if (ev->kind == EV_SAMPLE_BEGIN || ev->kind == EV_SAMPLE_END)
-		snprintf(buf, sizeof buf, "%s %s %d cop%s sample %d", what, tr ? tr->id : "?", copies,
-			 copies == 1 ? "y" : "ies", ev->sample + 1);
-	else
-		snprintf(buf, sizeof buf, "%s %s %d cop%s", what, tr ? tr->id : "?", copies,
-			 copies == 1 ? "y" : "ies");
+	/* The runner marks where a sample's pause starts; these mark the work itself. */
+	snprintf(buf, sizeof buf, "%s %s %d cop%s sample %d", what, tr ? tr->id : "?", copies,
+		 copies == 1 ? "y" : "ies", ev->sample + 1);
 	run_add_marker(ev->run, ev->now, buf);
 }
 
@@ -669,8 +666,7 @@ static void on_event(void *ctx, const struct runner_event *ev)
 	case EV_TEST_BEGIN:
 		if (ev->test > 0 || ev->block > 0)
 			cooldown(t, ev);
-		test_begin(t, ev);
-		marker(ev, "begin");
+		test_begin(t, ev); /* the runner marks test boundaries itself */
 		break;
 	case EV_SAMPLE_READY:
 		sample_ready(t, ev);
@@ -695,7 +691,6 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		break;
 	case EV_TEST_END:
 		test_end(t, ev);
-		marker(ev, "end");
 		break;
 	case EV_RUN_END:
 		sample_sources(t, ev);
