@@ -170,7 +170,9 @@ void app_draw_title(struct app *a, struct canvas *c, const char *screen, const c
 	x += canvas_text(c, x, 0, ROLE_TITLE, screen, -1);
 	if (a->replay) {
 		x += canvas_text(c, x, 0, ROLE_TITLE, " ", -1);
-		x += canvas_text(c, x, 0, ROLE_REPLAY, " REPLAY ", -1);
+		char badge[32];
+		snprintf(badge, sizeof badge, " REPLAY %gx ", a->replay_speed);
+		x += canvas_text(c, x, 0, ROLE_REPLAY, badge, -1);
 	}
 	if (right) {
 		int w = canvas_strwidth(right);
@@ -453,7 +455,7 @@ static int parse_console_args(struct app *a, int argc, char **argv, const char *
 	int ch;
 	opterr = 0;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+:c:h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":c:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case O_THEME:
 			*theme = optarg;
@@ -596,6 +598,7 @@ int ui_replay(int argc, char **argv)
 	a->replay = true;
 	live_replay(a);
 	if (!a->quit) {
+		app_pick_base(a);
 		app_goto(a, &screen_results);
 		idle_loop(a);
 	}

@@ -329,15 +329,14 @@ static void run_draw(struct app *a, struct canvas *c)
 	char right[96], el[16], left[16];
 	fmt_duration(el, sizeof el, live_now(a));
 	fmt_duration(left, sizeof left, live_remaining(a));
-	if (a->replay)
-		snprintf(right, sizeof right, "%gx  elapsed %s  left ~%s", a->replay_speed, el, left);
-	else
-		snprintf(right, sizeof right, "elapsed %s  left ~%s", el, left);
-	app_draw_title(a, c, a->replay ? "Run (replay of a stored run)" : "Run", right);
+	snprintf(right, sizeof right, "elapsed %s  left ~%s", el, left);
+	app_draw_title(a, c, "Run", right);
 	if (!a->run)
 		return;
 	const char *why = "";
 	const struct telemetry_frame *f = live_telemetry(a, &why);
+	if (a->replay)
+		why = "n/a (not in the stored run)";
 	int avail = c->h - 3;          /* title, message, key bar */
 	int machine = 4;
 	int copies = live_copies(a) > 0 ? live_copies(a) : a->ev.ncopies > 0 ? a->ev.ncopies : 1;

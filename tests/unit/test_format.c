@@ -1,0 +1,144 @@
+/* Unit tests for the console's formatting: numbers, times, column fitting at 80 columns, bars, sparklines. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "format.h"
+
+static void test_numbers_fit(void **state)
+{
+	char b[32];
+	fmt_number(b, sizeof b, 12345678.94, 10);
+	assert_string_equal(b, "12345678.9");
+	fmt_number(b, sizeof b, 12345678.94, 8);
+	assert_string_equal(b, "12345679");
+	fmt_number(b, sizeof b, 12345678.94, 6);
+	assert_string_equal(b, "12346k");
+	fmt_number(b, sizeof b, 12345678.94, 4);
+	assert_string_equal(b, "12M");
+	fmt_number(b, sizeof b, NAN, 6);
+	assert_string_equal(b, "-");
+	for (double v = 0.5; v < 1e15; v *= 7.3) {
+		fmt_number(b, sizeof b, v, 7);
+		assert_true(strlen(b) <= 7);
+	}
+}
+
+static void test_duration_and_change(void **state)
+{
+	char b[32];
+	fmt_duration(b, sizeof b, 7.4);
+	assert_string_equal(b, "0:07");
+	fmt_duration(b, sizeof b, 725);
+	assert_string_equal(b, "12:05");
+	fmt_duration(b, sizeof b, 3723);
+	assert_string_equal(b, "1:02:03");
+	fmt_duration(b, sizeof b, -1);
+	assert_string_equal(b, "-:--");
+	fmt_change(b, sizeof b, 3.24);
+	assert_string_equal(b, "+3.2%");
+	fmt_change(b, sizeof b, -0.44);
+	assert_string_equal(b, "-0.4%");
+	fmt_change(b, sizeof b, 250);
+	assert_string_equal(b, "+250%");
+}
+
+static void test_fit(void **state)
+{
+	char b[64];
+	fmt_fit(b, sizeof b, "abc", 5, FMT_RIGHT);
+	assert_string_equal(b, "  abc");
+	fmt_fit(b, sizeof b, "abc", 5, FMT_LEFT);
+	assert_string_equal(b, "abc  ");
+	fmt_fit(b, sizeof b, "Dhrystone 2 using register variables", 10, FMT_LEFT);
+	assert_string_equal(b, "Dhrystone~");
+	fmt_fit(b, sizeof b, "±€x", 2, FMT_LEFT); /* cut on code points, not bytes */
+	assert_string_equal(b, "±~");
+	assert_int_equal(canvas_strwidth(b), 2);
+}
+
+static void test_columns_at_80(void **state)
+{
+	/* the results table: label, copies, this, base, change, ±, verdict, bar */
+	struct fmt_col cols[] = { { 16, 34, false }, { 2, 2, false }, { 9, 10, false },
+				  { 9, 10, false }, { 7, 7, false }, { 5, 6, true },
+				  { 8, 8, true }, { 9, 30, true } };
+	int w[8];
+	int used = fmt_columns(cols, 8, 78, w);
+	assert_true(used <= 78);
+	for (int i = 0; i < 8; i++)
+		assert_true(w[i] >= cols[i].min);
+	assert_true(w[0] > 16); /* the spare goes to the label first */
+	/* 60 columns: droppable columns go from the right, the rest stays */
+	used = fmt_columns(cols, 8, 60, w);
+	assert_true(used <= 60);
+	assert_int_equal(w[7], 0);
+	assert_true(w[0] >= 16 && w[4] == 7);
+	/* wide: every column reaches its want and no further */
+	used = fmt_columns(cols, 8, 200, w);
+	assert_int_equal(w[0], 34);
+	assert_int_equal(w[7], 30);
+	assert_int_equal(used, 34 + 2 + 10 + 10 + 7 + 6 + 8 + 30 + 7);
+}
+
+static void test_bars(void **state)
+{
+	char b[128];
+	fmt_bar(b, sizeof b, 0.5, 10, false);
+	assert_string_equal(b, "#####.....");
+	fmt_bar(b, sizeof b, 2, 4, false);
+	assert_string_equal(b, "####");
+	fmt_bar(b, sizeof b, 0.55, 10, true);
+	assert_string_equal(b, "█████▌    ");
+	assert_int_equal(canvas_strwidth(b), 10);
+	fmt_bar_signed(b, sizeof b, 5, 10, 9, false);
+	assert_string_equal(b, "    |>>  ");
+	fmt_bar_signed(b, sizeof b, -10, 10, 9, false);
+	assert_string_equal(b, "<<<<|    ");
+	fmt_bar_signed(b, sizeof b, 0.01, 10, 9, true); /* any change shows its side */
+	assert_string_equal(b, "    │█   ");
+}
+
+static void test_sparklines(void **state)
+{
+	char b[128];
+	double v[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	fmt_sparkline(b, sizeof b, v, 8, 8, true);
+	assert_string_equal(b, "▁▂▃▄▅▆▇█");
+	fmt_sparkline(b, sizeof b, v, 8, 4, false); /* the last four, rescaled */
+	assert_string_equal(b, "_-=#");
+	double flat[] = { 3, 3, 3 };
+	fmt_sparkline(b, sizeof b, flat, 3, 5, false);
+	assert_string_equal(b, "~~~  ");
+	double gap[] = { 1, NAN, 2 };
+	fmt_sparkline(b, sizeof b, gap, 3, 3, true);
+	assert_string_equal(b, "▁ █");
+}
+
+static void test_big_digits(void **state)
+{
+	char b[256];
+	int w = fmt_big_row(b, sizeof b, "1.5", 0, false);
+	assert_int_equal(w, 4 + 2 + 4);
+	for (int r = 0; r < FMT_BIG_ROWS; r++) {
+		fmt_big_row(b, sizeof b, "10", r, true);
+		assert_int_equal(canvas_strwidth(b), 8);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_numbers_fit),   cmocka_unit_test(test_duration_and_change),
+		cmocka_unit_test(test_fit),           cmocka_unit_test(test_columns_at_80),
+		cmocka_unit_test(test_bars),          cmocka_unit_test(test_sparklines),
+		cmocka_unit_test(test_big_digits),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
