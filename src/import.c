@@ -105,7 +105,8 @@ static const char *scan_num(const char *p, const char *end, double *out)
 	}
 	if (q == d || (q == d + 1 && *d == '.'))
 		return NULL;
-	if (q - p > 40)
+	/* "1e999" or "12abc" is not a number followed by a word. */
+	if (q - p > 40 || (q < end && (isalnum((unsigned char)*q) || *q == '.')))
 		return NULL;
 	char buf[48];
 	memcpy(buf, p, (size_t)(q - p));

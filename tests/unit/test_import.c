@@ -1,0 +1,222 @@
+/* Unit tests of the importer: every published format in tests/fixtures, messy pastes and broken files. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "import.h"
+#include "run.h"
+
+static const char *fixture(const char *name)
+{
+	static char path[4][512];
+	static int k;
+	const char *top = getenv("KBENCH_TOP");
+	char *p = path[k++ % 4];
+	snprintf(p, 512, "%s/tests/fixtures/%s", top ? top : ".", name);
+	return p;
+}
+
+static void load(const char *name, const char *as, struct import_result *res)
+{
+	char err[512];
+	if (import_file(fixture(name), as, res, err, sizeof err) < 0)
+		fail_msg("%s", err);
+}
+
+static const struct test_result *find(const struct run *r, int copies, const char *id)
+{
+	const struct run_block *b = run_find_block(r, copies);
+	return b ? run_block_find_test(b, id) : NULL;
+}
+
+static bool warned(const struct import_result *res, const char *needle)
+{
+	for (int i = 0; i < res->nwarnings; i++)
+		if (strstr(res->warnings[i], needle))
+			return true;
+	return false;
+}
+
+/* The 12 reference scores of UNIXBENCH.md §9, as the fixtures hold them. */
+static void check_reference_block(const struct run *r)
+{
+	const struct run_block *b = run_find_block(r, 1);
+	assert_non_null(b);
+	assert_int_equal(b->ntests, 12);
+	assert_float_equal(b->index_score, 834.1, 1e-9);
+	assert_false(b->index_partial);
+	const struct test_result *t = find(r, 1, "dhry2reg");
+	assert_non_null(t);
+	assert_float_equal(t->score, 38040918.7, 1e-6);
+	assert_float_equal(t->index, 3259.7, 1e-9);
+	assert_float_equal(t->baseline, 116700, 0);
+	assert_int_equal(t->status, TEST_IMPORTED);
+	assert_int_equal(t->nsamples, 0);
+	assert_float_equal(find(r, 1, "shell8")->score, 1131.6, 1e-9);
+	assert_float_equal(find(r, 1, "spawn")->index, 272.8, 1e-9);
+	/* UnixBench's test order, whatever order the log printed. */
+	assert_string_equal(b->tests[0].id, "dhry2reg");
+	assert_string_equal(b->tests[11].id, "shell8");
+}
+
+static void test_log_one_copy(void **state)
+{
+	struct import_result res;
+	load("ub6-1copy.log", NULL, &res);
+	assert_int_equal(res.nruns, 1);
+	assert_int_equal(res.nwarnings, 0);
+	const struct run *r = res.runs[0];
+	check_reference_block(r);
+	assert_string_equal(r->meta.kernel_release, "6.1.0-13-amd64");
+	assert_string_equal(r->meta.name, "6.1.0-13-amd64");
+	assert_string_equal(r->meta.hostname, "vm");
+	assert_string_equal(r->meta.cpu_model, "AMD EPYC");
+	assert_float_equal(r->meta.bogomips, 4890.8, 1e-9);
+	assert_int_equal(r->meta.ncpus, 2);
+	assert_string_equal(r->meta.mode, "imported");
+	assert_string_equal(r->meta.kbench_version, "UnixBench 6.0.0");
+	assert_float_equal(find(r, 1, "dhry2reg")->time, 10.0, 1e-9);
+	assert_int_equal(find(r, 1, "dhry2reg")->kept, 7);
+	import_result_free(&res);
+}
+
+static void test_log_multi_copy(void **state)
+{
+	struct import_result res;
+	load("ub5-2copies.log", "stock", &res);
+	assert_int_equal(res.nruns, 1);
+	const struct run *r = res.runs[0];
+	assert_string_equal(r->meta.name, "stock");
+	assert_string_equal(r->meta.kernel_release, "5.15.0-91-generic");
+	assert_int_equal(r->nblocks, 2);
+	check_reference_block(r);
+	assert_non_null(run_find_block(r, 2));
+	assert_float_equal(run_find_block(r, 2)->index_score, 1389.3, 1e-9);
+	assert_float_equal(find(r, 2, "pipe")->score, 1750333.9, 1e-6);
+	assert_true(run_find_block(r, 1)->start > 0);
+	import_result_free(&res);
+}
+
+static void test_collapsed(void **state)
+{
+	struct import_result res;
+	load("collapsed.txt", NULL, &res);
+	assert_int_equal(res.nruns, 1);
+	const struct run *r = res.runs[0];
+	assert_int_equal(r->nblocks, 2);
+	check_reference_block(r);
+	assert_string_equal(r->meta.kernel_release, "5.15.0-91-generic");
+	assert_string_equal(r->meta.cpu_model, "AMD EPYC");
+	assert_float_equal(find(r, 2, "shell1")->score, 9112.7, 1e-9);
+	import_result_free(&res);
+}
+
+static void test_tables(void **state)
+{
+	const char *files[] = { "table.md", "table.tsv", "table-spaces.txt" };
+	const int blocks[] = { 2, 1, 2 };
+	for (int i = 0; i < 3; i++) {
+		struct import_result res;
+		load(files[i], NULL, &res);
+		assert_int_equal(res.nruns, 1);
+		const struct run *r = res.runs[0];
+		assert_int_equal(r->nblocks, blocks[i]);
+		check_reference_block(r);
+		if (blocks[i] == 2)
+			assert_float_equal(run_find_block(r, 2)->index_score, 1389.3, 1e-9);
+		import_result_free(&res);
+	}
+	struct import_result res;
+	load("table.md", NULL, &res);
+	assert_string_equal(res.runs[0]->meta.kernel_release, "6.8.0-pf3");
+	assert_string_equal(res.runs[0]->meta.name, "6.8.0-pf3");
+	import_result_free(&res);
+	load("table.tsv", "mine", &res);
+	assert_string_equal(res.runs[0]->meta.name, "mine");
+	import_result_free(&res);
+}
+
+static void test_messy(void **state)
+{
+	struct import_result res;
+	load("messy.log", NULL, &res);
+	assert_int_equal(res.nruns, 1);
+	const struct run *r = res.runs[0];
+	/* The index table wins over a disagreeing result line. */
+	assert_float_equal(find(r, 1, "execl")->score, 1674.8, 1e-9);
+	assert_true(warned(&res, "Execl Throughput: the result line says 1700.0"));
+	assert_true(warned(&res, "Pipe Throughput is listed again"));
+	assert_true(warned(&res, "stated index score 900.0 differs from 834.1"));
+	assert_float_equal(run_find_block(r, 1)->index_score, 900.0, 1e-9); /* kept, warned */
+	/* Warnings carry the file and the line. */
+	assert_true(warned(&res, "messy.log:21:"));
+	import_result_free(&res);
+}
+
+static void test_partial(void **state)
+{
+	struct import_result res;
+	load("partial.log", NULL, &res);
+	const struct run_block *b = run_find_block(res.runs[0], 1);
+	assert_int_equal(b->ntests, 2);
+	assert_true(b->index_partial);
+	assert_float_equal(b->index_score, 1545.2, 1e-9);
+	import_result_free(&res);
+}
+
+static void expect_fail(const char *name, const char *needle)
+{
+	struct import_result res;
+	char err[512] = "";
+	if (import_file(fixture(name), NULL, &res, err, sizeof err) == 0)
+		fail_msg("%s imported", name);
+	if (!strstr(err, name) || !strstr(err, needle))
+		fail_msg("error '%s' lacks '%s'", err, needle);
+	assert_int_equal(res.nruns, 0);
+}
+
+static void test_broken(void **state)
+{
+	expect_fail("broken-noresults.txt", "no UnixBench results");
+	expect_fail("broken-garbage.txt", "no UnixBench results");
+	expect_fail("broken-negative.log", "line 18: score of Dhrystone 2 using register variables is negative");
+	expect_fail("broken-table.md", "line 3: score of Pipe Throughput is not a number");
+	expect_fail("no-such-file", "No such file");
+	/* A truncated log keeps what it has and says what is missing. */
+	struct import_result res;
+	load("broken-truncated.log", NULL, &res);
+	assert_true(warned(&res, "no index table"));
+	import_result_free(&res);
+}
+
+static void test_hostile_text(void **state)
+{
+	/* Long lines, labels without numbers, numbers without end. */
+	size_t n = 1 << 20;
+	char *t = malloc(n + 200);
+	memset(t, 'x', n);
+	strcpy(t + n, " Benchmark Run: Pipe Throughput Pipe Throughput 1e999 lps ( System Benchmarks Index Score -");
+	struct import_result res;
+	char err[512];
+	assert_int_equal(import_text(t, strlen(t), "hostile", NULL, &res, err, sizeof err) < 0, 1);
+	free(t);
+	const char *s = "| Test | Score | Index |\n| Pipe Throughput | 99999999999999999999999999999999999999999999 | 3 |\n";
+	import_text(s, strlen(s), "big", NULL, &res, err, sizeof err);
+	import_result_free(&res);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_log_one_copy), cmocka_unit_test(test_log_multi_copy),
+		cmocka_unit_test(test_collapsed),    cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_messy),	     cmocka_unit_test(test_partial),
+		cmocka_unit_test(test_broken),	     cmocka_unit_test(test_hostile_text),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,199 @@
+/* Unit tests of the run store: where it lives, atomic saves that never overwrite, and naming runs. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "run.h"
+#include "store.h"
+
+static char home[64];
+
+static int setup(void **state)
+{
+	snprintf(home, sizeof home, "/tmp/kbench-test-store.XXXXXX");
+	if (!mkdtemp(home))
+		return -1;
+	char dir[128];
+	snprintf(dir, sizeof dir, "%s/store", home);
+	setenv("KBENCH_HOME", dir, 1);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", home);
+	return system(cmd);
+}
+
+static struct run *mk(const char *name, const char *kernel, time_t date)
+{
+	struct run *r = run_new();
+	if (name)
+		snprintf(r->meta.name, sizeof r->meta.name, "%s", name);
+	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "%s", kernel);
+	r->meta.date = date;
+	struct run_block *b = run_add_block(r, 1);
+	struct test_result *t = run_block_add_test(b, "pipe", "Pipe Throughput", "lps", 1, 12440, "system");
+	t->status = TEST_DONE;
+	t->score = 1e6;
+	return r;
+}
+
+static void save(struct run *r)
+{
+	char err[256];
+	int rc = store_save(r, err, sizeof err);
+	if (rc)
+		fail_msg("%s", err);
+}
+
+static void test_dir_precedence(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME"));
+	setenv("KBENCH_HOME", "/a/b", 1);
+	assert_string_equal(store_dir(), "/a/b");
+	unsetenv("KBENCH_HOME");
+	setenv("XDG_DATA_HOME", "/x", 1);
+	assert_string_equal(store_dir(), "/x/kbench");
+	unsetenv("XDG_DATA_HOME");
+	setenv("HOME", "/home/u", 1);
+	assert_string_equal(store_dir(), "/home/u/.local/share/kbench");
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
+static void test_save_and_resolve(void **state)
+{
+	struct run *a = mk(NULL, "6.1.0-13-amd64", 1000), *b = mk("pf", "6.8.0-pf3", 2000),
+		   *c = mk("pf", "6.8.0-pf3", 3000);
+	save(a);
+	save(b);
+	save(c);
+	assert_string_equal(a->meta.name, "6.1.0-13-amd64"); /* defaults to the kernel release */
+	assert_int_equal(strlen(a->meta.id), 8);
+	char err[256];
+	struct run *x;
+	x = store_load(a->meta.id, err, sizeof err);
+	assert_non_null(x);
+	assert_string_equal(x->meta.kernel_release, "6.1.0-13-amd64");
+	run_free(x);
+	x = store_load("last", err, sizeof err);
+	assert_non_null(x);
+	assert_string_equal(x->meta.id, c->meta.id);
+	run_free(x);
+	x = store_load("last~2", err, sizeof err);
+	assert_non_null(x);
+	assert_string_equal(x->meta.id, a->meta.id);
+	run_free(x);
+	assert_null(store_load("last~3", err, sizeof err));
+	assert_null(store_load("last~x", err, sizeof err));
+	x = store_load("6.1.0-13-amd64", err, sizeof err);
+	assert_non_null(x);
+	run_free(x);
+	/* A name two runs share is ambiguous for one run, a group for compare. */
+	assert_null(store_load("pf", err, sizeof err));
+	assert_non_null(strstr(err, "2 runs"));
+	int n;
+	struct run **g = store_load_group("pf", &n, err, sizeof err);
+	assert_non_null(g);
+	assert_int_equal(n, 2);
+	for (int i = 0; i < n; i++)
+		run_free(g[i]);
+	free(g);
+	char list[64];
+	snprintf(list, sizeof list, "%s,%s", a->meta.id, c->meta.id);
+	g = store_load_group(list, &n, err, sizeof err);
+	assert_non_null(g);
+	assert_int_equal(n, 2);
+	for (int i = 0; i < n; i++)
+		run_free(g[i]);
+	free(g);
+	/* A unique prefix; an ambiguous one says so. */
+	char pre[8];
+	snprintf(pre, sizeof pre, "%.5s", b->meta.id);
+	x = store_load(pre, err, sizeof err);
+	assert_non_null(x);
+	assert_string_equal(x->meta.id, b->meta.id);
+	run_free(x);
+	assert_null(store_load("", err, sizeof err));
+	assert_null(store_load("nosuchrun", err, sizeof err));
+	assert_non_null(strstr(err, "nosuchrun"));
+	/* A file path. */
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s.json", store_dir(), b->meta.id);
+	x = store_load(path, err, sizeof err);
+	assert_non_null(x);
+	run_free(x);
+	run_free(a);
+	run_free(b);
+	run_free(c);
+}
+
+static void test_never_overwrites(void **state)
+{
+	struct run *a = mk("one", "k1", 5000);
+	save(a);
+	struct run *b = mk("two", "k2", 6000);
+	snprintf(b->meta.id, sizeof b->meta.id, "%s", a->meta.id);
+	char err[256];
+	assert_int_equal(store_save(b, err, sizeof err), -EEXIST);
+	struct run *x = store_load(a->meta.id, err, sizeof err);
+	assert_non_null(x);
+	assert_string_equal(x->meta.name, "one");
+	run_free(x);
+	/* A bad id is refused, not written somewhere odd. */
+	snprintf(b->meta.id, sizeof b->meta.id, "../evil");
+	assert_int_equal(store_save(b, err, sizeof err), -EINVAL);
+	run_free(a);
+	run_free(b);
+}
+
+static void test_broken_listed(void **state)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/deadbeef.json", store_dir());
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("{\"format\":{\"major\":1},\"blocks\":[{\"copies\":", f);
+	fclose(f);
+	struct store_list l;
+	char err[256];
+	assert_int_equal(store_list(&l, err, sizeof err), 0);
+	int broken = 0, good = 0;
+	for (int i = 0; i < l.n; i++) {
+		if (l.e[i].run)
+			good++;
+		else {
+			broken++;
+			assert_string_equal(l.e[i].id, "deadbeef");
+			assert_non_null(strstr(l.e[i].error, "deadbeef.json"));
+		}
+	}
+	assert_int_equal(broken, 1);
+	assert_true(good >= 1);
+	store_list_free(&l);
+	assert_null(store_load("deadbeef", err, sizeof err));
+	char id[16];
+	assert_int_equal(store_delete("deadbeef", id, sizeof id, err, sizeof err), 0);
+	assert_int_equal(access(path, F_OK), -1);
+	/* No temp files left behind by the saves. */
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "ls -a %s | grep -q '^\\.[^.]'", store_dir());
+	assert_int_not_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dir_precedence), cmocka_unit_test(test_save_and_resolve),
+		cmocka_unit_test(test_never_overwrites), cmocka_unit_test(test_broken_listed),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
