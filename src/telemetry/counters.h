@@ -34,7 +34,7 @@ enum counter_role {
 
 struct counter_event {
 	char name[96];  /* as the user wrote it */
-	char label[40]; /* short row label: "cycles", or the name */
+	char label[48]; /* short row label: "cycles", or the name (cut to fit summary keys) */
 	enum counter_role role;
 	bool encoded;   /* libpfm4 gave an attr; false: state/why say why not */
 	struct perf_event_attr attr;
