@@ -786,10 +786,10 @@ void compare_print_text(FILE *f, const struct compare *c, int width)
 		char m[24], g[24];
 		fmt_pct(m, sizeof m, b->mean_change, true);
 		fmt_pct(g, sizeof g, b->geomean_change, true);
-		fprintf(f, "Mean of changes %s, geometric mean of ratios %s (%d tests); "
-			   "%d faster, %d slower, %d no significant change%s\n",
-			m, g, b->ncompared, b->nfaster, b->nslower, b->nsame,
-			b->nna ? ", some n/a" : "");
+		fprintf(f, "Mean of changes %s, geometric mean of ratios %s (%d tests)\n", m, g,
+			b->ncompared);
+		fprintf(f, "%d faster, %d slower, %d no significant change, %d n/a\n", b->nfaster,
+			b->nslower, b->nsame, b->nna);
 	}
 	fputc('\n', f);
 	for (int i = 0; i < c->nfooter; i++)

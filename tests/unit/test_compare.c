@@ -1,0 +1,300 @@
+/* Unit tests of the comparison: verdicts against known differences, n/a for imports, groups, rendering widths. */
+#include <jansson.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "compare.h"
+#include "noise.h"
+#include "run.h"
+
+static unsigned long long rng = 88172645463325252ULL;
+
+/* A normal deviate (xorshift + Box-Muller): deterministic noise for the samples. */
+static double gauss(void)
+{
+	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+	double u = ((rng >> 11) + 0.5) / 9007199254740992.0;
+	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+	double v = ((rng >> 11) + 0.5) / 9007199254740992.0;
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
+static const struct {
+	const char *id, *label, *unit;
+	double baseline, rate;
+} T[] = {
+	{ "dhry2reg", "Dhrystone 2 using register variables", "lps", 116700, 3.8e7 },
+	{ "pipe", "Pipe Throughput", "lps", 12440, 9.1e5 },
+	{ "spawn", "Process Creation", "lps", 126, 3436 },
+	{ "syscall", "System Call Overhead", "lps", 15000, 8.3e5 },
+};
+
+/* A run whose tests run at factor x their nominal rate, with sample noise sd and a per-run offset. */
+static struct run *mk(const char *id, const char *kernel, double factor, double sd, double drift)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
+	snprintf(r->meta.name, sizeof r->meta.name, "%s", kernel);
+	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "%s", kernel);
+	snprintf(r->meta.hostname, sizeof r->meta.hostname, "box");
+	struct run_block *b = run_add_block(r, 1);
+	for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+		struct test_result *t = run_block_add_test(b, T[i].id, T[i].label, T[i].unit, 1,
+							   T[i].baseline, "system");
+		t->status = TEST_DONE;
+		for (int s = 0; s < 10; s++) {
+			struct sample *sm = test_add_sample(t, 1);
+			double f = factor * (1 + sd * gauss()) * (1 + drift * s / 9.0);
+			sm->count[0] = T[i].rate * f * 10;
+			sm->elapsed[0] = 10;
+		}
+	}
+	run_rescore(r);
+	return r;
+}
+
+static struct compare *cmp(struct run *a, struct run *b, const struct noise_table *nt)
+{
+	char err[256];
+	const struct run *av[] = { a }, *bv[] = { b };
+	struct compare_opts o = { .noise = nt };
+	struct compare *c = compare_runs(av, 1, bv, 1, &o, err, sizeof err);
+	if (!c)
+		fail_msg("%s", err);
+	return c;
+}
+
+static void test_same_kernel_no_change(void **state)
+{
+	struct run *a = mk("aaaa0001", "6.1", 1.0, 0.01, 0), *b = mk("bbbb0001", "6.1", 1.03, 0.01, 0);
+	struct compare *c = cmp(a, b, NULL);
+	assert_int_equal(c->nblocks, 1);
+	const struct compare_block *bl = &c->blocks[0];
+	assert_int_equal(bl->nrows, 4);
+	for (int i = 0; i < bl->nrows; i++) {
+		/* +3% with a 1% sample spread: Welch on samples would say faster; the floor says no. */
+		assert_int_equal(bl->rows[i].verdict, VERDICT_SAME);
+		assert_true(bl->rows[i].change_lo < 0 && bl->rows[i].change_hi > 0);
+		assert_float_equal(bl->rows[i].change, 3.0, 1.5);
+		assert_int_equal(bl->rows[i].method, METHOD_FLOOR);
+	}
+	assert_int_equal(bl->index.verdict, VERDICT_SAME);
+	assert_int_equal(c->ndiffs, 0);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+static void test_slowdown_detected(void **state)
+{
+	struct run *a = mk("aaaa0002", "6.1", 1.0, 0.01, 0), *b = mk("bbbb0002", "6.8", 0.6, 0.01, 0);
+	struct compare *c = cmp(a, b, NULL);
+	const struct compare_block *bl = &c->blocks[0];
+	for (int i = 0; i < bl->nrows; i++) {
+		assert_int_equal(bl->rows[i].verdict, VERDICT_SLOWER);
+		assert_true(bl->rows[i].change_hi < 0);
+	}
+	assert_int_equal(bl->index.verdict, VERDICT_SLOWER);
+	assert_float_equal(bl->mean_change, -40, 2);
+	assert_float_equal(bl->geomean_change, -40, 2);
+	/* The environment strip names the kernel. */
+	assert_int_equal(c->ndiffs, 1);
+	assert_string_equal(c->diffs[0].what, "kernel");
+	assert_string_equal(c->diffs[0].b, "6.8");
+	compare_free(c);
+	struct compare *d = cmp(b, a, NULL);
+	assert_int_equal(d->blocks[0].rows[0].verdict, VERDICT_FASTER);
+	compare_free(d);
+	run_free(a);
+	run_free(b);
+}
+
+static void test_learned_floor(void **state)
+{
+	/* Ten quiet same-kernel runs teach a small floor; then 8% is a change. */
+	struct run *runs[10];
+	const struct run *cv[10];
+	char id[16];
+	for (int i = 0; i < 10; i++) {
+		snprintf(id, sizeof id, "n%07d", i);
+		runs[i] = mk(id, "6.1", 1 + 0.005 * gauss(), 0.005, 0);
+		cv[i] = runs[i];
+	}
+	struct noise_table nt;
+	noise_learn(&nt, cv, 10, NULL, 0);
+	assert_int_equal(nt.groups, 1);
+	assert_int_equal(nt.runs, 10);
+	const struct noise_floor *f = noise_get(&nt, "dhry2reg");
+	assert_int_equal(f->df, 9);
+	assert_true(f->learned < 0.02);
+	assert_true(f->sigma < f->fallback && f->sigma > f->learned);
+	struct run *a = mk("aaaa0003", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0003", "6.8", 0.92, 0.005, 0);
+	struct compare *with = cmp(a, b, &nt), *without = cmp(a, b, NULL);
+	assert_int_equal(with->blocks[0].rows[0].verdict, VERDICT_SLOWER);
+	assert_true(with->floors_learned);
+	assert_int_equal(without->blocks[0].rows[0].verdict, VERDICT_SAME);
+	assert_true(without->blocks[0].rows[0].more_runs > 0);
+	compare_free(with);
+	compare_free(without);
+	/* Excluding runs leaves them out of the learning. */
+	const char *ex[] = { "n0000000", "n0000001", "n0000002", "n0000003", "n0000004",
+			     "n0000005", "n0000006", "n0000007", "n0000008" };
+	noise_free(&nt);
+	noise_learn(&nt, cv, 10, ex, 9);
+	assert_int_equal(nt.groups, 0);
+	noise_free(&nt);
+	for (int i = 0; i < 10; i++)
+		run_free(runs[i]);
+	run_free(a);
+	run_free(b);
+}
+
+static void test_imported_is_na(void **state)
+{
+	struct run *a = mk("aaaa0004", "6.1", 1.0, 0.01, 0), *b = mk("bbbb0004", "6.8", 0.5, 0.01, 0);
+	/* B as a published result: scores without samples. */
+	for (int i = 0; i < b->blocks[0].ntests; i++) {
+		struct test_result *t = &b->blocks[0].tests[i];
+		for (int s = 0; s < t->nsamples; s++) {
+			free(t->samples[s].count);
+			free(t->samples[s].elapsed);
+		}
+		free(t->samples);
+		t->samples = NULL;
+		t->nsamples = 0;
+		t->status = TEST_IMPORTED;
+	}
+	snprintf(b->meta.mode, sizeof b->meta.mode, "imported");
+	struct compare *c = cmp(a, b, NULL);
+	const struct compare_block *bl = &c->blocks[0];
+	for (int i = 0; i < bl->nrows; i++) {
+		assert_int_equal(bl->rows[i].verdict, VERDICT_NA);
+		assert_float_equal(bl->rows[i].change, -50, 2); /* the change is still shown */
+	}
+	assert_int_equal(bl->index.verdict, VERDICT_NA);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+static void test_groups_and_missing(void **state)
+{
+	struct run *a[3], *b[3];
+	char id[16];
+	for (int i = 0; i < 3; i++) {
+		snprintf(id, sizeof id, "ga%06d", i);
+		a[i] = mk(id, "6.1", 1 + 0.01 * gauss(), 0.01, 0);
+		snprintf(id, sizeof id, "gb%06d", i);
+		b[i] = mk(id, "6.8", 0.85 + 0.01 * gauss(), 0.01, 0);
+	}
+	/* A test only B has is listed, not dropped. */
+	run_block_add_test(&b[0]->blocks[0], "execl", "Execl Throughput", "lps", 1, 43, "system")->status = TEST_DONE;
+	struct test_result *t = &b[0]->blocks[0].tests[b[0]->blocks[0].ntests - 1];
+	t->score = 1600;
+	char err[256];
+	struct compare_opts o = { 0 };
+	struct compare *c = compare_runs((const struct run *const *)a, 3, (const struct run *const *)b, 3,
+					 &o, err, sizeof err);
+	assert_non_null(c);
+	const struct compare_block *bl = &c->blocks[0];
+	assert_int_equal(bl->nrows, 5);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(bl->rows[i].method, METHOD_BETWEEN);
+		assert_int_equal(bl->rows[i].verdict, VERDICT_SLOWER);
+	}
+	assert_string_equal(bl->rows[4].id, "execl");
+	assert_false(bl->rows[4].a.present);
+	assert_true(bl->rows[4].b.present);
+	assert_int_equal(bl->rows[4].verdict, VERDICT_NA);
+	assert_string_equal(bl->rows[4].note, "only in B");
+	assert_int_equal(c->na, 3);
+	assert_non_null(strstr(c->a_title, "3 runs"));
+	compare_free(c);
+	for (int i = 0; i < 3; i++) {
+		run_free(a[i]);
+		run_free(b[i]);
+	}
+}
+
+static void test_drift_flag(void **state)
+{
+	struct run *a = mk("aaaa0005", "6.1", 1.0, 0.005, -0.25), *b = mk("bbbb0005", "6.1", 1.0, 0.005, 0);
+	struct compare *c = cmp(a, b, NULL);
+	assert_true(c->blocks[0].rows[0].a.drift);
+	assert_true(c->blocks[0].rows[0].a.drift_pct < -15);
+	assert_false(c->blocks[0].rows[0].b.drift);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+static void test_render(void **state)
+{
+	struct run *a = mk("aaaa0006", "6.1.0-13-amd64", 1.0, 0.01, 0), *b = mk("bbbb0006", "6.8.0-pf3", 0.7, 0.01, 0);
+	snprintf(b->meta.cmdline, sizeof b->meta.cmdline, "mitigations=off");
+	struct compare *c = cmp(a, b, NULL);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	compare_print_text(f, c, 80);
+	fclose(f);
+	for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+		if (strlen(line) > 80)
+			fail_msg("line longer than 80: '%s'", line);
+	free(buf);
+	f = open_memstream(&buf, &len);
+	compare_print_text(f, c, 160);
+	fclose(f);
+	assert_non_null(strstr(buf, "Dhrystone 2 using register variables"));
+	assert_non_null(strstr(buf, "slower"));
+	assert_non_null(strstr(buf, "cmdline"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	assert_int_equal(compare_print_json(f, c), 0);
+	fclose(f);
+	json_error_t je;
+	json_t *j = json_loads(buf, 0, &je);
+	assert_non_null(j);
+	json_t *row = json_array_get(json_object_get(json_array_get(json_object_get(j, "blocks"), 0), "tests"), 0);
+	assert_string_equal(json_string_value(json_object_get(row, "verdict")), "slower");
+	json_decref(j);
+	free(buf);
+	f = open_memstream(&buf, &len);
+	compare_print_csv(f, c);
+	fclose(f);
+	assert_true(strncmp(buf, "copies,test,label,a_score", 25) == 0);
+	int lines = 0;
+	for (char *p = buf; *p; p++)
+		lines += *p == '\n';
+	assert_int_equal(lines, 1 + 4 + 1);
+	free(buf);
+	char s[16];
+	compare_fmt_score(s, sizeof s, 38040918.7, 6);
+	assert_string_equal(s, "38.04M");
+	compare_fmt_score(s, sizeof s, 7219.3, 6);
+	assert_string_equal(s, "7219.3");
+	compare_fmt_score(s, sizeof s, 911212.4, 6);
+	assert_string_equal(s, "911212");
+	compare_fmt_score(s, sizeof s, 1087437.6, 6);
+	assert_string_equal(s, "1.087M");
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_same_kernel_no_change), cmocka_unit_test(test_slowdown_detected),
+		cmocka_unit_test(test_learned_floor),	      cmocka_unit_test(test_imported_is_na),
+		cmocka_unit_test(test_groups_and_missing),    cmocka_unit_test(test_drift_flag),
+		cmocka_unit_test(test_render),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
