@@ -172,7 +172,7 @@ static void decide(struct compare_row *row, const struct side_vals *a, const str
 	 * would be dishonest, so it is n/a. A group has its own spread. */
 	bool ua = a->k >= 2 || a->samples, ub = b->k >= 2 || b->samples;
 	if (!ua || !ub) {
-		row->note = "no samples (imported)";
+		row->note = "no samples";
 		return;
 	}
 	double sigma = nf->sigma, half, q;

@@ -534,10 +534,32 @@ static void header_facts(const char *p, const char *end, struct run_meta *m)
 		snprintf(m->machine, sizeof m->machine, "%s", buf);
 	}
 	if (header_value(p, end, "Language:", buf, sizeof buf)) {
+		/* en_US.utf8 (charmap="UTF-8", collate="UTF-8"): the quotes are kept, as UnixBench prints them. */
+		char *cm = strstr(buf, "charmap="), *co = strstr(buf, "collate=");
+		if (cm) {
+			cm += 8;
+			snprintf(m->charmap, sizeof m->charmap, "%.*s", (int)strcspn(cm, ",)"), cm);
+		}
+		if (co) {
+			co += 8;
+			snprintf(m->collate, sizeof m->collate, "%.*s", (int)strcspn(co, ",)"), co);
+		}
 		char *sp = strchr(buf, ' ');
 		if (sp)
 			*sp = 0;
 		snprintf(m->lang, sizeof m->lang, "%s", buf);
+	}
+	/* The uptime line (only where lines survived: a collapsed one has no edges). */
+	const char *la = find(p, end, "load average");
+	if (la) {
+		const char *ls = la, *le = la;
+		while (ls > p && ls[-1] != '\n')
+			ls--;
+		while (le < end && *le != '\n')
+			le++;
+		const char *rl = find(ls, le, "; runlevel");
+		if (la - ls < 120 && le - la < 120)
+			trim_copy(m->uptime, sizeof m->uptime, ls, rl ? rl : le);
 	}
 	if (header_value(p, end, "CPU 0:", buf, sizeof buf)) {
 		/* "AMD EPYC (4890.8 bogomips) <flag words>" */
@@ -554,6 +576,14 @@ static void header_facts(const char *p, const char *end, struct run_meta *m)
 				while (*flags == ' ')
 					flags++;
 				snprintf(m->cpu_flags, sizeof m->cpu_flags, "%s", flags);
+				/* In a log the flag words are the next, indented line. */
+				const char *c0 = find(p, end, "CPU 0:");
+				const char *nl = c0 ? memchr(c0, '\n', (size_t)(end - c0)) : NULL;
+				if (!m->cpu_flags[0] && nl && nl + 1 < end && is_sp(nl[1])) {
+					const char *fe = memchr(nl + 1, '\n', (size_t)(end - nl - 1));
+					if (!find(nl + 1, fe ? fe : end, ":"))
+						trim_copy(m->cpu_flags, sizeof m->cpu_flags, nl + 1, fe ? fe : end);
+				}
 				while (open > buf && open[-1] == ' ')
 					open--;
 				*open = 0;
