@@ -277,7 +277,7 @@ static void sample_sources(struct telemetry *t, const struct runner_event *ev)
 		f->throttled = t->acc.active && (f->throttle_events > t->acc.thr_events0 ||
 						 throttle_ms(&t->th.total) > t->acc.thr_ms0);
 		snprintf(f->throttle_evidence, sizeof f->throttle_evidence,
-			 f->throttled ? "throttle counters +%llu this test" : "", /* no evidence: empty */
+			 f->throttled ? "throttled %llux this test" : "", /* no evidence: empty */
 			 (unsigned long long)(f->throttle_events - t->acc.thr_events0));
 	}
 	if (t->pw.available && power_sample(&t->pw, mono()) == 0) {
@@ -599,23 +599,23 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 	size_t l = 0;
 	bool counters_ev = dev > 0 || dms > 0;
 	if (counters_ev)
-		l += snprintf(ev_text + l, sizeof ev_text - l, "throttle counters +%llu (%llu ms); ",
+		l += snprintf(ev_text + l, sizeof ev_text - l, "throttled %llux (%llu ms); ",
 			      (unsigned long long)dev, (unsigned long long)dms);
 	bool freq_ev = false;
 	double nominal = t->cf.nominal_mhz;
 	if (nominal > 0 && !isnan(ghz) && ghz * 1000 < 0.85 * nominal) {
 		freq_ev = true;
-		l += snprintf(ev_text + l, sizeof ev_text - l, "workers ran at %.2f GHz (nominal %.2f); ",
+		l += snprintf(ev_text + l, sizeof ev_text - l, "workers %.2f of %.2f GHz; ",
 			      ghz, nominal / 1000);
 	} else if (nominal > 0 && a->nbusy && a->fmin < 0.85 * nominal) {
 		freq_ev = true;
-		l += snprintf(ev_text + l, sizeof ev_text - l, "busy clock fell to %.0f MHz (nominal %.0f); ",
+		l += snprintf(ev_text + l, sizeof ev_text - l, "clock %.0f of %.0f MHz; ",
 			      a->fmin, nominal);
 	}
 	bool temp_ev = false;
 	if (t->ts.has_pick && t->ts.limit > 0 && !isnan(a->tmax) && a->tmax >= t->ts.limit - 5) {
 		temp_ev = true;
-		l += snprintf(ev_text + l, sizeof ev_text - l, "%.0f °C, within 5 °C of %s %.0f; ",
+		l += snprintf(ev_text + l, sizeof ev_text - l, "%.0f °C near %s %.0f; ",
 			      a->tmax, t->ts.limit_name, t->ts.limit);
 	}
 	bool score_ev = false;
@@ -638,7 +638,7 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 			if (hi > 0 && (hi - lo) / hi > 0.03 && thi - tlo >= 3 && correlation(rate, temp, n) < -0.7) {
 				score_ev = true;
 				l += snprintf(ev_text + l, sizeof ev_text - l,
-					      "samples fell %.0f%% as the CPU warmed %.0f °C; ",
+					      "score -%.0f%% as +%.0f °C; ",
 					      (hi - lo) / hi * 100, thi - tlo);
 			}
 		}
