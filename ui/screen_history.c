@@ -144,7 +144,7 @@ static void history_draw(struct app *a, struct canvas *c)
 		canvas_text(c, 1, 3, ROLE_DIM, "No stored runs yet: a finished run is saved with s on its results.", -1);
 		return;
 	}
-	struct fmt_col cols[] = { { 1, 1, false }, { 8, 8, false }, { 10, 24, false }, { 10, 30, true },
+	struct fmt_col cols[] = { { 1, 1, false }, { 8, 8, false }, { 10, 16, false }, { 10, 30, true },
 				  { 16, 16, false }, { 6, 8, false }, { 8, 16, false } };
 	int wd[7];
 	fmt_columns(cols, 7, c->w - 2, wd);
