@@ -1,10 +1,6 @@
 /* kbench's command line: dispatches to a command, or opens the console on a terminal. */
 #include "commands.h"
 
-#include <errno.h>
-#include <limits.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +28,7 @@ static const struct command commands[] = {
 	{ "show", "RUN", "a stored run's report (UnixBench's text format)", cmd_show, 0 },
 	{ "compare", "A B [--json|--csv]", "side-by-side table with honest verdicts", cmd_compare, 0 },
 	{ "import", "FILE... [--name NAME]", "store published UnixBench results", cmd_import, 0 },
-	{ "export", "RUN --format json|csv|unixbench", "write a stored run out", cmd_export, 0 },
+	{ "export", "RUN --format FMT", "write a stored run out (json, csv, unixbench)", cmd_export, 0 },
 	{ "noise", "", "this machine's run-to-run noise floor per test", cmd_noise, 0 },
 	{ "delete", "RUN", "remove a stored run", cmd_delete, 0 },
 	{ "__execl", "", "one link of the execl chain (internal)", execl_chain_main, 1 },
@@ -49,54 +45,6 @@ static void print_help(FILE *f)
 				commands[i].about);
 	fprintf(f, "\n  kbench run --help     options of a headless run\n"
 		   "  kbench --version      the version\n");
-}
-
-int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("kbench: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	return 2;
-}
-
-int runtime_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("kbench: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	return 1;
-}
-
-int parse_int(const char *s, long min, long max, long *out)
-{
-	if (!s || !*s)
-		return -1;
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || *end || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int parse_double(const char *s, double min, double max, double *out)
-{
-	if (!s || !*s)
-		return -1;
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || *end || !isfinite(v) || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
 }
 
 int main(int argc, char **argv)
