@@ -94,7 +94,7 @@ static void load_theme(struct app *a, const char *name)
 {
 	char err[400];
 	if (theme_load(&a->theme, name, err, sizeof err) < 0)
-		app_message(a, ROLE_WARN, "%s; using the default theme", err);
+		app_message(a, ROLE_WARN, "using the default theme: %s", err);
 	term_apply_theme(&a->theme, a->force_mono);
 	full_redraw = true;
 }

@@ -302,8 +302,14 @@ int theme_load(struct theme *t, const char *name, char *err, size_t errlen)
 		char *text = read_small_file(path);
 		if (!text)
 			continue;
-		int rc = theme_parse(t, name, text, path, err, errlen);
+		/* the file's own name first, so the line number survives a narrow message line */
+		char *base = strrchr(path, '/');
+		int rc = theme_parse(t, name, text, base ? base + 1 : path, err, errlen);
 		free(text);
+		if (rc < 0) {
+			size_t n = strlen(err);
+			snprintf(err + n, errlen - n, " (in %s)", dirs[i]);
+		}
 		return rc;
 	}
 	/* the two built-ins work even when no theme file is installed */
