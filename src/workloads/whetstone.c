@@ -213,8 +213,8 @@ static int whet_run_pass(struct whet_pass *p, long xtra, long x100)
  * UnixBench's calibration: one repetition, five times more while a pass
  * takes no more than half a second (ten rounds at most), then enough
  * repetitions for the target time (UnixBench: 10 s; here the sample length).
- * MWIPS counts x100 * xtra passes of 10^5 Whetstone instructions... scaled
- * as UnixBench scales it: xtra * x100 / (10 * seconds).
+ * One repetition at x100 = 100 is 10 million Whetstone instructions, hence
+ * MWIPS = xtra * x100 / (10 * seconds), UnixBench's formula.
  */
 static int whet_run(struct workload_ctx *ctx)
 {

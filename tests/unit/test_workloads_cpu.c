@@ -1,0 +1,268 @@
+/* Unit tests of the CPU workloads (Dhrystone, Whetstone, arith, hanoi), run in-process for a fraction of a second. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "workload.h"
+#include "workloads/dhry.h"
+#include "workloads/workloads.h"
+
+/* A stand-in for the runner: reads the published count, then waits (up
+ * to `second`) to see it move, then sets stop. Waiting for the change
+ * rather than reading at a fixed time keeps the test honest on a busy
+ * machine, where the worker may not run for a while. */
+struct watcher {
+	struct worker_slot *slot;
+	double first;      /* seconds after the start of the first read */
+	double second;     /* the latest second read */
+	double stop_after; /* seconds after the start to set stop (at least); 0 = never */
+	uint64_t at_first, at_second;
+};
+
+static void sleep_until(double t0, double at)
+{
+	double left = at - (wl_now() - t0);
+
+	if (left > 0) {
+		struct timespec ts = { (time_t)left, (long)((left - (double)(time_t)left) * 1e9) };
+		nanosleep(&ts, NULL);
+	}
+}
+
+static void *watch(void *arg)
+{
+	struct watcher *w = arg;
+	double t0 = wl_now();
+
+	sleep_until(t0, w->first);
+	w->at_first = atomic_load(&w->slot->count);
+	do {
+		sleep_until(t0, wl_now() - t0 + 0.01);
+		w->at_second = atomic_load(&w->slot->count);
+	} while (w->at_second == w->at_first && wl_now() - t0 < w->second);
+	if (w->stop_after > 0) {
+		sleep_until(t0, w->stop_after);
+		atomic_store(&w->slot->stop, 1);
+	}
+	return NULL;
+}
+
+/* Runs `wl` with `arg` under a watcher; returns run()'s result. */
+static int run_watched(const struct workload *wl, const char *arg, double duration,
+		       struct worker_slot *slot, struct watcher *w)
+{
+	struct workload_ctx ctx = { .slot = slot, .copies = 1, .duration = duration, .arg = arg };
+	pthread_t th;
+	int rc;
+
+	w->slot = slot;
+	assert_int_equal(pthread_create(&th, NULL, watch, w), 0);
+	rc = wl->run(&ctx);
+	atomic_store(&slot->stop, 1); /* a self-timed run may end before the watcher */
+	pthread_join(th, NULL);
+	return rc;
+}
+
+static void test_dhry_counts_and_grows(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.2 };
+
+	(void)state;
+	assert_int_equal(run_watched(&wl_dhry, NULL, 0.2, slot, &w), 0);
+	assert_string_equal(slot->err, "");
+	assert_true(w.at_first > 0);
+	assert_true(w.at_second > w.at_first);
+	assert_true(atomic_load(&slot->count) >= w.at_second);
+	free(slot);
+}
+
+/* Twice in one process: the second run must start from Dhrystone's initial
+ * state again, or its final check fails. */
+static void test_dhry_runs_twice(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct watcher w = { .first = 0.01, .second = 2, .stop_after = 0.05 };
+
+	(void)state;
+	assert_int_equal(run_watched(&wl_dhry, NULL, 0.05, slot, &w), 0);
+	memset(slot, 0, sizeof *slot);
+	assert_int_equal(run_watched(&wl_dhry, NULL, 0.05, slot, &w), 0);
+	assert_string_equal(slot->err, "");
+	free(slot);
+}
+
+/* The final-state check catches a wrong result, naming the variable. */
+static void test_dhry_check_catches_wrong_state(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct workload_ctx ctx = { .slot = slot };
+	struct dhry_record rec[2];
+	struct dhry_final f = {
+		.runs = 3, .int_1_loc = 5, .int_2_loc = 13, .int_3_loc = 7,
+		.enum_loc = DHRY_IDENT_2,
+		.str_1_loc = "DHRYSTONE PROGRAM, 1'ST STRING",
+		.str_2_loc = "DHRYSTONE PROGRAM, 2'ND STRING",
+	};
+
+	(void)state;
+	memset(rec, 0, sizeof rec);
+	rec[0].ptr_comp = &rec[1];
+	rec[0].variant.var_1.enum_comp = DHRY_IDENT_3;
+	rec[0].variant.var_1.int_comp = 17;
+	strcpy(rec[0].variant.var_1.str_comp, "DHRYSTONE PROGRAM, SOME STRING");
+	rec[1].ptr_comp = &rec[1];
+	rec[1].variant.var_1.enum_comp = DHRY_IDENT_2;
+	rec[1].variant.var_1.int_comp = 18;
+	strcpy(rec[1].variant.var_1.str_comp, "DHRYSTONE PROGRAM, SOME STRING");
+	dhry_ptr_glob = &rec[0];
+	dhry_next_ptr_glob = &rec[1];
+	dhry_int_glob = 5;
+	dhry_bool_glob = 1;
+	dhry_ch_1_glob = 'A';
+	dhry_ch_2_glob = 'B';
+	dhry_arr_1_glob[8] = 7;
+	dhry_arr_2_glob[8][7] = 13;
+	assert_int_equal(dhry_check(&ctx, &f), 0);
+
+	f.int_2_loc = 12;
+	assert_int_equal(dhry_check(&ctx, &f), -1);
+	assert_non_null(strstr(slot->err, "Int_2_Loc"));
+	dhry_ptr_glob = dhry_next_ptr_glob = NULL;
+	free(slot);
+}
+
+static void test_hanoi_counts_and_grows(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.2 };
+
+	(void)state;
+	assert_int_equal(run_watched(&wl_hanoi, NULL, 0.2, slot, &w), 0);
+	assert_string_equal(slot->err, "");
+	assert_true(w.at_first > 0);
+	assert_true(w.at_second > w.at_first);
+	free(slot);
+}
+
+static void test_hanoi_rejects_bad_disks(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct workload_ctx ctx = { .slot = slot, .arg = "ten" };
+
+	(void)state;
+	assert_int_equal(wl_hanoi.run(&ctx), -1);
+	assert_non_null(strstr(slot->err, "ten"));
+	free(slot);
+}
+
+static void test_arith_every_type(void **state)
+{
+	static const char *const types[] = { "arithoh", "short", "int", "long",
+					     "float", "double", "register" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof types / sizeof types[0]; i++) {
+		struct worker_slot *slot = calloc(1, sizeof *slot);
+		struct watcher w = { .first = 0.02, .second = 2, .stop_after = 0.08 };
+
+		assert_int_equal(run_watched(&wl_arith, types[i], 0.08, slot, &w), 0);
+		assert_string_equal(slot->err, "");
+		assert_true(w.at_first > 0);
+		assert_true(w.at_second > w.at_first);
+		free(slot);
+	}
+}
+
+/* The arithmetic is done: a loop with a hundred divisions is slower than
+ * the empty one (the compiler did not fold the sum away). */
+static void test_arith_does_the_work(void **state)
+{
+	struct worker_slot *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct watcher wa = { .first = 0.01, .second = 2, .stop_after = 0.1 };
+	struct watcher wb = wa;
+
+	(void)state;
+	assert_int_equal(run_watched(&wl_arith, "arithoh", 0.1, a, &wa), 0);
+	assert_int_equal(run_watched(&wl_arith, "int", 0.1, b, &wb), 0);
+	assert_true(atomic_load(&a->count) > 10 * atomic_load(&b->count));
+	free(a);
+	free(b);
+}
+
+static void test_arith_rejects_unknown_type(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct workload_ctx ctx = { .slot = slot, .arg = "quad" };
+
+	(void)state;
+	assert_int_equal(wl_arith.run(&ctx), -1);
+	assert_non_null(strstr(slot->err, "\"quad\""));
+	assert_int_equal(atomic_load(&slot->count), 0);
+
+	memset(slot, 0, sizeof *slot);
+	ctx.arg = NULL;
+	assert_int_equal(wl_arith.run(&ctx), -1);
+	assert_true(strlen(slot->err) > 0);
+	free(slot);
+}
+
+/* Calibrated to a 0.3 s sample: the timed pass lasts about that long (within
+ * a factor of three: a busy machine may give the calibration and the timed
+ * pass different shares of a CPU), and the count moves. */
+static void test_whetstone_targets_duration(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct watcher w = { .first = 0.05, .second = 2 };
+
+	(void)state;
+	assert_int_equal(run_watched(&wl_whetstone, NULL, 0.3, slot, &w), 0);
+	assert_string_equal(slot->err, "");
+	assert_true(slot->rate > 0);
+	assert_true(slot->time > 0.1 && slot->time < 0.9);
+	/* calibration (>= 1 pass) and the timed pass, eight sections each */
+	assert_true(atomic_load(&slot->count) >= 16);
+	assert_true(w.at_second > w.at_first);
+	free(slot);
+}
+
+/* A skipped test: stop already set, so whetstone returns at once. */
+static void test_whetstone_stops_early(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct workload_ctx ctx = { .slot = slot, .duration = 10 };
+	double t0;
+
+	(void)state;
+	atomic_store(&slot->stop, 1);
+	t0 = wl_now();
+	assert_int_equal(wl_whetstone.run(&ctx), 0);
+	assert_true(wl_now() - t0 < 0.5);
+	assert_true(slot->rate == 0);
+	free(slot);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dhry_counts_and_grows),
+		cmocka_unit_test(test_dhry_runs_twice),
+		cmocka_unit_test(test_dhry_check_catches_wrong_state),
+		cmocka_unit_test(test_hanoi_counts_and_grows),
+		cmocka_unit_test(test_hanoi_rejects_bad_disks),
+		cmocka_unit_test(test_arith_every_type),
+		cmocka_unit_test(test_arith_does_the_work),
+		cmocka_unit_test(test_arith_rejects_unknown_type),
+		cmocka_unit_test(test_whetstone_targets_duration),
+		cmocka_unit_test(test_whetstone_stops_early),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
