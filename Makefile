@@ -92,6 +92,24 @@ test: kbench $(UNIT_BIN)
 bench: kbench
 	@sh tests/bench.sh ./$(BUILD)/kbench
 
+# libFuzzer targets for the parsers (clang): `make fuzz` builds them into
+# build-fuzz/ and runs each for FUZZ_SECONDS on its corpus in tests/fuzz/corpus/.
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz fuzzers
+fuzz:
+	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
+		WL_CFLAGS="-O1 -g" fuzzers
+	@for t in runfile import; do \
+		echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+			tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \
+		tail -n 2 build-fuzz/fuzz_$$t.log; [ $$rc = 0 ] || exit 1; \
+	done
+fuzzers: $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cmd_%,$(LIB_OBJ))
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
+
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).
 bench-quick: kbench
 	@KBENCH=./$(BUILD)/kbench sh tests/bench-quick.sh
