@@ -12,6 +12,7 @@
 #include "run.h"
 #include "score.h"
 #include "stats.h"
+#include "tests.h"
 
 #define MAX_MORE_RUNS 30 /* beyond this, "more runs" is not a useful answer */
 
@@ -34,7 +35,34 @@ struct side_vals {
 	bool samples;    /* every run has samples (not an import) */
 	double drift;    /* largest trend (log units), 0 none */
 	bool drifted;
+	double meta_scale; /* default-floor scale for short samples (largest over the runs) */
 };
+
+/* The default floors are for UnixBench's sample lengths. A shorter sample
+ * averages over less time, so its rate moves more: the default grows as
+ * sqrt(nominal / actual) (at most 3x). A learned floor already comes from
+ * runs of the same settings and is blended with that scaled default. */
+static double length_scale(const struct run *r, const char *id)
+{
+	const struct test_def *d = test_find(id);
+	double nominal = d ? d->seconds : 10, actual = r->meta.duration_override;
+	if (!strcmp(id, NOISE_INDEX_ID))
+		nominal = 10;
+	if (!(actual > 0) || actual >= nominal)
+		return 1;
+	double f = sqrt(nominal / actual);
+	return f > 3 ? 3 : f;
+}
+
+static double floor_sigma(const struct noise_floor *nf, const char *id, double scale)
+{
+	(void)id;
+	double def = nf->fallback * (scale > 1 ? scale : 1);
+	if (nf->df <= 0)
+		return def;
+	return sqrt((nf->df * nf->learned * nf->learned + NOISE_PRIOR_DF * def * def) /
+		    (nf->df + NOISE_PRIOR_DF));
+}
 
 /* Rates of a test's samples, in the order they ran. */
 static int sample_rates(const struct test_result *t, double *out)
@@ -123,6 +151,8 @@ static void fill_test_side(struct side_vals *s, struct compare_side *cs, const s
 			cs->spread = t->spread;
 		}
 		s->logs[s->k++] = log(t->score);
+		double sc = length_scale(runs[i], id);
+		s->meta_scale = sc > s->meta_scale ? sc : s->meta_scale;
 		if (t->index > 0) {
 			lidx += log(t->index);
 			nidx++;
@@ -175,7 +205,7 @@ static void decide(struct compare_row *row, const struct side_vals *a, const str
 		row->note = "no samples";
 		return;
 	}
-	double sigma = nf->sigma, half, q;
+	double sigma = floor_sigma(nf, row->id, a->meta_scale > b->meta_scale ? a->meta_scale : b->meta_scale), half, q;
 	if (a->k == 1 && b->k == 1) {
 		row->method = METHOD_FLOOR;
 		double var = 2 * sigma * sigma + a->within + b->within;
@@ -387,8 +417,11 @@ static void index_side(struct side_vals *s, struct compare_side *cs, const struc
 		abort();
 	for (int i = 0; i < n; i++) {
 		const struct run_block *b = run_find_block(runs[i], copies);
-		if (b && b->index_score > 0)
+		if (b && b->index_score > 0) {
 			s->logs[s->k++] = log(b->index_score);
+			double sc = length_scale(runs[i], NOISE_INDEX_ID);
+			s->meta_scale = sc > s->meta_scale ? sc : s->meta_scale;
+		}
 	}
 	/* The index's within-run variance: the index tests' own, averaged
 	 * (the log index is the mean of their log ratios). */
@@ -574,6 +607,21 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			    na, na == 1 ? "" : "s", nb, nb == 1 ? "" : "s", c->conf * 100,
 			    na == 1 || nb == 1 ? " (the single run borrows the noise floor)" : "");
 	}
+	/* The floors themselves, so the +- column can be checked by hand. */
+	char floors[1024] = "";
+	for (int k = 0; k < c->nblocks && !floors[0]; k++)
+		for (int i = 0; i < c->blocks[k].nrows; i++) {
+			const struct compare_row *row = &c->blocks[k].rows[i];
+			if (!isfinite(row->floor_pct))
+				continue;
+			size_t u = strlen(floors);
+			snprintf(floors + u, sizeof floors - u, "%s%s %.1f%%", u ? ", " : "", row->id,
+				 row->floor_pct);
+		}
+	if (floors[0])
+		push_footer(c, "Noise floor per run (sd%s): %s.",
+			    c->floors_learned ? ", learned and default blended" : ", defaults, wider for short samples",
+			    floors);
 	if (undecided) {
 		if (settle)
 			push_footer(c, "%d test%s show%s no significant change; about %d more run%s per side "
