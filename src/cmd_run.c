@@ -132,22 +132,23 @@ static void on_event(void *ctx, const struct runner_event *ev)
 	case EV_TEST_END:
 		if (p->tty)
 			fprintf(stderr, "\r\033[K");
-		if (t->status == TEST_DONE)
-			fprintf(stderr, "%d x %-40s %12.1f %-5s (%d of %d samples kept)\n", b->copies,
-				t->label, t->score, t->unit, t->kept, t->nsamples);
-		if (t->status == TEST_DONE && test_summary_get(t, "quick_precision"))
-			fprintf(stderr, "    quick: +-%.2f%% after %d samples (%s)\n",
-				test_summary_get(t, "quick_precision")->value * 100, t->nsamples,
-				test_summary_get(t, "quick_stop") ? test_summary_get(t, "quick_stop")->text : "");
-		if (t->status == TEST_DONE && p->verbose) {
-			const struct kv *o = test_summary_get(t, "overhead_ms");
-			if (o)
-				fprintf(stderr, "    %s: sample start-up and teardown %.2f ms per sample\n",
-					t->id, o->value);
-		}
-		else
+		if (t->status != TEST_DONE) {
 			fprintf(stderr, "%d x %-40s %s: %s\n", b->copies, t->label,
 				test_status_name(t->status), t->reason);
+			p->line_open = 0;
+			break;
+		}
+		fprintf(stderr, "%d x %-40s %12.1f %-5s (%d of %d samples kept)\n", b->copies, t->label,
+			t->score, t->unit, t->kept, t->nsamples);
+		const struct kv *qp = test_summary_get(t, "quick_precision");
+		const struct kv *qs = test_summary_get(t, "quick_stop");
+		if (qp && qs)
+			fprintf(stderr, "    quick: +-%.2f%% after %d samples (%s)\n", qp->value * 100,
+				t->nsamples, qs->text);
+		const struct kv *o = test_summary_get(t, "overhead_ms");
+		if (o && p->verbose)
+			fprintf(stderr, "    %s: sample start-up and teardown %.2f ms per sample\n", t->id,
+				o->value);
 		p->line_open = 0;
 		break;
 	default:
