@@ -730,6 +730,9 @@ static void print_row(FILE *f, const struct compare_row *r, bool compact)
 	fmt_pct(ch, sizeof ch, r->change, true);
 	char pmv[20];
 	fmt_pct(pmv, sizeof pmv, r->change_pm, false);
+	/* Five columns in the compact layout: no decimals from 10 on, and a cap. */
+	if (compact && isfinite(r->change_pm) && r->change_pm >= 9.95)
+		snprintf(pmv, sizeof pmv, r->change_pm < 999.5 ? "%.0f" : "999", r->change_pm);
 	snprintf(pm, sizeof pm, "%s%s", isfinite(r->change_pm) ? "+-" : "", pmv);
 	char flag = r->a.drift || r->b.drift ? '!' : ' ';
 	const char *verdict = compare_verdict_name(r->verdict);

@@ -239,6 +239,8 @@ static void test_render(void **state)
 	struct run *a = mk("aaaa0006", "6.1.0-13-amd64", 1.0, 0.01, 0), *b = mk("bbbb0006", "6.8.0-pf3", 0.7, 0.01, 0);
 	snprintf(b->meta.cmdline, sizeof b->meta.cmdline, "mitigations=off");
 	struct compare *c = cmp(a, b, NULL);
+	c->blocks[0].rows[0].change_pm = 1234.5; /* the widest interval still fits */
+	c->blocks[0].rows[1].change = -100;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);

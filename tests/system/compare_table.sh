@@ -1,0 +1,53 @@
+# Two short runs stored, listed, shown, compared: the table, its widths, --json and --csv.
+. "$KBENCH_TOP/tests/system/lib.inc"
+R="run -c 1 -i 3 --duration 0.5 --pause 0"
+TESTS_RUN="dhry2reg syscall"
+
+expect_exit 0 "$KBENCH" $R $TESTS_RUN
+grep -q "saved as [0-9a-f]\{8\}" "$T/out" "$T/err" || die "run did not say where it was saved"
+expect_exit 0 "$KBENCH" $R --name second $TESTS_RUN
+expect_exit 0 "$KBENCH" runs
+[ "$(grep -c '^[0-9a-f]\{8\} ' "$T/out")" = 2 ] || die "runs does not list 2 runs: $(cat "$T/out")"
+head -2 "$T/out" | tail -1 | grep -q ' second ' || die "newest first: $(cat "$T/out")"
+
+expect_exit 0 "$KBENCH" show last
+grep -q 'Dhrystone 2 using register variables' "$T/out" || die "show lacks dhry"
+grep -q 'System Benchmarks Partial Index' "$T/out" || die "show lacks the index table"
+
+expect_exit 0 "$KBENCH" compare --width 80 last~1 second
+cat "$T/out"
+awk 'length > 80 { bad = 1; print "too wide: " $0 } END { exit bad }' "$T/out" || die "80-column layout is wider than 80"
+for label in 'Dhrystone 2 ' 'System Call ' 'Index Score '; do
+	grep -q "^$label" "$T/out" || die "no row '$label'"
+done
+n=$(grep -c -E '(faster|slower|no significant change)$' "$T/out")
+[ "$n" = 3 ] || die "expected 3 rows with a verdict, got $n"
+grep -q '^Same environment' "$T/out" || die "same-kernel runs show environment differences"
+grep -q '^Verdicts: one run per side' "$T/out" || die "footer does not say what verdicts rest on"
+grep -q '^Noise floor per run' "$T/out" || die "footer does not state the floors"
+
+expect_exit 0 "$KBENCH" compare --width 160 last~1 second
+grep -q '^Dhrystone 2 using register variables ' "$T/out" || die "wide layout lacks full labels"
+
+expect_exit 0 "$KBENCH" compare --json last~1 second
+grep -q '"verdict": "' "$T/out" || die "json lacks verdicts"
+if command -v python3 >/dev/null; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["blocks"][0]["tests"]) == 2' "$T/out" ||
+		die "json does not parse or lacks rows"
+fi
+expect_exit 0 "$KBENCH" compare --csv last~1 second
+head -1 "$T/out" | grep -q '^copies,test,label,a_score' || die "csv header"
+[ "$(wc -l <"$T/out")" = 4 ] || die "csv: header + 2 tests + index"
+
+# Groups: both runs as one side against the last one.
+expect_exit 0 "$KBENCH" $R --name second $TESTS_RUN
+expect_exit 0 "$KBENCH" compare last~2 second
+grep -q '^B: second (2 runs)' "$T/out" || die "a shared name is not a group: $(head -3 "$T/out")"
+grep -q "Welch's on the per-run scores" "$T/out" || die "group verdicts do not say they use the spread between runs"
+
+# Export json is a run file that show reads back.
+expect_exit 0 "$KBENCH" export last --format json -o "$T/r.json"
+expect_exit 0 "$KBENCH" show "$T/r.json"
+expect_exit 2 "$KBENCH" compare --width x last last
+expect_exit 1 "$KBENCH" compare last~9 last
+exit 0
