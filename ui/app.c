@@ -540,6 +540,7 @@ static void idle_loop(struct app *a)
 static void app_finish(struct app *a)
 {
 	term_close();
+	live_close();
 	if (a->run)
 		run_free(a->run);
 	if (a->base)

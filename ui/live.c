@@ -216,6 +216,16 @@ void live_replay(struct app *a)
 	a->running = false;
 }
 
+void live_close(void)
+{
+	if (tele && telemetry_free)
+		telemetry_free(tele);
+	tele = NULL;
+	free(slots);
+	slots = NULL;
+	nslots = 0;
+}
+
 /* ---- control and live values ---- */
 
 void live_abort(struct app *a)

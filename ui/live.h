@@ -13,6 +13,8 @@ int live_run(struct app *a, char *err, size_t errlen);
 /* Plays a->run back at a->replay_speed on the run screen; returns when it ends. */
 void live_replay(struct app *a);
 void live_abort(struct app *a);
+/* Frees the telemetry sampler and the replay timeline. */
+void live_close(void);
 void live_skip(struct app *a);
 
 /* The sample in progress: copies, each copy's count so far, seconds into it. */

@@ -287,7 +287,7 @@ static int draw_big(struct app *a, struct canvas *c, int y)
 static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 {
 	/* test, copies, this score, base score, change, ±, verdict, bar */
-	struct fmt_col cols[] = { { 12, 34, false }, { 3, 3, false }, { 9, 10, false },
+	struct fmt_col cols[] = { { 12, 44, false }, { 3, 3, false }, { 9, 10, false },
 				  { 9, 10, false }, { 7, 7, false }, { 5, 6, true },
 				  { 8, 8, true }, { 9, 30, true } };
 	int wd[8];

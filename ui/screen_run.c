@@ -310,12 +310,26 @@ static void draw_machine(struct app *a, struct canvas *c, int y, const struct te
 	spark(a, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, st);
 	/* power and throttling */
 	x = 1 + canvas_text(c, 1, y + 2, ROLE_DIM, "power ", -1);
+	const struct series *sp = find_series(a->run, "power", NULL);
+	int np = sp ? live_series_points(a, sp) : 0;
 	if (f && !isnan(f->watts))
 		canvas_printf(c, x, y + 2, ROLE_NORMAL, "%.1f W (%.0f J)", f->watts, f->joules);
+	else if (!f && np > 0 && !isnan(sp->v[np - 1]))
+		canvas_printf(c, x, y + 2, ROLE_NORMAL, "%.1f W", sp->v[np - 1]);
 	else
 		canvas_text(c, x, y + 2, ROLE_DIM, f ? f->power_source : why, half - x - 1);
 	x = half + canvas_text(c, half, y + 2, ROLE_DIM, "throttle ", -1);
-	if (f && f->throttled) {
+	/* a replay has no frame: the recorded throttle counter moving is the evidence */
+	const struct series *sth = find_series(a->run, "throttle.events", NULL);
+	int nth = sth ? live_series_points(a, sth) : 0;
+	if (!f && nth > 1 && sth->v[nth - 1] > sth->v[0]) {
+		char w[120];
+		snprintf(w, sizeof w, "%s THROTTLING: %.0f throttle events so far", c->utf8 ? "⚠" : "!",
+			 sth->v[nth - 1] - sth->v[0]);
+		canvas_text(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
+	} else if (!f && nth > 0) {
+		canvas_text(c, x, y + 2, ROLE_NORMAL, "none seen", c->w - x - 1);
+	} else if (f && f->throttled) {
 		char w[200];
 		snprintf(w, sizeof w, "%s THROTTLING: %s", c->utf8 ? "⚠" : "!", f->throttle_evidence);
 		canvas_text(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
