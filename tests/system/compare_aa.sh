@@ -1,0 +1,34 @@
+# A/A: short runs of the same kernel back to back compare as "no significant change" on at least 95% of the rows.
+# The first runs teach the store this machine's noise; the pairs after them are compared
+# (each comparison leaves its own two runs out of the learning).
+. "$KBENCH_TOP/tests/system/lib.inc"
+ncpu=$(getconf _NPROCESSORS_ONLN)
+load=$(cut -d' ' -f1 /proc/loadavg)
+# An A/A test measures the machine, not kbench, when something else is eating the CPUs.
+if awk -v l="$load" -v n="$ncpu" 'BEGIN { exit !(l > n * 0.75) }'; then
+	skip "machine busy (load average $load on $ncpu CPUs): an A/A test would measure the other load"
+fi
+R="run -c 1 -i 3 --duration 0.5 --pause 0 dhry2reg whetstone-double syscall pipe context1"
+runs=8
+i=0
+while [ $i -lt $runs ]; do
+	expect_exit 0 "$KBENCH" $R
+	i=$((i + 1))
+done
+"$KBENCH" runs | awk 'NR > 1 { print $1 }' >"$T/ids"
+[ "$(wc -l <"$T/ids")" = $runs ] || die "not $runs runs stored"
+rows=0 same=0
+# Disjoint pairs: (1,2), (3,4), ...
+set -- $(cat "$T/ids")
+while [ $# -ge 2 ]; do
+	"$KBENCH" compare --width 80 "$1" "$2" >"$T/cmp" 2>&1 || { cat "$T/cmp"; die "compare $1 $2 failed"; }
+	cat "$T/cmp"
+	r=$(grep -c -E '(faster|slower|no significant change)$' "$T/cmp")
+	s=$(grep -c -E 'no significant change$' "$T/cmp")
+	rows=$((rows + r)) same=$((same + s))
+	shift 2
+done
+echo "A/A: $same of $rows rows no significant change"
+[ "$rows" -gt 0 ] || die "no rows compared"
+[ $((same * 100)) -ge $((rows * 95)) ] || die "only $same of $rows A/A rows say no significant change (< 95%)"
+exit 0
