@@ -356,7 +356,9 @@ int cmd_noise(int argc, char **argv)
 	if (noise_learn_store(&nt, NULL, 0, err, sizeof err) < 0)
 		return runtime_error("%s", err);
 	printf("Run-to-run noise floor per test (sd of one run's score; two runs must differ by\n"
-	       "about 2.8 x this to count as a change with one run per side).\n");
+	       "about 2.8 x this to count as a change with one run per side). The defaults are\n"
+	       "for UnixBench's sample lengths: compare widens them by sqrt(nominal/actual), at\n"
+	       "most 3x, for runs with shorter samples (--duration).\n");
 	if (nt.groups)
 		printf("Learned from %d stored runs in %d set%s of same kernel and settings, blended\n"
 		       "with the defaults (each default counts as %d A/A comparisons).\n\n",

@@ -54,16 +54,6 @@ static double length_scale(const struct run *r, const char *id)
 	return f > 3 ? 3 : f;
 }
 
-static double floor_sigma(const struct noise_floor *nf, const char *id, double scale)
-{
-	(void)id;
-	double def = nf->fallback * (scale > 1 ? scale : 1);
-	if (nf->df <= 0)
-		return def;
-	return sqrt((nf->df * nf->learned * nf->learned + NOISE_PRIOR_DF * def * def) /
-		    (nf->df + NOISE_PRIOR_DF));
-}
-
 /* Rates of a test's samples, in the order they ran. */
 static int sample_rates(const struct test_result *t, double *out)
 {
@@ -205,7 +195,7 @@ static void decide(struct compare_row *row, const struct side_vals *a, const str
 		row->note = "no samples";
 		return;
 	}
-	double sigma = floor_sigma(nf, row->id, a->meta_scale > b->meta_scale ? a->meta_scale : b->meta_scale), half, q;
+	double sigma = noise_sigma(nf, a->meta_scale > b->meta_scale ? a->meta_scale : b->meta_scale), half, q;
 	if (a->k == 1 && b->k == 1) {
 		row->method = METHOD_FLOOR;
 		double var = 2 * sigma * sigma + a->within + b->within;
@@ -606,6 +596,22 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			       "per-run scores, so it rests on the spread between runs%s.",
 			    na, na == 1 ? "" : "s", nb, nb == 1 ? "" : "s", c->conf * 100,
 			    na == 1 || nb == 1 ? " (the single run borrows the noise floor)" : "");
+	}
+	/* A run that started on a busy machine measured the other load too. */
+	for (int s = 0; s < 2; s++) {
+		const struct run *const *runs = s ? b : a;
+		int n = s ? nb : na;
+		for (int i = 0; i < n; i++) {
+			const char *la = strstr(runs[i]->meta.uptime, "load average:");
+			double load = la ? strtod(la + 13, NULL) : 0;
+			int cpus = runs[i]->meta.ncpus > 0 ? runs[i]->meta.ncpus : 1;
+			if (load > 0.75 * cpus) {
+				push_footer(c, "Busy machine: %s run %s started with load average %.2f on %d CPU%s; "
+					       "other processes competed with the workers, so its scores carry their noise.",
+					    s ? "B" : "A", runs[i]->meta.id, load, cpus, cpus == 1 ? "" : "s");
+				break;
+			}
+		}
 	}
 	/* The floors themselves, so the +- column can be checked by hand. */
 	char floors[1024] = "";

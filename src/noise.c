@@ -185,13 +185,8 @@ void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 		f->runs += acc[i].runs;
 		f->learned = sqrt((prev_ss + acc[i].ss) / f->df);
 	}
-	for (int i = 0; i < t->n; i++) {
-		struct noise_floor *f = &t->f[i];
-		if (f->df > 0)
-			f->sigma = sqrt((f->df * f->learned * f->learned +
-					 NOISE_PRIOR_DF * f->fallback * f->fallback) /
-					(f->df + NOISE_PRIOR_DF));
-	}
+	for (int i = 0; i < t->n; i++)
+		t->f[i].sigma = noise_sigma(&t->f[i], 1);
 	free(acc);
 	free(used);
 	free(set);
@@ -240,4 +235,13 @@ void noise_free(struct noise_table *t)
 {
 	free(t->f);
 	memset(t, 0, sizeof *t);
+}
+
+double noise_sigma(const struct noise_floor *nf, double scale)
+{
+	double def = nf->fallback * (scale > 1 ? scale : 1);
+	if (nf->df <= 0)
+		return def;
+	return sqrt((nf->df * nf->learned * nf->learned + NOISE_PRIOR_DF * def * def) /
+		    (nf->df + NOISE_PRIOR_DF));
 }

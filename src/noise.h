@@ -16,7 +16,7 @@ struct run;
 
 struct noise_floor {
 	char id[32];
-	double sigma;      /* relative sd of one run's score between runs (0.05 = 5%) */
+	double sigma;      /* noise_sigma(f, 1): relative sd of one run's score between runs (0.05 = 5%) */
 	double fallback;   /* the conservative default for this test */
 	double learned;    /* sd learned from stored runs alone; < 0 when none */
 	int df;            /* degrees of freedom behind `learned` (A/A comparisons) */
@@ -47,5 +47,9 @@ int noise_learn_store(struct noise_table *t, const char *const *exclude, int nex
 /* The floor for a test: learned blended with its default, or the default. Never NULL. */
 const struct noise_floor *noise_get(const struct noise_table *t, const char *test_id);
 void noise_free(struct noise_table *t);
+
+/* The sd to use: the default times `scale` (>= 1 for samples shorter than
+ * UnixBench's), blended with the learned sd when there is one. */
+double noise_sigma(const struct noise_floor *nf, double scale);
 
 #endif
