@@ -1,0 +1,65 @@
+#!/bin/sh
+# SIGINT, SIGTERM, SIGHUP and SIGQUIT at a random point of a headless run with children
+# (execl chains, spawned processes, shell pipelines, file tests): no process of the run
+# remains, no scratch file remains, the finished samples are stored in a run marked
+# incomplete, and the exit status is 128 + the signal. A second SIGINT while stopping
+# (a worker that cannot hear the stop flag) stops hard, still leaving nothing behind.
+. "$KBENCH_TOP/tests/system/lib.inc"
+. "$KBENCH_TOP/tests/system/reliability_lib.inc"
+
+TESTS_WITH_CHILDREN="execl spawn shell1 context1 fstime"
+
+# one_signal NAME NUMBER
+one_signal() {
+	rm -rf "$KBENCH_HOME"
+	start_run --samples 2 --duration 0.5 --pause 0 -c 1 --no-telemetry $TESTS_WITH_CHILDREN
+	wait_for_text "$T/err" '^== 1 parallel copy ==' 15
+	ms=$(rand_ms 100 3500)
+	echo "SIG$1 after $(ms_to_s $ms) s"
+	sleep "$(ms_to_s $ms)"
+	kill -0 "$RUN_PID" 2>/dev/null || die "the run ended before SIG$1 was sent"
+	[ -n "$(run_pids)" ] || die "no process of the run found (the tag is not seen)"
+	kill -"$1" "$RUN_PID"
+	wait_run 20
+	[ "$RUN_RC" = $((128 + $2)) ] || { cat "$T/err"; die "SIG$1: exit status $RUN_RC, wanted $((128 + $2))"; }
+	no_run_procs 5 "SIG$1"
+	no_scratch "SIG$1"
+	grep -q '^System Benchmarks' "$T/out" || grep -q 'Benchmark Run' "$T/out" ||
+		die "SIG$1: no report on stdout"
+	grep -q 'marked incomplete' "$T/err" || { cat "$T/err"; die "SIG$1: the run was not saved as incomplete"; }
+	"$KBENCH" runs >"$T/runs" 2>&1 || die "runs failed: $(cat "$T/runs")"
+	[ "$(grep -c '(incomplete)' "$T/runs")" = 1 ] || { cat "$T/runs"; die "SIG$1: runs does not show one incomplete run"; }
+	"$KBENCH" show last >"$T/show" 2>&1 || die "show failed: $(cat "$T/show")"
+	grep -qi 'incomplete' "$T/show" || die "SIG$1: show does not say incomplete"
+	samples_match
+	echo "SIG$1: exit $RUN_RC, $stored samples kept, nothing left"
+}
+
+one_signal INT 2
+one_signal TERM 15
+one_signal HUP 1
+one_signal QUIT 3
+
+# A second SIGINT while stopping stops hard. The worker is frozen (SIGSTOP), so it cannot
+# see the stop flag: after the first SIGINT the coordinator waits for it (its grace period
+# is 10 s and more); the second kills it at once.
+rm -rf "$KBENCH_HOME"
+start_run --samples 1 --duration 20 --pause 0 -c 1 --no-telemetry dhry2reg
+n=50
+while [ $n -gt 0 ] && [ -z "$(workers)" ]; do sleep 0.1; n=$((n - 1)); done
+w=$(workers)
+[ -n "$w" ] || die "no worker appeared"
+kill -STOP $w
+kill -INT "$RUN_PID"
+sleep 1.5
+kill -0 "$RUN_PID" 2>/dev/null || die "the first SIGINT did not wait for the frozen worker"
+t0=$(date +%s)
+kill -INT "$RUN_PID"
+wait_run 5
+secs=$(( $(date +%s) - t0 ))
+[ "$RUN_RC" = 130 ] || { cat "$T/err"; die "double SIGINT: exit status $RUN_RC, wanted 130"; }
+no_run_procs 5 "a second SIGINT"
+no_scratch "a second SIGINT"
+grep -q 'marked incomplete' "$T/err" || { cat "$T/err"; die "double SIGINT: not saved as incomplete"; }
+echo "second SIGINT: stopped in ${secs} s, exit 130, nothing left"
+echo ok
