@@ -347,6 +347,9 @@ int cmd_run(int argc, char **argv)
 	int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		sigaction(sigs[i], &sa, NULL);
+	/* A reader gone (`kbench run | tee` when ssh drops) must not kill the run
+	 * before it saves: writes fail with EPIPE instead. Workers reset SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
 
 	int rc = runner_run(r, run);
 	active_runner = NULL;
