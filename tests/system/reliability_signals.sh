@@ -62,4 +62,27 @@ no_run_procs 5 "a second SIGINT"
 no_scratch "a second SIGINT"
 grep -q 'marked incomplete' "$T/err" || { cat "$T/err"; die "double SIGINT: not saved as incomplete"; }
 echo "second SIGINT: stopped in ${secs} s, exit 130, nothing left"
+
+# The terminal goes away under a pipeline (ssh drops while `kbench run | tee log` runs): the
+# reader of stdout and stderr dies, then SIGHUP comes. Writes then fail (EPIPE), which must
+# neither kill the run before it saves nor leave the workers or scratch files behind.
+rm -rf "$KBENCH_HOME"
+mkfifo "$T/fifo"
+env "$RTAG" "$KBENCH" run --tmpdir "$SCRATCH" --samples 2 --duration 0.5 --pause 0 -c 1 --no-telemetry \
+	pipe context1 spawn >"$T/fifo" 2>&1 &
+RUN_PID=$!
+cat "$T/fifo" >"$T/err" &
+reader=$!
+wait_for_text "$T/err" '^1 x Pipe Throughput' 15
+kill "$reader"
+wait "$reader" 2>/dev/null
+sleep 0.3
+kill -HUP "$RUN_PID"
+wait_run 20
+[ "$RUN_RC" = 129 ] || die "SIGHUP with the reader gone: exit status $RUN_RC, wanted 129"
+no_run_procs 5 "SIGHUP with the reader gone"
+no_scratch "SIGHUP with the reader gone"
+"$KBENCH" runs >"$T/runs" 2>&1
+[ "$(grep -c '(incomplete)' "$T/runs")" = 1 ] || { cat "$T/runs"; die "SIGHUP with the reader gone: the run was not stored as incomplete"; }
+echo "SIGHUP with stdout and stderr gone: exit 129, the run stored"
 echo ok
