@@ -143,6 +143,18 @@ struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errl
 		free(r);
 		return NULL;
 	}
+	/* Out of inodes (or space for a directory), access() still says yes but
+	 * the run's scratch directory cannot be made: refuse now, before a run
+	 * of nothing is reported and stored. */
+	char probe[PATH_MAX];
+	snprintf(probe, sizeof probe, "%s/kbench-XXXXXX", root);
+	if (!mkdtemp(probe)) {
+		snprintf(err, errlen, "cannot make a directory in the scratch directory %s: %s", root,
+			 strerror(errno));
+		free(r);
+		return NULL;
+	}
+	rmdir(probe);
 	bool want_data = false;
 	for (int i = 0; i < opts->ntests; i++)
 		want_data |= needs_data(opts->tests[i]);
