@@ -135,7 +135,8 @@ int store_save(struct run *r, char *err, size_t errlen)
 	if (close(fd) < 0 && !rc)
 		rc = -errno;
 	if (rc) {
-		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(-rc));
+		/* Name the run's file, not the temp file: that one is removed now. */
+		snprintf(err, errlen, "cannot write %s: %s (nothing was stored)", path, strerror(-rc));
 		unlink(tmp);
 		return rc;
 	}
