@@ -45,6 +45,8 @@ static void install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* Ctrl-\ too: its default action would dump core with the terminal still raw. */
+	sigaction(SIGQUIT, &sa, NULL);
 	sa.sa_handler = on_crash;
 	sa.sa_flags = SA_RESETHAND;
 	sigaction(SIGSEGV, &sa, NULL);
@@ -311,6 +313,8 @@ void app_poll_keys(struct app *a)
 		if (ch)
 			dispatch(a, ch);
 	if (got_signal) {
+		/* As shells expect: 130 after Ctrl-C, 143 after SIGTERM, ... */
+		a->exit_code = 128 + got_signal;
 		got_signal = 0;
 		a->quit = true;
 		if (a->running)
