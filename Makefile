@@ -93,22 +93,31 @@ bench: kbench
 	@sh tests/bench.sh ./$(BUILD)/kbench
 
 # libFuzzer targets for the parsers (clang): `make fuzz` builds them into
-# build-fuzz/ and runs each for FUZZ_SECONDS on its corpus in tests/fuzz/corpus/.
+# build-fuzz/ and runs each for FUZZ_SECONDS on its corpus in tests/fuzz/corpus/ (new
+# inputs go to build-fuzz/corpus-NAME, so the seed corpora stay as committed).
 FUZZ_SECONDS ?= 60
 .PHONY: fuzz fuzzers
 fuzz:
 	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
 		WL_CFLAGS="-O1 -g" fuzzers
-	@for t in runfile import; do \
+	@for t in runfile import theme cli; do \
 		echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+		mkdir -p build-fuzz/corpus-$$t; \
 		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-			tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \
+			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \
 		tail -n 2 build-fuzz/fuzz_$$t.log; [ $$rc = 0 ] || exit 1; \
 	done
 fuzzers: $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cmd_%,$(LIB_OBJ))
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
+# The theme parser lives in ui/; the command-line target links every command and the
+# console, with runner_new wrapped so that parsing never starts a run.
+$(BUILD)/fuzz_theme: $(BUILD)/ui/theme.o
+$(BUILD)/fuzz_theme: FUZZ_OBJ += $(BUILD)/ui/theme.o
+$(BUILD)/fuzz_cli: $(LIB_OBJ)
+$(BUILD)/fuzz_cli: FUZZ_OBJ = $(LIB_OBJ)
+$(BUILD)/fuzz_cli: LIBS += -Wl,--wrap=runner_new
 
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).
 bench-quick: kbench
