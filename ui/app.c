@@ -312,6 +312,10 @@ void app_poll_keys(struct app *a)
 	while ((ch = term_key()) >= 0)
 		if (ch)
 			dispatch(a, ch);
+	/* a closed terminal keeps stdin readable forever: leave instead of spinning */
+	struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+	if (poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL)) && !(p.revents & POLLIN))
+		got_signal = SIGHUP;
 	if (got_signal) {
 		/* As shells expect: 130 after Ctrl-C, 143 after SIGTERM, ... */
 		a->exit_code = 128 + got_signal;
@@ -573,8 +577,7 @@ int ui_main(int argc, char **argv)
 	app_goto(a, &screen_setup);
 	idle_loop(a);
 	app_finish(a);
-	if (a->aborted)
-		fprintf(stderr, "kbench: run aborted; the finished tests were kept\n");
+	fputs(a->exit_note, stderr);
 	return a->exit_code;
 }
 
@@ -620,8 +623,24 @@ void app_start_run(struct app *a)
 		app_message(a, ROLE_WARN, "%s", err);
 		return;
 	}
-	if (a->quit)
+	if (a->quit) {
+		/* left in the middle of the run: keep what finished, as `kbench run` would */
+		bool any = false;
+		for (int b = 0; b < a->run->nblocks; b++)
+			for (int t = 0; t < a->run->blocks[b].ntests; t++)
+				any |= a->run->blocks[b].tests[t].status == TEST_DONE;
+		if (any && store_save(a->run, err, sizeof err) == 0) {
+			a->run_saved = true;
+			snprintf(a->exit_note, sizeof a->exit_note,
+				 "kbench: run aborted; the finished tests were saved as %s (incomplete)\n",
+				 a->run->meta.id);
+		} else if (any) {
+			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted and not saved: %s\n", err);
+		} else {
+			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted before any test finished\n");
+		}
 		return;
+	}
 	app_pick_base(a);
 	app_goto(a, &screen_results);
 }

@@ -66,6 +66,7 @@ struct app {
 	double eta_total;       /* seconds the run was estimated to take */
 	struct run *base;       /* the run compared against, owned */
 	char base_why[200];     /* why there is none */
+	char exit_note[300];    /* said on stderr once the terminal is restored */
 };
 
 /* Switches screens (leave, enter) and asks for a full redraw. */
