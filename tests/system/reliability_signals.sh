@@ -85,4 +85,10 @@ no_scratch "SIGHUP with the reader gone"
 "$KBENCH" runs >"$T/runs" 2>&1
 [ "$(grep -c '(incomplete)' "$T/runs")" = 1 ] || { cat "$T/runs"; die "SIGHUP with the reader gone: the run was not stored as incomplete"; }
 echo "SIGHUP with stdout and stderr gone: exit 129, the run stored"
+
+# compare says so too, beside a complete run
+"$KBENCH" run -q --samples 1 --duration 0.2 --pause 0 -c 1 --no-telemetry --tmpdir "$SCRATCH" pipe \
+	>/dev/null 2>"$T/err" || die "a complete run failed: $(cat "$T/err")"
+"$KBENCH" compare last last~1 >"$T/cmp" 2>&1 || die "compare failed: $(cat "$T/cmp")"
+grep -q 'incomplete' "$T/cmp" || { cat "$T/cmp"; die "compare does not say a run is incomplete"; }
 echo ok
