@@ -145,7 +145,7 @@ static void history_draw(struct app *a, struct canvas *c)
 		return;
 	}
 	struct fmt_col cols[] = { { 1, 1, false }, { 8, 8, false }, { 10, 16, false }, { 10, 30, true },
-				  { 16, 16, false }, { 6, 8, false }, { 8, 16, false } };
+				  { 11, 16, false }, { 6, 8, false }, { 13, 16, false } };
 	int wd[7];
 	fmt_columns(cols, 7, c->w - 2, wd);
 	static const char *const head[] = { "", "id", "name", "kernel", "date", "copies", "index" };
@@ -191,7 +191,7 @@ static void history_draw(struct app *a, struct canvas *c)
 		struct tm tm;
 		time_t d = e->date;
 		localtime_r(&d, &tm);
-		strftime(v, sizeof v, "%Y-%m-%d %H:%M", &tm);
+		strftime(v, sizeof v, wd[4] >= 16 ? "%Y-%m-%d %H:%M" : "%m-%d %H:%M", &tm);
 		canvas_text(c, x, y, ROLE_DIM, v, wd[4]);
 		x += wd[4] + 1;
 		v[0] = '\0';

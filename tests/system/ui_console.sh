@@ -75,7 +75,7 @@ ui_wait 'Saved as' 5
 ui_keys H
 ui_wait 'History' 5
 ui_wait 'base' 5
-[ "$(grep -c '20[0-9][0-9]-' "$T/screen")" -ge 2 ] || die "history shows fewer than two runs"
+[ "$(grep -cE '^ . [0-9a-f]{8} ' "$T/screen")" -ge 2 ] || die "history shows fewer than two runs"
 ui_golden history
 ui_keys q
 ui_wait 'Results' 5
