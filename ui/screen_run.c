@@ -141,9 +141,11 @@ static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
 					canvas_text(c, x + wd[5] + 1, yy, ROLE_HEADER, num, -1);
 				}
 			} else if (st == TEST_RUNNING) {
+				char est[40];
 				fmt_number(buf, sizeof buf, live_rate(a, tr), wd[5] - 1);
-				fmt_fit(num, sizeof num, buf, wd[5] - 1, FMT_RIGHT);
-				canvas_printf(c, x, yy, ROLE_RUNNING, "~%s", num);
+				snprintf(est, sizeof est, "~%s", buf); /* the ~ stays on the number */
+				fmt_fit(num, sizeof num, est, wd[5], FMT_RIGHT);
+				canvas_text(c, x, yy, ROLE_RUNNING, num, -1);
 			} else if (st == TEST_FAILED || st == TEST_SKIPPED) {
 				canvas_text(c, x, yy, ROLE_DIM, tr->reason, c->w - x - 1);
 			}

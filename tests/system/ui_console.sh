@@ -32,6 +32,7 @@ ui_wait '#1 +[0-9.]+ +[0-9.]+' 20
 grep -q 'sample [0-9] of 3' "$T/screen" || die "no 'sample k of n' line"
 grep -Eq '▶ .*Dhrystone|▶ .*Context' "$T/screen" || die "no running test row"
 grep -q 'Machine' "$T/screen" || die "no machine panel"
+ui_golden run 10 # early, while the first of the two tests runs
 
 # resize during the run: the layout follows the new size, then back
 ui resize-window -t "$UI_PANE" -x 120 -y 40 2>/dev/null || ui resize-pane -t "$UI_PANE" -x 120 -y 40
@@ -42,7 +43,6 @@ ui resize-window -t "$UI_PANE" -x 80 -y 24 2>/dev/null
 ui_wait 'sample [0-9] of 3' 5
 sleep 1
 [ "$(ui_cap | sed -n 2p | wc -m)" -le 81 ] || die "the rules are wider than 80 after the resize"
-ui_golden run 10
 
 # the results: side by side against the stored run
 ui_wait 'Results' 40
