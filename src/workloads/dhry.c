@@ -79,8 +79,8 @@ void dhry_proc_5(void)
  * handler). Locals whose address is passed on cannot be `register`; the rest
  * are, as in the register build.
  *
- * The loop works on a private copy of the context: its address never leaves
- * this function, so the slot pointer stays in a register instead of being
+ * The loop works on a private copy of the context, which no call inside the
+ * loop can see, so the slot pointer stays in a register instead of being
  * reloaded after every call into the other file. UnixBench's loop has no
  * stop check at all; this keeps ours to one load, one branch and one store.
  */
