@@ -18,7 +18,7 @@ for t in dhry2reg syscall context1; do
 		i=$((i + 1))
 	done
 	on=$(median </tmp/kbench-bench-on.$$) off=$(median </tmp/kbench-bench-off.$$)
-	printf '%-18s %14.1f %14.1f %8.4f\n' "$t" "$on" "$off" "$(awk -v a="$on" -v b="$off" 'BEGIN { print b > 0 ? a / b : 0 }')"
+	printf '%-18s %14.1f %14.1f %8.4f\n' "$t" "$on" "$off" "$(awk -v a="$on" -v b="$off" 'BEGIN { print (b > 0 ? a / b : 0) }')"
 done
 rm -f /tmp/kbench-bench-on.$$ /tmp/kbench-bench-off.$$
 echo "(goal: ratio >= 0.995; context1 moves by tens of percent with where the scheduler puts its two processes)"
