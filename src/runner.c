@@ -626,9 +626,7 @@ static int run_sample(struct runner *r, struct runner_event *ev, const struct te
 		 * copies, and reaping them after the last one finished. */
 		*overhead = (r->sample_t0 - t_fork) + (t_gone > last_end ? t_gone - last_end : 0);
 	}
-	ev->kind = EV_SAMPLE_END;
 	ev->sample_elapsed = now_mono() - t0;
-	emit(r, ev);
 	r->live_copies = 0;
 	return failed ? -1 : 0;
 }
@@ -663,8 +661,12 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		struct sample warm = { .copies = b->copies, .count = c, .elapsed = e };
 		char reason[200] = "";
 		ev.sample = 0;
-		if (run_sample(r, &ev, t, b->copies, QUICK_WARMUP_SECONDS, &warm, &ov, reason,
-			       sizeof reason) != 0 && !r->skip && !r->abort) {
+		int rc = run_sample(r, &ev, t, b->copies, QUICK_WARMUP_SECONDS, &warm, &ov, reason,
+				    sizeof reason);
+		ev.kind = EV_SAMPLE_END; /* listeners close what they opened at SAMPLE_READY */
+		emit(r, &ev);
+		ev.pids = NULL;
+		if (rc != 0 && !r->skip && !r->abort) {
 			snprintf(res->reason, sizeof res->reason, "warm-up: %s", reason);
 			res->status = TEST_FAILED;
 		}
@@ -697,14 +699,20 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			s->start = tmp.start;
 			memcpy(s->count, counts, sizeof(double) * (size_t)b->copies);
 			memcpy(s->elapsed, times, sizeof(double) * (size_t)b->copies);
-		} else if (r->skip || r->abort) {
-			snprintf(res->reason, sizeof res->reason, "%s after %d samples",
-				 r->abort ? "aborted" : "skipped", k);
-			res->status = TEST_SKIPPED;
-			break;
-		} else {
-			snprintf(res->reason, sizeof res->reason, "sample %d: %s", k + 1, reason);
-			res->status = TEST_FAILED;
+		}
+		/* After the sample is in the run, so listeners can read it. */
+		ev.kind = EV_SAMPLE_END;
+		emit(r, &ev);
+		ev.pids = NULL;
+		if (rc != 0) {
+			if (r->skip || r->abort) {
+				snprintf(res->reason, sizeof res->reason, "%s after %d samples",
+					 r->abort ? "aborted" : "skipped", k);
+				res->status = TEST_SKIPPED;
+			} else {
+				snprintf(res->reason, sizeof res->reason, "sample %d: %s", k + 1, reason);
+				res->status = TEST_FAILED;
+			}
 			break;
 		}
 		/* Nothing of one sample may leak into the next (file tests, shell temp files). */
