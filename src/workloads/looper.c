@@ -22,7 +22,7 @@ struct looper {
 	struct workload_ctx *ctx;
 	const char *what;
 	char dir[PATH_MAX];
-	int null_fd, err_fd;
+	int null_fd, out_fd, err_fd;
 	char **envp;
 	char lang[96], lc_all[96];
 };
@@ -71,6 +71,8 @@ static void looper_cleanup(struct looper *l)
 {
 	if (l->null_fd >= 0)
 		close(l->null_fd);
+	if (l->out_fd >= 0)
+		close(l->out_fd);
 	if (l->err_fd >= 0)
 		close(l->err_fd);
 	if (l->dir[0])
@@ -97,12 +99,20 @@ static int looper_setup(struct looper *l)
 		return wl_fail(ctx, "cannot make a working directory in %s: %s", ctx->tmpdir,
 			       strerror(e));
 	}
+	/* stdout is a file the loops append to, as UnixBench's looper appends
+	 * to its log: not /dev/null, which GNU grep detects and then stops at
+	 * the first match instead of reading the whole file. */
+	snprintf(path, sizeof path, "%s/stdout", l->dir);
+	l->out_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	if (l->out_fd < 0)
+		return wl_fail(ctx, "cannot open %s: %s", path, strerror(errno));
 	snprintf(path, sizeof path, "%s/stderr", l->dir);
 	l->err_fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (l->err_fd < 0)
+		return wl_fail(ctx, "cannot open %s: %s", path, strerror(errno));
 	l->null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (l->err_fd < 0 || l->null_fd < 0)
-		return wl_fail(ctx, "cannot open %s: %s", l->err_fd < 0 ? path : "/dev/null",
-			       strerror(errno));
+	if (l->null_fd < 0)
+		return wl_fail(ctx, "cannot open /dev/null: %s", strerror(errno));
 	if (looper_env(l) < 0)
 		return wl_fail(ctx, "out of memory");
 	return 0;
@@ -115,7 +125,7 @@ static void looper_child(const struct looper *l, char *const argv[])
 	if (chdir(l->dir) < 0)
 		_exit(126);
 	dup2(l->null_fd, 0);
-	dup2(l->null_fd, 1);
+	dup2(l->out_fd, 1);
 	dup2(l->err_fd, 2);
 	execvpe(argv[0], argv, l->envp);
 	_exit(127);
@@ -141,7 +151,7 @@ static int looper_failed(struct looper *l, const char *cmd, int status)
 
 int looper_run(struct workload_ctx *ctx, const char *what, char *const argv[])
 {
-	struct looper l = { .ctx = ctx, .what = what, .null_fd = -1, .err_fd = -1 };
+	struct looper l = { .ctx = ctx, .what = what, .null_fd = -1, .out_fd = -1, .err_fd = -1 };
 	uint64_t n = 0;
 	int rc = looper_setup(&l);
 

@@ -6,12 +6,13 @@
 
 /*
  * Runs `argv` (argv[0] looked up in PATH like execvp) in a fresh child per
- * loop, with cwd a private directory under ctx->tmpdir, stdin and stdout on
- * /dev/null, stderr kept for the error sentence, and LANG/LC_ALL set to the
- * shell tests' locale. A loop is counted when it ended with status 0 before
- * the stop flag was set; the loop in flight at the stop is waited for and not
- * counted. A non-zero status fails the sample. `what` names the command in
- * sentences and in the directory's name. Returns 0 or -1 (slot->err set).
+ * loop, with cwd a private directory under ctx->tmpdir, stdin on /dev/null,
+ * stdout appended to a file there, stderr kept for the error sentence, and
+ * LANG/LC_ALL set to the shell tests' locale. A loop is counted when it
+ * ended with status 0 before the stop flag was set; the loop in flight at
+ * the stop is waited for and not counted. A non-zero status fails the
+ * sample. `what` names the command in sentences and in the directory's
+ * name. Returns 0 or -1 (slot->err set).
  */
 int looper_run(struct workload_ctx *ctx, const char *what, char *const argv[]);
 
