@@ -268,6 +268,29 @@ static void test_shell_failure_is_reported(void **state)
 	rmdir(bad);
 }
 
+/* The loops write to a file, not /dev/null: GNU grep notices /dev/null and
+ * stops at the first match, which would make the grep test a different one. */
+static void test_loop_stdout_is_a_file(void **state)
+{
+	char dir[PATH_MAX], script[PATH_MAX + 16];
+	struct worker_slot slot;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/kbench-wlout.XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(script, sizeof script, "%s/multi.sh", dir);
+	FILE *f = fopen(script, "w");
+	assert_non_null(f);
+	fputs("[ -f /dev/stdout ] || { echo 'stdout is not a file' >&2; exit 5; }\necho out\n", f);
+	fclose(f);
+	assert_int_equal(run_for(&wl_shell, "1", 0.2, 0.2, &slot, dir), 0);
+	assert_string_equal(slot.err, "");
+	assert_true(atomic_load(&slot.count) > 0);
+	assert_clean();
+	unlink(script);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -284,6 +307,7 @@ int main(void)
 		cmocka_unit_test(test_grep_counts),
 		cmocka_unit_test(test_shell_bad_args),
 		cmocka_unit_test(test_shell_failure_is_reported),
+		cmocka_unit_test(test_loop_stdout_is_a_file),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
