@@ -1,7 +1,7 @@
 # Every index test, 1 and 2 copies, short samples: positive scores, a report that adds up, no scratch left.
 . "$KBENCH_TOP/tests/system/lib.inc"
 mkdir -p "$T/scratch"
-"$KBENCH" run -q -c 1 -c 2 --samples 2 --duration 0.5 --pause 0 --tmpdir "$T/scratch" index >"$T/report" 2>"$T/err"
+"$KBENCH" run -q --name orig -c 1 -c 2 --samples 2 --duration 0.5 --pause 0 --tmpdir "$T/scratch" index >"$T/report" 2>"$T/err"
 rc=$?
 [ $rc = 0 ] || { cat "$T/err" "$T/report"; die "run exited $rc"; }
 
@@ -34,6 +34,17 @@ END {
 	}
 	if (bad != "") { print bad; exit 1 }
 }' "$T/report" || { cat "$T/report"; die "report does not add up"; }
+
+# The report parses back: imported, it gives the scores the run stored (to the printed 0.1).
+"$KBENCH" import --name parsed "$T/report" >"$T/imp" 2>&1 || { cat "$T/imp"; die "the report does not import"; }
+scores() { "$KBENCH" export "$1" --format csv | awk -F, 'NR > 1 && $2 != "index" && !seen[$1 "," $2]++ { print $1 "," $2 "," $6 }' | sort; }
+scores orig >"$T/orig.csv"
+scores parsed >"$T/parsed.csv"
+[ "$(wc -l <"$T/orig.csv")" = 24 ] || { cat "$T/orig.csv"; die "stored run lacks 24 scores"; }
+paste -d, "$T/orig.csv" "$T/parsed.csv" | awk -F, '
+	$1 != $4 || $2 != $5 { print "rows differ: " $0; bad = 1; next }
+	{ d = $3 - $6; if (d < 0) d = -d; if (d > 0.051) { print "score differs: " $0; bad = 1 } }
+	END { exit bad }' || die "the report does not parse back to the same numbers"
 
 # No worker is left.
 sleep 0.2
