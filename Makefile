@@ -82,7 +82,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 
 # Debian/Ubuntu packages; other distributions: see the list it prints.
 DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
-           libsensors-dev libcmocka-dev tmux locales util-linux procps valgrind
+           libsensors-dev libcmocka-dev tmux locales util-linux procps python3 valgrind
 deps:
 	@echo "kbench needs: $(DEB_PKGS)"
 	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en)"

@@ -9,12 +9,15 @@ echo "== Telemetry cost: sampling at 2 Hz vs off, 1 copy, $ROUNDS alternating ru
 printf '%-18s %14s %14s %8s\n' TEST "median on" "median off" ratio
 score() { awk '/samples\)$/ { print $(NF-5); exit }'; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-for t in dhry2reg syscall context1; do
+# "spawn+ev" forces the software counters onto spawn (off there by default): what they would cost.
+for t in dhry2reg syscall context1 spawn spawn+ev; do
+	test=${t%+ev}; ev=
+	[ "$t" != "$test" ] && ev="--events perf::TASK-CLOCK,perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS,perf::PAGE-FAULTS"
 	: >/tmp/kbench-bench-on.$$; : >/tmp/kbench-bench-off.$$
 	i=0
 	while [ $i -lt "$ROUNDS" ]; do
-		"$KBENCH" run -q --no-save -c 1 --samples 3 --duration 2 --pause 0 --interval 0.5 "$t" 2>/dev/null | score >>/tmp/kbench-bench-on.$$
-		"$KBENCH" run -q --no-save -c 1 --samples 3 --duration 2 --pause 0 --no-telemetry "$t" 2>/dev/null | score >>/tmp/kbench-bench-off.$$
+		"$KBENCH" run -q --no-save -c 1 --samples 3 --duration 2 --pause 0 --interval 0.5 $ev "$test" 2>/dev/null | score >>/tmp/kbench-bench-on.$$
+		"$KBENCH" run -q --no-save -c 1 --samples 3 --duration 2 --pause 0 --no-telemetry "$test" 2>/dev/null | score >>/tmp/kbench-bench-off.$$
 		i=$((i + 1))
 	done
 	on=$(median </tmp/kbench-bench-on.$$) off=$(median </tmp/kbench-bench-off.$$)

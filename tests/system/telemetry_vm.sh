@@ -87,6 +87,18 @@ for e in errors:
 sys.exit(1 if errors else 0)
 PY
 
+# Default events: counted on syscall, not on spawn (counting slows fork-heavy tests), and said so.
+rm -f "$KBENCH_HOME"/*.json
+expect_exit 0 "$KBENCH" run --samples 1 --duration 0.3 --pause 0 syscall spawn
+python3 - "$KBENCH_HOME"/*.json <<'PY' || die "default counters: wrong tests counted"
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = {x["id"]: {kv["key"]: kv for kv in x["summary"]} for x in r["blocks"][0]["tests"]}
+ok = "counter.task-clock" in t["syscall"] and t["syscall"]["counter.task-clock"].get("value", 0) > 0
+ok = ok and "counter.task-clock" not in t["spawn"] and t["spawn"].get("counters", {}).get("text", "").startswith("off")
+sys.exit(0 if ok else 1)
+PY
+
 # --no-telemetry and --interval 0: no sampler, no series, no summary.
 rm -f "$KBENCH_HOME"/*.json
 expect_exit 0 "$KBENCH" run --samples 1 --duration 0.3 --pause 0 --no-telemetry syscall
