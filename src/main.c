@@ -32,6 +32,7 @@ static const struct command commands[] = {
 	{ "noise", "", "this machine's run-to-run noise floor per test", cmd_noise, 0 },
 	{ "delete", "RUN", "remove a stored run", cmd_delete, 0 },
 	{ "__execl", "", "one link of the execl chain (internal)", execl_chain_main, 1 },
+	{ "__spawn", "", "spawn's loop in a fresh process (internal)", spawn_main, 1 },
 };
 
 static void print_help(FILE *f)

@@ -3,6 +3,7 @@
 #define KBENCH_WORKLOAD_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -56,6 +57,12 @@ static inline void wl_publish(const struct workload_ctx *c, uint64_t count)
 }
 
 double wl_now(void); /* CLOCK_MONOTONIC in seconds */
+
+/* For a hidden entry (`kbench __execl FD COPY`, `__spawn FD COPY`) that a
+ * worker exec'd: maps the slots from the inherited memfd and fills ctx.
+ * Returns 0, or -1 with a sentence in err. */
+int wl_attach(const char *fdarg, const char *copyarg, struct workload_ctx *ctx, char *err,
+	      size_t errlen);
 
 /* Fills slot->err with a formatted sentence and returns -1. */
 int wl_fail(const struct workload_ctx *c, const char *fmt, ...)

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /*
@@ -46,40 +44,18 @@ static int execl_run(struct workload_ctx *ctx)
 
 const struct workload wl_execl = { .name = "execl", .run = execl_run };
 
-static int execl_parse(const char *s, long max, long *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < 0 || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int execl_chain_main(int argc, char **argv)
 {
-	char fdbuf[16], copybuf[16];
-	struct stat st;
-	long fd, copy;
+	char fdbuf[16], copybuf[16], err[200];
+	struct workload_ctx ctx;
 
-	if (argc != 3 || execl_parse(argv[1], 1 << 20, &fd) < 0 ||
-	    execl_parse(argv[2], 1 << 20, &copy) < 0) {
-		fprintf(stderr, "kbench: __execl is internal to the execl test (usage: __execl FD COPY)\n");
+	if (argc != 3 || wl_attach(argv[1], argv[2], &ctx, err, sizeof err) < 0) {
+		fprintf(stderr, "kbench: __execl is internal to the execl test (%s)\n",
+			argc != 3 ? "usage: __execl FD COPY" : err);
 		return 2;
 	}
-	if (fstat((int)fd, &st) < 0 || st.st_size < (off_t)((copy + 1) * sizeof(struct worker_slot))) {
-		fprintf(stderr, "kbench: __execl: fd %ld does not hold slot %ld\n", fd, copy);
-		return 2;
-	}
-	struct worker_slot *slots = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE,
-					 MAP_SHARED, (int)fd, 0);
-	if (slots == MAP_FAILED) {
-		fprintf(stderr, "kbench: __execl: cannot map the slots: %s\n", strerror(errno));
-		return 1;
-	}
-	struct worker_slot *slot = &slots[copy];
-	struct workload_ctx ctx = { .slot = slot, .copy = (int)copy, .shm_fd = (int)fd };
+	struct worker_slot *slot = ctx.slot;
+	int fd = ctx.shm_fd, copy = ctx.copy;
 
 	/* Only this process writes the count, so load + store is exact. */
 	wl_publish(&ctx, atomic_load_explicit(&slot->count, memory_order_relaxed) + 1);
@@ -89,7 +65,7 @@ int execl_chain_main(int argc, char **argv)
 		const char *self = (const char *)getauxval(AT_EXECFN);
 		if (!self || !*self)
 			self = "/proc/self/exe";
-		execl_args(fdbuf, sizeof fdbuf, copybuf, sizeof copybuf, (int)fd, (int)copy);
+		execl_args(fdbuf, sizeof fdbuf, copybuf, sizeof copybuf, fd, copy);
 		execl(self, self, EXECL_CMD, fdbuf, copybuf, (char *)NULL);
 		wl_fail(&ctx, "cannot execute %s: %s", self, strerror(errno));
 		slot->t_end = wl_now();

@@ -19,5 +19,7 @@ extern const struct workload wl_grep;      /* grep.c: grep -c on large.txt per l
 
 /* The hidden `kbench __execl ...` entry: one link of execl's chain. */
 int execl_chain_main(int argc, char **argv);
+/* The hidden `kbench __spawn FD COPY` entry: spawn's loop in a fresh, small process. */
+int spawn_main(int argc, char **argv);
 
 #endif
