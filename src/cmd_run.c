@@ -30,7 +30,7 @@ static const char run_usage[] =
 	"  --quick          short samples; stop each test once its 95% interval is within\n"
 	"                   the precision (default +-1%), at least 3 samples\n"
 	"  --precision PCT  quick: the precision to reach, in percent (default 1)\n"
-	"  --max-test-seconds S  quick: a test's time limit (default 40)\n"
+	"  --max-test-seconds S  quick: a test's time limit (default 15)\n"
 	"  --tmpdir DIR     scratch directory for the file tests (default $TMPDIR or /tmp)\n"
 	"  --name NAME      the stored run's name (default: the kernel release)\n"
 	"  --no-save        do not store the run\n"

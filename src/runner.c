@@ -259,9 +259,11 @@ static double pause_for(const struct runner_opts *o)
 	return o->pause >= 0 ? o->pause : o->quick ? 0 : 3.0;
 }
 
+/* 15 s a test keeps a quick index run of the twelve tests near 1/8 of a full
+ * one (make bench-quick); most tests reach +-1-3% by then on a quiet machine. */
 static double quick_limit(const struct runner_opts *o)
 {
-	return o->max_test_seconds > 0 ? o->max_test_seconds : 40;
+	return o->max_test_seconds > 0 ? o->max_test_seconds : 15;
 }
 
 /* The unmeasured first sample of a quick run: it faults in the worker's

@@ -28,7 +28,7 @@ struct runner_opts {
 	double interval;    /* seconds between TICK events; 0 = 0.5 */
 	bool quick;         /* stop each test once its score is precise (quick.h) */
 	double precision;   /* quick: half width of the 95% interval asked, fraction; 0 = 0.01 */
-	double max_test_seconds; /* quick: a test's time limit; 0 = 40 */
+	double max_test_seconds; /* quick: a test's time limit; 0 = 15 */
 };
 
 enum runner_event_kind {
