@@ -8,7 +8,9 @@ PAIRS=${PAIRS:-2}
 out=${OUT:-$(mktemp -d /tmp/kbench-bench-quick.XXXXXX)}
 mkdir -p "$out"
 echo "bench-quick: $PAIRS pairs, reports in $out ($(uname -r), $(nproc) CPUs)"
+# REPORT_ONLY=1: only summarise the reports already in $OUT (fullN.txt, quickN.txt, *.secs).
 i=1
+[ "${REPORT_ONLY:-}" = 1 ] && i=$((PAIRS + 1))
 while [ $i -le "$PAIRS" ]; do
 	for mode in full quick; do
 		flag=; [ $mode = quick ] && flag=--quick
