@@ -9,7 +9,7 @@ busy() {
 	a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat)
 	sleep 2
 	b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat)
-	echo "$a $b" | awk '{ u = $3 - $1; i = $4 - $2; printf "%.0f", u + i > 0 ? 100 * u / (u + i) : 0 }'
+	echo "$a $b" | awk '{ u = $3 - $1; i = $4 - $2; printf "%.0f", (u + i > 0 ? 100 * u / (u + i) : 0) }'
 }
 # Under ASan/UBSan the workloads run several times slower with noise of their own;
 # the A/A statistic is checked on the normal build.
