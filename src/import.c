@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "run.h"
 #include "score.h"
 #include "tests.h"
@@ -1063,40 +1064,11 @@ int import_file(const char *path, const char *name, struct import_result *out, c
 		size_t errlen)
 {
 	memset(out, 0, sizeof *out);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -errno;
-	}
-	struct stat st;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		snprintf(err, errlen, "%s: not a regular file", path);
-		return -EINVAL;
-	}
-	if ((unsigned long long)st.st_size > IMPORT_MAX_BYTES) {
-		close(fd);
-		snprintf(err, errlen, "%s: too large to be a result (%lld bytes)", path, (long long)st.st_size);
-		return -EFBIG;
-	}
-	size_t size = (size_t)st.st_size, got = 0;
-	char *buf = malloc(size + 1);
-	if (!buf)
-		abort();
-	while (got < size) {
-		ssize_t n = read(fd, buf + got, size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
-	}
-	close(fd);
-	if (got == 0) {
-		free(buf);
-		snprintf(err, errlen, "%s: empty file", path);
-		return -EINVAL;
-	}
+	char *buf;
+	size_t got;
+	int rd = file_read_all(path, path, IMPORT_MAX_BYTES, &buf, &got, err, errlen);
+	if (rd < 0)
+		return rd;
 	int rc = import_text(buf, got, path, name, out, err, errlen);
 	free(buf);
 	return rc;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "run.h"
 
 /* Limits that keep a hostile file from asking for absurd allocations. */
@@ -625,43 +626,10 @@ struct run *runfile_read(const char *path, char *err, size_t errlen)
 {
 	char what[300];
 	snprintf(what, sizeof what, "run file %s", path);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", what, strerror(errno));
+	char *buf;
+	size_t got;
+	if (file_read_all(path, what, RUNFILE_MAX_BYTES, &buf, &got, err, errlen) < 0)
 		return NULL;
-	}
-	struct stat st;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", what);
-		close(fd);
-		return NULL;
-	}
-	if ((unsigned long long)st.st_size > RUNFILE_MAX_BYTES) {
-		snprintf(err, errlen, "%s: too large (%lld bytes)", what, (long long)st.st_size);
-		close(fd);
-		return NULL;
-	}
-	size_t size = (size_t)st.st_size, got = 0;
-	char *buf = malloc(size + 1);
-	if (!buf) {
-		close(fd);
-		snprintf(err, errlen, "%s: out of memory", what);
-		return NULL;
-	}
-	while (got < size) {
-		ssize_t n = read(fd, buf + got, size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
-	}
-	close(fd);
-	if (got == 0) {
-		free(buf);
-		snprintf(err, errlen, "%s: empty file", what);
-		return NULL;
-	}
 	struct run *r = runfile_parse(buf, got, what, err, errlen);
 	free(buf);
 	return r;
