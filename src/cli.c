@@ -7,26 +7,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* One line on stderr, "kbench: <message>", and the exit code the caller asked for. */
+static int say(int code, const char *fmt, va_list ap)
+{
+	fputs("kbench: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	return code;
+}
+
 int usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("kbench: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	int code = say(2, fmt, ap);
 	va_end(ap);
-	return 2;
+	return code;
 }
 
 int runtime_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("kbench: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	int code = say(1, fmt, ap);
 	va_end(ap);
-	return 1;
+	return code;
 }
 
 int parse_int(const char *s, long min, long max, long *out)
