@@ -65,7 +65,7 @@ kbench: $(BUILD)/kbench
 ifeq ($(SAN),1)
 	@echo "sanitized build: $(BUILD)/kbench"
 else
-	cp $(BUILD)/kbench $@
+	cp $(BUILD)/kbench $@.tmp && mv -f $@.tmp $@  # a running kbench keeps its old file
 endif
 
 $(BUILD)/src/workloads/%.o: src/workloads/%.c

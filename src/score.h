@@ -14,8 +14,15 @@ double score_rate(double count, double time, int timebase);
 int score_kept(int n);
 
 /* Score of a test from its samples (sets score, time, kept, index, spread).
+ * A quick run's test (it has the "quick_precision_asked" summary) keeps every
+ * sample and adds the lift of UnixBench's worst-third rule (score.c says how).
  * Does nothing to a test without samples (an imported result keeps its stated score). */
 void score_test(struct test_result *t);
+
+/* E[mean of the largest `keep` of n standard normal values]: how many
+ * standard deviations keeping the best `keep` of n samples lifts their mean
+ * (0.4566 for 7 of 10, 0.4231 for 2 of 3). */
+double score_top_mean(int n, int keep);
 
 /* index = score / baseline * 10, or 0 when there is no baseline. */
 double score_index(double score, double baseline);

@@ -7,7 +7,7 @@ KBENCH=${KBENCH:-./kbench}
 PAIRS=${PAIRS:-2}
 out=${OUT:-$(mktemp -d /tmp/kbench-bench-quick.XXXXXX)}
 mkdir -p "$out"
-echo "bench-quick: $PAIRS pairs, reports in $out ($(uname -r), $(nproc) CPUs)"
+echo "bench-quick: $PAIRS pairs, reports in $out, runs stored in $out/store ($(uname -r), $(nproc) CPUs)"
 # REPORT_ONLY=1: only summarise the reports already in $OUT (fullN.txt, quickN.txt, *.secs).
 i=1
 [ "${REPORT_ONLY:-}" = 1 ] && i=$((PAIRS + 1))
@@ -15,7 +15,9 @@ while [ $i -le "$PAIRS" ]; do
 	for mode in full quick; do
 		flag=; [ $mode = quick ] && flag=--quick
 		start=$(date +%s.%N)
-		"$KBENCH" run -q -c 1 --no-save $flag index >"$out/$mode$i.txt" 2>"$out/$mode$i.err" ||
+		# Stored in a store of its own: the samples are there to study afterwards.
+		KBENCH_HOME="$out/store" "$KBENCH" run -q -c 1 --name "$mode$i" $flag index \
+			>"$out/$mode$i.txt" 2>"$out/$mode$i.err" ||
 			{ echo "run $mode $i failed:"; cat "$out/$mode$i.err"; exit 1; }
 		end=$(date +%s.%N)
 		echo "$mode $i took $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", b - a }') s"
