@@ -1,4 +1,4 @@
-/* `kbench list`: the tests and groups, with units, baselines and nominal time. */
+/* `kbench list`: the tests and groups, with units, baselines, nominal time and quick sample length. */
 #include "commands.h"
 
 #include <stdio.h>
@@ -11,8 +11,8 @@ int cmd_list(int argc, char **argv)
 {
 	if (argc > 1)
 		return usage_error("list takes no arguments");
-	printf("%-17s %-38s %-5s %10s %8s  %s\n", "TEST", "TITLE", "UNIT", "BASELINE", "SAMPLES",
-	       "TIME (samples x length + 3 s pause)");
+	printf("%-17s %-38s %-5s %10s %8s  %-7s %s\n", "TEST", "TITLE", "UNIT", "BASELINE", "SAMPLES",
+	       "TIME", "QUICK");
 	struct runner_opts o = { .pause = -1 };
 	for (size_t i = 0; i < test_count; i++) {
 		const struct test_def *t = &test_table[i];
@@ -21,9 +21,15 @@ int cmd_list(int argc, char **argv)
 			snprintf(base, sizeof base, "%.1f", t->baseline);
 		else
 			snprintf(base, sizeof base, "---");
-		printf("%-17s %-38s %-5s %10s %5d x %2.0fs  ~%.0f s\n", t->id, t->label, t->unit, base,
-		       t->samples, t->seconds, runner_estimate_test(&o, t));
+		char secs[16];
+		snprintf(secs, sizeof secs, "~%.0f s", runner_estimate_test(&o, t));
+		printf("%-17s %-38s %-5s %10s %5d x %2.0fs  %-7s %.0f s%s\n", t->id, t->label, t->unit,
+		       base, t->samples, t->seconds, secs, t->quick_seconds > 0 ? t->quick_seconds : 1,
+		       t->uncounted ? " *" : "");
 	}
+	printf("\nTIME: samples x length + a 3 s pause before each. QUICK: sample length with --quick.\n"
+	       "*: no per-worker counters unless --events names them (counting slows its forks,\n"
+	       "   execs or context switches).\n");
 	printf("\n%-12s %s\n", "GROUP", "TESTS");
 	for (size_t g = 0; g < test_group_count; g++) {
 		printf("%-12s ", test_groups[g].name);

@@ -21,6 +21,8 @@ struct test_def {
 	const char *arg;      /* passed to the workload */
 	const char *about;    /* one line for `kbench list` */
 	double quick_seconds; /* sample length in quick runs; 0 = 1 s (tests.c says why where not) */
+	bool uncounted;       /* no per-worker counters unless --events names them: counting
+				 slows its forks, execs or context switches (make bench measures it) */
 };
 
 struct test_group {

@@ -12,6 +12,7 @@
 #include "telemetry/power.h"
 #include "telemetry/sensors.h"
 #include "telemetry/throttle.h"
+#include "tests.h"
 
 #define SERIES_MAX_CPUS 64      /* per-cpu frequency series beyond this would drown the file */
 #define SUMMARY_MAX_COPIES 16   /* per-copy counter totals kept in a test summary */
@@ -376,19 +377,15 @@ static void cooldown(struct telemetry *t, const struct runner_event *ev)
  * events and every exit folds them back, and every context switch of a
  * counted task saves and restores them. Measured here (make bench), they
  * cost spawn, execl, the shell tests and context1 several percent up to a
- * fifth of their score. By default those tests run uncounted; naming
- * events with --events counts them anyway, knowingly. */
+ * fifth of their score. By default the tests the table marks `uncounted`
+ * run without them; naming events with --events counts them anyway. */
 static bool counters_disturb(const struct telemetry *t, const struct runner_event *ev)
 {
-	static const char *const sensitive[] = { "execl", "spawn", "context1", "shell1", "shell8",
-						 "shell16", "sysexec", "grep" };
 	if (t->o.events)
 		return false;
 	const struct test_result *tr = cur_test(ev);
-	for (size_t i = 0; tr && i < sizeof sensitive / sizeof sensitive[0]; i++)
-		if (!strcmp(tr->id, sensitive[i]))
-			return true;
-	return false;
+	const struct test_def *d = tr ? test_find(tr->id) : NULL;
+	return d && d->uncounted;
 }
 
 static void sample_ready(struct telemetry *t, const struct runner_event *ev)

@@ -47,4 +47,7 @@ for id in dhry2reg whetstone-double execl fstime fsbuffer fsdisk pipe context1 s
 	grep -q "^$id " "$T/out" || die "list lacks $id"
 done
 grep -q "^index " "$T/out" || die "list lacks the index group"
+# The quick sample length and the uncounted mark come from the test table.
+grep -q '^shell1 .* 5 s \*$' "$T/out" || die "list: shell1 should show 5 s quick samples, uncounted: $(grep '^shell1 ' "$T/out")"
+grep -q '^dhry2reg .* 1 s$' "$T/out" || die "list: dhry2reg should show 1 s quick samples, counted: $(grep '^dhry2reg ' "$T/out")"
 echo ok

@@ -157,25 +157,34 @@ static void top_mean_of_normals(void **state)
 	/* Known expected order statistics of N(0,1): n = 3: -0.8463, 0, 0.8463;
 	 * n = 10: 1.5388, 1.0014, 0.6561, 0.3758, 0.1227 and their negatives. */
 	assert_true(fabs(score_top_mean(3, 2) - 0.8463 / 2) < 1e-4);
-	assert_true(fabs(score_top_mean(10, 7) - (1.5388 + 1.0014 + 0.6561 + 0.3758 + 0.1227 - 0.1227 - 0.3758) / 7) < 1e-4);
+	double top7 = 1.5388 + 1.0014 + 0.6561 + 0.3758 + 0.1227 - 0.1227 - 0.3758;
+	assert_true(fabs(score_top_mean(10, 7) - top7 / 7) < 1e-4);
 	assert_true(fabs(score_top_mean(10, 10)) < 1e-9);
 	assert_true(fabs(score_top_mean(1, 1)) < 1e-9);
 	assert_true(isnan(score_top_mean(3, 4)));
 	assert_true(isnan(score_top_mean(0, 0)));
 }
 
+/* A one-copy test scored from its samples, as a quick run's test or a full run's. */
+static struct test_result *scored(struct run *r, const char *id, const double *counts,
+				  const double *times, int n, bool quick)
+{
+	struct test_result *t = add_def(run_add_block(r, 1), id);
+	add_samples(t, counts, times, n);
+	if (quick)
+		test_summary_set(t, "quick_precision_asked", 0.01, NULL);
+	score_test(t);
+	return t;
+}
+
 static void quick_keeps_every_sample_and_adds_the_full_runs_lift(void **state)
 {
 	(void)state;
 	struct run *r = run_new();
-	struct run_block *b = run_add_block(r, 1);
-	struct test_result *t = add_def(b, "pipe");
 	/* Six 1-s samples; a full pipe run keeps 7 of 10 samples of 10 s. */
 	double counts[6] = { 1000, 1100, 900, 1050, 950, 1000 };
 	double times[6] = { 1, 1, 1, 1, 1, 1 };
-	add_samples(t, counts, times, 6);
-	test_summary_set(t, "quick_precision_asked", 0.01, NULL);
-	score_test(t);
+	struct test_result *t = scored(r, "pipe", counts, times, 6, true);
 	assert_int_equal(t->kept, 6);
 	double m = 0, v = 0;
 	for (int i = 0; i < 6; i++)
@@ -190,15 +199,9 @@ static void quick_keeps_every_sample_and_adds_the_full_runs_lift(void **state)
 	assert_true(fabs(kv->value - expm1(lift)) < 1e-9);
 	/* Below the worst-third rule's score on the same samples: short samples
 	 * are noisier, so dropping their worst third would lift them more. */
-	double quick_score = t->score;
-	run_free(r);
-	r = run_new();
-	b = run_add_block(r, 1);
-	t = add_def(b, "pipe");
-	add_samples(t, counts, times, 6);
-	score_test(t);
-	assert_int_equal(t->kept, 4);
-	assert_true(t->score > quick_score);
+	struct test_result *full = scored(r, "pipe", counts, times, 6, false);
+	assert_int_equal(full->kept, 4);
+	assert_true(full->score > t->score);
 	run_free(r);
 }
 
@@ -206,13 +209,9 @@ static void quick_lift_is_zero_without_spread(void **state)
 {
 	(void)state;
 	struct run *r = run_new();
-	struct run_block *b = run_add_block(r, 1);
-	struct test_result *t = add_def(b, "shell1");
 	double counts[3] = { 600, 600, 600 };
 	double times[3] = { 5, 5, 5 };
-	add_samples(t, counts, times, 3);
-	test_summary_set(t, "quick_precision_asked", 0.01, NULL);
-	score_test(t);
+	struct test_result *t = scored(r, "shell1", counts, times, 3, true);
 	assert_true(fabs(t->score - 7200.0) < 1e-6); /* 600 loops in 5 s = 7200 a minute */
 	assert_true(fabs(test_summary_get(t, "quick_lift")->value) < 1e-12);
 	run_free(r);
