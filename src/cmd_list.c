@@ -24,7 +24,7 @@ int cmd_list(int argc, char **argv)
 		char secs[16];
 		snprintf(secs, sizeof secs, "~%.0f s", runner_estimate_test(&o, t));
 		printf("%-17s %-38s %-5s %10s %5d x %2.0fs  %-7s %.0f s%s\n", t->id, t->label, t->unit,
-		       base, t->samples, t->seconds, secs, t->quick_seconds > 0 ? t->quick_seconds : 1,
+		       base, t->samples, t->seconds, secs, test_quick_seconds(t),
 		       t->uncounted ? " *" : "");
 	}
 	printf("\nTIME: samples x length + a 3 s pause before each. QUICK: sample length with --quick.\n"

@@ -249,7 +249,7 @@ static double length_for(const struct runner_opts *o, const struct test_def *t)
 	if (o->duration > 0)
 		return o->duration;
 	if (o->quick)
-		return t->quick_seconds > 0 ? t->quick_seconds : 1.0;
+		return test_quick_seconds(t);
 	return t->seconds;
 }
 

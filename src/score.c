@@ -2,6 +2,7 @@
 #include "score.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,11 @@ double score_top_mean(int n, int keep)
 {
 	if (n < 1 || keep < 1 || keep > n)
 		return NAN;
+	/* Only (n, keep) matter, and every rescore of a stored quick run asks again. */
+	static double memo[17][17];
+	static bool known[17][17];
+	if (n <= 16 && known[n][keep])
+		return memo[n][keep];
 	/* E[X(i:n)] = n!/((i-1)!(n-i)!) * integral of x phi(x) Phi(x)^(i-1) (1-Phi(x))^(n-i),
 	 * by the midpoint rule over -9..9 (the tails beyond add nothing at double precision). */
 	const double lo = -9.0, h = 1e-3;
@@ -70,6 +76,10 @@ double score_top_mean(int n, int keep)
 				     (n - i) * log1p(-cdf)) * h;
 		}
 		sum += e;
+	}
+	if (n <= 16) {
+		memo[n][keep] = sum / keep;
+		known[n][keep] = true;
 	}
 	return sum / keep;
 }
@@ -87,26 +97,22 @@ double score_top_mean(int n, int keep)
 static void score_quick(struct test_result *t)
 {
 	int n = t->nsamples;
-	double *logs = calloc((size_t)n, sizeof *logs);
-	if (!logs)
+	double *rates = calloc((size_t)n * 2, sizeof *rates), *logs = rates + n;
+	if (!rates)
 		return;
-	double mean = 0, time = 0, sum = 0;
+	double mean = 0, time = 0, rmean = 0;
 	for (int i = 0; i < n; i++) {
 		double st = sample_time(&t->samples[i]);
-		double rate = score_rate(sample_count(&t->samples[i]), st, t->timebase);
-		logs[i] = rate > 0 ? log(rate) : 0;
-		mean += logs[i];
-		time += st;
-		sum += rate;
+		rates[i] = score_rate(sample_count(&t->samples[i]), st, t->timebase);
+		logs[i] = rates[i] > 0 ? log(rates[i]) : 0;
+		mean += logs[i] / n;
+		time += st / n;
+		rmean += rates[i] / n;
 	}
-	mean /= n;
-	time /= n;
-	double var = 0, rvar = 0, rmean = sum / n;
+	double var = 0, rvar = 0;
 	for (int i = 0; i < n; i++) {
 		var += (logs[i] - mean) * (logs[i] - mean);
-		double rate = score_rate(sample_count(&t->samples[i]), sample_time(&t->samples[i]),
-					 t->timebase);
-		rvar += (rate - rmean) * (rate - rmean);
+		rvar += (rates[i] - rmean) * (rates[i] - rmean);
 	}
 	double lift = 0;
 	const struct test_def *def = test_find(t->id);
@@ -123,7 +129,7 @@ static void score_quick(struct test_result *t)
 	t->score = exp(mean + lift);
 	t->index = score_index(t->score, t->baseline);
 	t->spread = (n > 1 && rmean > 0) ? sqrt(rvar / (n - 1)) / rmean : -1;
-	free(logs);
+	free(rates);
 }
 
 void score_test(struct test_result *t)

@@ -126,3 +126,8 @@ int test_samples_for_iterations(const struct test_def *t, int iterations)
 	int n = (iterations + 1) / 3;
 	return n < 1 ? 1 : n;
 }
+
+double test_quick_seconds(const struct test_def *t)
+{
+	return t->quick_seconds > 0 ? t->quick_seconds : 1.0;
+}

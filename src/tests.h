@@ -43,4 +43,7 @@ const struct test_def *test_find_label(const char *label);
 /* UnixBench's -i N: long tests (10 passes) run N, short ones max(1, (N+1)/3). */
 int test_samples_for_iterations(const struct test_def *t, int iterations);
 
+/* The sample length of a quick run: the row's quick_seconds, 1 s when unset. */
+double test_quick_seconds(const struct test_def *t);
+
 #endif
