@@ -414,6 +414,7 @@ void app_opts(const struct app *a, struct runner_opts *o)
 	o->samples = a->samples;
 	o->duration = a->duration;
 	o->pause = a->pause;
+	o->quick = a->quick;
 	o->interval = 0.5; /* two wake-ups a second: enough to watch, too few to disturb */
 }
 

@@ -54,6 +54,7 @@ struct app {
 	int samples;     /* 0 = each test's own */
 	double duration; /* 0 = nominal */
 	double pause;    /* < 0 = UnixBench's 3 s */
+	bool quick;      /* kbench run --quick: short samples until each test is precise */
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
 
 	/* the run being shown (live, replayed or opened from the store) */

@@ -69,6 +69,8 @@ int live_run(struct app *a, char *err, size_t errlen)
 	struct run *run = run_new();
 	sysinfo_fill(&run->meta);
 	run->meta.duration_override = opts.duration;
+	if (opts.quick)
+		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
 	if (a->run)
 		run_free(a->run);
 	a->run = run;

@@ -122,7 +122,9 @@ static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
 			canvas_text(c, x, yy, ROLE_BAR, buf, -1);
 			x += wd[3] + 1;
 			const char *what = test_status_name(st);
-			if (st == TEST_RUNNING)
+			if (st == TEST_RUNNING && n <= 0) /* a quick run: samples until precise */
+				snprintf(buf, sizeof buf, "%d", a->ev.sample + 1);
+			else if (st == TEST_RUNNING)
 				snprintf(buf, sizeof buf, "%d/%d", a->ev.sample + 1, n);
 			else if (st == TEST_DONE)
 				snprintf(buf, sizeof buf, "%d/%d", done, done);
@@ -207,13 +209,16 @@ static void draw_current(struct app *a, struct canvas *c, int y, int rows,
 	char el[16], len[16], rate[32], bar[128];
 	fmt_duration(el, sizeof el, ev->sample_elapsed);
 	fmt_duration(len, sizeof len, ev->sample_length);
+	char of[24] = ""; /* a quick run takes samples until the score is precise: no "of N" */
+	if (ev->nsamples > 0)
+		snprintf(of, sizeof of, " of %d", ev->nsamples);
 	int x = 1;
 	if (ev->kind == EV_PAUSE) {
-		x += canvas_printf(c, x, y + 1, ROLE_DIM, "sample %d of %d: sync and pause %s of %s",
-				   ev->sample + 1, ev->nsamples, el, len);
+		x += canvas_printf(c, x, y + 1, ROLE_DIM, "sample %d%s: sync and pause %s of %s",
+				   ev->sample + 1, of, el, len);
 	} else {
-		x += canvas_printf(c, x, y + 1, ROLE_NORMAL, "sample %d of %d  %s of %s ", ev->sample + 1,
-				   ev->nsamples, el, len);
+		x += canvas_printf(c, x, y + 1, ROLE_NORMAL, "sample %d%s  %s of %s ", ev->sample + 1,
+				   of, el, len);
 		double frac = ev->sample_length > 0 ? ev->sample_elapsed / ev->sample_length : 0;
 		fmt_bar(bar, sizeof bar, frac, 16, c->utf8);
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;

@@ -35,12 +35,13 @@ struct preset {
 	const char *name, *group;
 	int samples;
 	double duration, pause;
+	bool quick; /* kbench run --quick */
 };
 static const struct preset presets[] = {
-	{ "index", "index", 0, 0, -1 },
-	{ "quick", "index", 3, 3, 1 },
-	{ "cpu-only", "cpu", 0, 0, -1 },
-	{ "i/o-only", "io", 0, 0, -1 },
+	{ "index", "index", 0, 0, -1, false },
+	{ "quick", "index", 0, 0, -1, true },
+	{ "cpu-only", "cpu", 0, 0, -1, false },
+	{ "i/o-only", "io", 0, 0, -1, false },
 };
 #define NPRESETS (int)(sizeof presets / sizeof presets[0])
 static int preset = 0; /* -1: custom */
@@ -51,7 +52,7 @@ static int preset_of(const struct app *a)
 	for (int p = 0; p < NPRESETS; p++) {
 		const struct test_group *g = test_group_find(presets[p].group);
 		bool same = a->samples == presets[p].samples && a->duration == presets[p].duration &&
-			    a->pause == presets[p].pause;
+			    a->pause == presets[p].pause && a->quick == presets[p].quick;
 		for (size_t i = 0; same && i < test_count && i < APP_MAX_TESTS; i++) {
 			bool in = false;
 			for (const char *const *id = g->ids; id && *id; id++)
@@ -104,6 +105,7 @@ static void apply_preset(struct app *a, int p)
 	a->samples = presets[p].samples;
 	a->duration = presets[p].duration;
 	a->pause = presets[p].pause;
+	a->quick = presets[p].quick;
 }
 
 /* ---- keys ---- */
@@ -214,6 +216,7 @@ static void change(struct app *a, int dir)
 		a->samples += dir;
 		if (a->samples < 0)
 			a->samples = 0;
+		a->quick = false;
 		preset = -1;
 		break;
 	case F_LENGTH: {
@@ -222,6 +225,7 @@ static void change(struct app *a, int dir)
 			if (fabs(lengths[i] - a->duration) < 1e-9)
 				at = i;
 		a->duration = lengths[(at + dir + k) % k];
+		a->quick = false;
 		preset = -1;
 		break;
 	}
@@ -291,12 +295,14 @@ static void in_samples(struct app *a, const char *s)
 	double v = a->samples;
 	in_number(a, s, 0, 1000, &v, "samples (0 = each test's own)");
 	a->samples = (int)v;
+	a->quick = false;
 	preset = -1;
 }
 
 static void in_length(struct app *a, const char *s)
 {
 	in_number(a, s, 0, 86400, &a->duration, "sample length in seconds (0 = nominal)");
+	a->quick = false;
 	preset = -1;
 }
 
@@ -465,12 +471,16 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	if (a->ncopies == 1 && a->copies[0] == n && n > 1)
 		snprintf(v + strlen(v), sizeof v - strlen(v), " (all)");
 	draw_field(a, c, x, y + 2, w, F_COPIES, "Copies", v);
-	if (a->samples)
+	if (a->quick)
+		snprintf(v, sizeof v, "until +-1%%");
+	else if (a->samples)
 		snprintf(v, sizeof v, "%d", a->samples);
 	else
 		snprintf(v, sizeof v, "own (3/10)");
 	draw_field(a, c, x, y + 3, w, F_SAMPLES, "Samples", v);
-	if (a->duration > 0)
+	if (a->quick)
+		snprintf(v, sizeof v, "quick (1-5 s)");
+	else if (a->duration > 0)
 		snprintf(v, sizeof v, "%g s", a->duration);
 	else
 		snprintf(v, sizeof v, "nominal");

@@ -1,0 +1,30 @@
+#!/bin/sh
+# The console's "quick" preset is kbench run --quick: samples until each test is precise,
+# no fixed sample count on the run screen, and a saved run marked quick.
+. "$KBENCH_TOP/tests/system/lib.inc"
+. "$KBENCH_TOP/tests/system/ui_lib.inc"
+
+ui_start "$KBENCH" console --copies 1
+ui_wait 'Setup'
+ui_keys p
+ui_wait 'Preset +◀ quick ▶' 5
+ui_wait 'Samples +◀ until \+-1% ▶' 2
+ui_wait 'Sample len +◀ quick' 2
+ui_keys r
+# A quick sample is numbered without "of N": the count is not known in advance.
+ui_wait 'sample [0-9]+  [0-9]+:[0-9]{2} of' 20
+grep -q 'sample [0-9]* of [0-9]' "$T/screen" && die "a quick run shows a fixed sample count"
+# The preset is the whole index: after a few samples of the first test, abort the rest.
+ui_wait 'sample 4  ' 20
+ui_keys q
+ui_wait 'Abort the run\?' 5
+ui_keys y
+ui_wait 'Results' 30
+ui_keys s
+ui_wait 'saved|[0-9a-f]{8}' 10
+ui_keys q
+ui_exited 10
+"$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
+grep -q '"mode": *"quick"' "$T/run.json" || die "the console's quick run is not stored as quick"
+grep -q '"quick_precision_asked"' "$T/run.json" || die "the console's quick run has no quick summaries"
+echo ok
