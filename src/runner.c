@@ -30,7 +30,7 @@ struct runner {
 	char scratch_root[PATH_MAX]; /* where the run's scratch dir is made */
 	char scratch[PATH_MAX];      /* <root>/kbench-XXXXXX while a run lasts */
 	char datadir[PATH_MAX];
-	char self[PATH_MAX];
+	char helper[PATH_MAX]; /* kbench-exec, or "" when not found */
 	int shm_fd;
 	struct worker_slot *slots;
 	size_t shm_len;
@@ -93,6 +93,30 @@ const char *runner_find_datadir(const char *hint)
 	if (has_data(KBENCH_DATADIR))
 		return KBENCH_DATADIR;
 	return NULL;
+}
+
+const char *runner_find_helper(void)
+{
+	static char found[PATH_MAX];
+	const char *env = getenv("KBENCH_HELPER");
+	if (env && *env)
+		return access(env, X_OK) == 0 ? env : NULL;
+	char exe[PATH_MAX];
+	snprintf(exe, sizeof exe, "%s", runner_self_path());
+	char *slash = strrchr(exe, '/');
+	if (slash) {
+		*slash = '\0';
+		/* build/kbench beside build/kbench-exec, ./kbench in the tree, an installed prefix. */
+		const char *rel[] = { "/kbench-exec", "/build/kbench-exec",
+				      "/../libexec/kbench/kbench-exec" };
+		for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+			snprintf(found, sizeof found, "%s%s", exe, rel[i]);
+			if (access(found, X_OK) == 0)
+				return found;
+		}
+	}
+	snprintf(found, sizeof found, "%s/kbench-exec", KBENCH_LIBEXECDIR);
+	return access(found, X_OK) == 0 ? found : NULL;
 }
 
 static bool needs_data(const struct test_def *t)
@@ -166,7 +190,8 @@ struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errl
 		return NULL;
 	}
 	snprintf(r->datadir, sizeof r->datadir, "%s", dd ? dd : "");
-	snprintf(r->self, sizeof r->self, "%s", runner_self_path());
+	const char *helper = runner_find_helper();
+	snprintf(r->helper, sizeof r->helper, "%s", helper ? helper : "");
 
 	/* A memfd, not anonymous memory: execl's chain maps the slots again after exec. */
 	r->shm_len = sizeof(struct worker_slot) * RUNNER_MAX_COPIES;
@@ -414,7 +439,7 @@ static void worker_main(struct runner *r, const struct test_def *t, int copy, in
 		.arg = t->arg,
 		.tmpdir = dir,
 		.datadir = r->datadir,
-		.self = r->self,
+		.helper = r->helper[0] ? r->helper : NULL,
 		.shm_fd = r->shm_fd,
 	};
 	atomic_store(&slot->state, WORKER_RUNNING);

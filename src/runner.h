@@ -95,8 +95,11 @@ double runner_live_elapsed(const struct runner *r); /* seconds into the sample *
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t);
 double runner_estimate(const struct runner_opts *o);
 
-/* The hidden `kbench __execl` entry and friends need the data directory too. */
+/* The directory of the shell tests' data: hint, $KBENCH_DATADIR, beside the binary, the prefix. */
 const char *runner_find_datadir(const char *hint);
 const char *runner_self_path(void);
+/* kbench-exec (see src/workload.h, wl_exec_helper): $KBENCH_HELPER, beside
+ * the binary, build/ beside it, ../libexec/kbench, the configured libexec. */
+const char *runner_find_helper(void);
 
 #endif

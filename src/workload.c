@@ -2,6 +2,7 @@
 #include "workload.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 double wl_now(void)
 {
@@ -61,4 +63,24 @@ int wl_attach(const char *fdarg, const char *copyarg, struct workload_ctx *ctx, 
 	ctx->copy = (int)copy;
 	ctx->shm_fd = (int)fd;
 	return 0;
+}
+
+int wl_exec_helper(const struct workload_ctx *ctx, const char *mode)
+{
+	char fdbuf[16], copybuf[16];
+
+	if (ctx->shm_fd < 0)
+		return 1;
+	if (!ctx->helper || !*ctx->helper)
+		return wl_fail(ctx, "kbench-exec, the small program this test runs in, was not found "
+			       "beside kbench or in its libexec directory (run make, or set KBENCH_HELPER)");
+	/* The helper reaches the slots only through this descriptor. */
+	int flags = fcntl(ctx->shm_fd, F_GETFD);
+	if (flags < 0 || fcntl(ctx->shm_fd, F_SETFD, flags & ~FD_CLOEXEC) < 0)
+		return wl_fail(ctx, "the shared slots are not open (fd %d): %s", ctx->shm_fd,
+			       strerror(errno));
+	snprintf(fdbuf, sizeof fdbuf, "%d", ctx->shm_fd);
+	snprintf(copybuf, sizeof copybuf, "%d", ctx->copy);
+	execl(ctx->helper, ctx->helper, mode, fdbuf, copybuf, (char *)NULL);
+	return wl_fail(ctx, "cannot execute %s: %s", ctx->helper, strerror(errno));
 }

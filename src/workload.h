@@ -34,8 +34,8 @@ struct workload_ctx {
 	const char *arg;    /* the test row's argument ("1024 2000", "8", "short", ...) */
 	const char *tmpdir; /* scratch directory for file tests: exists, writable */
 	const char *datadir;/* shell scripts and input data (data/ in the tree) */
-	const char *self;   /* absolute path of the kbench binary (execl re-execs it) */
-	int shm_fd;         /* memfd holding the slots; inherited across exec */
+	const char *helper; /* kbench-exec, the small program the fork/exec loops run in; NULL if not found */
+	int shm_fd;         /* memfd holding the slots; inherited across exec; -1 in-process (unit tests) */
 };
 
 struct workload {
@@ -58,8 +58,21 @@ static inline void wl_publish(const struct workload_ctx *c, uint64_t count)
 
 double wl_now(void); /* CLOCK_MONOTONIC in seconds */
 
-/* For a hidden entry (`kbench __execl FD COPY`, `__spawn FD COPY`) that a
- * worker exec'd: maps the slots from the inherited memfd and fills ctx.
+/*
+ * A loop that forks or execs costs what the forking (or exec'd) process
+ * costs to copy (or to load): its mappings, its libraries, its dirtied
+ * pages. UnixBench runs those loops in small, dynamically linked programs;
+ * kbench's worker is a fork of the whole console. So such a workload
+ * replaces its worker with kbench-exec (`kbench-exec MODE FD COPY`, built
+ * the way UnixBench builds its programs), which maps the same slot and runs
+ * the loop named by MODE. Returns -1 with a sentence in the slot if the
+ * helper is missing or cannot be executed, and 1 without doing anything
+ * when there are no shared slots to hand over (a workload run in-process
+ * by the unit tests), so the caller runs its loop itself.
+ */
+int wl_exec_helper(const struct workload_ctx *ctx, const char *mode);
+
+/* For kbench-exec: maps the slots from the inherited memfd and fills ctx.
  * Returns 0, or -1 with a sentence in err. */
 int wl_attach(const char *fdarg, const char *copyarg, struct workload_ctx *ctx, char *err,
 	      size_t errlen);

@@ -67,9 +67,6 @@ static int count_children(void)
 
 int main(int argc, char **argv)
 {
-	/* The execl test re-executes this binary as `__execl FD COPY`. */
-	if (argc > 1 && !strcmp(argv[1], "__execl"))
-		return execl_chain_main(argc - 1, argv + 1);
 	if (argc < 3) {
 		fprintf(stderr, "usage: soak_driver RUNS run [kbench run options and tests]\n");
 		return 2;

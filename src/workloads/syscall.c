@@ -50,6 +50,18 @@ static int syscall_exec_once(struct workload_ctx *ctx)
 	return 0;
 }
 
+int sysexec_loop(struct workload_ctx *ctx)
+{
+	uint64_t n = 0;
+
+	while (!wl_stopped(ctx)) {
+		if (syscall_exec_once(ctx) < 0)
+			return -1;
+		wl_publish(ctx, ++n);
+	}
+	return 0;
+}
+
 static int syscall_run(struct workload_ctx *ctx)
 {
 	enum syscall_mode mode;
@@ -60,13 +72,10 @@ static int syscall_run(struct workload_ctx *ctx)
 		return wl_fail(ctx, "unknown syscall mode '%s' (mix, close, getpid or exec)",
 			       ctx->arg);
 
+	/* Forks from a small program, as UnixBench's syscall does (see spawn.c). */
 	if (mode == MODE_EXEC) {
-		while (!wl_stopped(ctx)) {
-			if (syscall_exec_once(ctx) < 0)
-				return -1;
-			wl_publish(ctx, ++n);
-		}
-		return 0;
+		int rc = wl_exec_helper(ctx, "sysexec");
+		return rc > 0 ? sysexec_loop(ctx) : rc;
 	}
 
 	/* UnixBench 6 duplicates a private pipe's read end, not fd 0, so that

@@ -8,7 +8,7 @@ extern const struct workload wl_dhry;      /* dhry.c + dhry_procs.c: Dhrystone 2
 extern const struct workload wl_whetstone; /* whetstone.c: double precision, self-timed */
 extern const struct workload wl_arith;     /* arith.c: arg = arithoh|short|int|long|float|double|register */
 extern const struct workload wl_hanoi;     /* hanoi.c: 10-disk Tower of Hanoi per loop */
-extern const struct workload wl_execl;     /* execl.c: re-execs kbench itself */
+extern const struct workload wl_execl;     /* execl.c: kbench-exec re-executing itself */
 extern const struct workload wl_fscopy;    /* fscopy.c: arg = "bufsize maxblocks", self-timed */
 extern const struct workload wl_pipe;      /* pipe.c: 512-byte write+read on one pipe */
 extern const struct workload wl_context;   /* context.c: two pipes, two processes */
@@ -17,9 +17,10 @@ extern const struct workload wl_syscall;   /* syscall.c: arg = mix|close|getpid|
 extern const struct workload wl_shell;     /* shell.c: arg = concurrent scripts per loop */
 extern const struct workload wl_grep;      /* grep.c: grep -c on large.txt per loop */
 
-/* The hidden `kbench __execl ...` entry: one link of execl's chain. */
-int execl_chain_main(int argc, char **argv);
-/* The hidden `kbench __spawn FD COPY` entry: spawn's loop in a fresh, small process. */
-int spawn_main(int argc, char **argv);
+/* The loops kbench-exec runs (src/helper/kbench-exec.c), each in a small
+ * process as UnixBench runs them; 0 when stopped, -1 with a sentence. */
+int execl_link(struct workload_ctx *ctx);   /* one link of execl's chain: counts, execs the next */
+int spawn_loop(struct workload_ctx *ctx);   /* fork + exit + wait until stopped */
+int sysexec_loop(struct workload_ctx *ctx); /* fork + exec /bin/true + wait until stopped */
 
 #endif

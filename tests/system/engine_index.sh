@@ -48,5 +48,5 @@ paste -d, "$T/orig.csv" "$T/parsed.csv" | awk -F, '
 
 # No worker is left.
 sleep 0.2
-pgrep -f "kbench __execl" >/dev/null && die "execl chain left running"
+pgrep -f "kbench-exec" >/dev/null && die "execl chain left running"
 echo ok
