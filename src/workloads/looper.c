@@ -155,7 +155,11 @@ int looper_run(struct workload_ctx *ctx, const char *what, char *const argv[])
 	uint64_t n = 0;
 	int rc = looper_setup(&l);
 
-	while (rc == 0 && !wl_stopped(ctx)) {
+	/* The first loop always finishes and counts, even past the deadline: a
+	 * sample shorter than one loop (a short --duration on a slow machine)
+	 * then measures that loop, instead of counting 0, which UnixBench's
+	 * rule for a zero count would turn into a score of 1.0. */
+	while (rc == 0 && !(n > 0 && wl_stopped(ctx))) {
 		pid_t pid = fork();
 		if (pid < 0) {
 			rc = wl_fail(ctx, "fork failed: %s", strerror(errno));
@@ -178,7 +182,7 @@ int looper_run(struct workload_ctx *ctx, const char *what, char *const argv[])
 		}
 		/* UnixBench's alarm lands during a loop: that loop is not
 		 * counted, but its tail is inside the measured time. */
-		if (wl_stopped(ctx))
+		if (n > 0 && wl_stopped(ctx))
 			break;
 		wl_publish(ctx, ++n);
 	}

@@ -225,6 +225,20 @@ static void test_shell_counts(void **state)
 	expect_counts(&wl_shell, "3");
 }
 
+/* Stopped before its first loop ended, a looper still finishes that loop and
+ * counts it (a sample shorter than one loop measures one loop, not zero), and
+ * starts no second one. */
+static void test_shell_counts_its_first_loop(void **state)
+{
+	struct worker_slot slot;
+
+	(void)state;
+	assert_int_equal(run_for(&wl_shell, "3", 0.2, 0, &slot, NULL), 0);
+	assert_string_equal(slot.err, "");
+	assert_int_equal(atomic_load(&slot.count), 1);
+	assert_clean();
+}
+
 static void test_grep_counts(void **state)
 {
 	(void)state;
@@ -304,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_fscopy_bad_args),
 		cmocka_unit_test(test_fscopy_unwritable_dir),
 		cmocka_unit_test(test_shell_counts),
+		cmocka_unit_test(test_shell_counts_its_first_loop),
 		cmocka_unit_test(test_grep_counts),
 		cmocka_unit_test(test_shell_bad_args),
 		cmocka_unit_test(test_shell_failure_is_reported),
