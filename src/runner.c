@@ -552,8 +552,13 @@ static int run_sample(struct runner *r, struct runner_event *ev, const struct te
 			stopped = true;
 			stop_at = now;
 		}
+		/* A skipped or aborted sample is thrown away: no need to let the
+		 * copies finish (the CPU loops do not even look at the stop flag:
+		 * their own timer ends them, see wl_run_timed). */
 		if (!stopped && (r->skip || r->abort)) {
 			stop_all(r, n);
+			kill_all(r, forked);
+			killed = true;
 			stopped = true;
 			stop_at = now;
 			snprintf(reason, rlen, "%s", r->abort ? "aborted" : "skipped");
@@ -568,7 +573,7 @@ static int run_sample(struct runner *r, struct runner_event *ev, const struct te
 				failed = true;
 			}
 		}
-		/* A copy that dies early stops the others: the sample is lost anyway. */
+		/* A copy that dies early ends the others at once: the sample is lost anyway. */
 		for (int c = 0; c < forked; c++) {
 			if (reaped[c])
 				continue;
@@ -586,6 +591,8 @@ static int run_sample(struct runner *r, struct runner_event *ev, const struct te
 					}
 					if (!stopped) {
 						stop_all(r, n);
+						kill_all(r, forked);
+						killed = true;
 						stopped = true;
 						stop_at = now;
 					}
@@ -731,6 +738,13 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		ev.kind = EV_SAMPLE_END;
 		emit(r, &ev);
 		ev.pids = NULL;
+		/* Nothing of one sample may leak into the next (file tests, shell
+		 * temp files), nor of a killed one into the next test. */
+		char dir[PATH_MAX];
+		for (int c = 0; c < b->copies; c++) {
+			snprintf(dir, sizeof dir, "%s/copy%d", r->scratch, c);
+			rm_tree(dir);
+		}
 		if (rc != 0) {
 			if (r->skip || r->abort) {
 				snprintf(res->reason, sizeof res->reason, "%s after %d samples",
@@ -741,12 +755,6 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 				res->status = TEST_FAILED;
 			}
 			break;
-		}
-		/* Nothing of one sample may leak into the next (file tests, shell temp files). */
-		char dir[PATH_MAX];
-		for (int c = 0; c < b->copies; c++) {
-			snprintf(dir, sizeof dir, "%s/copy%d", r->scratch, c);
-			rm_tree(dir);
 		}
 		if (quick) {
 			const struct sample *s = &res->samples[res->nsamples - 1];

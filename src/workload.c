@@ -3,12 +3,15 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -83,4 +86,47 @@ int wl_exec_helper(const struct workload_ctx *ctx, const char *mode)
 	snprintf(copybuf, sizeof copybuf, "%d", ctx->copy);
 	execl(ctx->helper, ctx->helper, mode, fdbuf, copybuf, (char *)NULL);
 	return wl_fail(ctx, "cannot execute %s: %s", ctx->helper, strerror(errno));
+}
+
+/* glibc before 2.35 has the field but not its documented name. */
+#ifndef sigev_notify_thread_id
+#define sigev_notify_thread_id _sigev_un._tid
+#endif
+
+static sigjmp_buf wl_timed_out;
+
+static void wl_timed_alarm(int sig)
+{
+	(void)sig;
+	siglongjmp(wl_timed_out, 1);
+}
+
+int wl_run_timed(struct workload_ctx *ctx, void (*loop)(struct workload_ctx *ctx))
+{
+	struct sigaction sa = { .sa_handler = wl_timed_alarm }, old;
+	struct sigevent ev = { .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGALRM };
+	timer_t timer;
+	double d = ctx->duration > 0 ? ctx->duration : 1e-3;
+	struct itimerspec at = { .it_value = { (time_t)d, (long)((d - (double)(time_t)d) * 1e9) } };
+
+	/* At this thread only: in the unit tests other threads share the process. */
+	ev.sigev_notify_thread_id = (pid_t)syscall(SYS_gettid);
+	if (at.it_value.tv_sec == 0 && at.it_value.tv_nsec == 0)
+		at.it_value.tv_nsec = 1;
+	sigemptyset(&sa.sa_mask);
+	if (timer_create(CLOCK_MONOTONIC, &ev, &timer) < 0)
+		return wl_fail(ctx, "cannot make a timer for the sample: %s", strerror(errno));
+	sigaction(SIGALRM, &sa, &old);
+	if (sigsetjmp(wl_timed_out, 1) == 0) {
+		if (timer_settime(timer, 0, &at, NULL) < 0) {
+			int e = errno;
+			timer_delete(timer);
+			sigaction(SIGALRM, &old, NULL);
+			return wl_fail(ctx, "cannot start the sample's timer: %s", strerror(e));
+		}
+		loop(ctx);
+	}
+	timer_delete(timer);
+	sigaction(SIGALRM, &old, NULL);
+	return 0;
 }

@@ -77,6 +77,21 @@ int wl_exec_helper(const struct workload_ctx *ctx, const char *mode);
 int wl_attach(const char *fdarg, const char *copyarg, struct workload_ctx *ctx, char *err,
 	      size_t errlen);
 
+/*
+ * For the CPU loops (Dhrystone, the arithmetic loops, Hanoi): UnixBench's
+ * programs loop forever and are ended by their own alarm(), and gcc
+ * compiles an endless loop differently from one that can end (it keeps
+ * work whose result nothing after the loop reads, or drops it, by other
+ * rules). So these loops never end by themselves either: this runs
+ * loop(ctx), which must not return, and leaves it by a signal when
+ * ctx->duration has passed on a timer aimed at the calling thread, then
+ * returns 0. The loop keeps its count in the slot, not in a register (a
+ * signal ends it), and ignores the stop flag: on a skip or an abort the
+ * runner kills the worker. Returns -1 with a sentence if no timer can be
+ * made.
+ */
+int wl_run_timed(struct workload_ctx *ctx, void (*loop)(struct workload_ctx *ctx));
+
 /* Fills slot->err with a formatted sentence and returns -1. */
 int wl_fail(const struct workload_ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

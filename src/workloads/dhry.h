@@ -67,10 +67,13 @@ int dhry_func_2(char str_1_par_ref[DHRY_STR_LEN], char str_2_par_ref[DHRY_STR_LE
 int dhry_func_3(enum dhry_ident enum_par_val);
 
 /* Returns 0 when the globals and the two records hold what Dhrystone 2.1
- * must leave after `runs` loops, else -1 with a sentence in ctx->slot->err
- * (a miscompiled or broken loop). The loop's locals are not checked: in
- * UnixBench's binary they are dead after its endless loop, and checking
- * them here would make gcc keep work that UnixBench's loop does not do. */
+ * leaves after `runs` finished loops, else -1 with a sentence in
+ * ctx->slot->err (a miscompiled or broken loop). The sample's timer lands
+ * anywhere in the next loop, so only what holds at every point of a loop
+ * after the first is checked (not Bool_Glob, which Proc_5 clears and Proc_4
+ * sets, nor the fields of the record Proc_1 rewrites). The loop's locals are
+ * not checked: in UnixBench's binary they are dead in its endless loop, and
+ * reading them here would make gcc keep work UnixBench's loop does not do. */
 int dhry_check(const struct workload_ctx *ctx, uint64_t runs);
 
 #endif

@@ -40,9 +40,9 @@ one_signal TERM 15
 one_signal HUP 1
 one_signal QUIT 3
 
-# A second SIGINT while stopping stops hard. The worker is frozen (SIGSTOP), so it cannot
-# see the stop flag: after the first SIGINT the coordinator waits for it (its grace period
-# is 10 s and more); the second kills it at once.
+# SIGINT does not wait for the workers: the sample is thrown away, so they are killed at
+# once, even one that cannot see the stop flag (frozen by SIGSTOP; and Dhrystone's loop
+# never looks at it). A second SIGINT while stopping is then harmless.
 rm -rf "$KBENCH_HOME"
 start_run --samples 1 --duration 20 --pause 0 -c 1 --no-telemetry dhry2reg
 n=50
@@ -50,18 +50,16 @@ while [ $n -gt 0 ] && [ -z "$(workers)" ]; do sleep 0.1; n=$((n - 1)); done
 w=$(workers)
 [ -n "$w" ] || die "no worker appeared"
 kill -STOP $w
-kill -INT "$RUN_PID"
-sleep 1.5
-kill -0 "$RUN_PID" 2>/dev/null || die "the first SIGINT did not wait for the frozen worker"
 t0=$(date +%s)
 kill -INT "$RUN_PID"
+kill -INT "$RUN_PID" 2>/dev/null
 wait_run 5
 secs=$(( $(date +%s) - t0 ))
-[ "$RUN_RC" = 130 ] || { cat "$T/err"; die "double SIGINT: exit status $RUN_RC, wanted 130"; }
-no_run_procs 5 "a second SIGINT"
-no_scratch "a second SIGINT"
-grep -q 'marked incomplete' "$T/err" || { cat "$T/err"; die "double SIGINT: not saved as incomplete"; }
-echo "second SIGINT: stopped in ${secs} s, exit 130, nothing left"
+[ "$RUN_RC" = 130 ] || { cat "$T/err"; die "SIGINT with a frozen worker: exit status $RUN_RC, wanted 130"; }
+no_run_procs 5 "SIGINT with a frozen worker"
+no_scratch "SIGINT with a frozen worker"
+grep -q 'marked incomplete' "$T/err" || { cat "$T/err"; die "SIGINT with a frozen worker: not saved as incomplete"; }
+echo "SIGINT with a frozen worker: stopped in ${secs} s, exit 130, nothing left"
 
 # The terminal goes away under a pipeline (ssh drops while `kbench run | tee log` runs): the
 # reader of stdout and stderr dies, then SIGHUP comes. Writes then fail (EPIPE), which must
