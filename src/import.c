@@ -987,16 +987,30 @@ static void normalize(struct src *s, const char *text, size_t len)
 	s->text = malloc(len + 1);
 	if (!s->text)
 		abort();
+	bool line_start = true; /* only blanks so far on this line */
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
-		/* Web pages bring CRs, NULs and no-break spaces (C2 A0): all become spaces. */
-		if (c == '\r' || c == '\0' || c == '\f' || c == '\v')
-			c = ' ';
-		else if ((unsigned char)c == 0xc2 && i + 1 < len && (unsigned char)text[i + 1] == 0xa0) {
+		/* Web pages bring CRs, NULs and no-break spaces (C2 A0): all become spaces.
+		 * So do a Windows editor's byte order mark and the "> " that forum and mail
+		 * quoting put before each line; the text keeps its offsets, so line numbers hold. */
+		if (i == 0 && len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+			memset(s->text, ' ', 3);
+			i += 2;
+			continue;
+		}
+		if ((unsigned char)c == 0xc2 && i + 1 < len && (unsigned char)text[i + 1] == 0xa0) {
 			s->text[i] = ' ';
 			s->text[++i] = ' ';
 			continue;
 		}
+		if (c == '\r' || c == '\0' || c == '\f' || c == '\v')
+			c = ' ';
+		if (c == '\n')
+			line_start = true;
+		else if (line_start && c == '>')
+			c = ' ';
+		else if (!is_sp(c))
+			line_start = false;
 		s->text[i] = c;
 	}
 	s->text[len] = 0;

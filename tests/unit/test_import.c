@@ -194,6 +194,48 @@ static void test_broken(void **state)
 	import_result_free(&res);
 }
 
+/* A fixture's text, for the tests that cut or wrap it the way a paste does. */
+static char *slurp(const char *name)
+{
+	FILE *f = fopen(fixture(name), "rb");
+	if (!f)
+		fail_msg("cannot open %s", name);
+	char *buf = calloc(1, 1 << 16);
+	size_t n = fread(buf, 1, (1 << 16) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	return buf;
+}
+
+static void import_string(const char *text, struct import_result *res)
+{
+	char err[512];
+	if (import_text(text, strlen(text), "paste", NULL, res, err, sizeof err) < 0)
+		fail_msg("%s", err);
+}
+
+static void test_paste_quoted_table(void **state)
+{
+	/* A markdown table quoted in a forum reply, saved by an editor that writes a byte order mark. */
+	struct import_result res;
+	char *t = slurp("table.md");
+	char *q = malloc(3 * strlen(t) + 8), *w = q;
+	w += sprintf(w, "\xef\xbb\xbf");
+	for (char *line = t; *line;) {
+		char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line + 1) : strlen(line);
+		w += sprintf(w, "> %.*s", (int)len, line);
+		line += len;
+	}
+	import_string(q, &res);
+	assert_int_equal(res.nwarnings, 0);
+	assert_int_equal(res.runs[0]->nblocks, 2);
+	check_reference_block(res.runs[0]);
+	import_result_free(&res);
+	free(q);
+	free(t);
+}
+
 static void test_hostile_text(void **state)
 {
 	/* Long lines, labels without numbers, numbers without end. */
@@ -217,6 +259,7 @@ int main(void)
 		cmocka_unit_test(test_collapsed),    cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_messy),	     cmocka_unit_test(test_partial),
 		cmocka_unit_test(test_broken),	     cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_paste_quoted_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
