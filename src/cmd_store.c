@@ -225,8 +225,8 @@ int cmd_import(int argc, char **argv)
 			break;
 		case 'h':
 			printf("usage: kbench import FILE... [--name NAME]\n"
-			       "  stores UnixBench 5.x/6.x logs (also collapsed onto one line) and pasted\n"
-			       "  result tables (markdown, tab or space separated) as runs\n");
+			       "  stores UnixBench 5.x/6.x logs (whole, pasted in part, or collapsed onto one\n"
+			       "  line) and pasted result tables (markdown, tab or space separated) as runs\n");
 			return 0;
 		case ':': return usage_error("%s needs a value", argv[optind - 1]);
 		default: return usage_error("unknown option '%s' for import", argv[optind - 1]);

@@ -40,7 +40,7 @@ grep -q 'n/a (no samples)' "$T/out" || die "rows are not n/a"
 
 # Bad input: one line on stderr, exit 1 (file) or 2 (usage); nothing stored.
 n_before=$(ls "$KBENCH_HOME" | wc -l)
-for f in broken-noresults.txt broken-garbage.txt broken-negative.log broken-table.md; do
+for f in broken-noresults.txt broken-garbage.txt broken-negative.log broken-table.md broken-paste-empty.txt; do
 	expect_exit 1 "$KBENCH" import "$F/$f"
 	[ "$(wc -l <"$T/err")" = 1 ] || die "$f: $(cat "$T/err")"
 	grep -q "^kbench: .*$f" "$T/err" || die "$f: error does not name the file: $(cat "$T/err")"
@@ -66,4 +66,29 @@ grep -q 'newer' "$T/err" || die "show of a newer file: $(cat "$T/err")"
 expect_exit 0 "$KBENCH" delete 0000dead
 [ ! -e "$KBENCH_HOME/0000dead.json" ] || die "delete left the file"
 expect_exit 1 "$KBENCH" delete 0000dead
+
+# Pastes that lost the banner and the "Benchmark Run:" lines: a block starts at its
+# "running N parallel copies" line or at its index table; quoting, CRLF and prose around it.
+expect_exit 0 "$KBENCH" import "$F/paste-rule.txt" "$F/paste-quoted.txt" "$F/paste-crlf.txt" "$F/paste-partial.txt" "$F/paste-blog.txt" "$F/paste-2blocks.txt"
+[ "$(grep -c '^imported ' "$T/out")" = 6 ] || die "not 6 paste imports: $(cat "$T/out") $(cat "$T/err")"
+[ ! -s "$T/err" ] || die "clean pastes warned: $(cat "$T/err")"
+grep -q 'paste-2blocks.txt as [0-9a-f]\{8\} (paste-2blocks.txt): 2 blocks (1 copy index 711.9; 2 copies index 1117.2)' "$T/out" || die "two-block paste: $(cat "$T/out")"
+grep -q 'paste-crlf.txt as .*: 1 block (2 copies index 1117.2)' "$T/out" || die "CRLF paste: $(cat "$T/out")"
+[ "$(grep -c '(1 copy index 711.9)' "$T/out")" = 3 ] || die "rule, quoted and blog pastes: $(cat "$T/out")"
+expect_exit 0 "$KBENCH" show paste-partial.txt
+grep -q '^System Benchmarks Partial Index ' "$T/out" || die "partial paste shown as full: $(cat "$T/out")"
+grep -q '^System Benchmarks Index Score (Partial Only) *669.7$' "$T/out" || die "partial paste score: $(cat "$T/out")"
+# Only the index table: one copy assumed, said on stderr and kept as a note of the run.
+expect_exit 0 "$KBENCH" import --name pi4 "$F/paste-index-only.txt"
+grep -q '(pi4): 1 block (1 copy index 571.9)' "$T/out" || die "index-only paste: $(cat "$T/out")"
+grep -q '^kbench: warning: .*paste-index-only.txt:1: block does not say how many copies ran; assuming 1$' "$T/err" || die "no copies warning: $(cat "$T/err")"
+expect_exit 0 "$KBENCH" show pi4
+grep -q '^note: imported block at .*paste-index-only.txt:1 does not say how many copies ran; 1 copy assumed$' "$T/out" || die "no copies note: $(cat "$T/out")"
+# A paste with no results beside a good one: the good one is stored, nothing else changes.
+n_before=$(ls "$KBENCH_HOME" | wc -l)
+expect_exit 1 "$KBENCH" import "$F/broken-paste-empty.txt" "$F/paste-rule.txt"
+[ "$(wc -l <"$T/err")" = 1 ] || die "empty paste: $(cat "$T/err")"
+grep -q '^kbench: .*broken-paste-empty.txt: no usable UnixBench results (line 4: block has no results; ignored)$' "$T/err" || die "empty paste: $(cat "$T/err")"
+grep -q 'paste-rule.txt .*(1 copy index 711.9)' "$T/out" || die "good paste beside a bad one: $(cat "$T/out")"
+[ "$(ls "$KBENCH_HOME" | wc -l)" = $((n_before + 1)) ] || die "store did not grow by exactly one run"
 exit 0

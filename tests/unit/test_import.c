@@ -186,12 +186,245 @@ static void test_broken(void **state)
 	expect_fail("broken-garbage.txt", "no UnixBench results");
 	expect_fail("broken-negative.log", "line 18: score of Dhrystone 2 using register variables is negative");
 	expect_fail("broken-table.md", "line 3: score of Pipe Throughput is not a number");
+	expect_fail("broken-paste-empty.txt", "line 4: block has no results");
 	expect_fail("no-such-file", "No such file");
 	/* A truncated log keeps what it has and says what is missing. */
 	struct import_result res;
 	load("broken-truncated.log", NULL, &res);
 	assert_true(warned(&res, "no index table"));
 	import_result_free(&res);
+}
+
+/* A fixture's text, for the tests that cut or wrap it the way a paste does. */
+static char *slurp(const char *name)
+{
+	FILE *f = fopen(fixture(name), "rb");
+	if (!f)
+		fail_msg("cannot open %s", name);
+	char *buf = calloc(1, 1 << 16);
+	size_t n = fread(buf, 1, (1 << 16) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	return buf;
+}
+
+static void import_string(const char *text, struct import_result *res)
+{
+	char err[512];
+	if (import_text(text, strlen(text), "paste", NULL, res, err, sizeof err) < 0)
+		fail_msg("%s", err);
+}
+
+static bool noted(const struct run *r, const char *needle)
+{
+	for (int i = 0; i < r->nnotes; i++)
+		if (strstr(r->notes[i], needle))
+			return true;
+	return false;
+}
+
+/* The 1-copy block of the paste fixtures: a 2-CPU laptop, index 711.9. */
+static void check_laptop_block(const struct run *r)
+{
+	const struct run_block *b = run_find_block(r, 1);
+	assert_non_null(b);
+	assert_int_equal(b->ntests, 12);
+	assert_false(b->index_partial);
+	assert_float_equal(b->index_score, 711.9, 1e-9);
+	assert_float_equal(find(r, 1, "dhry2reg")->score, 24512345.6, 1e-6);
+	assert_float_equal(find(r, 1, "dhry2reg")->index, 2100.5, 1e-9);
+	assert_float_equal(find(r, 1, "shell8")->score, 912.3, 1e-9);
+	assert_float_equal(find(r, 1, "syscall")->index, 304.5, 1e-9);
+	assert_string_equal(b->tests[11].id, "shell8");
+}
+
+static void test_paste_from_rule(void **state)
+{
+	/* Banner and "Benchmark Run:" lost: the block starts at its "running" line. */
+	const char *files[] = { "paste-rule.txt", "paste-quoted.txt", "paste-blog.txt" };
+	for (int i = 0; i < 3; i++) {
+		struct import_result res;
+		load(files[i], NULL, &res);
+		assert_int_equal(res.nruns, 1);
+		if (res.nwarnings)
+			fail_msg("%s: %s", files[i], res.warnings[0]);
+		const struct run *r = res.runs[0];
+		assert_int_equal(r->nblocks, 1);
+		check_laptop_block(r);
+		assert_string_equal(r->meta.name, files[i]);
+		assert_int_equal(r->meta.ncpus, 2);
+		/* The result lines were read too: times and kept samples. */
+		assert_float_equal(find(r, 1, "whetstone-double")->time, 9.9, 1e-9);
+		assert_int_equal(find(r, 1, "execl")->kept, 2);
+		assert_int_equal(r->nnotes, 0); /* the copies were stated */
+		assert_int_equal(run_find_block(r, 1)->start, 0);
+		import_result_free(&res);
+	}
+}
+
+static void test_paste_crlf(void **state)
+{
+	char *t = slurp("paste-crlf.txt");
+	assert_non_null(strstr(t, "copies of tests\r\n")); /* the fixture kept its CR LF (tests/.gitattributes) */
+	free(t);
+	struct import_result res;
+	load("paste-crlf.txt", NULL, &res);
+	assert_int_equal(res.nwarnings, 0);
+	const struct run *r = res.runs[0];
+	assert_int_equal(r->nblocks, 1);
+	assert_null(run_find_block(r, 1));
+	const struct run_block *b = run_find_block(r, 2);
+	assert_non_null(b);
+	assert_int_equal(b->ntests, 12);
+	assert_float_equal(b->index_score, 1117.2, 1e-9);
+	assert_float_equal(find(r, 2, "pipe")->score, 1187654.3, 1e-6);
+	assert_string_equal(find(r, 2, "shell1")->unit, "lpm");
+	assert_int_equal(find(r, 2, "shell1")->kept, 2);
+	import_result_free(&res);
+}
+
+static void test_paste_index_only(void **state)
+{
+	struct import_result res;
+	load("paste-index-only.txt", NULL, &res);
+	assert_int_equal(res.nruns, 1);
+	const struct run *r = res.runs[0];
+	const struct run_block *b = run_find_block(r, 1);
+	assert_non_null(b);
+	assert_int_equal(b->ntests, 12);
+	assert_false(b->index_partial);
+	assert_float_equal(b->index_score, 571.9, 1e-9);
+	assert_float_equal(find(r, 1, "fsdisk")->score, 812345.6, 1e-6);
+	assert_float_equal(find(r, 1, "fsdisk")->index, 1400.6, 1e-9);
+	assert_int_equal(find(r, 1, "fsdisk")->kept, 0); /* no result lines: no samples stated */
+	/* One copy is a guess: said on stderr and kept with the run. */
+	assert_true(warned(&res, "paste-index-only.txt:1: block does not say how many copies ran"));
+	assert_int_equal(r->nnotes, 1);
+	assert_true(noted(r, "paste-index-only.txt:1 does not say how many copies ran; 1 copy assumed"));
+	import_result_free(&res);
+}
+
+static void test_paste_partial(void **state)
+{
+	struct import_result res;
+	load("paste-partial.txt", NULL, &res);
+	assert_int_equal(res.nwarnings, 0);
+	const struct run_block *b = run_find_block(res.runs[0], 1);
+	assert_non_null(b);
+	assert_int_equal(b->ntests, 4);
+	assert_int_equal(b->index_tests, 4);
+	assert_true(b->index_partial);
+	assert_float_equal(b->index_score, 669.7, 1e-9);
+	assert_null(run_block_find_test(b, "execl"));
+	assert_float_equal(run_block_find_test(b, "syscall")->score, 456789.1, 1e-6);
+	import_result_free(&res);
+}
+
+static void test_paste_two_blocks(void **state)
+{
+	/* The second block starts only at "running 2 parallel copies of tests". */
+	struct import_result res;
+	load("paste-2blocks.txt", "n4020", &res);
+	assert_int_equal(res.nwarnings, 0);
+	assert_int_equal(res.nruns, 1);
+	const struct run *r = res.runs[0];
+	assert_string_equal(r->meta.name, "n4020");
+	assert_int_equal(r->nblocks, 2);
+	check_laptop_block(r);
+	const struct run_block *b2 = run_find_block(r, 2);
+	assert_non_null(b2);
+	assert_int_equal(b2->ntests, 12);
+	assert_float_equal(b2->index_score, 1117.2, 1e-9);
+	assert_float_equal(find(r, 2, "dhry2reg")->score, 48123456.9, 1e-6);
+	assert_int_equal(r->nnotes, 0);
+	import_result_free(&res);
+
+	/* A full log whose second block lost its rule and "Benchmark Run:" line. */
+	char *t = slurp("ub5-2copies.log");
+	char *second = strstr(strstr(t, "Benchmark Run:") + 1, "Benchmark Run:");
+	assert_non_null(second);
+	char *rule = second - 1;
+	while (rule > t && rule[-1] != '\n')
+		rule--; /* the dashes line's start */
+	rule--;
+	while (rule > t && rule[-1] != '\n')
+		rule--;
+	memmove(rule, strchr(second, '\n') + 1, strlen(strchr(second, '\n') + 1) + 1);
+	assert_null(strstr(strstr(t, "Benchmark Run:") + 1, "Benchmark Run:"));
+	import_string(t, &res);
+	free(t);
+	assert_int_equal(res.nwarnings, 0);
+	r = res.runs[0];
+	assert_int_equal(r->nblocks, 2);
+	check_reference_block(r);
+	assert_true(run_find_block(r, 1)->start > 0);
+	assert_int_equal(run_find_block(r, 2)->start, 0);
+	assert_float_equal(run_find_block(r, 2)->index_score, 1389.3, 1e-9);
+	import_result_free(&res);
+}
+
+static void test_paste_odd_shapes(void **state)
+{
+	/* Result lines and index table, both header lines lost: the block starts at
+	 * the table and keeps the result lines just above it. */
+	char *t = slurp("paste-rule.txt");
+	char *body = strchr(strchr(t, '\n') + 1, '\n') + 1;
+	struct import_result res;
+	import_string(body, &res);
+	const struct run *r = res.runs[0];
+	check_laptop_block(r);
+	assert_int_equal(find(r, 1, "dhry2reg")->kept, 7);
+	assert_float_equal(find(r, 1, "execl")->time, 29.9, 1e-9);
+	assert_true(noted(r, "1 copy assumed"));
+	import_result_free(&res);
+	free(t);
+
+	/* UnixBench prints each category's table in hash order: one block, two tables. */
+	const char *cats =
+		"1 CPU in system; running 1 parallel copy of tests\n\n"
+		"Dhrystone 2 using register variables       24512345.6 lps   (10.0 s, 7 samples)\n"
+		"Grep a large file (system's grep)              1234.5 lpm   (30.0 s, 2 samples)\n\n"
+		"Non-Index Benchmarks Partial Index           BASELINE       RESULT    INDEX\n"
+		"Grep a large file (system's grep)                 1.0       1234.5  12345.0\n"
+		"                                                                   ========\n"
+		"Non-Index Benchmarks Index Score (Partial Only)                    12345.0\n\n"
+		"System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n"
+		"Dhrystone 2 using register variables         116700.0   24512345.6   2100.5\n"
+		"                                                                   ========\n"
+		"System Benchmarks Index Score (Partial Only)                         2100.5\n\n"
+		"Pipe Throughput was not run this time.\n";
+	import_string(cats, &res);
+	assert_int_equal(res.nwarnings, 0);
+	r = res.runs[0];
+	assert_int_equal(r->nblocks, 1);
+	assert_int_equal(r->meta.ncpus, 1);
+	assert_int_equal(r->blocks[0].ntests, 2);
+	assert_true(r->blocks[0].index_partial);
+	assert_float_equal(r->blocks[0].index_score, 2100.5, 1e-9);
+	assert_float_equal(find(r, 1, "grep")->score, 1234.5, 1e-9);
+	import_result_free(&res);
+}
+
+static void test_paste_quoted_table(void **state)
+{
+	/* A markdown table quoted in a forum reply, saved by an editor that writes a byte order mark. */
+	struct import_result res;
+	char *t = slurp("table.md");
+	char *q = malloc(3 * strlen(t) + 8), *w = q;
+	w += sprintf(w, "\xef\xbb\xbf");
+	for (char *line = t; *line;) {
+		char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line + 1) : strlen(line);
+		w += sprintf(w, "> %.*s", (int)len, line);
+		line += len;
+	}
+	import_string(q, &res);
+	assert_int_equal(res.nwarnings, 0);
+	assert_int_equal(res.runs[0]->nblocks, 2);
+	check_reference_block(res.runs[0]);
+	import_result_free(&res);
+	free(q);
+	free(t);
 }
 
 static void test_hostile_text(void **state)
@@ -208,6 +441,14 @@ static void test_hostile_text(void **state)
 	const char *s = "| Test | Score | Index |\n| Pipe Throughput | 99999999999999999999999999999999999999999999 | 3 |\n";
 	import_text(s, strlen(s), "big", NULL, &res, err, sizeof err);
 	import_result_free(&res);
+	/* A block that begins at the text's first byte, on a line shaped like a result
+	 * of an unknown test (found by the fuzzer: a read before the buffer). */
+	s = "1 CPU in system; running 1 parallel copy of tests (10.0 s, 7 samples)\n"
+	    "Pipe Throughput 911212.4 lps (10.0 s, 7 samples)\n";
+	assert_int_equal(import_text(s, strlen(s), "digit", NULL, &res, err, sizeof err), 0);
+	assert_true(warned(&res, "digit:1: unknown test '1 CPU in system; running 1 parallel copy of tests"));
+	assert_float_equal(find(res.runs[0], 1, "pipe")->score, 911212.4, 1e-6);
+	import_result_free(&res);
 }
 
 int main(void)
@@ -217,6 +458,10 @@ int main(void)
 		cmocka_unit_test(test_collapsed),    cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_messy),	     cmocka_unit_test(test_partial),
 		cmocka_unit_test(test_broken),	     cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_paste_from_rule), cmocka_unit_test(test_paste_crlf),
+		cmocka_unit_test(test_paste_index_only), cmocka_unit_test(test_paste_partial),
+		cmocka_unit_test(test_paste_two_blocks), cmocka_unit_test(test_paste_odd_shapes),
+		cmocka_unit_test(test_paste_quoted_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
