@@ -71,7 +71,8 @@ int dhry_func_3(enum dhry_ident enum_par_val);
  * ctx->slot->err (a miscompiled or broken loop). The sample's timer lands
  * anywhere in the next loop, so only what holds at every point of a loop
  * after the first is checked (not Bool_Glob, which Proc_5 clears and Proc_4
- * sets, nor the fields of the record Proc_1 rewrites). The loop's locals are
+ * sets, nor the fields of the record Proc_1 rewrites; Ptr_Glob's Int_Comp
+ * may be 5 or 17). The loop's locals are
  * not checked: in UnixBench's binary they are dead in its endless loop, and
  * reading them here would make gcc keep work UnixBench's loop does not do. */
 int dhry_check(const struct workload_ctx *ctx, uint64_t runs);

@@ -230,6 +230,23 @@ static void test_cpu_loops_end_on_their_timer(void **state)
 	}
 }
 
+/* The timer lands anywhere in a Dhrystone loop, and the final check must
+ * pass wherever it lands: hundreds of samples of a few loops each. */
+static void test_dhry_check_holds_wherever_the_timer_lands(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+
+	(void)state;
+	for (int i = 0; i < 300; i++) {
+		struct workload_ctx ctx = { .slot = slot, .copies = 1,
+					    .duration = 0.0005 + 0.00001 * (i % 97) };
+		memset(slot, 0, sizeof *slot);
+		assert_int_equal(wl_dhry.run(&ctx), 0);
+		assert_string_equal(slot->err, "");
+	}
+	free(slot);
+}
+
 static void test_arith_rejects_unknown_type(void **state)
 {
 	struct worker_slot *slot = calloc(1, sizeof *slot);
@@ -288,6 +305,7 @@ int main(void)
 		cmocka_unit_test(test_dhry_counts_and_grows),
 		cmocka_unit_test(test_dhry_runs_twice),
 		cmocka_unit_test(test_dhry_check_catches_wrong_state),
+		cmocka_unit_test(test_dhry_check_holds_wherever_the_timer_lands),
 		cmocka_unit_test(test_hanoi_counts_and_grows),
 		cmocka_unit_test(test_hanoi_rejects_bad_disks),
 		cmocka_unit_test(test_arith_every_type),
