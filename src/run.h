@@ -7,7 +7,7 @@
 #include <time.h>
 
 #define RUN_FORMAT_MAJOR 1
-#define RUN_FORMAT_MINOR 0
+#define RUN_FORMAT_MINOR 1
 
 /* One sample (UnixBench: one pass) of one test, all copies. */
 struct sample {
