@@ -311,6 +311,7 @@ int cmd_run(int argc, char **argv)
 
 	struct run *run = run_new();
 	sysinfo_fill(&run->meta);
+	sysinfo_fill_storage(&run->meta, o.tmpdir);
 	run->meta.duration_override = o.duration;
 	run->meta.iterations = o.iterations;
 	if (o.quick)

@@ -302,6 +302,22 @@ static void copies_text(const struct run *r, char *buf, size_t size)
 	}
 }
 
+/* A fact a run recorded: not empty (a 1.0 file, a plain UnixBench log) and not "unknown". */
+static bool known(const char *s)
+{
+	return s[0] && strcmp(s, "unknown") != 0;
+}
+
+static void swap_text(const struct run_meta *m, char *buf, size_t size)
+{
+	/* In MiB, as the report prints it, so an imported report matches its run. */
+	unsigned long long mib = (m->swap_total_kib + 512) / 1024;
+	if (!m->swap_total_kib)
+		snprintf(buf, size, "none");
+	else
+		snprintf(buf, size, "%llu MiB", mib ? mib : 1);
+}
+
 static void env_diffs(struct compare *c, const struct run *a, const struct run *b)
 {
 	const struct run_meta *x = &a->meta, *y = &b->meta;
@@ -324,6 +340,29 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 	D("build flags", build_flags);
 	D("locale", lang);
 #undef D
+	/* Where the file tests wrote and the kernel settings (run file 1.1): a
+	 * side that does not know one is no difference. Swap used is not
+	 * compared: it changes from run to run on one machine. */
+#define K(what, f)                             \
+	if (known(x->f) && known(y->f))        \
+		add_diff(c, what, x->f, y->f)
+	K("filesystem", fs_type);
+	K("mount options", fs_options);
+	K("scheduler", io_scheduler);
+	K("clocksource", clocksource);
+#undef K
+	if (known(x->thp_enabled) && known(y->thp_enabled)) {
+		snprintf(sa, sizeof sa, "%s (defrag %s)", x->thp_enabled,
+			 x->thp_defrag[0] ? x->thp_defrag : "unknown");
+		snprintf(sb, sizeof sb, "%s (defrag %s)", y->thp_enabled,
+			 y->thp_defrag[0] ? y->thp_defrag : "unknown");
+		add_diff(c, "THP", sa, sb);
+	}
+	if (x->swap_known && y->swap_known) {
+		swap_text(x, sa, sizeof sa);
+		swap_text(y, sb, sizeof sb);
+		add_diff(c, "swap", sa, sb);
+	}
 	snprintf(sa, sizeof sa, "%d", x->ncpus);
 	snprintf(sb, sizeof sb, "%d", y->ncpus);
 	if (x->ncpus && y->ncpus)

@@ -520,7 +520,8 @@ static void emit_block(struct src *s, struct run *r, struct block *b)
 static bool header_value(const char *p, const char *end, const char *key, char *out, size_t size)
 {
 	static const char *const stops[] = { " OS: ", " Machine: ", " Language: ", " CPU 0:",
-		" Graphics: ", " Kernel: ", "-----", "Benchmark Run:", " Uptime: ", NULL };
+		" Graphics: ", " Kernel: ", "-----", "Benchmark Run:", " Uptime: ", " Storage: ",
+		" Kernel settings: ", NULL };
 	const char *k = find(p, end, key);
 	while (k && k > p && !is_sp(k[-1]) && k[-1] != '\n')
 		k = find(k + 1, end, key);
@@ -536,6 +537,97 @@ static bool header_value(const char *p, const char *end, const char *key, char *
 	}
 	trim_copy(out, size, v, e);
 	return out[0] != 0;
+}
+
+/* The last occurrence of needle in s, or NULL. */
+static char *last_of(char *s, const char *needle)
+{
+	char *last = NULL;
+	for (char *q = strstr(s, needle); q; q = strstr(q + 1, needle))
+		last = q;
+	return last;
+}
+
+/* kbench's "Storage: DIR on TYPE (OPTIONS) SOURCE, scheduler SCHED" (src/report.c),
+ * or "DIR (filesystem unknown)". TYPE and OPTIONS hold no blanks, so DIR ends
+ * at the last " on " that such a pair follows: DIR is whatever --tmpdir was,
+ * the source is a device or a server's path. */
+static void storage_facts(char *v, struct run_meta *m)
+{
+	static const char unknown_fs[] = " (filesystem unknown)";
+	size_t n = strlen(v), u = sizeof unknown_fs - 1;
+	if (n > u && !strcmp(v + n - u, unknown_fs)) {
+		v[n - u] = 0;
+		snprintf(m->scratch_dir, sizeof m->scratch_dir, "%s", v);
+		snprintf(m->fs_type, sizeof m->fs_type, "unknown");
+		snprintf(m->fs_options, sizeof m->fs_options, "unknown");
+		snprintf(m->fs_source, sizeof m->fs_source, "unknown");
+		snprintf(m->io_scheduler, sizeof m->io_scheduler, "unknown");
+		return;
+	}
+	char *sched = last_of(v, ", scheduler ");
+	if (!sched)
+		return;
+	*sched = 0;
+	sched += strlen(", scheduler ");
+	char *on = NULL, *paren = NULL, *close = NULL;
+	for (char *o = strstr(v, " on "); o; o = strstr(o + 1, " on ")) {
+		char *type = o + 4, *pa = strstr(type, " (");
+		if (!pa || pa == type || memchr(type, ' ', (size_t)(pa - type)))
+			continue;
+		char *opts = pa + 2, *cl = strstr(opts, ") ");
+		if (!cl || cl == opts || memchr(opts, ' ', (size_t)(cl - opts)))
+			continue;
+		on = o, paren = pa, close = cl;
+	}
+	if (!on)
+		return;
+	char *type = on + 4, *opts = paren + 2;
+	*on = *paren = *close = 0;
+	snprintf(m->scratch_dir, sizeof m->scratch_dir, "%s", v);
+	snprintf(m->fs_type, sizeof m->fs_type, "%s", type);
+	snprintf(m->fs_options, sizeof m->fs_options, "%s", opts);
+	snprintf(m->fs_source, sizeof m->fs_source, "%s", close + 2);
+	snprintf(m->io_scheduler, sizeof m->io_scheduler, "%s", sched);
+}
+
+/* The text of one part of a fact line: after `key`, up to `stop` (or the end). */
+static bool part(const char *v, const char *key, const char *stop, char *out, size_t size)
+{
+	const char *k = strstr(v, key);
+	if (!k)
+		return false;
+	k += strlen(key);
+	const char *e = stop ? strstr(k, stop) : NULL;
+	if (!e)
+		e = k + strlen(k);
+	snprintf(out, size, "%.*s", (int)(e - k), k);
+	return out[0] != 0;
+}
+
+/* kbench's "Kernel settings: clocksource C, THP E (defrag D), swap S", where S is
+ * "none", "unknown" or "N MiB (U MiB used)". Each part is read on its own. */
+static void settings_facts(const char *v, struct run_meta *m)
+{
+	char buf[128];
+	if (!strncmp(v, "clocksource ", 12) && part(v, "clocksource ", ", THP ", buf, sizeof buf))
+		snprintf(m->clocksource, sizeof m->clocksource, "%s", buf);
+	if (part(v, ", THP ", " (defrag ", buf, sizeof buf))
+		snprintf(m->thp_enabled, sizeof m->thp_enabled, "%s", buf);
+	if (part(v, " (defrag ", ")", buf, sizeof buf))
+		snprintf(m->thp_defrag, sizeof m->thp_defrag, "%s", buf);
+	if (!part(v, ", swap ", NULL, buf, sizeof buf))
+		return;
+	unsigned long long total, used;
+	if (!strcmp(buf, "none")) {
+		m->swap_known = true;
+		m->swap_total_kib = m->swap_used_kib = 0;
+	} else if (sscanf(buf, "%llu MiB (%llu MiB used)", &total, &used) == 2 &&
+		   total < (1ull << 40) && used < (1ull << 40)) {
+		m->swap_known = true;
+		m->swap_total_kib = total * 1024;
+		m->swap_used_kib = used * 1024;
+	}
 }
 
 static void header_facts(const char *p, const char *end, struct run_meta *m)
@@ -627,6 +719,10 @@ static void header_facts(const char *p, const char *end, struct run_meta *m)
 		}
 		snprintf(m->cpu_model, sizeof m->cpu_model, "%s", buf);
 	}
+	if (header_value(p, end, "Storage:", buf, sizeof buf))
+		storage_facts(buf, m);
+	if (header_value(p, end, "Kernel settings:", buf, sizeof buf))
+		settings_facts(buf, m);
 	int ncpu = 0;
 	char key[16];
 	for (int i = 0; i < 4096; i++) {

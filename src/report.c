@@ -1,6 +1,7 @@
 /* The UnixBench text report (UNIXBENCH.md §8), byte for byte in layout, from a run. */
 #include "report.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -9,6 +10,63 @@
 #include "score.h"
 
 #define UNIXBENCH_VERSION "6.0.0"
+
+/* A fact for kbench's header lines: "unknown" when empty; control characters
+ * (a --tmpdir holding a newline) as '?', so each fact stays on its line. */
+static void put_fact(FILE *f, const char *s)
+{
+	if (!*s)
+		s = "unknown";
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
+}
+
+static unsigned long long mib(uint64_t kib)
+{
+	unsigned long long m = (kib + 512) / 1024;
+	return m || !kib ? m : 1; /* a little swap is not "none" */
+}
+
+/* kbench's lines after UnixBench's header, in its style: where the file tests
+ * wrote and the settings a reader of a result asks about first. A run that
+ * did not record them (an imported log, a 1.0 file) prints neither line.
+ * `kbench import` reads both back (src/import.c). */
+static void env_lines(FILE *f, const struct run_meta *m)
+{
+	if (m->scratch_dir[0] || m->fs_type[0]) {
+		fputs("   Storage: ", f);
+		put_fact(f, m->scratch_dir);
+		if (m->fs_type[0] && strcmp(m->fs_type, "unknown") != 0) {
+			fputs(" on ", f);
+			put_fact(f, m->fs_type);
+			fputs(" (", f);
+			put_fact(f, m->fs_options);
+			fputs(") ", f);
+			put_fact(f, m->fs_source);
+			fputs(", scheduler ", f);
+			put_fact(f, m->io_scheduler);
+		} else {
+			fputs(" (filesystem unknown)", f);
+		}
+		fputc('\n', f);
+	}
+	if (m->clocksource[0] || m->thp_enabled[0] || m->swap_known) {
+		fputs("   Kernel settings: clocksource ", f);
+		put_fact(f, m->clocksource);
+		fputs(", THP ", f);
+		put_fact(f, m->thp_enabled);
+		fputs(" (defrag ", f);
+		put_fact(f, m->thp_defrag);
+		fputs("), swap ", f);
+		if (!m->swap_known)
+			fputs("unknown", f);
+		else if (!m->swap_total_kib)
+			fputs("none", f);
+		else
+			fprintf(f, "%llu MiB (%llu MiB used)", mib(m->swap_total_kib), mib(m->swap_used_kib));
+		fputc('\n', f);
+	}
+}
 
 void report_header(FILE *f, const struct run *r)
 {
@@ -22,7 +80,9 @@ void report_header(FILE *f, const struct run *r)
 		fprintf(f, "   CPU %d: %s (%.1f bogomips)\n", i, m->cpu_model, m->bogomips);
 		fprintf(f, "          %s\n", m->cpu_flags);
 	}
-	fprintf(f, "   %s; runlevel \n\n", m->uptime);
+	fprintf(f, "   %s; runlevel \n", m->uptime);
+	env_lines(f, m);
+	fputc('\n', f);
 }
 
 static const char *plural(int n, const char *one, const char *many)

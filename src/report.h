@@ -7,7 +7,8 @@
 struct run;
 struct run_block;
 
-/* The whole report: header (System/OS/Machine/CPU lines), then one block per copy count. */
+/* The whole report: header (System/OS/Machine/CPU lines, then kbench's Storage and
+ * Kernel settings lines when the run has them), then one block per copy count. */
 void report_print(FILE *f, const struct run *r);
 /* The header alone, and one block alone (dashes line through the index score line). */
 void report_header(FILE *f, const struct run *r);

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #define RUN_FORMAT_MAJOR 1
-#define RUN_FORMAT_MINOR 0
+#define RUN_FORMAT_MINOR 1
 
 /* One sample (UnixBench: one pass) of one test, all copies. */
 struct sample {
@@ -115,6 +115,19 @@ struct run_meta {
 	double duration_override;/* --duration, 0 = nominal */
 	int iterations;          /* -i, 0 = UnixBench's default */
 	char source[256];        /* imported: the file it came from */
+
+	/* What a reader of a published result asks for first (format 1.1).
+	 * "" = unknown: a 1.0 file, an imported log, or not found. */
+	char scratch_dir[256];   /* where the file tests wrote (--tmpdir, $TMPDIR, /tmp) */
+	char fs_type[32];        /* of the mount that holds scratch_dir */
+	char fs_options[256];    /* its per-mount options, as mountinfo lists them */
+	char fs_source[128];     /* its device or source ("/dev/vda1", "tmpfs") */
+	char io_scheduler[32];   /* the disk's, "none" off a block device */
+	bool swap_known;
+	uint64_t swap_total_kib, swap_used_kib; /* 0 total = no swap */
+	char thp_enabled[16];    /* transparent huge pages: always, madvise, never, n/a */
+	char thp_defrag[32];
+	char clocksource[32];
 };
 
 struct run {

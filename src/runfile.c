@@ -83,6 +83,19 @@ static json_t *meta_to_json(const struct run_meta *m)
 	json_object_set_new(o, "duration_override", num(m->duration_override));
 	json_object_set_new(o, "iterations", json_integer(m->iterations));
 	json_object_set_new(o, "source", json_string(m->source));
+	/* 1.1: the scratch filesystem and kernel settings; swap null = unknown. */
+	json_object_set_new(o, "scratch_dir", json_string(m->scratch_dir));
+	json_object_set_new(o, "fs_type", json_string(m->fs_type));
+	json_object_set_new(o, "fs_options", json_string(m->fs_options));
+	json_object_set_new(o, "fs_source", json_string(m->fs_source));
+	json_object_set_new(o, "io_scheduler", json_string(m->io_scheduler));
+	json_object_set_new(o, "swap_total_kib",
+			    m->swap_known ? json_integer((json_int_t)m->swap_total_kib) : json_null());
+	json_object_set_new(o, "swap_used_kib",
+			    m->swap_known ? json_integer((json_int_t)m->swap_used_kib) : json_null());
+	json_object_set_new(o, "thp_enabled", json_string(m->thp_enabled));
+	json_object_set_new(o, "thp_defrag", json_string(m->thp_defrag));
+	json_object_set_new(o, "clocksource", json_string(m->clocksource));
 	return o;
 }
 
@@ -213,7 +226,8 @@ static void sanitize_run(struct run *r)
 			   m->kernel_release, m->kernel_version, m->machine, m->cmdline,
 			   m->cpu_model, m->cpu_flags, m->governor, m->boost, m->mitigations,
 			   m->microcode, m->lang, m->charmap, m->collate, m->uptime, m->mode,
-			   m->source };
+			   m->source, m->scratch_dir, m->fs_type, m->fs_options, m->fs_source,
+			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource };
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		sanitize(fields[i]);
 	for (int b = 0; b < r->nblocks; b++)
@@ -402,6 +416,9 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	S(kernel_version), S(machine), S(cmdline), S(cpu_model), S(cpu_flags), S(governor);
 	S(boost), S(mitigations), S(microcode), S(lang), S(charmap), S(collate), S(uptime);
 	S(mode), S(source);
+	/* 1.1; a 1.0 file lacks them and reads as unknown. */
+	S(scratch_dir), S(fs_type), S(fs_options), S(fs_source), S(io_scheduler);
+	S(thp_enabled), S(thp_defrag), S(clocksource);
 #undef S
 	m->bogomips = get_num(rd, o, p, "bogomips", 0);
 	m->ncpus = (int)get_int(rd, o, p, "ncpus", 0, 1 << 20, 0);
@@ -409,6 +426,11 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	m->date = (time_t)get_int(rd, o, p, "date", INT64_MIN, INT64_MAX, 0);
 	m->duration_override = get_num(rd, o, p, "duration_override", 0);
 	m->iterations = (int)get_int(rd, o, p, "iterations", 0, 1 << 20, 0);
+	long long swap = get_int(rd, o, p, "swap_total_kib", 0, INT64_MAX, -1);
+	m->swap_known = swap >= 0;
+	m->swap_total_kib = swap >= 0 ? (uint64_t)swap : 0;
+	long long used = get_int(rd, o, p, "swap_used_kib", 0, INT64_MAX, 0);
+	m->swap_used_kib = swap >= 0 ? (uint64_t)used : 0;
 }
 
 static enum test_status status_from(struct reader *rd, const char *s, const char *path)

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <inttypes.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <utmp.h>
 
 #include "run.h"
+#include "telemetry/sysroot.h"
 
 int sysinfo_ncpus(void)
 {
@@ -170,6 +172,310 @@ static void uptime_line(struct run_meta *m)
 		 tm.tm_min, tm.tm_sec, dayspart, hours, mins, users, users == 1 ? "" : "s", l1, l5, l15);
 }
 
+/* The selected entry of a sysfs choice list ("always [madvise] never"), or
+ * the whole value when it has no brackets (md's scheduler says "none"). */
+static void bracketed(const char *line, char *out, size_t size)
+{
+	const char *open = strchr(line, '['), *close = open ? strchr(open, ']') : NULL;
+	if (open && close)
+		snprintf(out, size, "%.*s", (int)(close - open - 1), open + 1);
+	else
+		snprintf(out, size, "%s", line + strspn(line, " \t"));
+	size_t n = strlen(out);
+	while (n && isspace((unsigned char)out[n - 1]))
+		out[--n] = '\0';
+	if (!n)
+		snprintf(out, size, "unknown");
+}
+
+/* A missing file (a kernel without THP, no sysfs) says so in `missing`: kbench runs anywhere. */
+static void sys_choice(const char *path, char *out, size_t size, const char *missing)
+{
+	char line[256];
+	if (sysroot_read_line(path, line, sizeof line) == 0)
+		bracketed(line, out, size);
+	else
+		snprintf(out, size, "%s", missing);
+}
+
+/* Swap from /proc/swaps (Size and Used are KiB), else /proc/meminfo; unknown without both. */
+static void swap_info(struct run_meta *m)
+{
+	char path[PATH_MAX], line[512];
+	m->swap_known = false;
+	m->swap_total_kib = m->swap_used_kib = 0;
+	FILE *f = sysroot_path(path, sizeof path, "/proc/swaps") == 0 ? fopen(path, "r") : NULL;
+	if (f) {
+		/* The file name is escaped (no blanks), so the columns split on white space. */
+		unsigned long long size, used;
+		while (fgets(line, sizeof line, f))
+			if (sscanf(line, "%*s %*s %llu %llu", &size, &used) == 2) {
+				m->swap_total_kib += size;
+				m->swap_used_kib += used;
+			}
+		fclose(f);
+		m->swap_known = true;
+		return;
+	}
+	f = sysroot_path(path, sizeof path, "/proc/meminfo") == 0 ? fopen(path, "r") : NULL;
+	if (!f)
+		return;
+	unsigned long long total = 0, free_kib = 0;
+	bool t = false, fr = false;
+	while (fgets(line, sizeof line, f)) {
+		t |= sscanf(line, "SwapTotal: %llu", &total) == 1;
+		fr |= sscanf(line, "SwapFree: %llu", &free_kib) == 1;
+	}
+	fclose(f);
+	if (t && fr) {
+		m->swap_known = true;
+		m->swap_total_kib = total;
+		m->swap_used_kib = total > free_kib ? total - free_kib : 0;
+	}
+}
+
+const char *sysinfo_scratch_dir(const char *tmpdir)
+{
+	/* runner_new's rule: the file tests write there, so its filesystem is the one that counts. */
+	if (tmpdir && *tmpdir)
+		return tmpdir;
+	const char *env = getenv("TMPDIR");
+	return env && *env ? env : "/tmp";
+}
+
+/* mountinfo writes blanks and backslashes in paths as \ooo (octal): "\040" is a space. */
+static void unescape_octal(char *s)
+{
+	char *w = s;
+	for (const char *p = s; *p;) {
+		if (p[0] == '\\' && p[1] >= '0' && p[1] <= '3' && p[2] >= '0' && p[2] <= '7' &&
+		    p[3] >= '0' && p[3] <= '7') {
+			*w++ = (char)((p[1] - '0') * 64 + (p[2] - '0') * 8 + (p[3] - '0'));
+			p += 4;
+		} else {
+			*w++ = *p++;
+		}
+	}
+	*w = '\0';
+}
+
+/* The length of mount point mp when it holds path (whole components only:
+ * /tmp does not hold /tmpfoo), else -1. */
+static long mount_holds(const char *mp, const char *path)
+{
+	if (path[0] != '/')
+		return -1;
+	if (!strcmp(mp, "/"))
+		return 1;
+	size_t n = strlen(mp);
+	if (strncmp(mp, path, n) != 0 || (path[n] != '\0' && path[n] != '/'))
+		return -1;
+	return (long)n;
+}
+
+struct mount {
+	char majmin[32];
+	char point[PATH_MAX];
+	char options[256];
+	char type[32];
+	char source[256];
+};
+
+/* Splits one mountinfo line: "36 35 98:0 /root /mnt opts [optional...] - type source superopts". */
+static bool parse_mountinfo(char *line, struct mount *mt)
+{
+	char *field[8] = { 0 }, *save = NULL, *tok;
+	int n = 0;
+	bool dash = false;
+	for (tok = strtok_r(line, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+		if (n < 6) {
+			field[n++] = tok;
+		} else if (!dash) {
+			dash = !strcmp(tok, "-");
+		} else if (n < 8) {
+			field[n++] = tok;
+		} else {
+			break;
+		}
+	}
+	if (n < 8)
+		return false;
+	unescape_octal(field[4]);
+	unescape_octal(field[7]);
+	snprintf(mt->majmin, sizeof mt->majmin, "%s", field[2]);
+	snprintf(mt->point, sizeof mt->point, "%s", field[4]);
+	snprintf(mt->options, sizeof mt->options, "%s", field[5]);
+	snprintf(mt->type, sizeof mt->type, "%s", field[6]);
+	snprintf(mt->source, sizeof mt->source, "%s", field[7]);
+	return true;
+}
+
+/* The mount that holds path: the longest matching mount point, and of two
+ * mounts on one point the later (it covers the earlier). */
+static bool find_mount(const char *path, struct mount *best)
+{
+	char file[PATH_MAX];
+	if (sysroot_path(file, sizeof file, "/proc/self/mountinfo") < 0)
+		return false;
+	FILE *f = fopen(file, "r");
+	if (!f)
+		return false;
+	char *line = NULL;
+	size_t cap = 0;
+	long best_len = -1;
+	struct mount mt;
+	while (getline(&line, &cap, f) > 0) {
+		if (!parse_mountinfo(line, &mt))
+			continue;
+		long len = mount_holds(mt.point, path);
+		if (len >= 0 && len >= best_len) {
+			best_len = len;
+			*best = mt;
+		}
+	}
+	free(line);
+	fclose(f);
+	return best_len >= 0;
+}
+
+/* root + sysfs path, its links followed: where a device's attributes really are. */
+static bool sys_resolve(char *out, size_t size, const char *fmt, const char *arg)
+{
+	char p[PATH_MAX];
+	if (sysroot_path(p, sizeof p, fmt, arg) < 0)
+		return false;
+	char *real = realpath(p, NULL);
+	if (!real)
+		return false;
+	snprintf(out, size, "%s", real);
+	free(real);
+	return true;
+}
+
+/* The dm-N device whose dm/name is `name` (what /dev/mapper/name points to). */
+static bool dm_by_name(const char *name, char *out, size_t size)
+{
+	char dir[PATH_MAX], line[256];
+	if (sysroot_path(dir, sizeof dir, "/sys/block") < 0)
+		return false;
+	DIR *d = opendir(dir);
+	if (!d)
+		return false;
+	struct dirent *e;
+	bool found = false;
+	while (!found && (e = readdir(d))) {
+		if (strncmp(e->d_name, "dm-", 3) != 0)
+			continue;
+		char p[PATH_MAX];
+		snprintf(p, sizeof p, "%s/%s/dm/name", dir, e->d_name);
+		if (read_line(p, line, sizeof line) == 0 && !strcmp(line, name))
+			found = sys_resolve(out, size, "/sys/block/%s", e->d_name);
+	}
+	closedir(d);
+	return found;
+}
+
+/* The sysfs directory of the block device under a mount: from mountinfo's
+ * major:minor, or for an anonymous one (btrfs says 0:N) from the source's name. */
+static bool block_device(const struct mount *mt, char *out, size_t size)
+{
+	if (strncmp(mt->majmin, "0:", 2) != 0 && sys_resolve(out, size, "/sys/dev/block/%s", mt->majmin))
+		return true;
+	if (!strncmp(mt->source, "/dev/mapper/", 12))
+		return dm_by_name(mt->source + 12, out, size);
+	if (strncmp(mt->source, "/dev/", 5) != 0)
+		return false;
+	char name[256];
+	snprintf(name, sizeof name, "%s", mt->source);
+	char *real = realpath(mt->source, NULL); /* /dev/disk/by-uuid/... links to the node */
+	if (real && !strncmp(real, "/dev/", 5))
+		snprintf(name, sizeof name, "%s", real);
+	free(real);
+	const char *base = strrchr(name, '/') + 1;
+	return *base && sys_resolve(out, size, "/sys/class/block/%s", base);
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* The scheduler that orders a device's I/O: a partition's is its disk's;
+ * dm and md (scheduler "none") pass their I/O to the devices under them
+ * (slaves/), so the first of those answers. 0, or -1 when not found. */
+static int disk_scheduler(const char *dev, int depth, char *out, size_t size)
+{
+	char disk[PATH_MAX], p[PATH_MAX + 32], line[256];
+	snprintf(disk, sizeof disk, "%s", dev);
+	snprintf(p, sizeof p, "%s/partition", disk);
+	char *slash = strrchr(disk, '/');
+	if (access(p, F_OK) == 0 && slash && slash != disk)
+		*slash = '\0';
+	snprintf(p, sizeof p, "%s/queue/scheduler", disk);
+	bool have = read_line(p, line, sizeof line) == 0;
+	if (have)
+		bracketed(line, out, size);
+	if ((!have || !strcmp(out, "none")) && depth < 4) {
+		snprintf(p, sizeof p, "%s/slaves", disk);
+		struct dirent **list;
+		int n = scandir(p, &list, NULL, by_name);
+		bool below = false;
+		for (int i = 0; i < n; i++) {
+			if (!below && list[i]->d_name[0] != '.') {
+				char sp[PATH_MAX + 300];
+				snprintf(sp, sizeof sp, "%s/slaves/%s", disk, list[i]->d_name);
+				char *real = realpath(sp, NULL);
+				char sched[64];
+				if (real && disk_scheduler(real, depth + 1, sched, sizeof sched) == 0) {
+					snprintf(out, size, "%s", sched);
+					below = have = true;
+				}
+				free(real);
+			}
+			free(list[i]);
+		}
+		if (n >= 0)
+			free(list);
+	}
+	return have ? 0 : -1;
+}
+
+void sysinfo_fill_storage(struct run_meta *m, const char *tmpdir)
+{
+	const char *dir = sysinfo_scratch_dir(tmpdir);
+	char path[PATH_MAX];
+	char *real = realpath(dir, NULL);
+	if (real)
+		snprintf(path, sizeof path, "%s", real);
+	else if (dir[0] != '/' && getcwd(path, sizeof path - 1))
+		snprintf(path + strlen(path), sizeof path - strlen(path), "/%s", dir);
+	else
+		snprintf(path, sizeof path, "%s", dir);
+	free(real);
+	snprintf(m->scratch_dir, sizeof m->scratch_dir, "%s", path);
+	struct mount mt;
+	if (!find_mount(path, &mt)) {
+		snprintf(m->fs_type, sizeof m->fs_type, "unknown");
+		snprintf(m->fs_options, sizeof m->fs_options, "unknown");
+		snprintf(m->fs_source, sizeof m->fs_source, "unknown");
+		snprintf(m->io_scheduler, sizeof m->io_scheduler, "unknown");
+		return;
+	}
+	snprintf(m->fs_type, sizeof m->fs_type, "%s", mt.type);
+	snprintf(m->fs_options, sizeof m->fs_options, "%s", mt.options);
+	snprintf(m->fs_source, sizeof m->fs_source, "%s", mt.source);
+	char dev[PATH_MAX];
+	if (block_device(&mt, dev, sizeof dev)) {
+		if (disk_scheduler(dev, 0, m->io_scheduler, sizeof m->io_scheduler) != 0)
+			snprintf(m->io_scheduler, sizeof m->io_scheduler, "unknown");
+	} else {
+		/* A block device that sysfs does not show is unknown; tmpfs, overlay,
+		 * nfs and the like have no disk, so no scheduler. */
+		bool block = strncmp(mt.majmin, "0:", 2) != 0 || !strncmp(mt.source, "/dev/", 5);
+		snprintf(m->io_scheduler, sizeof m->io_scheduler, "%s", block ? "unknown" : "none");
+	}
+}
+
 void sysinfo_fill(struct run_meta *m)
 {
 	struct utsname u;
@@ -213,6 +519,14 @@ void sysinfo_fill(struct run_meta *m)
 		freelocale(l);
 	}
 	uptime_line(m);
+	swap_info(m);
+	sys_choice("/sys/kernel/mm/transparent_hugepage/enabled", m->thp_enabled,
+		   sizeof m->thp_enabled, "n/a");
+	sys_choice("/sys/kernel/mm/transparent_hugepage/defrag", m->thp_defrag, sizeof m->thp_defrag,
+		   "n/a");
+	if (sysroot_read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+			      m->clocksource, sizeof m->clocksource) != 0 || !m->clocksource[0])
+		snprintf(m->clocksource, sizeof m->clocksource, "unknown");
 	m->date = time(NULL);
 	snprintf(m->kbench_version, sizeof m->kbench_version, "%s", KBENCH_VERSION);
 	snprintf(m->build_flags, sizeof m->build_flags, "%s", KBENCH_BUILD_FLAGS);

@@ -68,6 +68,7 @@ int live_run(struct app *a, char *err, size_t errlen)
 		return -1;
 	struct run *run = run_new();
 	sysinfo_fill(&run->meta);
+	sysinfo_fill_storage(&run->meta, opts.tmpdir);
 	run->meta.duration_override = opts.duration;
 	if (opts.quick)
 		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");

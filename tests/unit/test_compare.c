@@ -290,13 +290,89 @@ static void test_render(void **state)
 	run_free(b);
 }
 
+static void storage_facts(struct run_meta *m, const char *fs, const char *opts, const char *sched,
+			  const char *thp, const char *cs, unsigned long long swap_kib, unsigned long long used)
+{
+	snprintf(m->scratch_dir, sizeof m->scratch_dir, "/tmp");
+	snprintf(m->fs_type, sizeof m->fs_type, "%s", fs);
+	snprintf(m->fs_options, sizeof m->fs_options, "%s", opts);
+	snprintf(m->fs_source, sizeof m->fs_source, "/dev/vda1");
+	snprintf(m->io_scheduler, sizeof m->io_scheduler, "%s", sched);
+	snprintf(m->thp_enabled, sizeof m->thp_enabled, "%s", thp);
+	snprintf(m->thp_defrag, sizeof m->thp_defrag, "madvise");
+	snprintf(m->clocksource, sizeof m->clocksource, "%s", cs);
+	m->swap_known = true;
+	m->swap_total_kib = swap_kib;
+	m->swap_used_kib = used;
+}
+
+/* The strip names a different filesystem, mount options, scheduler, THP,
+ * clocksource or swap; swap used, and facts one side does not know, are not differences. */
+static void test_storage_in_strip(void **state)
+{
+	struct run *a = mk("aaaa0007", "6.1", 1.0, 0.01, 0), *b = mk("bbbb0007", "6.1", 1.0, 0.01, 0);
+	storage_facts(&a->meta, "ext4", "rw,relatime", "mq-deadline", "madvise", "tsc", 0, 0);
+	storage_facts(&b->meta, "ext4", "rw,relatime", "mq-deadline", "madvise", "tsc", 0, 0);
+	struct compare *c = cmp(a, b, NULL);
+	assert_int_equal(c->ndiffs, 0);
+	compare_free(c);
+
+	storage_facts(&b->meta, "tmpfs", "rw,nosuid,nodev", "none", "always", "hpet", 2097148, 4096);
+	c = cmp(a, b, NULL);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	compare_print_text(f, c, 80);
+	fclose(f);
+	/* The strip wraps at 80 columns: read it as one line. */
+	char *w = buf;
+	for (char *r = buf; *r; r++) {
+		if (*r == '\n' && r[1] == ' ') {
+			*w++ = ' ';
+			while (r[1] == ' ')
+				r++;
+		} else {
+			*w++ = *r;
+		}
+	}
+	*w = 0;
+	const char *want[] = { "filesystem ext4 -> tmpfs", "mount options rw,relatime -> rw,nosuid,nodev",
+			       "scheduler mq-deadline -> none", "THP madvise (defrag madvise) -> always (defrag madvise)",
+			       "clocksource tsc -> hpet", "swap none -> 2048 MiB" };
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		if (!strstr(buf, want[i]))
+			fail_msg("the strip lacks '%s':\n%s", want[i], buf);
+	assert_int_equal(c->ndiffs, 6);
+	free(buf);
+	compare_free(c);
+
+	/* Only the swap in use differs: the same environment. A 1.0 file (facts
+	 * empty) or a fact that could not be read is no difference either. */
+	storage_facts(&a->meta, "tmpfs", "rw,nosuid,nodev", "none", "always", "hpet", 2097152, 0);
+	c = cmp(a, b, NULL);
+	assert_int_equal(c->ndiffs, 0);
+	compare_free(c);
+	memset(a->meta.fs_type, 0, sizeof a->meta.fs_type);
+	snprintf(a->meta.clocksource, sizeof a->meta.clocksource, "unknown");
+	a->meta.swap_known = false;
+	snprintf(b->meta.io_scheduler, sizeof b->meta.io_scheduler, "bfq");
+	c = cmp(a, b, NULL);
+	assert_int_equal(c->ndiffs, 1);
+	assert_string_equal(c->diffs[0].what, "scheduler");
+	assert_string_equal(c->diffs[0].a, "none");
+	assert_string_equal(c->diffs[0].b, "bfq");
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_kernel_no_change), cmocka_unit_test(test_slowdown_detected),
 		cmocka_unit_test(test_learned_floor),	      cmocka_unit_test(test_imported_is_na),
 		cmocka_unit_test(test_groups_and_missing),    cmocka_unit_test(test_drift_flag),
-		cmocka_unit_test(test_render),
+		cmocka_unit_test(test_render),		      cmocka_unit_test(test_storage_in_strip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,17 @@ static struct run *full_run(void)
 	snprintf(m->mode, sizeof m->mode, "quick");
 	m->duration_override = 1.5;
 	m->iterations = 3;
+	snprintf(m->scratch_dir, sizeof m->scratch_dir, "/mnt/scratch disk");
+	snprintf(m->fs_type, sizeof m->fs_type, "xfs");
+	snprintf(m->fs_options, sizeof m->fs_options, "rw,noatime");
+	snprintf(m->fs_source, sizeof m->fs_source, "/dev/nvme0n1p2");
+	snprintf(m->io_scheduler, sizeof m->io_scheduler, "mq-deadline");
+	m->swap_known = true;
+	m->swap_total_kib = 1572856;
+	m->swap_used_kib = 2048;
+	snprintf(m->thp_enabled, sizeof m->thp_enabled, "madvise");
+	snprintf(m->thp_defrag, sizeof m->thp_defrag, "defer+madvise");
+	snprintf(m->clocksource, sizeof m->clocksource, "kvm-clock");
 	r->incomplete = true;
 	for (int copies = 1; copies <= 2; copies++) {
 		struct run_block *b = run_add_block(r, copies);
@@ -86,6 +97,18 @@ static void test_round_trip(void **state)
 	assert_string_equal(back->meta.cmdline, r->meta.cmdline);
 	assert_int_equal(back->meta.date, r->meta.date);
 	assert_int_equal(back->meta.mem_kib, 2048000);
+	assert_non_null(strstr(a, "\"minor\": 1"));
+	assert_string_equal(back->meta.scratch_dir, "/mnt/scratch disk");
+	assert_string_equal(back->meta.fs_type, "xfs");
+	assert_string_equal(back->meta.fs_options, "rw,noatime");
+	assert_string_equal(back->meta.fs_source, "/dev/nvme0n1p2");
+	assert_string_equal(back->meta.io_scheduler, "mq-deadline");
+	assert_true(back->meta.swap_known);
+	assert_int_equal(back->meta.swap_total_kib, 1572856);
+	assert_int_equal(back->meta.swap_used_kib, 2048);
+	assert_string_equal(back->meta.thp_enabled, "madvise");
+	assert_string_equal(back->meta.thp_defrag, "defer+madvise");
+	assert_string_equal(back->meta.clocksource, "kvm-clock");
 	assert_true(back->incomplete);
 	assert_int_equal(back->nblocks, 2);
 	const struct test_result *t = &back->blocks[1].tests[0];
@@ -107,6 +130,59 @@ static void test_round_trip(void **state)
 	free(b);
 	run_free(r);
 	run_free(back);
+}
+
+/* No swap is known and 0; unknown swap is written as null and stays unknown. */
+static void test_swap_none_and_unknown(void **state)
+{
+	char err[256];
+	struct run *r = run_new();
+	r->meta.swap_known = true;
+	char *a = runfile_dump(r, err, sizeof err);
+	struct run *back = runfile_parse(a, strlen(a), "t", err, sizeof err);
+	assert_non_null(back);
+	assert_true(back->meta.swap_known);
+	assert_int_equal(back->meta.swap_total_kib, 0);
+	free(a);
+	run_free(back);
+	r->meta.swap_known = false;
+	r->meta.swap_total_kib = 77;
+	a = runfile_dump(r, err, sizeof err);
+	assert_non_null(strstr(a, "\"swap_total_kib\": null"));
+	back = runfile_parse(a, strlen(a), "t", err, sizeof err);
+	assert_non_null(back);
+	assert_false(back->meta.swap_known);
+	assert_int_equal(back->meta.swap_total_kib, 0);
+	free(a);
+	run_free(back);
+	run_free(r);
+}
+
+/* A file kbench wrote as format 1.0 (before the storage fields) still reads:
+ * the new fields are unknown, everything else is there, and it writes back as 1.1. */
+static void test_format_1_0_reads(void **state)
+{
+	char path[512], err[512];
+	const char *top = getenv("KBENCH_TOP");
+	snprintf(path, sizeof path, "%s/tests/fixtures/run-1.0.json", top ? top : ".");
+	struct run *r = runfile_read(path, err, sizeof err);
+	if (!r)
+		fail_msg("%s", err);
+	assert_string_equal(r->meta.name, "old-1.0");
+	assert_string_equal(r->meta.kernel_release, "6.18.44-fc-v1045");
+	assert_int_equal(r->nblocks, 1);
+	assert_string_equal(r->blocks[0].tests[0].id, "syscall");
+	assert_string_equal(r->meta.scratch_dir, "");
+	assert_string_equal(r->meta.fs_type, "");
+	assert_string_equal(r->meta.io_scheduler, "");
+	assert_string_equal(r->meta.thp_enabled, "");
+	assert_string_equal(r->meta.clocksource, "");
+	assert_false(r->meta.swap_known);
+	char *a = runfile_dump(r, err, sizeof err);
+	assert_non_null(strstr(a, "\"minor\": 1"));
+	assert_non_null(strstr(a, "\"swap_total_kib\": null"));
+	free(a);
+	run_free(r);
 }
 
 static void test_newer_major_refused(void **state)
@@ -150,6 +226,11 @@ static void test_bad_files(void **state)
 	expect_error("{\"format\":{\"major\":1},\"blocks\":[{\"copies\":1,\"tests\":[{\"id\":\"x\",\"status\":\"weird\"}]}]}",
 		     "status");
 	expect_error("{\"format\":{\"major\":1},\"a\":1,\"a\":2}", "line");
+	expect_error("{\"format\":{\"major\":1,\"minor\":1},\"meta\":{\"fs_type\":7}}", "meta.fs_type");
+	expect_error("{\"format\":{\"major\":1,\"minor\":1},\"meta\":{\"swap_total_kib\":\"lots\"}}",
+		     "meta.swap_total_kib");
+	expect_error("{\"format\":{\"major\":1,\"minor\":1},\"meta\":{\"swap_used_kib\":-1}}",
+		     "meta.swap_used_kib");
 }
 
 static void test_truncated_everywhere(void **state)
@@ -188,7 +269,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip), cmocka_unit_test(test_newer_major_refused),
 		cmocka_unit_test(test_bad_files), cmocka_unit_test(test_truncated_everywhere),
-		cmocka_unit_test(test_bad_utf8_saved),
+		cmocka_unit_test(test_bad_utf8_saved), cmocka_unit_test(test_swap_none_and_unknown),
+		cmocka_unit_test(test_format_1_0_reads),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
