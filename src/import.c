@@ -605,8 +605,8 @@ static bool part(const char *v, const char *key, const char *stop, char *out, si
 	return out[0] != 0;
 }
 
-/* kbench's "Kernel settings: clocksource C, THP E (defrag D), swap S", where S is
- * "none", "unknown" or "N MiB (U MiB used)". Each part is read on its own. */
+/* kbench's "Kernel settings: clocksource C, THP E (defrag D)[, memory M MiB], swap S",
+ * where S is "none", "unknown" or "N MiB (U MiB used)". Each part is read on its own. */
 static void settings_facts(const char *v, struct run_meta *m)
 {
 	char buf[128];
@@ -616,6 +616,10 @@ static void settings_facts(const char *v, struct run_meta *m)
 		snprintf(m->thp_enabled, sizeof m->thp_enabled, "%s", buf);
 	if (part(v, " (defrag ", ")", buf, sizeof buf))
 		snprintf(m->thp_defrag, sizeof m->thp_defrag, "%s", buf);
+	unsigned long long mem;
+	if (part(v, ", memory ", ", swap ", buf, sizeof buf) && sscanf(buf, "%llu MiB", &mem) == 1 &&
+	    mem > 0 && mem < (1ull << 40))
+		m->mem_kib = mem * 1024;
 	if (!part(v, ", swap ", NULL, buf, sizeof buf))
 		return;
 	unsigned long long total, used;

@@ -57,7 +57,10 @@ static void env_lines(FILE *f, const struct run_meta *m)
 		put_fact(f, m->thp_enabled);
 		fputs(" (defrag ", f);
 		put_fact(f, m->thp_defrag);
-		fputs("), swap ", f);
+		fputs(")", f);
+		if (m->mem_kib)
+			fprintf(f, ", memory %llu MiB", mib(m->mem_kib));
+		fputs(", swap ", f);
 		if (!m->swap_known)
 			fputs("unknown", f);
 		else if (!m->swap_total_kib)

@@ -34,7 +34,7 @@ case "$line" in
 "   Storage: $A on tmpfs (rw"*") kbench-scratch, scheduler none") ;;
 *) die "Storage line: '$line'" ;;
 esac
-grep -q '^   Kernel settings: clocksource [^,]*, THP [^ ]* (defrag [^)]*), swap ' "$T/tmpfs-a.report" ||
+grep -q '^   Kernel settings: clocksource [^,]*, THP [^ ]* (defrag [^)]*), memory [0-9]* MiB, swap ' "$T/tmpfs-a.report" ||
 	die "no Kernel settings line: $(sed -n '1,16p' "$T/tmpfs-a.report")"
 # After UnixBench's header lines, before the empty line that ends the header.
 awk '/; runlevel/ { getline s; getline k; getline e; exit !(s ~ /^   Storage: / && k ~ /^   Kernel settings: / && e == "") }' \

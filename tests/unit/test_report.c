@@ -53,6 +53,7 @@ static void with_facts(struct run_meta *m, const char *dir)
 	snprintf(m->clocksource, sizeof m->clocksource, "tsc");
 	snprintf(m->thp_enabled, sizeof m->thp_enabled, "madvise");
 	snprintf(m->thp_defrag, sizeof m->thp_defrag, "defer+madvise");
+	m->mem_kib = 24 * 1024 * 1024 + 300;
 	m->swap_known = true;
 	m->swap_total_kib = 2097148;
 	m->swap_used_kib = 12 * 1024 + 100;
@@ -92,7 +93,7 @@ static void header_lines(void **state)
 	assert_non_null(strstr(text, "; runlevel \n"
 				     "   Storage: /tmp on ext4 (rw,relatime) /dev/vda1, scheduler mq-deadline\n"
 				     "   Kernel settings: clocksource tsc, THP madvise (defrag defer+madvise), "
-				     "swap 2048 MiB (12 MiB used)\n"
+				     "memory 24576 MiB, swap 2048 MiB (12 MiB used)\n"
 				     "\n---"));
 	free(text);
 
@@ -102,6 +103,7 @@ static void header_lines(void **state)
 	snprintf(r->meta.thp_enabled, sizeof r->meta.thp_enabled, "n/a");
 	snprintf(r->meta.thp_defrag, sizeof r->meta.thp_defrag, "n/a");
 	r->meta.swap_total_kib = 0;
+	r->meta.mem_kib = 0;
 	text = report_text(r);
 	assert_non_null(strstr(text, "   Storage: /tmp (filesystem unknown)\n"));
 	assert_non_null(strstr(text, "   Kernel settings: clocksource unknown, THP n/a (defrag n/a), swap none\n"));
@@ -155,6 +157,7 @@ static void import_reads_them_back(void **state)
 	assert_true(m->swap_known);
 	assert_int_equal(m->swap_total_kib, 2048 * 1024);
 	assert_int_equal(m->swap_used_kib, 12 * 1024);
+	assert_int_equal(m->mem_kib, 24 * 1024 * 1024);
 	assert_int_equal(b->nblocks, 1);
 	import_result_free(&res);
 	free(text);
