@@ -1,4 +1,4 @@
-/* Unit tests of the system workloads (pipe, context, spawn, syscall, file copy, shell, grep), run in-process briefly. */
+/* Unit tests of the system workloads (pipe, context, spawn, syscall, file tests, shell, grep), run in-process briefly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -179,22 +179,67 @@ static void test_fscopy_reports_rate_and_time(void **state)
 	assert_clean();
 }
 
-static void test_fscopy_stopped_early_cleans_up(void **state)
+/* fstime -w: the write is the result, and it stops only after whole passes
+ * over the file (64 KiB = 256 units here), however late that is. */
+static void test_fscopy_write_reports_rate_and_time(void **state)
 {
 	struct worker_slot slot;
 
 	(void)state;
-	/* Stopped during the settle sleeps (a user's skip): no copy, no files. */
-	assert_int_equal(run_for(&wl_fscopy, "256 500", 30, 0.1, &slot, NULL), 0);
+	assert_int_equal(run_for(&wl_fscopy, "1024 64 write", 0.3, 100, &slot, NULL), 0);
 	assert_string_equal(slot.err, "");
-	assert_true(slot.rate == 0);
+	assert_true(slot.rate > 0);
+	assert_true(slot.rate == (double)(long)slot.rate);
+	assert_true(slot.time >= 0.3 && slot.time < 5);
+	uint64_t units = atomic_load(&slot.count);
+	assert_true(units > 0);
+	assert_int_equal(units % 256, 0);
+	double units_rate = (double)units / (slot.time * 4);
+	assert_true(slot.rate <= units_rate + 1 && slot.rate >= units_rate - 1);
 	assert_clean();
+}
+
+/* fstime -r: the file is written first (2 s, scaled), then read for the
+ * sample, rewinding at its end; only the read is counted. */
+static void test_fscopy_read_reports_rate_and_time(void **state)
+{
+	struct worker_slot slot;
+
+	(void)state;
+	assert_int_equal(run_for(&wl_fscopy, "4096 64 read", 0.3, 100, &slot, NULL), 0);
+	assert_string_equal(slot.err, "");
+	assert_true(slot.rate > 0);
+	assert_true(slot.rate == (double)(long)slot.rate);
+	assert_true(slot.time >= 0.3 && slot.time < 5);
+	uint64_t units = atomic_load(&slot.count);
+	/* at least one whole file read (the rewinds worked), in 4096-byte reads */
+	assert_true(units > 256);
+	assert_int_equal(units % 16, 0);
+	double units_rate = (double)units / (slot.time * 4);
+	assert_true(slot.rate <= units_rate + 1 && slot.rate >= units_rate - 1);
+	assert_clean();
+}
+
+static void test_fscopy_stopped_early_cleans_up(void **state)
+{
+	static const char *const args[] = { "256 500", "256 500 write", "256 500 read" };
+	struct worker_slot slot;
+
+	(void)state;
+	/* Stopped during the settle sleeps (a user's skip): no result, no files. */
+	for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
+		assert_int_equal(run_for(&wl_fscopy, args[i], 30, 0.1, &slot, NULL), 0);
+		assert_string_equal(slot.err, "");
+		assert_true(slot.rate == 0);
+		assert_clean();
+	}
 }
 
 static void test_fscopy_bad_args(void **state)
 {
 	static const char *const bad[] = { "abc", "1024", "1024 2000 7", "100 2000", "1024 0",
-					   "", "4096 1" };
+					   "", "4096 1", "1024 2000 wr", "1024 2000 write read",
+					   "1024 2000x write" };
 	struct worker_slot slot;
 
 	(void)state;
@@ -314,6 +359,8 @@ int main(void)
 		cmocka_unit_test(test_syscall_modes_count),
 		cmocka_unit_test(test_syscall_bad_mode),
 		cmocka_unit_test(test_fscopy_reports_rate_and_time),
+		cmocka_unit_test(test_fscopy_write_reports_rate_and_time),
+		cmocka_unit_test(test_fscopy_read_reports_rate_and_time),
 		cmocka_unit_test(test_fscopy_stopped_early_cleans_up),
 		cmocka_unit_test(test_fscopy_bad_args),
 		cmocka_unit_test(test_fscopy_unwritable_dir),
