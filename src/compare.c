@@ -744,7 +744,7 @@ static const struct {
 	{ "fstime-w", "File Write 1024" }, { "fstime-r", "File Read 1024" },
 	{ "fsbuffer-w", "File Write 256" }, { "fsbuffer-r", "File Read 256" },
 	{ "fsdisk-w", "File Write 4096" }, { "fsdisk-r", "File Read 4096" },
-	{ "index", "Index Score" },
+	{ "C", "C Compiler" },            { "index", "Index Score" },
 };
 
 static void label_for(char *buf, size_t size, const struct compare_row *r, int width, bool compact)

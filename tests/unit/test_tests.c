@@ -68,7 +68,7 @@ static void groups_name_rows(void **state)
 }
 
 /* The index is UnixBench's twelve, and only they have a system baseline: so
- * a test added without one (the file read and write tests, shell64)
+ * a test added without one (the file read and write tests, shell64, C)
  * cannot turn a full index partial or enter its mean. */
 static void the_index_is_the_twelve_with_system_baselines(void **state)
 {
@@ -85,7 +85,7 @@ static void the_index_is_the_twelve_with_system_baselines(void **state)
 	assert_int_equal(with_baseline, 12);
 }
 
-/* UnixBench's Run: fs has the nine file tests, load is shell. */
+/* UnixBench's Run: fs has the nine file tests, misc starts with C, load is shell. */
 static void unixbench_groups(void **state)
 {
 	static const char *const fs[] = { "fstime-w", "fstime-r", "fstime", "fsbuffer-w",
@@ -111,6 +111,8 @@ static void unixbench_groups(void **state)
 	}
 	assert_ptr_equal(test_group_find("load"), test_group_find("shell"));
 	assert_true(in_group("shell", "shell64"));
+	assert_true(in_group("misc", "C"));
+	assert_string_equal(test_find("C")->label, "C Compiler Throughput (gcc)");
 	assert_string_equal(test_find("shell64")->label, "Shell Scripts (64 concurrent)");
 	assert_string_equal(test_find("fsbuffer-r")->label, "File Read 256 bufsize 500 maxblocks");
 	assert_null(test_group_find("all")->ids); /* every row */

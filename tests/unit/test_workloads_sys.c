@@ -1,4 +1,4 @@
-/* Unit tests of the system workloads (pipe, context, spawn, syscall, file tests, shell, grep), run in-process briefly. */
+/* Unit tests of the system workloads (pipe, context, spawn, syscall, file tests, shell, grep, C), run in-process briefly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -290,6 +291,56 @@ static void test_grep_counts(void **state)
 	expect_counts(&wl_grep, NULL);
 }
 
+static bool have_gcc(void)
+{
+	return system("command -v gcc >/dev/null 2>&1") == 0;
+}
+
+static void test_cc_counts(void **state)
+{
+	(void)state;
+	if (!have_gcc())
+		skip();
+	expect_counts(&wl_cc, NULL); /* a.out went with the loop's directory */
+}
+
+/* The summary names the compiler the loops will run, with its version. */
+static void test_cc_describes_its_compiler(void **state)
+{
+	char key[64], text[96];
+
+	(void)state;
+	if (!have_gcc())
+		skip();
+	assert_non_null(wl_cc.describe);
+	assert_int_equal(wl_cc.describe(NULL, key, sizeof key, text, sizeof text), 0);
+	assert_string_equal(key, "compiler");
+	assert_non_null(strstr(text, "gcc"));
+	assert_non_null(strstr(text, " at /"));
+}
+
+/* No compiler: one sentence that says so, in the sample and in the summary. */
+static void test_cc_without_compiler(void **state)
+{
+	char key[64], text[96], *path = getenv("PATH");
+	struct worker_slot slot;
+
+	(void)state;
+	path = path ? strdup(path) : NULL;
+	setenv("PATH", tmpdir, 1); /* empty: no gcc there */
+	assert_int_equal(run_for(&wl_cc, NULL, 0.2, 0, &slot, NULL), -1);
+	assert_non_null(strstr(slot.err, "no gcc in PATH"));
+	assert_int_equal(wl_cc.describe(NULL, key, sizeof key, text, sizeof text), 0);
+	assert_non_null(strstr(text, "no gcc"));
+	if (path)
+		setenv("PATH", path, 1);
+	else
+		unsetenv("PATH");
+	free(path);
+	assert_int_equal(atomic_load(&slot.count), 0);
+	assert_clean();
+}
+
 static void test_shell_bad_args(void **state)
 {
 	struct worker_slot slot;
@@ -367,6 +418,9 @@ int main(void)
 		cmocka_unit_test(test_shell_counts),
 		cmocka_unit_test(test_shell_counts_its_first_loop),
 		cmocka_unit_test(test_grep_counts),
+		cmocka_unit_test(test_cc_counts),
+		cmocka_unit_test(test_cc_describes_its_compiler),
+		cmocka_unit_test(test_cc_without_compiler),
 		cmocka_unit_test(test_shell_bad_args),
 		cmocka_unit_test(test_shell_failure_is_reported),
 		cmocka_unit_test(test_loop_stdout_is_a_file),
