@@ -11,7 +11,7 @@ int cmd_list(int argc, char **argv)
 {
 	if (argc > 1)
 		return usage_error("list takes no arguments");
-	printf("%-17s %-38s %-5s %10s %8s  %-7s %s\n", "TEST", "TITLE", "UNIT", "BASELINE", "SAMPLES",
+	printf("%-17s %-39s %-5s %10s %8s  %-7s %s\n", "TEST", "TITLE", "UNIT", "BASELINE", "SAMPLES",
 	       "TIME", "QUICK");
 	struct runner_opts o = { .pause = -1 };
 	for (size_t i = 0; i < test_count; i++) {
@@ -23,7 +23,7 @@ int cmd_list(int argc, char **argv)
 			snprintf(base, sizeof base, "---");
 		char secs[16];
 		snprintf(secs, sizeof secs, "~%.0f s", runner_estimate_test(&o, t));
-		printf("%-17s %-38s %-5s %10s %5d x %2.0fs  %-7s %.0f s%s\n", t->id, t->label, t->unit,
+		printf("%-17s %-39s %-5s %10s %5d x %2.0fs  %-7s %.0f s%s\n", t->id, t->label, t->unit,
 		       base, t->samples, t->seconds, secs, test_quick_seconds(t),
 		       t->uncounted ? " *" : "");
 	}

@@ -740,7 +740,11 @@ static const struct {
 	{ "pipe", "Pipe" },               { "context1", "Context Switch" },
 	{ "spawn", "Process Creation" },  { "syscall", "System Call" },
 	{ "shell1", "Shell (1)" },        { "shell8", "Shell (8)" },
-	{ "shell16", "Shell (16)" },      { "index", "Index Score" },
+	{ "shell16", "Shell (16)" },      { "shell64", "Shell (64)" },
+	{ "fstime-w", "File Write 1024" }, { "fstime-r", "File Read 1024" },
+	{ "fsbuffer-w", "File Write 256" }, { "fsbuffer-r", "File Read 256" },
+	{ "fsdisk-w", "File Write 4096" }, { "fsdisk-r", "File Read 4096" },
+	{ "C", "C Compiler" },            { "index", "Index Score" },
 };
 
 static void label_for(char *buf, size_t size, const struct compare_row *r, int width, bool compact)

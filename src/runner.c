@@ -121,7 +121,8 @@ const char *runner_find_helper(void)
 
 static bool needs_data(const struct test_def *t)
 {
-	return t->workload && (!strcmp(t->workload->name, "shell") || !strcmp(t->workload->name, "grep"));
+	return t->workload && (!strcmp(t->workload->name, "shell") || !strcmp(t->workload->name, "grep") ||
+			       !strcmp(t->workload->name, "cc"));
 }
 
 struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errlen)
@@ -682,6 +683,9 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	struct runner_event ev = { .run = run, .block = bi, .test = ti, .nsamples = nsamples,
 				   .sample_length = length, .ncopies = b->copies };
 	res->status = TEST_RUNNING;
+	char key[64], text[96];
+	if (t->workload->describe && t->workload->describe(t->arg, key, sizeof key, text, sizeof text) == 0)
+		test_summary_set(res, key, 0, text);
 	r->skip = 0;
 	emit(r, (ev.kind = EV_TEST_BEGIN, &ev));
 	char what[80];

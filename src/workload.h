@@ -44,6 +44,11 @@ struct workload {
 	 * Returns 0, or -1 with a sentence in ctx->slot->err. May exec and never
 	 * return (execl), in which case the chain fills t_end itself. */
 	int (*run)(struct workload_ctx *ctx);
+	/* Optional: one fact about what the test runs on this machine, kept in
+	 * the test's summary (the C test: which compiler and version). Called in
+	 * the runner's process before a test's samples, outside their time.
+	 * Fills key and text and returns 0, or returns -1 for nothing to say. */
+	int (*describe)(const char *arg, char *key, size_t keylen, char *text, size_t textlen);
 };
 
 static inline int wl_stopped(const struct workload_ctx *c)

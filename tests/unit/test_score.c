@@ -48,6 +48,35 @@ static void reference_index_reproduces(void **state)
 	run_free(r);
 }
 
+/* UnixBench lists the file read/write tests, shell64 and C without a
+ * baseline: beside the twelve, the index stays full and the same. */
+static void tests_without_baseline_leave_the_index_alone(void **state)
+{
+	static const char *const extra[] = { "fstime-w", "fstime-r", "fsbuffer-w", "fsbuffer-r",
+					     "fsdisk-w", "fsdisk-r", "shell64", "C", "shell16" };
+	(void)state;
+	struct run *r = run_new();
+	struct run_block *b = run_add_block(r, 1);
+	for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++) {
+		struct test_result *t = add_def(b, extra[i]);
+		t->status = TEST_IMPORTED;
+		t->score = 1e6;
+	}
+	score_block(b);
+	assert_int_equal(b->index_tests, 0);
+	assert_true(b->index_partial);
+	for (size_t i = 0; i < sizeof reference / sizeof reference[0]; i++) {
+		struct test_result *t = add_def(b, reference[i].id);
+		t->status = TEST_IMPORTED;
+		t->score = reference[i].score;
+	}
+	score_block(b);
+	assert_false(b->index_partial);
+	assert_int_equal(b->index_tests, 12);
+	assert_true(fabs(b->index_score - 834.1) < 0.05);
+	run_free(r);
+}
+
 static void partial_index_when_a_test_is_missing(void **state)
 {
 	(void)state;
@@ -230,6 +259,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(reference_index_reproduces),
+		cmocka_unit_test(tests_without_baseline_leave_the_index_alone),
 		cmocka_unit_test(partial_index_when_a_test_is_missing),
 		cmocka_unit_test(drops_the_worst_third_by_count),
 		cmocka_unit_test(drop_is_by_count_not_rate),

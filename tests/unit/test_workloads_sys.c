@@ -1,4 +1,4 @@
-/* Unit tests of the system workloads (pipe, context, spawn, syscall, file copy, shell, grep), run in-process briefly. */
+/* Unit tests of the system workloads (pipe, context, spawn, syscall, file tests, shell, grep, C), run in-process briefly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -179,22 +180,67 @@ static void test_fscopy_reports_rate_and_time(void **state)
 	assert_clean();
 }
 
-static void test_fscopy_stopped_early_cleans_up(void **state)
+/* fstime -w: the write is the result, and it stops only after whole passes
+ * over the file (64 KiB = 256 units here), however late that is. */
+static void test_fscopy_write_reports_rate_and_time(void **state)
 {
 	struct worker_slot slot;
 
 	(void)state;
-	/* Stopped during the settle sleeps (a user's skip): no copy, no files. */
-	assert_int_equal(run_for(&wl_fscopy, "256 500", 30, 0.1, &slot, NULL), 0);
+	assert_int_equal(run_for(&wl_fscopy, "1024 64 write", 0.3, 100, &slot, NULL), 0);
 	assert_string_equal(slot.err, "");
-	assert_true(slot.rate == 0);
+	assert_true(slot.rate > 0);
+	assert_true(slot.rate == (double)(long)slot.rate);
+	assert_true(slot.time >= 0.3 && slot.time < 5);
+	uint64_t units = atomic_load(&slot.count);
+	assert_true(units > 0);
+	assert_int_equal(units % 256, 0);
+	double units_rate = (double)units / (slot.time * 4);
+	assert_true(slot.rate <= units_rate + 1 && slot.rate >= units_rate - 1);
 	assert_clean();
+}
+
+/* fstime -r: the file is written first (2 s, scaled), then read for the
+ * sample, rewinding at its end; only the read is counted. */
+static void test_fscopy_read_reports_rate_and_time(void **state)
+{
+	struct worker_slot slot;
+
+	(void)state;
+	assert_int_equal(run_for(&wl_fscopy, "4096 64 read", 0.3, 100, &slot, NULL), 0);
+	assert_string_equal(slot.err, "");
+	assert_true(slot.rate > 0);
+	assert_true(slot.rate == (double)(long)slot.rate);
+	assert_true(slot.time >= 0.3 && slot.time < 5);
+	uint64_t units = atomic_load(&slot.count);
+	/* at least one whole file read (the rewinds worked), in 4096-byte reads */
+	assert_true(units > 256);
+	assert_int_equal(units % 16, 0);
+	double units_rate = (double)units / (slot.time * 4);
+	assert_true(slot.rate <= units_rate + 1 && slot.rate >= units_rate - 1);
+	assert_clean();
+}
+
+static void test_fscopy_stopped_early_cleans_up(void **state)
+{
+	static const char *const args[] = { "256 500", "256 500 write", "256 500 read" };
+	struct worker_slot slot;
+
+	(void)state;
+	/* Stopped during the settle sleeps (a user's skip): no result, no files. */
+	for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
+		assert_int_equal(run_for(&wl_fscopy, args[i], 30, 0.1, &slot, NULL), 0);
+		assert_string_equal(slot.err, "");
+		assert_true(slot.rate == 0);
+		assert_clean();
+	}
 }
 
 static void test_fscopy_bad_args(void **state)
 {
 	static const char *const bad[] = { "abc", "1024", "1024 2000 7", "100 2000", "1024 0",
-					   "", "4096 1" };
+					   "", "4096 1", "1024 2000 wr", "1024 2000 write read",
+					   "1024 2000x write" };
 	struct worker_slot slot;
 
 	(void)state;
@@ -243,6 +289,56 @@ static void test_grep_counts(void **state)
 {
 	(void)state;
 	expect_counts(&wl_grep, NULL);
+}
+
+static bool have_gcc(void)
+{
+	return system("command -v gcc >/dev/null 2>&1") == 0;
+}
+
+static void test_cc_counts(void **state)
+{
+	(void)state;
+	if (!have_gcc())
+		skip();
+	expect_counts(&wl_cc, NULL); /* a.out went with the loop's directory */
+}
+
+/* The summary names the compiler the loops will run, with its version. */
+static void test_cc_describes_its_compiler(void **state)
+{
+	char key[64], text[96];
+
+	(void)state;
+	if (!have_gcc())
+		skip();
+	assert_non_null(wl_cc.describe);
+	assert_int_equal(wl_cc.describe(NULL, key, sizeof key, text, sizeof text), 0);
+	assert_string_equal(key, "compiler");
+	assert_non_null(strstr(text, "gcc"));
+	assert_non_null(strstr(text, " at /"));
+}
+
+/* No compiler: one sentence that says so, in the sample and in the summary. */
+static void test_cc_without_compiler(void **state)
+{
+	char key[64], text[96], *path = getenv("PATH");
+	struct worker_slot slot;
+
+	(void)state;
+	path = path ? strdup(path) : NULL;
+	setenv("PATH", tmpdir, 1); /* empty: no gcc there */
+	assert_int_equal(run_for(&wl_cc, NULL, 0.2, 0, &slot, NULL), -1);
+	assert_non_null(strstr(slot.err, "no gcc in PATH"));
+	assert_int_equal(wl_cc.describe(NULL, key, sizeof key, text, sizeof text), 0);
+	assert_non_null(strstr(text, "no gcc"));
+	if (path)
+		setenv("PATH", path, 1);
+	else
+		unsetenv("PATH");
+	free(path);
+	assert_int_equal(atomic_load(&slot.count), 0);
+	assert_clean();
 }
 
 static void test_shell_bad_args(void **state)
@@ -314,12 +410,17 @@ int main(void)
 		cmocka_unit_test(test_syscall_modes_count),
 		cmocka_unit_test(test_syscall_bad_mode),
 		cmocka_unit_test(test_fscopy_reports_rate_and_time),
+		cmocka_unit_test(test_fscopy_write_reports_rate_and_time),
+		cmocka_unit_test(test_fscopy_read_reports_rate_and_time),
 		cmocka_unit_test(test_fscopy_stopped_early_cleans_up),
 		cmocka_unit_test(test_fscopy_bad_args),
 		cmocka_unit_test(test_fscopy_unwritable_dir),
 		cmocka_unit_test(test_shell_counts),
 		cmocka_unit_test(test_shell_counts_its_first_loop),
 		cmocka_unit_test(test_grep_counts),
+		cmocka_unit_test(test_cc_counts),
+		cmocka_unit_test(test_cc_describes_its_compiler),
+		cmocka_unit_test(test_cc_without_compiler),
 		cmocka_unit_test(test_shell_bad_args),
 		cmocka_unit_test(test_shell_failure_is_reported),
 		cmocka_unit_test(test_loop_stdout_is_a_file),
