@@ -71,9 +71,15 @@ dhry_instructions() {
 		-c 1 --samples 1 --duration 2 --pause 0 dhry2reg >/dev/null 2>&1
 	per_loop() { # file-prefix loop-function proc1-name
 		for f in "$d/$1".*; do
-			grep -q "^cfn=([0-9]*) $3\$" "$f" || continue
-			calls=$(awk -v p="$3" '$0 ~ "^cfn=\\([0-9]+\\) " p "$" { want = 1; next }
-				want && /^calls=/ { split($0, c, /[= ]/); n += c[2] } { want = 0 } END { print n + 0 }' "$f")
+			grep -q "^c\{0,1\}fn=([0-9]*) $3\$" "$f" || continue
+			# callgrind names a function once, "fn=(id) name" or "cfn=(id) name",
+			# and then only by "(id)": find the id, then add the calls to it.
+			calls=$(awk -v p="$3" '
+				!id && $0 ~ "^c?fn=\\([0-9]+\\) " p "$" { id = $1; sub(/^c?fn=/, "", id) }
+				id && $1 == "cfn=" id { want = 1; next }
+				want && /^calls=/ { split($0, c, /[= ]/); n += c[2] }
+				{ want = 0 }
+				END { print n + 0 }' "$f")
 			ir=$(callgrind_annotate --inclusive=yes "$f" 2>/dev/null |
 				awk -v fn=":$2 " 'index($0, fn) && !/=>/ { gsub(/,/, "", $1); print $1; exit }')
 			awk -v i="$ir" -v c="$calls" 'BEGIN { if (c > 0 && i > 0) printf "%.1f", i / c; else printf "?" }'
@@ -82,7 +88,7 @@ dhry_instructions() {
 		printf "?"
 	}
 	u=$(per_loop ub main Proc_1)
-	k=$(per_loop kb dhry_run dhry_proc_1)
+	k=$(per_loop kb dhry_loop dhry_proc_1)
 	echo "Dhrystone instructions per loop (callgrind): UnixBench $u, kbench $k" | tee "$OUT/dhry-instructions.txt"
 }
 
