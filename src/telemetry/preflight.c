@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "run.h"
 #include "telemetry/counters.h"
 #include "telemetry/cpufreq.h"
+#include "telemetry/others.h"
 #include "telemetry/power.h"
 #include "telemetry/sensors.h"
 #include "telemetry/sysroot.h"
@@ -30,8 +32,15 @@ static void finding(struct run *run, FILE *out, const char *fmt, ...)
 		fprintf(out, "preflight: %s\n", buf);
 }
 
+/* How long the preflight watches the rest of the machine before the run. */
+#define OTHERS_WINDOW 0.5
+
 void preflight_check(struct run *run, FILE *out)
 {
+	/* The other checks take a few milliseconds; the window for what other
+	 * processes use runs beside them and is then waited out. */
+	struct others_snap o0;
+	others_snap(&o0);
 	struct cpufreq cf;
 	cpufreq_open(&cf);
 	if (cf.source != CPUFREQ_SYSFS)
@@ -98,13 +107,6 @@ void preflight_check(struct run *run, FILE *out)
 		finding(run, out, "counters: n/a: %s", err);
 	}
 
-	char load[128];
-	if (sysroot_read_line("/proc/loadavg", load, sizeof load) == 0) {
-		double l1 = strtod(load, NULL);
-		if (l1 > 0.5)
-			finding(run, out, "load average is %.2f: other processes are busy and will share the CPUs "
-				"(fix: stop them; 'top' shows which)", l1);
-	}
 
 	struct temp_sensors ts;
 	sensors_open(&ts, NULL, err, sizeof err);
@@ -119,4 +121,19 @@ void preflight_check(struct run *run, FILE *out)
 				"throttle-prone (fix: wait, or run with --cooldown)", ts.value);
 	}
 	sensors_close(&ts);
+
+	/* Not the load average: it decays over a minute, so a run started right
+	 * after another one always looked busy. What others used just now. */
+	struct others_snap o1;
+	others_snap(&o1);
+	double left = OTHERS_WINDOW - (o1.t - o0.t);
+	if (left > 0) {
+		struct timespec nap = { 0, (long)(left * 1e9) };
+		nanosleep(&nap, NULL);
+		others_snap(&o1);
+	}
+	double busy = others_cpu(&o0, &o1);
+	if (!isnan(busy) && busy >= OTHERS_BUSY_CPU)
+		finding(run, out, "busy: other processes used %.2f CPU in the half second before the run and "
+			"will share the CPUs with the workers (fix: stop them; 'top' shows which)", busy);
 }

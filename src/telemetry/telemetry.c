@@ -9,6 +9,7 @@
 
 #include "run.h"
 #include "telemetry/cpufreq.h"
+#include "telemetry/others.h"
 #include "telemetry/power.h"
 #include "telemetry/sensors.h"
 #include "telemetry/throttle.h"
@@ -29,6 +30,8 @@ struct test_acc {
 	struct counter_value *tot; /* [copy * nevents + e], summed over samples */
 	int ncopies;
 	int nsamples;
+	/* Other processes' CPU use while the samples ran: CPU-seconds and seconds. */
+	double others_cpu_s, others_s, others_max;
 	double s_fsum[SAMPLE_MAX];
 	int s_fn[SAMPLE_MAX];
 	double s_tmax[SAMPLE_MAX];
@@ -49,6 +52,7 @@ struct telemetry {
 	bool busy;
 	int copies;       /* copies of the sample in progress */
 	double *prev;     /* counter values at the previous tick, for deltas */
+	struct others_snap others0; /* at the start of the sample in progress */
 	struct test_acc acc;
 
 	char freq_src[240], temp_src[240], power_src[280];
@@ -415,8 +419,32 @@ static void sample_ready(struct telemetry *t, const struct runner_event *ev)
 	}
 }
 
+/* What the rest of the machine used while the sample ran. The runner has
+ * reaped the workers before SAMPLE_END, so their CPU time (and that of
+ * everything they started) is already ours in getrusage. */
+static void others_end(struct telemetry *t, const struct runner_event *ev)
+{
+	if (!t->others0.ok)
+		return;
+	struct others_snap now;
+	others_snap(&now);
+	double cpu = others_cpu(&t->others0, &now), dt = now.t - t->others0.t;
+	t->others0.ok = false;
+	if (isnan(cpu))
+		return;
+	push(ev->run, "others.cpu", "CPUs", ev->now, cpu);
+	struct test_acc *a = &t->acc;
+	if (!a->active)
+		return;
+	a->others_cpu_s += cpu * dt;
+	a->others_s += dt;
+	if (cpu > a->others_max)
+		a->others_max = cpu;
+}
+
 static void sample_end(struct telemetry *t, const struct runner_event *ev)
 {
+	others_end(t, ev);
 	t->busy = false;
 	t->frame.busy = false;
 	if (!t->have_ctr || !t->ctr.ncopies)
@@ -556,6 +584,13 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 	} else {
 		snprintf(buf, sizeof buf, "%.95s", t->power_src);
 		test_summary_set(tr, "energy.J", 0, buf);
+	}
+	/* Other processes: a test that shared the machine measured their load too (compare withholds it). */
+	/* /proc/stat counts in ticks (10 ms): under half a second sampled, one
+	 * tick more or less would read as a busy machine. */
+	if (a->others_s >= 0.5) {
+		test_summary_set(tr, "others.cpu", a->others_cpu_s / a->others_s, NULL);
+		test_summary_set(tr, "others.cpu_max", a->others_max, NULL);
 	}
 	/* Per-sample frequency and temperature. */
 	int ns = a->nsamples < SAMPLE_MAX ? a->nsamples : SAMPLE_MAX;
@@ -698,6 +733,7 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		if (t->have_ctr)
 			counters_enable(&t->ctr);
 		t->busy = true;
+		others_snap(&t->others0);
 		marker(ev, "begin");
 		break;
 	case EV_TICK:

@@ -1,4 +1,4 @@
-/* Tests of the sysfs telemetry sources against fixture trees: cpufreq, cpuinfo fallback, throttle counts, RAPL wraparound. */
+/* Tests of the sysfs telemetry sources against fixture trees: cpufreq, cpuinfo fallback, throttle counts, RAPL wraparound, others' CPU use. */
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "telemetry/cpufreq.h"
+#include "telemetry/others.h"
 #include "telemetry/power.h"
 #include "telemetry/sysroot.h"
 #include "telemetry/throttle.h"
@@ -237,6 +239,38 @@ static void throttle_counter_going_back_counts_nothing(void **state)
 	assert_true(t.core_events == 0);
 }
 
+static void others_busy_is_proc_stat_minus_our_own(void **state)
+{
+	(void)state;
+	/* user nice system idle iowait irq softirq steal: idle and iowait are not busy; steal is. */
+	assert_float_equal(others_parse_stat("cpu  100 5 50 1000 20 3 7 11 0 0", 100), 1.76, 1e-9);
+	assert_float_equal(others_parse_stat("cpu  100 0 50 1000", 100), 1.5, 1e-9); /* an old kernel */
+	assert_true(others_parse_stat("cpu0 100 5 50 1000 20 3 7 11 0 0", 100) < 0);
+	assert_true(others_parse_stat("intr 12345", 100) < 0);
+	struct others_snap a = { .ok = true, .t = 10, .busy_s = 100, .own_s = 4 };
+	struct others_snap b = { .ok = true, .t = 12, .busy_s = 103, .own_s = 5 };
+	assert_float_equal(others_cpu(&a, &b), 1.0, 1e-9); /* 3 s busy, 1 s ours, in 2 s */
+	b.busy_s = 100.9; /* tick rounding: our rusage counted more than /proc/stat saw */
+	assert_float_equal(others_cpu(&a, &b), 0, 0);
+	b.ok = false;
+	assert_true(isnan(others_cpu(&a, &b)));
+	b = a;
+	assert_true(isnan(others_cpu(&a, &b))); /* no time passed */
+}
+
+static void others_snapshot_reads_the_fixture(void **state)
+{
+	(void)state;
+	struct others_snap s;
+	assert_true(others_snap(&s) < 0); /* no proc/stat in the tree: nothing to say */
+	assert_false(s.ok);
+	put("proc/stat", "cpu  %d 0 %d 5000 0 0 0 0 0 0\ncpu0 1 0 1 1 0 0 0 0 0 0\n", 200, 100);
+	assert_int_equal(others_snap(&s), 0);
+	assert_true(s.ok);
+	assert_float_equal(s.busy_s, 300.0 / sysconf(_SC_CLK_TCK), 1e-9);
+	assert_true(s.own_s >= 0 && s.t > 0);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -251,6 +285,8 @@ int main(void)
 		T(battery_power_when_no_rapl),
 		T(throttle_counts_packages_once),
 		T(throttle_counter_going_back_counts_nothing),
+		T(others_busy_is_proc_stat_minus_our_own),
+		T(others_snapshot_reads_the_fixture),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
