@@ -181,7 +181,10 @@ static int add_tests(struct runner_opts *o, const char *name)
 	return 0;
 }
 
-int cmd_run(int argc, char **argv)
+/* kbench run, and each of kbench calibrate's runs: with report false the
+ * UnixBench report is not printed (the progress on stderr is), and the
+ * stored run's id goes to id. */
+static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 {
 	struct runner_opts o = { .pause = -1 };
 	int quiet = 0, verbose = 0;
@@ -291,6 +294,9 @@ int cmd_run(int argc, char **argv)
 			return usage_error("unknown option '%s' (try 'kbench run --help')", argv[optind - 1]);
 		}
 	}
+	/* Stopped between two of calibrate's runs: no new one. */
+	if (got_signal)
+		return 128 + got_signal;
 	for (int i = optind; i < argc; i++)
 		if (add_tests(&o, argv[i]) != 0)
 			return usage_error("unknown test or group '%s' (try 'kbench list')", argv[i]);
@@ -357,10 +363,12 @@ int cmd_run(int argc, char **argv)
 	if (p.line_open)
 		fputc('\n', stderr);
 
-	report_print(stdout, run);
-	if (tele)
-		telemetry_print_summary(stdout, run);
-	fflush(stdout);
+	if (report) {
+		report_print(stdout, run);
+		if (tele)
+			telemetry_print_summary(stdout, run);
+		fflush(stdout);
+	}
 
 	/* The report is on stdout before the save: a full disk loses no numbers. */
 	int save_failed = 0;
@@ -369,9 +377,12 @@ int cmd_run(int argc, char **argv)
 		if (store_save(run, serr, sizeof serr) != 0) {
 			runtime_error("could not save the run: %s", serr);
 			save_failed = 1;
-		} else if (!quiet) {
-			fprintf(stderr, "saved as %s (%s)%s in %s\n", run->meta.id, run->meta.name,
-				run->incomplete ? ", marked incomplete," : "", store_dir());
+		} else {
+			if (!quiet)
+				fprintf(stderr, "saved as %s (%s)%s in %s\n", run->meta.id, run->meta.name,
+					run->incomplete ? ", marked incomplete," : "", store_dir());
+			if (id)
+				snprintf(id, idlen, "%s", run->meta.id);
 		}
 	}
 
@@ -388,4 +399,16 @@ int cmd_run(int argc, char **argv)
 	if (rc != 0 || failed)
 		return 1;
 	return 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	return run_cli(argc, argv, true, NULL, 0);
+}
+
+int cmd_run_stored(int argc, char **argv, char *id, size_t idlen)
+{
+	if (idlen)
+		id[0] = '\0';
+	return run_cli(argc, argv, false, id, idlen);
 }

@@ -173,20 +173,9 @@ int cmd_compare(int argc, char **argv)
 		free_runs(a, na);
 		return runtime_error("%s", err);
 	}
-	/* The runs being compared must not teach the floor their own difference. */
-	const char **ex = calloc((size_t)(na + nb), sizeof *ex);
-	if (!ex)
-		abort();
-	for (int i = 0; i < na; i++)
-		ex[i] = a[i]->meta.id;
-	for (int i = 0; i < nb; i++)
-		ex[na + i] = b[i]->meta.id;
-	struct noise_table nt = { 0 };
-	if (learn && noise_learn_store(&nt, ex, na + nb, err, sizeof err) < 0)
-		fprintf(stderr, "kbench: %s (using default noise floors)\n", err);
-	struct compare_opts o = { .conf = conf, .noise = learn ? &nt : NULL };
-	struct compare *c = compare_runs((const struct run *const *)a, na, (const struct run *const *)b,
-					 nb, &o, err, sizeof err);
+	struct compare_opts o = { .conf = conf, .default_noise = !learn };
+	struct compare *c = compare_stored((const struct run *const *)a, na, (const struct run *const *)b,
+					   nb, &o, err, sizeof err);
 	int rc = 0;
 	if (!c) {
 		rc = runtime_error("%s", err);
@@ -199,8 +188,6 @@ int cmd_compare(int argc, char **argv)
 			compare_print_text(stdout, c, width ? (int)width : terminal_width());
 		compare_free(c);
 	}
-	noise_free(&nt);
-	free(ex);
 	free_runs(a, na);
 	free_runs(b, nb);
 	return rc;
@@ -346,7 +333,7 @@ int cmd_export(int argc, char **argv)
 int cmd_noise(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: kbench noise\n  the run-to-run noise floor per test and how it was learned\n");
+		printf("usage: kbench noise\n  the run-to-run noise floor per test and setting, and how it was learned\n");
 		return 0;
 	}
 	if (argc > 1)
@@ -355,38 +342,46 @@ int cmd_noise(int argc, char **argv)
 	struct noise_table nt;
 	if (noise_learn_store(&nt, NULL, 0, err, sizeof err) < 0)
 		return runtime_error("%s", err);
-	printf("Run-to-run noise floor per test (sd of one run's score; two runs must differ by\n"
-	       "about 2.8 x this to count as a change with one run per side). The defaults are\n"
-	       "for UnixBench's sample lengths: compare widens them by sqrt(nominal/actual), at\n"
-	       "most 3x, for runs with shorter samples (--duration).\n");
+	printf("Run-to-run noise floor per test (sd of one run's score between identical runs; two\n"
+	       "single runs must differ by about 2.8 x this to count as a change). Each setting\n"
+	       "(quick, full, or --duration and -i) has its own: a quick run moves more. The full\n"
+	       "defaults widen by sqrt(nominal/actual), at most 3x, for shorter samples.\n");
 	if (nt.groups)
 		printf("Learned from %d stored runs in %d set%s of same kernel and settings, blended\n"
-		       "with the defaults (each default counts as %d A/A comparisons).\n\n",
-		       nt.runs, nt.groups, nt.groups == 1 ? "" : "s", NOISE_PRIOR_DF);
+		       "with the defaults (each default counts as %d A/A comparison%s).\n",
+		       nt.runs, nt.groups, nt.groups == 1 ? "" : "s", NOISE_PRIOR_DF,
+		       NOISE_PRIOR_DF == 1 ? "" : "s");
 	else
 		printf("No A/A runs stored yet (two or more runs of one kernel with the same settings):\n"
-		       "the defaults below are used. Run the same kernel a few times to learn this machine's.\n\n");
-	printf("%-18s %8s %8s %8s %5s %5s\n", "TEST", "FLOOR", "DEFAULT", "LEARNED", "DF", "RUNS");
-	/* Every test with a default, then any learned one without. */
-	static const char *const ids[] = { "dhry2reg", "whetstone-double", "execl", "fstime",
-		"fsbuffer", "fsdisk", "pipe", "context1", "spawn", "syscall", "shell1", "shell8",
-		NOISE_INDEX_ID, NULL };
-	for (int i = 0; ids[i]; i++) {
-		const struct noise_floor *f = noise_get(&nt, ids[i]);
-		char learned[16] = "--";
-		if (f->df > 0)
-			snprintf(learned, sizeof learned, "%.1f%%", f->learned * 100);
-		printf("%-18s %7.1f%% %7.1f%% %8s %5d %5d\n", ids[i], f->sigma * 100, f->fallback * 100,
-		       learned, f->df, f->runs);
+		       "the defaults below are used. 'kbench calibrate' learns this machine's.\n");
+	/* The two usual settings always, then every other one something was learned for. */
+	struct run *like = run_new();
+	static const char *const modes[] = { "full", "quick" };
+	char shown[16][64];
+	int nshown = 0;
+	for (int i = 0; i < 2; i++) {
+		snprintf(like->meta.mode, sizeof like->meta.mode, "%s", modes[i]);
+		noise_setting(like, shown[nshown], sizeof shown[0]);
+		printf("\n%s runs:\n", shown[nshown++]);
+		noise_print(stdout, &nt, like, NULL);
 	}
-	for (int i = 0; i < nt.n; i++) {
-		bool listed = false;
-		for (int k = 0; ids[k] && !listed; k++)
-			listed = !strcmp(ids[k], nt.f[i].id);
-		if (!listed)
-			printf("%-18s %7.1f%% %7.1f%% %7.1f%% %5d %5d\n", nt.f[i].id, nt.f[i].sigma * 100,
-			       nt.f[i].fallback * 100, nt.f[i].learned * 100, nt.f[i].df, nt.f[i].runs);
+	for (int i = 0; i < nt.n && nshown < 16; i++) {
+		bool seen = false;
+		for (int k = 0; k < nshown && !seen; k++)
+			seen = !strcmp(shown[k], nt.f[i].setting);
+		if (seen)
+			continue;
+		/* A run of that setting, for the defaults that go with it. */
+		memset(&like->meta, 0, sizeof like->meta);
+		snprintf(like->meta.mode, sizeof like->meta.mode, "%s", nt.f[i].mode);
+		like->meta.duration_override = nt.f[i].duration_override;
+		like->meta.iterations = nt.f[i].iterations;
+		const char *st = nt.f[i].setting;
+		snprintf(shown[nshown], sizeof shown[0], "%s", st);
+		printf("\n%s runs:\n", shown[nshown++]);
+		noise_print(stdout, &nt, like, NULL);
 	}
+	run_free(like);
 	noise_free(&nt);
 	return 0;
 }

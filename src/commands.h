@@ -2,8 +2,13 @@
 #ifndef KBENCH_COMMANDS_H
 #define KBENCH_COMMANDS_H
 
+#include <stddef.h>
+
 /* Each returns the process exit code: 0 success, 1 the run or a file failed, 2 usage. */
 int cmd_run(int argc, char **argv);  /* cmd_run.c */
+/* kbench run without the report on stdout; the stored run's id goes to id ("" when none). */
+int cmd_run_stored(int argc, char **argv, char *id, size_t idlen); /* cmd_run.c */
+int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c */
 int cmd_list(int argc, char **argv); /* cmd_list.c */
 int cmd_sensors(int argc, char **argv); /* cmd_telemetry.c */
 int cmd_events(int argc, char **argv);  /* cmd_telemetry.c */

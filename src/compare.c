@@ -12,6 +12,7 @@
 #include "run.h"
 #include "score.h"
 #include "stats.h"
+#include "telemetry/others.h"
 #include "tests.h"
 
 #define MAX_MORE_RUNS 30 /* beyond this, "more runs" is not a useful answer */
@@ -29,30 +30,18 @@ const char *compare_verdict_name(enum compare_verdict v)
 
 /* What one side knows about one test (or the index) in one block. */
 struct side_vals {
-	int k;           /* runs with a value */
-	double *logs;    /* log score per run */
-	double within;   /* mean over runs of the within-run variance of the log score */
+	int nall;        /* runs with a value */
+	double *all;     /* log score per run: what the table shows */
+	int k;           /* runs that can be judged: not busy, not throttled */
+	double *logs;    /* their log scores */
+	double within;   /* mean over those runs of the within-run variance of the log score */
+	double extra;    /* mean over them of what their own evidence adds (drift) */
 	bool samples;    /* every run has samples (not an import) */
 	double drift;    /* largest trend (log units), 0 none */
 	bool drifted;
-	double meta_scale; /* default-floor scale for short samples (largest over the runs) */
+	bool busy, throttled;
+	double freq;     /* mean busy MHz over the runs that know it; NAN unknown */
 };
-
-/* The default floors are for UnixBench's sample lengths. A shorter sample
- * averages over less time, so its rate moves more: the default grows as
- * sqrt(nominal / actual) (at most 3x). A learned floor already comes from
- * runs of the same settings and is blended with that scaled default. */
-static double length_scale(const struct run *r, const char *id)
-{
-	const struct test_def *d = test_find(id);
-	double nominal = d ? d->seconds : 10, actual = r->meta.duration_override;
-	if (!strcmp(id, NOISE_INDEX_ID))
-		nominal = 10;
-	if (!(actual > 0) || actual >= nominal)
-		return 1;
-	double f = sqrt(nominal / actual);
-	return f > 3 ? 3 : f;
-}
 
 /* Rates of a test's samples, in the order they ran. */
 static int sample_rates(const struct test_result *t, double *out)
@@ -116,20 +105,34 @@ static double drift_of(const double *rates, int n, double sigma, bool *flag)
 
 static void side_free(struct side_vals *s)
 {
+	free(s->all);
 	free(s->logs);
+}
+
+static bool summary_value(const struct test_result *t, const char *key, double *v)
+{
+	const struct kv *x = test_summary_get(t, key);
+	if (!x || !x->has_value || !isfinite(x->value))
+		return false;
+	*v = x->value;
+	return true;
 }
 
 static void fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
 			   int n, int copies, const char *id, double sigma)
 {
 	memset(s, 0, sizeof *s);
+	s->all = calloc((size_t)n + 1, sizeof *s->all);
 	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
-	if (!s->logs)
+	if (!s->all || !s->logs)
 		abort();
 	s->samples = true;
-	double lidx = 0;
-	int nidx = 0;
+	s->freq = NAN;
+	double lidx = 0, fsum = 0;
+	int nidx = 0, nfreq = 0;
 	cs->spread = -1;
+	cs->others_cpu = NAN;
+	cs->freq_mhz = NAN;
 	for (int i = 0; i < n; i++) {
 		const struct run_block *b = run_find_block(runs[i], copies);
 		const struct test_result *t = b ? run_block_find_test(b, id) : NULL;
@@ -140,12 +143,25 @@ static void fill_test_side(struct side_vals *s, struct compare_side *cs, const s
 			cs->nsamples = t->nsamples;
 			cs->spread = t->spread;
 		}
-		s->logs[s->k++] = log(t->score);
-		double sc = length_scale(runs[i], id);
-		s->meta_scale = sc > s->meta_scale ? sc : s->meta_scale;
+		s->all[s->nall++] = log(t->score);
 		if (t->index > 0) {
 			lidx += log(t->index);
 			nidx++;
+		}
+		/* What the run saw besides its own work (src/telemetry): a test that
+		 * shared the CPUs with other processes, or was throttled, measured
+		 * them, not the kernel. Such a run is not judged; the row says why. */
+		double v;
+		bool busy = false, throttled = false;
+		if (summary_value(t, "others.cpu", &v)) {
+			cs->others_cpu = isnan(cs->others_cpu) || v > cs->others_cpu ? v : cs->others_cpu;
+			busy = v >= OTHERS_BUSY_CPU;
+		}
+		if (summary_value(t, "throttled", &v))
+			throttled = v >= 1;
+		if (summary_value(t, "freq.mean", &v) && v > 0) {
+			fsum += v;
+			nfreq++;
 		}
 		double *rates = malloc(((size_t)t->nsamples + 1) * sizeof *rates);
 		if (!rates)
@@ -153,62 +169,110 @@ static void fill_test_side(struct side_vals *s, struct compare_side *cs, const s
 		int nr = sample_rates(t, rates);
 		if (nr == 0)
 			s->samples = false;
-		s->within += within_var(rates, nr);
 		bool fl;
 		double tr = drift_of(rates, nr, sigma, &fl);
 		if (fl && fabs(tr) > fabs(s->drift)) {
 			s->drift = tr;
 			s->drifted = true;
 		}
+		s->busy |= busy;
+		s->throttled |= throttled;
+		if (!busy && !throttled) {
+			s->logs[s->k++] = log(t->score);
+			s->within += within_var(rates, nr);
+			/* A run whose samples trend did not measure one rate: where
+			 * in that trend "the" score lies is uncertain by about half
+			 * of it, so its interval widens by that much. */
+			if (fl)
+				s->extra += (tr / 2) * (tr / 2);
+		}
 		free(rates);
 	}
 	if (s->k) {
 		s->within /= s->k;
-		cs->nruns = s->k;
-		cs->score = exp(stats_mean(s->logs, s->k));
+		s->extra /= s->k;
+	}
+	if (nfreq)
+		s->freq = fsum / nfreq;
+	if (s->nall) {
+		cs->nruns = s->nall;
+		cs->score = exp(stats_mean(s->all, s->nall));
 		cs->index = nidx ? exp(lidx / nidx) : 0;
 		cs->drift = s->drifted;
 		cs->drift_pct = s->drifted ? (exp(s->drift) - 1) * 100 : 0;
+		cs->busy = s->busy;
+		cs->throttled = s->throttled;
+		cs->freq_mhz = s->freq;
 	} else {
 		s->samples = false;
 	}
 }
 
-/* The interval and verdict from two sides' values and the floor. */
+/* How sure a decided verdict is: 1 - the two-sided p value of the change
+ * against the interval's own distribution. */
+static double sureness(double d, double se, double dof)
+{
+	if (!(se > 0))
+		return 1;
+	double p = 2 * (1 - stats_t_cdf(fabs(d) / se, dof));
+	return p < 0 ? 1 : 1 - p;
+}
+
+/* The interval and verdict from two sides' values and their floors. */
 static void decide(struct compare_row *row, const struct side_vals *a, const struct side_vals *b,
-		   const struct noise_floor *nf, double conf)
+		   const struct noise_floor *nfa, const struct noise_floor *nfb, double conf)
 {
 	row->change = row->change_lo = row->change_hi = row->change_pm = NAN;
 	row->floor_pct = NAN;
+	row->sure = NAN;
 	row->verdict = VERDICT_NA;
 	row->method = METHOD_NONE;
-	if (!a->k || !b->k) {
-		row->note = a->k ? "only in A" : "only in B";
+	if (!a->nall || !b->nall) {
+		row->note = a->nall ? "only in A" : "only in B";
 		return;
 	}
-	double d = stats_mean(b->logs, b->k) - stats_mean(a->logs, a->k);
-	row->change = (exp(d) - 1) * 100;
+	row->change = (exp(stats_mean(b->all, b->nall) - stats_mean(a->all, a->nall)) - 1) * 100;
 	/* A single run without samples carries no error bar at all: a guess
 	 * would be dishonest, so it is n/a. A group has its own spread. */
-	bool ua = a->k >= 2 || a->samples, ub = b->k >= 2 || b->samples;
+	bool ua = a->nall >= 2 || a->samples, ub = b->nall >= 2 || b->samples;
 	if (!ua || !ub) {
 		row->note = "no samples";
 		return;
 	}
-	double sigma = noise_sigma(nf, a->meta_scale > b->meta_scale ? a->meta_scale : b->meta_scale), half, q;
+	if (!a->k || !b->k) {
+		bool busy = (!a->k && a->busy) || (!b->k && b->busy);
+		row->note = busy ? "busy" : "throttled";
+		return;
+	}
+	double d = stats_mean(b->logs, b->k) - stats_mean(a->logs, a->k);
+	double sa = noise_sigma(nfa), sb = noise_sigma(nfb);
+	double dofa = noise_dof(nfa), dofb = noise_dof(nfb);
+	/* Two clocks that differ measure two machines: when both runs know
+	 * their busy clock and it moved, the interval takes that in too. */
+	double clock = 0;
+	if (isfinite(a->freq) && isfinite(b->freq) && a->freq > 0 && b->freq > 0) {
+		double r = log(b->freq / a->freq);
+		if (fabs(r) > 0.02)
+			clock = r * r;
+	}
+	row->widened = clock > 0 || a->extra > 0 || b->extra > 0;
+	double half, q, se, dof;
 	if (a->k == 1 && b->k == 1) {
 		row->method = METHOD_FLOOR;
-		double var = 2 * sigma * sigma + a->within + b->within;
-		q = stats_t_quantile(1 - (1 - conf) / 2, INFINITY);
-		half = q * sqrt(var);
-		row->floor_pct = sigma * 100;
-		row->floor_learned = nf->df > 0;
+		double var = sa * sa + sb * sb + a->within + b->within + a->extra + b->extra + clock;
+		/* A learned floor is an estimate: its t interval is wider the fewer runs it rests on. */
+		dof = dofa < dofb ? dofa : dofb;
+		se = sqrt(var);
+		row->floor_pct = (sa > sb ? sa : sb) * 100;
+		row->floor_learned = nfa->df > 0 || nfb->df > 0;
+		row->floor_runs = nfa->runs > nfb->runs ? nfa->runs : nfb->runs;
 	} else {
 		row->method = METHOD_BETWEEN;
 		/* Welch on per-run log scores; a lone run on one side borrows
-		 * the floor as its variance (known, so no degrees of freedom). */
+		 * its floor as its variance, with the floor's degrees of freedom. */
 		double va, vb, dfa, dfb;
 		const struct side_vals *sv[2] = { a, b };
+		const struct noise_floor *nfv[2] = { nfa, nfb };
 		double *vv[2] = { &va, &vb }, *df[2] = { &dfa, &dfb };
 		for (int i = 0; i < 2; i++) {
 			const struct side_vals *s = sv[i];
@@ -216,21 +280,25 @@ static void decide(struct compare_row *row, const struct side_vals *a, const str
 				double sd = stats_stddev(s->logs, s->k);
 				/* Identical scores (a result imported twice) must not mean certainty. */
 				double v = sd * sd > 1e-6 ? sd * sd : 1e-6;
-				*vv[i] = v / s->k;
+				*vv[i] = v / s->k + s->extra / s->k;
 				*df[i] = s->k - 1;
 			} else {
-				*vv[i] = sigma * sigma + s->within;
-				*df[i] = INFINITY;
-				row->floor_pct = sigma * 100;
-				row->floor_learned = nf->df > 0;
+				double sg = noise_sigma(nfv[i]);
+				*vv[i] = sg * sg + s->within + s->extra;
+				*df[i] = noise_dof(nfv[i]);
+				row->floor_pct = sg * 100;
+				row->floor_learned = row->floor_learned || nfv[i]->df > 0;
+				if (nfv[i]->runs > row->floor_runs)
+					row->floor_runs = nfv[i]->runs;
 			}
 		}
-		double se2 = va + vb;
+		double se2 = va + vb + clock;
 		double den = (isinf(dfa) ? 0 : va * va / dfa) + (isinf(dfb) ? 0 : vb * vb / dfb);
-		double dfw = den > 0 ? se2 * se2 / den : INFINITY;
-		q = stats_t_quantile(1 - (1 - conf) / 2, dfw);
-		half = q * sqrt(se2);
+		dof = den > 0 ? se2 * se2 / den : INFINITY;
+		se = sqrt(se2);
 	}
+	q = stats_t_quantile(1 - (1 - conf) / 2, dof);
+	half = q * se;
 	row->change_lo = (exp(d - half) - 1) * 100;
 	row->change_hi = (exp(d + half) - 1) * 100;
 	row->change_pm = (row->change_hi - row->change_lo) / 2;
@@ -240,7 +308,9 @@ static void decide(struct compare_row *row, const struct side_vals *a, const str
 		row->verdict = VERDICT_SLOWER;
 	else
 		row->verdict = VERDICT_SAME;
-	if (row->verdict == VERDICT_SAME) {
+	if (row->verdict != VERDICT_SAME) {
+		row->sure = sureness(d, se, dof);
+	} else {
 		/* The interval narrows about as 1/sqrt(runs per side): how many
 		 * runs would put the observed change outside it. */
 		int now = a->k < b->k ? a->k : b->k;
@@ -441,35 +511,176 @@ static void index_side(struct side_vals *s, struct compare_side *cs, const struc
 		       int n, int copies, const struct compare_block *cb, bool side_b)
 {
 	memset(s, 0, sizeof *s);
+	s->all = calloc((size_t)n + 1, sizeof *s->all);
 	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
-	if (!s->logs)
+	if (!s->all || !s->logs)
 		abort();
+	s->freq = NAN;
+	cs->others_cpu = cs->freq_mhz = NAN;
 	for (int i = 0; i < n; i++) {
 		const struct run_block *b = run_find_block(runs[i], copies);
-		if (b && b->index_score > 0) {
-			s->logs[s->k++] = log(b->index_score);
-			double sc = length_scale(runs[i], NOISE_INDEX_ID);
-			s->meta_scale = sc > s->meta_scale ? sc : s->meta_scale;
-		}
+		if (b && b->index_score > 0)
+			s->all[s->nall++] = log(b->index_score);
 	}
-	/* The index's within-run variance: the index tests' own, averaged
-	 * (the log index is the mean of their log ratios). */
-	int m = 0;
-	s->samples = s->k > 0;
+	s->samples = s->nall > 0;
 	for (int i = 0; i < cb->nrows; i++) {
 		const struct compare_row *row = &cb->rows[i];
 		const struct compare_side *side = side_b ? &row->b : &row->a;
 		if (!side->present || !(side->index > 0))
 			continue;
-		m++;
 		if (side->nsamples == 0)
 			s->samples = false;
+		/* The index is made of its tests: one measured on a busy or
+		 * throttled machine makes it so too. */
+		s->busy |= side->busy;
+		s->throttled |= side->throttled;
 	}
-	(void)m;
-	if (s->k) {
+	if (!s->busy && !s->throttled) {
+		memcpy(s->logs, s->all, (size_t)s->nall * sizeof *s->logs);
+		s->k = s->nall;
+	}
+	if (s->nall) {
 		cs->present = true;
-		cs->nruns = s->k;
-		cs->score = cs->index = exp(stats_mean(s->logs, s->k));
+		cs->nruns = s->nall;
+		cs->score = cs->index = exp(stats_mean(s->all, s->nall));
+		cs->busy = s->busy;
+		cs->throttled = s->throttled;
+	}
+}
+
+/* The command that calibrates for run r's settings: the same mode, sample
+ * length and -i, and the tests beyond the index it ran. */
+static void calibrate_cmd(char *buf, size_t size, const struct run *r)
+{
+	const struct run_meta *m = &r->meta;
+	int n = snprintf(buf, size, "kbench calibrate");
+	if (!strcmp(m->mode, "quick"))
+		n += snprintf(buf + n, size - (size_t)n, " --quick");
+	else if (!(m->duration_override > 0) && !(m->iterations > 0))
+		n += snprintf(buf + n, size - (size_t)n, " --full");
+	if (m->duration_override > 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, " --duration %g", m->duration_override);
+	if (m->iterations > 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, " -i %d", m->iterations);
+	/* The index is calibrate's default; name what else the run had, once each. */
+	const struct test_group *ix = test_group_find("index");
+	const char *extra[64];
+	int nextra = 0;
+	for (int b = 0; b < r->nblocks; b++)
+		for (int i = 0; i < r->blocks[b].ntests && nextra < 64; i++) {
+			const char *id = r->blocks[b].tests[i].id;
+			bool seen = false;
+			for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x && !seen; x++)
+				seen = !strcmp(*x, id);
+			for (int k = 0; k < nextra && !seen; k++)
+				seen = !strcmp(extra[k], id);
+			if (!seen)
+				extra[nextra++] = id;
+		}
+	for (int k = 0; k < nextra && n >= 0 && (size_t)n < size; k++)
+		n += snprintf(buf + n, size - (size_t)n, "%s %s", k ? "" : " index", extra[k]);
+}
+
+/* One line: whether the verdicts rest on floors learned here or on the defaults. */
+static void basis(struct compare *c, const struct run *const *a, int na, const struct run *const *b,
+		  int nb)
+{
+	const struct run *r = b[nb - 1];
+	char setting[64];
+	noise_setting(r, setting, sizeof setting);
+	calibrate_cmd(c->calibrate_cmd, sizeof c->calibrate_cmd, r);
+	(void)a;
+	(void)na;
+	/* Short enough for the console's 80 columns, with its key hint beside it. */
+	if (!c->rows_learned && !c->rows_default)
+		snprintf(c->basis, sizeof c->basis, "Verdicts use the spread between each side's runs.");
+	else if (!c->rows_learned)
+		snprintf(c->basis, sizeof c->basis, "Verdicts use default noise floors: not calibrated (%s).",
+			 setting);
+	else if (!c->rows_default)
+		snprintf(c->basis, sizeof c->basis, "Verdicts use noise floors learned from %d runs here (%s).",
+			 c->calib_runs, setting);
+	else
+		snprintf(c->basis, sizeof c->basis,
+			 "Verdicts use learned floors for %d rows, defaults for %d (not calibrated for all).",
+			 c->rows_learned, c->rows_default);
+}
+
+/* Runs that shared the machine with other processes, or were throttled: what was withheld and why. */
+static void busy_footer(struct compare *c, const struct run *const *a, int na, const struct run *const *b,
+			int nb)
+{
+	char busy[1024] = "", thr[512] = "", early[256] = "";
+	int nbusy = 0, nthr = 0;
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < (s ? nb : na); i++) {
+			const struct run *r = s ? b[i] : a[i];
+			int nb_ = 0, nt_ = 0, tests = 0;
+			double most = 0;
+			const char *most_id = "";
+			for (int k = 0; k < r->nblocks; k++)
+				for (int t = 0; t < r->blocks[k].ntests; t++) {
+					const struct test_result *tr = &r->blocks[k].tests[t];
+					double v;
+					tests++;
+					if (summary_value(tr, "others.cpu", &v) && v >= OTHERS_BUSY_CPU) {
+						nb_++;
+						if (v > most) {
+							most = v;
+							most_id = tr->id;
+						}
+					}
+					if (summary_value(tr, "throttled", &v) && v >= 1)
+						nt_++;
+				}
+			bool started_busy = false;
+			for (int k = 0; k < r->nnotes; k++)
+				started_busy = started_busy || !strncmp(r->notes[k], "preflight: busy:", 16);
+			size_t u;
+			if (nb_) {
+				u = strlen(busy);
+				snprintf(busy + u, sizeof busy - u, "%s%s run %s (%d of %d tests, up to %.2f CPU in %s%s)",
+					 nbusy++ ? ", " : "", s ? "B" : "A", r->meta.id, nb_, tests, most, most_id,
+					 started_busy ? "; busy before it started too" : "");
+			} else if (started_busy) {
+				u = strlen(early);
+				snprintf(early + u, sizeof early - u, "%s%s run %s", early[0] ? ", " : "",
+					 s ? "B" : "A", r->meta.id);
+			}
+			if (nt_) {
+				u = strlen(thr);
+				snprintf(thr + u, sizeof thr - u, "%s%s run %s (%d test%s)", nthr++ ? ", " : "",
+					 s ? "B" : "A", r->meta.id, nt_, nt_ == 1 ? "" : "s");
+			}
+		}
+	if (nbusy)
+		push_footer(c, "Busy machine: %s: other processes used the CPUs while %s ran, so %s measured "
+			       "that load too. Those rows are n/a (busy); stop what else runs ('top' shows it) "
+			       "and run again.",
+			    busy, nbusy == 1 ? "it" : "they", nbusy == 1 ? "its scores" : "their scores");
+	if (early[0])
+		push_footer(c, "%s started on a busy machine (the preflight says so), but the tests ran with "
+			       "the CPUs to themselves.", early);
+	if (nthr)
+		push_footer(c, "Throttled: %s; those rows are n/a (throttled): they measured the cooling, "
+			       "not the kernel ('kbench show' has the evidence).", thr);
+}
+
+/* Which floors a row's verdict rests on, for the basis line: a row of
+ * single runs uses the floors even when its verdict is withheld. */
+static void count_basis(struct compare *c, const struct compare_row *row, const struct noise_floor *fa,
+			const struct noise_floor *fb, int na, int nb)
+{
+	if (!row->a.present || !row->b.present || (na >= 2 && nb >= 2))
+		return;
+	if (fa->df > 0 || fb->df > 0) {
+		c->rows_learned++;
+		c->floors_learned = true;
+		int runs = fa->runs > fb->runs ? fa->runs : fb->runs;
+		if (runs > c->calib_runs)
+			c->calib_runs = runs;
+	} else {
+		c->rows_default++;
 	}
 }
 
@@ -528,7 +739,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 	if (!c->blocks)
 		abort();
 	c->nblocks = ncopies;
-	int undecided = 0, settle = 0, settle_max = 0, na_rows = 0, drifts = 0, shared = 0;
+	int undecided = 0, settle = 0, na_rows = 0, drifts = 0, shared = 0;
 	for (int k = 0; k < ncopies; k++) {
 		struct compare_block *cb = &c->blocks[k];
 		cb->copies = copies[k];
@@ -551,12 +762,14 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			snprintf(row->id, sizeof row->id, "%s", t->id);
 			snprintf(row->label, sizeof row->label, "%s", t->label[0] ? t->label : t->id);
 			snprintf(row->unit, sizeof row->unit, "%s", t->unit);
-			const struct noise_floor *nf = noise_get(nt, row->id);
+			/* Each side's floor is its own setting's (a quick run moves more than a full one). */
+			struct noise_floor fa = *noise_get(nt, row->id, a[0]), fb = *noise_get(nt, row->id, b[0]);
 			struct side_vals sa, sb;
-			fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, nf->sigma);
-			fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, nf->sigma);
-			decide(row, &sa, &sb, nf, c->conf);
+			fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, noise_sigma(&fa));
+			fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(&fb));
+			decide(row, &sa, &sb, &fa, &fb, c->conf);
 			drifts += row->a.drift + row->b.drift;
+			count_basis(c, row, &fa, &fb, na, nb);
 			side_free(&sa);
 			side_free(&sb);
 			switch (row->verdict) {
@@ -565,17 +778,16 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			case VERDICT_SAME: cb->nsame++; break;
 			case VERDICT_NA: cb->nna++; break;
 			}
-			if (row->verdict == VERDICT_NA && row->a.present && row->b.present)
+			if (row->verdict == VERDICT_NA && row->note &&
+			    (!strcmp(row->note, "busy") || !strcmp(row->note, "throttled")))
+				c->nbusy_rows++;
+			else if (row->verdict == VERDICT_NA && row->a.present && row->b.present)
 				na_rows++;
 			if (row->verdict == VERDICT_SAME) {
 				undecided++;
-				if (row->more_runs > 0) {
+				if (row->more_runs > 0 && row->more_runs <= 2)
 					settle++;
-					settle_max = row->more_runs > settle_max ? row->more_runs : settle_max;
-				}
 			}
-			if (row->floor_learned)
-				c->floors_learned = true;
 			if (isfinite(row->change)) {
 				cb->ncompared++;
 				sum_change += row->change;
@@ -596,11 +808,12 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			bb = run_find_block(b[r], cb->copies);
 		cb->a_partial = ab && ab->index_partial;
 		cb->b_partial = bb && bb->index_partial;
-		const struct noise_floor *nf = noise_get(nt, NOISE_INDEX_ID);
+		struct noise_floor fa = *noise_get(nt, NOISE_INDEX_ID, a[0]);
+		struct noise_floor fb = *noise_get(nt, NOISE_INDEX_ID, b[0]);
 		struct side_vals sa, sb;
 		index_side(&sa, &ix->a, a, na, cb->copies, cb, false);
 		index_side(&sb, &ix->b, b, nb, cb->copies, cb, true);
-		decide(ix, &sa, &sb, nf, c->conf);
+		decide(ix, &sa, &sb, &fa, &fb, c->conf);
 		/* An index over different test sets is not one number compared. */
 		if (ab && bb && ab->index_tests != bb->index_tests && ix->verdict != VERDICT_NA) {
 			ix->verdict = VERDICT_NA;
@@ -617,18 +830,19 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 	}
 	env_diffs(c, a[0], b[0]);
 
+	basis(c, a, na, b, nb);
+
 	/* The footer: what the verdicts rest on, and what would settle the rest. */
 	if (na == 1 && nb == 1) {
-		if (c->floors_learned)
+		if (c->rows_learned)
 			push_footer(c, "Verdicts: one run per side; each interval (%.0f%%) combines the runs' own "
 				       "sample spread with this machine's run-to-run noise, learned from %d stored "
-				       "same-kernel runs (see 'kbench noise').",
-				    c->conf * 100, nt ? nt->runs : 0);
+				       "same-kernel runs of the same settings (see 'kbench noise').",
+				    c->conf * 100, c->calib_runs);
 		else
 			push_footer(c, "Verdicts: one run per side; each interval (%.0f%%) combines the runs' own "
-				       "sample spread with a default run-to-run noise floor per test (the +- "
-				       "column is wide on purpose; store A/A runs to learn this machine's: see "
-				       "'kbench noise').",
+				       "sample spread with a default run-to-run noise floor per test, wide on "
+				       "purpose: a noisy VM moves a score by that much between identical runs.",
 				    c->conf * 100);
 	} else {
 		push_footer(c, "Verdicts: %d run%s vs %d run%s; each interval (%.0f%%) is Welch's on the "
@@ -636,22 +850,17 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			    na, na == 1 ? "" : "s", nb, nb == 1 ? "" : "s", c->conf * 100,
 			    na == 1 || nb == 1 ? " (the single run borrows the noise floor)" : "");
 	}
-	/* A run that started on a busy machine measured the other load too. */
-	for (int s = 0; s < 2; s++) {
-		const struct run *const *runs = s ? b : a;
-		int n = s ? nb : na;
-		for (int i = 0; i < n; i++) {
-			const char *la = strstr(runs[i]->meta.uptime, "load average:");
-			double load = la ? strtod(la + 13, NULL) : 0;
-			int cpus = runs[i]->meta.ncpus > 0 ? runs[i]->meta.ncpus : 1;
-			if (load > 0.75 * cpus) {
-				push_footer(c, "Busy machine: %s run %s started with load average %.2f on %d CPU%s; "
-					       "other processes competed with the workers, so its scores carry their noise.",
-					    s ? "B" : "A", runs[i]->meta.id, load, cpus, cpus == 1 ? "" : "s");
-				break;
-			}
-		}
-	}
+	if (c->rows_default)
+		push_footer(c, "Calibrate to get this machine's own floors: %s (5 runs of this kernel, stored "
+			       "as A/A runs; every later comparison with these settings uses them).",
+			    c->calibrate_cmd);
+	bool decided = false;
+	for (int k = 0; k < c->nblocks; k++)
+		decided = decided || c->blocks[k].nfaster || c->blocks[k].nslower;
+	if (decided)
+		push_footer(c, "The %% after faster or slower says how sure: at 99%%, noise alone would show a "
+			       "change that large once in a hundred comparisons.");
+	busy_footer(c, a, na, b, nb);
 	/* The floors themselves, so the +- column can be checked by hand. */
 	char floors[1024] = "";
 	for (int k = 0; k < c->nblocks && !floors[0]; k++)
@@ -665,25 +874,57 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 		}
 	if (floors[0])
 		push_footer(c, "Noise floor per run (sd%s): %s.",
-			    c->floors_learned ? ", learned and default blended" : ", defaults, wider for short samples",
+			    c->rows_learned ? ", learned and default blended" : ", defaults for these settings",
 			    floors);
 	if (undecided) {
-		if (settle)
-			push_footer(c, "%d test%s show%s no significant change; about %d more run%s per side "
-				       "would settle %d of them if the observed changes hold.",
-				    undecided, undecided == 1 ? "" : "s", undecided == 1 ? "s" : "", settle_max,
-				    settle_max == 1 ? "" : "s", settle);
-		if (undecided - settle > 0)
-			push_footer(c, "%d test%s changed by too little for up to %d more runs to resolve.",
-				    undecided - settle, undecided - settle == 1 ? "" : "s", MAX_MORE_RUNS);
+		if (c->rows_default)
+			push_footer(c, "%d test%s show%s no significant change. To tell smaller changes from noise, "
+				       "calibrate (above) and compare again; a second run per side (compare A,A2 "
+				       "B,B2) narrows the intervals by about a third.",
+				    undecided, undecided == 1 ? "" : "s", undecided == 1 ? "s" : "");
+		else if (settle)
+			push_footer(c, "%d test%s show%s no significant change; one or two more runs per side "
+				       "(compare A,A2 B,B2) would likely settle %d of them if their changes hold.",
+				    undecided, undecided == 1 ? "" : "s", undecided == 1 ? "s" : "", settle);
+		else
+			push_footer(c, "%d test%s show%s no significant change: within this machine's noise (the "
+				       "+- column); a second run per side narrows it by about a third.",
+				    undecided, undecided == 1 ? "" : "s", undecided == 1 ? "s" : "");
 	}
 	if (na_rows)
 		push_footer(c, "n/a: %d test%s without samples on a side (an imported result has no error "
 			       "bar; import or run several to compare as a group).",
 			    na_rows, na_rows == 1 ? "" : "s");
 	if (drifts)
-		push_footer(c, "! marks a test whose samples drift within a run by more than the noise: "
-			       "throttling or background load?");
+		push_footer(c, "! marks a test whose samples drift within a run by more than the noise "
+			       "(throttling or background load?); its interval is widened by half the drift.");
+	return c;
+}
+
+struct compare *compare_stored(const struct run *const *a, int na, const struct run *const *b, int nb,
+			       const struct compare_opts *o, char *err, size_t errlen)
+{
+	struct compare_opts opts = o ? *o : (struct compare_opts){ 0 };
+	struct noise_table nt = { 0 };
+	char why[400] = "";
+	if (!opts.default_noise && na > 0 && nb > 0 && a && b) {
+		/* The runs being compared must not teach the floor their own difference. */
+		const char **ex = calloc((size_t)(na + nb), sizeof *ex);
+		if (!ex)
+			abort();
+		for (int i = 0; i < na; i++)
+			ex[i] = a[i]->meta.id;
+		for (int i = 0; i < nb; i++)
+			ex[na + i] = b[i]->meta.id;
+		if (noise_learn_store(&nt, ex, na + nb, why, sizeof why) < 0)
+			noise_free(&nt);
+		free(ex);
+	}
+	opts.noise = opts.default_noise ? NULL : &nt;
+	struct compare *c = compare_runs(a, na, b, nb, &opts, err, errlen);
+	if (c && why[0])
+		push_footer(c, "The store could not be read (%s): default noise floors were used.", why);
+	noise_free(&nt);
 	return c;
 }
 
@@ -767,6 +1008,24 @@ static void fmt_pct(char *buf, size_t size, double v, bool sign)
 		snprintf(buf, size, sign ? "%+.1f%%" : "%.1f", v);
 }
 
+void compare_verdict_text(char *buf, size_t size, const struct compare_row *r)
+{
+	if (r->verdict == VERDICT_NA && r->note) {
+		snprintf(buf, size, "n/a (%s)", r->note);
+	} else if ((r->verdict == VERDICT_FASTER || r->verdict == VERDICT_SLOWER) && isfinite(r->sure)) {
+		/* Rounded down, so "99%" never overstates; 99.9% is as sure as it says. */
+		double p = floor(r->sure * 1000) / 10;
+		if (p >= 99.9)
+			snprintf(buf, size, "%s (>99.9%% sure)", compare_verdict_name(r->verdict));
+		else if (p >= 99)
+			snprintf(buf, size, "%s (%.1f%% sure)", compare_verdict_name(r->verdict), p);
+		else
+			snprintf(buf, size, "%s (%.0f%% sure)", compare_verdict_name(r->verdict), floor(p));
+	} else {
+		snprintf(buf, size, "%s", compare_verdict_name(r->verdict));
+	}
+}
+
 static void print_row(FILE *f, const struct compare_row *r, bool compact)
 {
 	int lw = compact ? 16 : 40, sw = compact ? 6 : 12, iw = compact ? 6 : 8;
@@ -784,12 +1043,8 @@ static void print_row(FILE *f, const struct compare_row *r, bool compact)
 		snprintf(pmv, sizeof pmv, r->change_pm < 999.5 ? "%.0f" : "999", r->change_pm);
 	snprintf(pm, sizeof pm, "%s%s", isfinite(r->change_pm) ? "+-" : "", pmv);
 	char flag = r->a.drift || r->b.drift ? '!' : ' ';
-	const char *verdict = compare_verdict_name(r->verdict);
-	char vbuf[64];
-	if (r->verdict == VERDICT_NA && r->note) {
-		snprintf(vbuf, sizeof vbuf, "n/a (%s)", r->note);
-		verdict = vbuf;
-	}
+	char verdict[64];
+	compare_verdict_text(verdict, sizeof verdict, r);
 	if (compact)
 		fprintf(f, "%-16s %6s %6s %6s %6s %6s %5s%c %.21s\n", label, as, ai, bs, bi, ch, pm, flag,
 			verdict);
@@ -861,6 +1116,7 @@ void compare_print_text(FILE *f, const struct compare *c, int width)
 	} else {
 		fprintf(f, "Same environment: kernel, command line, settings and kbench build match.\n");
 	}
+	wrap(f, c->basis, width, 2);
 	for (int k = 0; k < c->nblocks; k++) {
 		const struct compare_block *b = &c->blocks[k];
 		fprintf(f, "\n%d cop%s%s\n", b->copies, b->copies == 1 ? "y" : "ies",
@@ -915,6 +1171,10 @@ static json_t *side_json(const struct compare_side *s)
 	json_object_set_new(o, "spread", s->spread >= 0 ? json_real(s->spread) : json_null());
 	json_object_set_new(o, "drift", json_boolean(s->drift));
 	json_object_set_new(o, "drift_pct", jnum(s->drift ? s->drift_pct : NAN));
+	json_object_set_new(o, "others_cpu", jnum(s->others_cpu));
+	json_object_set_new(o, "busy", json_boolean(s->busy));
+	json_object_set_new(o, "throttled", json_boolean(s->throttled));
+	json_object_set_new(o, "freq_mhz", jnum(s->freq_mhz));
 	return o;
 }
 
@@ -936,9 +1196,12 @@ static json_t *row_json(const struct compare_row *r)
 	json_object_set_new(o, "change_hi_pct", jnum(r->change_hi));
 	json_object_set_new(o, "change_pm_pct", jnum(r->change_pm));
 	json_object_set_new(o, "verdict", json_string(compare_verdict_name(r->verdict)));
+	json_object_set_new(o, "sure_pct", jnum(r->sure * 100));
 	json_object_set_new(o, "method", json_string(method_name(r->method)));
 	json_object_set_new(o, "noise_floor_pct", jnum(r->floor_pct));
 	json_object_set_new(o, "noise_floor_learned", json_boolean(r->floor_learned));
+	json_object_set_new(o, "noise_floor_runs", json_integer(r->floor_runs));
+	json_object_set_new(o, "widened", json_boolean(r->widened));
 	json_object_set_new(o, "more_runs", r->more_runs ? json_integer(r->more_runs) : json_null());
 	json_object_set_new(o, "note", r->note ? json_string(r->note) : json_null());
 	return o;
@@ -968,6 +1231,11 @@ int compare_print_json(FILE *f, const struct compare *c)
 	json_object_set_new(root, "a", refs_json(c->a_runs, c->na, c->a_title));
 	json_object_set_new(root, "b", refs_json(c->b_runs, c->nb, c->b_title));
 	json_object_set_new(root, "confidence", json_real(c->conf));
+	json_object_set_new(root, "floors", json_string(c->rows_learned && c->rows_default ? "mixed"
+							: c->rows_learned ? "learned"
+							: c->rows_default ? "default" : "none"));
+	json_object_set_new(root, "basis", json_string(c->basis));
+	json_object_set_new(root, "calibrate", json_string(c->calibrate_cmd));
 	json_t *diffs = json_array();
 	for (int i = 0; i < c->ndiffs; i++) {
 		json_t *d = json_object();
@@ -1040,13 +1308,16 @@ static void csv_row(FILE *f, int copies, const struct compare_row *r)
 	csv_num(f, r->change_hi);
 	fprintf(f, ",%s,%d,%d", compare_verdict_name(r->verdict), r->a.drift, r->b.drift);
 	csv_num(f, r->floor_pct);
+	csv_num(f, r->sure * 100);
+	fputc(',', f);
+	csv_str(f, r->note ? r->note : "");
 	fputc('\n', f);
 }
 
 void compare_print_csv(FILE *f, const struct compare *c)
 {
 	fprintf(f, "copies,test,label,a_score,a_index,b_score,b_index,change_pct,change_lo_pct,"
-		   "change_hi_pct,verdict,a_drift,b_drift,noise_floor_pct\n");
+		   "change_hi_pct,verdict,a_drift,b_drift,noise_floor_pct,sure_pct,note\n");
 	for (int k = 0; k < c->nblocks; k++) {
 		for (int i = 0; i < c->blocks[k].nrows; i++)
 			csv_row(f, c->blocks[k].copies, &c->blocks[k].rows[i]);

@@ -44,6 +44,10 @@ struct compare_side {
 	double spread;     /* relative sd of the kept samples (first run); < 0 unknown */
 	bool drift;        /* samples trend by more than the noise within a run */
 	double drift_pct;  /* that trend, first to last sample, percent (largest over the runs) */
+	double others_cpu; /* CPUs other processes used during the test (largest over the runs); NAN unknown */
+	bool busy;         /* a run had others_cpu >= OTHERS_BUSY_CPU: it measured their load too */
+	bool throttled;    /* a run's telemetry says the test was throttled */
+	double freq_mhz;   /* mean busy clock while the test ran (over the runs); NAN unknown */
 };
 
 struct compare_row {
@@ -54,11 +58,14 @@ struct compare_row {
 	double change;      /* percent; NAN when not comparable */
 	double change_lo, change_hi, change_pm; /* interval, percent; NAN when none */
 	enum compare_verdict verdict;
+	double sure;        /* faster/slower: 1 - p, how sure (0.95..1); NAN otherwise */
 	enum compare_method method;
 	double floor_pct;   /* noise floor used (per-run sd, percent); NAN when unused */
 	bool floor_learned; /* the floor came (partly) from stored A/A runs */
+	int floor_runs;     /* stored runs behind a learned floor (largest of the two sides) */
+	bool widened;       /* the interval includes within-run drift or a clock difference */
 	int more_runs;      /* undecided: runs per side that would likely settle it; 0 = decided or n/a; -1 = too many */
-	const char *note;   /* "only in A", "no samples", ...: or NULL */
+	const char *note;   /* "only in A", "no samples", "busy", "throttled", ...: or NULL */
 };
 
 /* One copy count (a "Benchmark Run:" block of UnixBench). */
@@ -100,6 +107,11 @@ struct compare {
 	struct compare_diff *diffs;
 	bool floors_learned;             /* any floor from stored A/A runs */
 	int noise_runs;                  /* stored runs the floors were learned from */
+	int rows_learned, rows_default;  /* rows with an interval on learned / on default floors */
+	int calib_runs;                  /* stored runs behind the learned floors used (largest) */
+	char basis[200];                 /* one line: what the verdicts rest on (learned or default floors) */
+	char calibrate_cmd[120];         /* the command that calibrates for these runs' settings */
+	int nbusy_rows;                  /* rows withheld because a run was busy or throttled */
 	int nfooter;
 	char **footer;                   /* sentences for under the table */
 };
@@ -107,15 +119,25 @@ struct compare {
 struct compare_opts {
 	double conf;                      /* 0 = 0.95 */
 	const struct noise_table *noise;  /* NULL = the defaults only */
+	bool default_noise;               /* compare_stored: do not learn from the store */
 };
 
 /* Compares side A (na runs) with side B (nb runs). NULL with err filled
  * when a side is empty or the runs share no copy count at all. */
 struct compare *compare_runs(const struct run *const *a, int na, const struct run *const *b, int nb,
 			     const struct compare_opts *o, char *err, size_t errlen);
+
+/* The comparison both front ends show: compare_runs() with the noise
+ * floors learned from the store's A/A runs, leaving the compared runs out
+ * (o->noise is ignored; o->default_noise uses the defaults only). A store
+ * that cannot be read means the default floors, and a footer says why. */
+struct compare *compare_stored(const struct run *const *a, int na, const struct run *const *b, int nb,
+			       const struct compare_opts *o, char *err, size_t errlen);
 void compare_free(struct compare *c);
 
 const char *compare_verdict_name(enum compare_verdict v); /* "faster", "no significant change", "n/a" */
+/* The verdict as the table prints it: "slower (99.2% sure)", "n/a (busy)", "no significant change". */
+void compare_verdict_text(char *buf, size_t size, const struct compare_row *r);
 
 /* A score in at most `width` characters (4 significant digits with k/M/G when needed). */
 void compare_fmt_score(char *buf, size_t size, double v, int width);

@@ -17,6 +17,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "run", "[options] [TEST|GROUP ...]", "run benchmarks headless and print the report", cmd_run },
+	{ "calibrate", "[--quick|--full] [-n N]", "learn this machine's run-to-run noise (A/A runs)", cmd_calibrate },
 	{ "list", "", "the tests and groups, with units, baselines and lengths", cmd_list },
 	{ "console", "[options] [TEST|GROUP ...]", "the interactive console (kbench alone on a terminal)", ui_main },
 	{ "replay", "RUN [--speed N]", "play a stored run back on the console (a demo)", ui_replay },
@@ -37,7 +38,7 @@ static void print_help(FILE *f)
 		KBENCH_VERSION);
 	fprintf(f, "usage: kbench COMMAND [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		fprintf(f, "  %-8s %-28s %s\n", commands[i].name, commands[i].args,
+		fprintf(f, "  %-9s %-28s %s\n", commands[i].name, commands[i].args,
 			commands[i].about);
 	fprintf(f, "\n  kbench run --help     options of a headless run\n"
 		   "  kbench --version      the version\n");

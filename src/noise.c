@@ -8,42 +8,98 @@
 
 #include "run.h"
 #include "store.h"
+#include "telemetry/others.h"
+#include "tests.h"
 
-/* Per-run relative sd. Two runs differ by sqrt(2)*sd, and a 95% interval
- * of their difference is about 2.77*sd wide each way, so these cover the
- * A/A differences UnixBench itself showed on such a VM (UNIXBENCH.md §9:
- * spawn +22%, fsdisk +18%, pipe +9%, dhry -7%) with room to spare. */
+/* Per-run relative sd, for full-length runs and for quick runs. Two runs
+ * differ by sqrt(2)*sd, and a 95% interval of their difference is about
+ * 2.77*sd wide each way, so the full-length ones cover the A/A
+ * differences UnixBench itself showed on such a VM (UNIXBENCH.md §9:
+ * spawn +22%, fsdisk +18%, pipe +9%, dhry -7%) with room to spare. The
+ * quick ones come from back-to-back A/A pairs of quick runs on a noisy
+ * 2-CPU VM (README, "Verdicts you can trust"): a quick run's many short
+ * samples pin its own score down to +-1%, but not where the machine
+ * happens to be that minute. */
 static const struct {
 	const char *id;
-	double sd;
+	double full, quick;
 } defaults[] = {
-	{ "dhry2reg", 0.035 }, { "whetstone-double", 0.030 }, { "execl", 0.035 },
-	{ "fstime", 0.040 },   { "fsbuffer", 0.045 },         { "fsdisk", 0.070 },
-	{ "pipe", 0.045 },     { "context1", 0.045 },         { "spawn", 0.080 },
-	{ "syscall", 0.040 },  { "shell1", 0.030 },           { "shell8", 0.040 },
-	{ NOISE_INDEX_ID, 0.030 },
+	{ "dhry2reg", 0.035, 0.070 }, { "whetstone-double", 0.030, 0.060 }, { "execl", 0.035, 0.070 },
+	{ "fstime", 0.040, 0.080 },   { "fsbuffer", 0.045, 0.090 },         { "fsdisk", 0.070, 0.140 },
+	{ "pipe", 0.045, 0.090 },     { "context1", 0.045, 0.140 },         { "spawn", 0.080, 0.160 },
+	{ "syscall", 0.040, 0.080 },  { "shell1", 0.030, 0.080 },           { "shell8", 0.040, 0.080 },
+	{ NOISE_INDEX_ID, 0.030, 0.060 },
 	/* Not in UnixBench's A/A data: their siblings' floors (the same files,
 	 * buffers and page cache; the same scripts), and C the 5% of the other
 	 * looped commands (grep, shell16). */
-	{ "fstime-w", 0.040 }, { "fstime-r", 0.040 },
-	{ "fsbuffer-w", 0.045 }, { "fsbuffer-r", 0.045 },
-	{ "fsdisk-w", 0.070 }, { "fsdisk-r", 0.070 },
-	{ "shell64", 0.040 },  { "C", 0.050 },
+	{ "fstime-w", 0.040, 0.080 }, { "fstime-r", 0.040, 0.080 },
+	{ "fsbuffer-w", 0.045, 0.090 }, { "fsbuffer-r", 0.045, 0.090 },
+	{ "fsdisk-w", 0.070, 0.140 }, { "fsdisk-r", 0.070, 0.140 },
+	{ "shell64", 0.040, 0.080 },  { "C", 0.050, 0.100 },
 };
-#define DEFAULT_SD 0.050 /* tests UnixBench's A/A data says nothing about */
+#define DEFAULT_SD 0.050       /* tests UnixBench's A/A data says nothing about */
+#define DEFAULT_SD_QUICK 0.100
 
-double noise_default(const char *test_id)
+static int default_row(const char *test_id)
 {
 	for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
 		if (strcmp(defaults[i].id, test_id) == 0)
-			return defaults[i].sd;
-	return DEFAULT_SD;
+			return (int)i;
+	return -1;
 }
 
-static struct noise_floor *slot(struct noise_table *t, const char *id)
+double noise_default(const char *test_id)
+{
+	int i = default_row(test_id);
+	return i < 0 ? DEFAULT_SD : defaults[i].full;
+}
+
+static bool is_quick(const struct run *r)
+{
+	return r && !strcmp(r->meta.mode, "quick");
+}
+
+/* A full-length default is for UnixBench's sample lengths. A shorter
+ * sample averages over less time, so its rate moves more: the default
+ * grows as sqrt(nominal / actual) (at most 3x). */
+static double length_scale(const struct run *r, const char *id)
+{
+	const struct test_def *d = test_find(id);
+	double nominal = d ? d->seconds : 10, actual = r ? r->meta.duration_override : 0;
+	if (!strcmp(id, NOISE_INDEX_ID))
+		nominal = 10;
+	if (!(actual > 0) || actual >= nominal)
+		return 1;
+	double f = sqrt(nominal / actual);
+	return f > 3 ? 3 : f;
+}
+
+double noise_default_for(const char *test_id, const struct run *r)
+{
+	int i = default_row(test_id);
+	if (is_quick(r))
+		return i < 0 ? DEFAULT_SD_QUICK : defaults[i].quick;
+	return noise_default(test_id) * length_scale(r, test_id);
+}
+
+void noise_setting(const struct run *r, char *buf, size_t size)
+{
+	const struct run_meta *m = &r->meta;
+	bool quick = !strcmp(m->mode, "quick");
+	int n = snprintf(buf, size, "%s", quick ? "quick" : "");
+	if (m->duration_override > 0 && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, "%s%g s samples", n ? ", " : "", m->duration_override);
+	if (m->iterations > 0 && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, "%s-i %d", n ? ", " : "", m->iterations);
+	if (n == 0)
+		snprintf(buf, size, "full-length");
+}
+
+static struct noise_floor *slot(struct noise_table *t, const char *id, const char *setting,
+				const struct run *like)
 {
 	for (int i = 0; i < t->n; i++)
-		if (strcmp(t->f[i].id, id) == 0)
+		if (strcmp(t->f[i].id, id) == 0 && strcmp(t->f[i].setting, setting) == 0)
 			return &t->f[i];
 	struct noise_floor *nf = realloc(t->f, (size_t)(t->n + 1) * sizeof *nf);
 	if (!nf)
@@ -52,7 +108,13 @@ static struct noise_floor *slot(struct noise_table *t, const char *id)
 	struct noise_floor *f = &t->f[t->n++];
 	memset(f, 0, sizeof *f);
 	snprintf(f->id, sizeof f->id, "%s", id);
-	f->fallback = noise_default(id);
+	snprintf(f->setting, sizeof f->setting, "%s", setting);
+	if (like) {
+		snprintf(f->mode, sizeof f->mode, "%s", like->meta.mode);
+		f->duration_override = like->meta.duration_override;
+		f->iterations = like->meta.iterations;
+	}
+	f->fallback = noise_default_for(id, like);
 	f->sigma = f->fallback;
 	f->learned = -1;
 	return f;
@@ -79,8 +141,18 @@ static bool excluded(const struct run *r, const char *const *ex, int nex)
 	return false;
 }
 
-/* Accumulators per (test id): sum of squared deviations of log scores
- * from their set mean, and the degrees of freedom behind them. */
+/* A test that shared the machine with other processes, or was throttled,
+ * measured them too: it says nothing about this machine's own noise. */
+static bool disturbed(const struct test_result *t)
+{
+	const struct kv *o = test_summary_get(t, "others.cpu");
+	const struct kv *th = test_summary_get(t, "throttled");
+	return (o && o->has_value && o->value >= OTHERS_BUSY_CPU) ||
+	       (th && th->has_value && th->value >= 1);
+}
+
+/* Accumulators per (test id, copies): sum of squared deviations of log
+ * scores from their set mean, and the degrees of freedom behind them. */
 struct acc {
 	char id[32];
 	int copies;
@@ -133,9 +205,12 @@ static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k
 					if (i < 0) {
 						v = qb->index_partial == bl->index_partial &&
 						    qb->index_tests == bl->index_tests ? qb->index_score : 0;
+						for (int x = 0; x < qb->ntests; x++)
+							if (disturbed(&qb->tests[x]))
+								v = 0;
 					} else {
 						const struct test_result *t = run_block_find_test(qb, id);
-						if (t && t->status == TEST_DONE)
+						if (t && t->status == TEST_DONE && !disturbed(t))
 							v = t->score;
 					}
 					if (v > 0)
@@ -165,8 +240,6 @@ void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 	const struct run **set = calloc((size_t)n + 1, sizeof *set);
 	if (!used || !set)
 		abort();
-	struct acc *acc = NULL;
-	int nacc = 0;
 	for (int i = 0; i < n; i++) {
 		if (used[i] || !runs[i] || !measured(runs[i]) || excluded(runs[i], exclude, nexclude))
 			continue;
@@ -181,20 +254,25 @@ void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 			continue;
 		t->groups++;
 		t->runs += k;
+		struct acc *acc = NULL;
+		int nacc = 0;
 		learn_set(&acc, &nacc, set, k);
-	}
-	/* Copy counts are pooled per test: the floor is the test's, and one
-	 * more copy count is one more set of A/A comparisons. */
-	for (int i = 0; i < nacc; i++) {
-		struct noise_floor *f = slot(t, acc[i].id);
-		double prev_ss = f->learned >= 0 ? f->learned * f->learned * f->df : 0;
-		f->df += acc[i].df;
-		f->runs += acc[i].runs;
-		f->learned = sqrt((prev_ss + acc[i].ss) / f->df);
+		/* Copy counts are pooled per test: the floor is the test's, and one
+		 * more copy count is one more set of A/A comparisons. Settings are
+		 * not: each has its own floor. */
+		char setting[64];
+		noise_setting(set[0], setting, sizeof setting);
+		for (int a = 0; a < nacc; a++) {
+			struct noise_floor *f = slot(t, acc[a].id, setting, set[0]);
+			double prev_ss = f->learned >= 0 ? f->learned * f->learned * f->df : 0;
+			f->df += acc[a].df;
+			f->runs += acc[a].runs;
+			f->learned = sqrt((prev_ss + acc[a].ss) / f->df);
+		}
+		free(acc);
 	}
 	for (int i = 0; i < t->n; i++)
-		t->f[i].sigma = noise_sigma(&t->f[i], 1);
-	free(acc);
+		t->f[i].sigma = noise_sigma(&t->f[i]);
 	free(used);
 	free(set);
 }
@@ -221,19 +299,24 @@ int noise_learn_store(struct noise_table *t, const char *const *exclude, int nex
 	return 0;
 }
 
-const struct noise_floor *noise_get(const struct noise_table *t, const char *test_id)
+const struct noise_floor *noise_get(const struct noise_table *t, const char *test_id,
+				    const struct run *r)
 {
 	static struct noise_floor fb[4];
 	static int next;
+	char setting[64] = "full";
+	if (r)
+		noise_setting(r, setting, sizeof setting);
 	if (t)
 		for (int i = 0; i < t->n; i++)
-			if (strcmp(t->f[i].id, test_id) == 0)
+			if (strcmp(t->f[i].id, test_id) == 0 && strcmp(t->f[i].setting, setting) == 0)
 				return &t->f[i];
 	/* A few rotating slots, so two results can be held at once. */
 	struct noise_floor *f = &fb[next++ % 4];
 	memset(f, 0, sizeof *f);
 	snprintf(f->id, sizeof f->id, "%s", test_id);
-	f->fallback = f->sigma = noise_default(test_id);
+	snprintf(f->setting, sizeof f->setting, "%s", setting);
+	f->fallback = f->sigma = noise_default_for(test_id, r);
 	f->learned = -1;
 	return f;
 }
@@ -244,11 +327,45 @@ void noise_free(struct noise_table *t)
 	memset(t, 0, sizeof *t);
 }
 
-double noise_sigma(const struct noise_floor *nf, double scale)
+double noise_sigma(const struct noise_floor *nf)
 {
-	double def = nf->fallback * (scale > 1 ? scale : 1);
+	double def = nf->fallback;
 	if (nf->df <= 0)
 		return def;
 	return sqrt((nf->df * nf->learned * nf->learned + NOISE_PRIOR_DF * def * def) /
 		    (nf->df + NOISE_PRIOR_DF));
+}
+
+double noise_dof(const struct noise_floor *nf)
+{
+	return nf->df > 0 ? nf->df + NOISE_PRIOR_DF : INFINITY;
+}
+
+void noise_print(FILE *f, const struct noise_table *t, const struct run *like,
+		 const char *const *ids)
+{
+	static const char *const index_ids[] = { "dhry2reg", "whetstone-double", "execl", "fstime",
+		"fsbuffer", "fsdisk", "pipe", "context1", "spawn", "syscall", "shell1", "shell8",
+		NOISE_INDEX_ID, NULL };
+	char setting[64];
+	noise_setting(like, setting, sizeof setting);
+	fprintf(f, "%-18s %8s %8s %8s %5s %5s\n", "TEST", "FLOOR", "DEFAULT", "LEARNED", "DF", "RUNS");
+	const char *const *list = ids ? ids : index_ids;
+	for (int i = 0; list[i]; i++) {
+		const struct noise_floor *nf = noise_get(t, list[i], like);
+		char learned[16] = "--";
+		if (nf->df > 0)
+			snprintf(learned, sizeof learned, "%.1f%%", nf->learned * 100);
+		fprintf(f, "%-18s %7.1f%% %7.1f%% %8s %5d %5d\n", list[i], nf->sigma * 100,
+			nf->fallback * 100, learned, nf->df, nf->runs);
+	}
+	for (int i = 0; t && !ids && i < t->n; i++) {
+		bool listed = false;
+		for (int k = 0; list[k] && !listed; k++)
+			listed = !strcmp(list[k], t->f[i].id);
+		if (!listed && !strcmp(t->f[i].setting, setting))
+			fprintf(f, "%-18s %7.1f%% %7.1f%% %7.1f%% %5d %5d\n", t->f[i].id,
+				t->f[i].sigma * 100, t->f[i].fallback * 100, t->f[i].learned * 100, t->f[i].df,
+				t->f[i].runs);
+	}
 }

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct run;
 
@@ -11,13 +12,23 @@ struct run;
 #define NOISE_INDEX_ID "index"
 
 /* How many A/A degrees of freedom a default counts for when learned
- * values are blended in: a few lucky quiet pairs must not shrink the floor. */
-#define NOISE_PRIOR_DF 4
+ * values are blended in: a few lucky quiet pairs must not shrink the
+ * floor, and a calibration of five runs must still outweigh it. */
+#define NOISE_PRIOR_DF 1
+
+/* A run's settings as far as noise goes: the mode, the sample length and
+ * -i ("quick", "full", "full, 2 s samples, -i 3"). Floors are learned and
+ * used per setting: a quick run's score moves differently from a full one's. */
+void noise_setting(const struct run *r, char *buf, size_t size);
 
 struct noise_floor {
 	char id[32];
-	double sigma;      /* noise_sigma(f, 1): relative sd of one run's score between runs (0.05 = 5%) */
-	double fallback;   /* the conservative default for this test */
+	char setting[64];  /* noise_setting() of the runs it applies to */
+	char mode[16];     /* ... and that setting's parts, as in struct run_meta */
+	double duration_override;
+	int iterations;
+	double sigma;      /* what compare uses: learned blended with the default, or the default */
+	double fallback;   /* the conservative default for this test and setting */
 	double learned;    /* sd learned from stored runs alone; < 0 when none */
 	int df;            /* degrees of freedom behind `learned` (A/A comparisons) */
 	int runs;          /* stored runs it was learned from */
@@ -30,26 +41,41 @@ struct noise_table {
 	int runs;     /* runs in those sets */
 };
 
-/* The default per-run sd for a test (UnixBench A/A runs on a 2-vCPU VM:
- * up to 22% on Process Creation between two runs; 5-10% on many tests). */
+/* The default per-run sd for a test in a full-length run (UnixBench's
+ * sample lengths). */
 double noise_default(const char *test_id);
+/* The default for a test in the setting of run r: quick runs and runs
+ * with shorter samples (--duration) have their own, wider defaults. */
+double noise_default_for(const char *test_id, const struct run *r);
 
 /* Learns from runs: runs with the same host, kernel release, command
  * line, mode, sample length and -i form a set; the spread of the log
- * scores inside each set, pooled over the sets, is the learned sd. Runs
- * whose id is listed in `exclude` (e.g. the two being compared) are left
- * out. Imported runs (no samples) are not learned from. */
+ * scores inside each set, pooled over the sets of one setting, is the
+ * learned sd for that setting. Runs whose id is listed in `exclude` (e.g.
+ * the two being compared) are left out, and so are imported runs (no
+ * samples) and tests that ran on a busy machine (others used the CPUs). */
 void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 		 const char *const *exclude, int nexclude);
 /* Same over every good run in the store. 0 or -errno. */
 int noise_learn_store(struct noise_table *t, const char *const *exclude, int nexclude, char *err,
 		      size_t errlen);
-/* The floor for a test: learned blended with its default, or the default. Never NULL. */
-const struct noise_floor *noise_get(const struct noise_table *t, const char *test_id);
+/* The floor for a test in run r's setting: learned (blended with its
+ * default), or the default alone. Never NULL; valid until the table is
+ * freed or noise_get is called four more times. */
+const struct noise_floor *noise_get(const struct noise_table *t, const char *test_id,
+				    const struct run *r);
 void noise_free(struct noise_table *t);
 
-/* The sd to use: the default times `scale` (>= 1 for samples shorter than
- * UnixBench's), blended with the learned sd when there is one. */
-double noise_sigma(const struct noise_floor *nf, double scale);
+/* The sd to use: the default, blended with the learned sd when there is one. */
+double noise_sigma(const struct noise_floor *nf);
+/* Degrees of freedom of that sd for a t interval: INFINITY for a default
+ * alone (chosen, not estimated), else the learned df plus the prior's. */
+double noise_dof(const struct noise_floor *nf);
+
+/* One setting's floors as a table: test, floor used, default, learned, df,
+ * runs. ids: the tests to list (NULL-terminated); NULL lists the index's
+ * tests, then any other test the table learned for that setting. */
+void noise_print(FILE *f, const struct noise_table *t, const struct run *like,
+		 const char *const *ids);
 
 #endif

@@ -6,9 +6,9 @@
 # The load average lags (the tests before this one raise it), so look at the
 # CPU time spent in the last two seconds instead.
 busy() {
-	a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat)
+	a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
 	sleep 2
-	b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $5 + $6 }' /proc/stat)
+	b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
 	echo "$a $b" | awk '{ u = $3 - $1; i = $4 - $2; printf "%.0f", (u + i > 0 ? 100 * u / (u + i) : 0) }'
 }
 # Under ASan/UBSan the workloads run several times slower with noise of their own;
@@ -33,8 +33,10 @@ set -- $(cat "$T/ids")
 while [ $# -ge 2 ]; do
 	"$KBENCH" compare --width 80 "$1" "$2" >"$T/cmp" 2>&1 || { cat "$T/cmp"; die "compare $1 $2 failed"; }
 	cat "$T/cmp"
-	r=$(grep -c -E '(faster|slower|no significant change)$' "$T/cmp")
+	# A decided row ends with how sure it is; a row withheld as busy is not counted.
+	r=$(grep -c -E '((faster|slower) \(.*sure\)|no significant change)$' "$T/cmp")
 	s=$(grep -c -E 'no significant change$' "$T/cmp")
+	grep -q 'learned from' "$T/cmp" || die "compare $1 $2 did not learn from the stored runs"
 	rows=$((rows + r)) same=$((same + s))
 	shift 2
 done

@@ -20,8 +20,12 @@ awk 'length > 80 { bad = 1; print "too wide: " $0 } END { exit bad }' "$T/out" |
 for label in 'Dhrystone 2 ' 'System Call ' 'Index Score '; do
 	grep -q "^$label" "$T/out" || die "no row '$label'"
 done
-n=$(grep -c -E '(faster|slower|no significant change)$' "$T/out")
+# Each row ends with its verdict (a decided one with how sure it is, a busy one withheld).
+n=$(grep -c -E '((faster|slower) \(.*sure\)|no significant change|n/a \(busy\))$' "$T/out")
 [ "$n" = 3 ] || die "expected 3 rows with a verdict, got $n"
+grep -q '^Verdicts use default noise floors: not calibrated (0.5 s samples, -i 3)' "$T/out" ||
+	die "the table does not say its verdicts rest on default floors"
+grep -q 'kbench calibrate --duration 0.5 -i 3' "$T/out" || die "the footer does not say how to calibrate"
 grep -q '^Same environment' "$T/out" || die "same-kernel runs show environment differences"
 grep -q '^Verdicts: one run per side' "$T/out" || die "footer does not say what verdicts rest on"
 grep -q '^Noise floor per run' "$T/out" || die "footer does not state the floors"

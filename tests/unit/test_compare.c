@@ -12,6 +12,8 @@
 #include "compare.h"
 #include "noise.h"
 #include "run.h"
+#include "store.h"
+#include "telemetry/others.h"
 
 static unsigned long long rng = 88172645463325252ULL;
 
@@ -130,7 +132,7 @@ static void test_learned_floor(void **state)
 	noise_learn(&nt, cv, 10, NULL, 0);
 	assert_int_equal(nt.groups, 1);
 	assert_int_equal(nt.runs, 10);
-	const struct noise_floor *f = noise_get(&nt, "dhry2reg");
+	const struct noise_floor *f = noise_get(&nt, "dhry2reg", runs[0]);
 	assert_int_equal(f->df, 9);
 	assert_true(f->learned < 0.02);
 	assert_true(f->sigma < f->fallback && f->sigma > f->learned);
@@ -366,6 +368,232 @@ static void test_storage_in_strip(void **state)
 	run_free(b);
 }
 
+/* Every test of run r gets a summary key. */
+static void summary_all(struct run *r, const char *key, double v)
+{
+	for (int i = 0; i < r->blocks[0].ntests; i++)
+		test_summary_set(&r->blocks[0].tests[i], key, v, NULL);
+}
+
+static const struct compare_row *row_of(const struct compare *c, const char *id)
+{
+	for (int i = 0; i < c->blocks[0].nrows; i++)
+		if (!strcmp(c->blocks[0].rows[i].id, id))
+			return &c->blocks[0].rows[i];
+	fail_msg("no row %s", id);
+	return NULL;
+}
+
+static bool footer_has(const struct compare *c, const char *what)
+{
+	for (int i = 0; i < c->nfooter; i++)
+		if (strstr(c->footer[i], what))
+			return true;
+	return false;
+}
+
+static void test_busy_run_is_withheld(void **state)
+{
+	/* B ran beside a CPU hog: half as fast, and its telemetry says others used half a CPU. */
+	struct run *a = mk("aaaa0010", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0010", "6.1", 0.5, 0.005, 0);
+	summary_all(a, "others.cpu", 0.02);
+	summary_all(b, "others.cpu", 0.5);
+	struct compare *c = cmp(a, b, NULL);
+	for (int i = 0; i < c->blocks[0].nrows; i++) {
+		const struct compare_row *r = &c->blocks[0].rows[i];
+		assert_int_equal(r->verdict, VERDICT_NA);
+		assert_string_equal(r->note, "busy");
+		assert_float_equal(r->change, -50, 2); /* shown, not judged */
+		assert_true(r->b.busy && !r->a.busy);
+		assert_float_equal(r->b.others_cpu, 0.5, 1e-9);
+	}
+	assert_int_equal(c->blocks[0].index.verdict, VERDICT_NA); /* made of busy tests */
+	assert_int_equal(c->nbusy_rows, c->blocks[0].nrows);
+	assert_true(footer_has(c, "Busy machine: B run bbbb0010"));
+	assert_false(footer_has(c, "A run aaaa0010"));
+	char v[64];
+	compare_verdict_text(v, sizeof v, &c->blocks[0].rows[0]);
+	assert_string_equal(v, "n/a (busy)");
+	compare_free(c);
+	/* Below the threshold the machine was not busy: the slowdown is judged. */
+	summary_all(b, "others.cpu", OTHERS_BUSY_CPU / 2);
+	c = cmp(a, b, NULL);
+	assert_int_equal(c->blocks[0].rows[0].verdict, VERDICT_SLOWER);
+	assert_false(footer_has(c, "Busy machine"));
+	compare_free(c);
+	/* A throttled test is withheld the same way, and says so. */
+	summary_all(b, "throttled", 1);
+	c = cmp(a, b, NULL);
+	assert_int_equal(c->blocks[0].rows[0].verdict, VERDICT_NA);
+	assert_string_equal(c->blocks[0].rows[0].note, "throttled");
+	assert_true(footer_has(c, "Throttled: B run bbbb0010"));
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+static void test_drift_widens(void **state)
+{
+	/* Same scores, but B's samples fall by a quarter over the run: its interval is wider. */
+	rng = 12345;
+	struct run *a = mk("aaaa0011", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0011", "6.1", 1.0, 0.005, 0);
+	struct compare *flat = cmp(a, b, NULL);
+	rng = 12345;
+	struct run *d = mk("cccc0011", "6.1", 1.0, 0.005, -0.25);
+	struct compare *drift = cmp(a, d, NULL);
+	const struct compare_row *r0 = &flat->blocks[0].rows[0], *r1 = &drift->blocks[0].rows[0];
+	assert_false(r0->widened);
+	assert_true(r1->widened && r1->b.drift);
+	/* Half the 25% drift, added in quadrature to a floor of 3.5%: about twice as wide. */
+	assert_true(r1->change_pm > 1.5 * r0->change_pm);
+	compare_free(flat);
+	compare_free(drift);
+	run_free(a);
+	run_free(b);
+	run_free(d);
+}
+
+static void test_settings_have_their_floors(void **state)
+{
+	struct run *a = mk("aaaa0012", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0012", "6.1", 1.0, 0.005, 0);
+	struct compare *c = cmp(a, b, NULL);
+	assert_float_equal(row_of(c, "dhry2reg")->floor_pct, noise_default("dhry2reg") * 100, 1e-9);
+	assert_non_null(strstr(c->basis, "default noise floors"));
+	assert_non_null(strstr(c->basis, "(full-length)"));
+	assert_string_equal(c->calibrate_cmd, "kbench calibrate --full");
+	assert_true(footer_has(c, "kbench calibrate --full"));
+	compare_free(c);
+	/* Quick runs: their own, wider defaults, and the hint says --quick. */
+	snprintf(a->meta.mode, sizeof a->meta.mode, "quick");
+	snprintf(b->meta.mode, sizeof b->meta.mode, "quick");
+	c = cmp(a, b, NULL);
+	assert_float_equal(row_of(c, "dhry2reg")->floor_pct, noise_default_for("dhry2reg", a) * 100, 1e-9);
+	assert_true(noise_default_for("dhry2reg", a) > noise_default("dhry2reg"));
+	assert_non_null(strstr(c->basis, "(quick)"));
+	assert_string_equal(c->calibrate_cmd, "kbench calibrate --quick");
+	compare_free(c);
+	/* Short samples: the full default widened by sqrt(nominal / actual), at most 3x. */
+	snprintf(a->meta.mode, sizeof a->meta.mode, "full");
+	a->meta.duration_override = 2.5;
+	a->meta.iterations = 3;
+	assert_float_equal(noise_default_for("dhry2reg", a), noise_default("dhry2reg") * 2, 1e-9);
+	assert_float_equal(noise_default_for("shell1", a), noise_default("shell1") * 3, 1e-9);
+	char set[64];
+	noise_setting(a, set, sizeof set);
+	assert_string_equal(set, "2.5 s samples, -i 3");
+	run_free(a);
+	run_free(b);
+}
+
+static void test_learned_per_setting(void **state)
+{
+	/* Five quiet quick runs teach the quick floor only. */
+	struct run *runs[5];
+	const struct run *cv[5];
+	char id[16];
+	for (int i = 0; i < 5; i++) {
+		snprintf(id, sizeof id, "q%07d", i);
+		runs[i] = mk(id, "6.1", 1 + 0.01 * gauss(), 0.005, 0);
+		snprintf(runs[i]->meta.mode, sizeof runs[i]->meta.mode, "quick");
+		cv[i] = runs[i];
+	}
+	/* A busy run among them teaches nothing about this machine's own noise. */
+	summary_all(runs[4], "others.cpu", 0.9);
+	runs[4]->blocks[0].tests[0].score *= 0.5;
+	struct noise_table nt;
+	noise_learn(&nt, cv, 5, NULL, 0);
+	const struct noise_floor *q = noise_get(&nt, "dhry2reg", runs[0]);
+	assert_int_equal(q->df, 3); /* 4 runs: the busy one left out */
+	assert_true(q->learned < 0.03);
+	assert_true(q->sigma < q->fallback);
+	assert_true(isfinite(noise_dof(q)) && noise_dof(q) == 3 + NOISE_PRIOR_DF);
+	struct run *full = mk("ffff0012", "6.1", 1.0, 0.005, 0);
+	const struct noise_floor *f = noise_get(&nt, "dhry2reg", full);
+	assert_int_equal(f->df, 0);
+	assert_true(isinf(noise_dof(f)));
+	/* A quick comparison says its verdicts rest on the learned floors. */
+	struct run *a = mk("aaaa0013", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0013", "6.1", 1.0, 0.005, 0);
+	snprintf(a->meta.mode, sizeof a->meta.mode, "quick");
+	snprintf(b->meta.mode, sizeof b->meta.mode, "quick");
+	struct compare *c = cmp(a, b, &nt);
+	assert_true(c->floors_learned);
+	assert_int_equal(c->rows_default, 0);
+	assert_non_null(strstr(c->basis, "learned from 4 runs"));
+	assert_false(footer_has(c, "kbench calibrate"));
+	compare_free(c);
+	/* ... and a full-length one does not. */
+	c = cmp(full, full, &nt);
+	assert_false(c->floors_learned);
+	assert_non_null(strstr(c->basis, "not calibrated"));
+	compare_free(c);
+	noise_free(&nt);
+	for (int i = 0; i < 5; i++)
+		run_free(runs[i]);
+	run_free(full);
+	run_free(a);
+	run_free(b);
+}
+
+static void test_sureness(void **state)
+{
+	struct run *a = mk("aaaa0014", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0014", "6.8", 0.80, 0.005, 0);
+	struct compare *c = cmp(a, b, NULL);
+	const struct compare_row *r = row_of(c, "dhry2reg");
+	assert_int_equal(r->verdict, VERDICT_SLOWER);
+	assert_true(r->sure >= 0.95 && r->sure < 1);
+	char v[64];
+	compare_verdict_text(v, sizeof v, r);
+	assert_non_null(strstr(v, "slower ("));
+	assert_non_null(strstr(v, "% sure)"));
+	assert_true(strlen(v) <= 21); /* the 80-column verdict column */
+	assert_true(footer_has(c, "how sure"));
+	compare_free(c);
+	/* A much larger change is surer; no change has no sureness. */
+	struct run *d = mk("dddd0014", "6.8", 0.5, 0.005, 0);
+	c = cmp(a, d, NULL);
+	assert_true(c->blocks[0].rows[0].sure > r->sure || c->blocks[0].rows[0].sure > 0.999);
+	compare_free(c);
+	c = cmp(a, a, NULL);
+	assert_true(isnan(c->blocks[0].rows[0].sure));
+	assert_false(footer_has(c, "how sure"));
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+	run_free(d);
+}
+
+static void test_compare_stored_learns_from_the_store(void **state)
+{
+	char dir[] = "/tmp/kbench-unit-store.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	setenv("KBENCH_HOME", dir, 1);
+	char err[256];
+	struct run *runs[6];
+	for (int i = 0; i < 6; i++) {
+		runs[i] = mk("", "6.1", 1 + 0.005 * gauss(), 0.005, 0);
+		assert_int_equal(store_save(runs[i], err, sizeof err), 0);
+	}
+	const struct run *a[] = { runs[0] }, *b[] = { runs[1] };
+	struct compare_opts o = { 0 };
+	struct compare *c = compare_stored(a, 1, b, 1, &o, err, sizeof err);
+	assert_non_null(c);
+	/* Learned from the four others: the two compared are left out. */
+	assert_true(c->floors_learned);
+	assert_int_equal(c->calib_runs, 4);
+	assert_non_null(strstr(c->basis, "learned from 4 runs"));
+	compare_free(c);
+	o.default_noise = true;
+	c = compare_stored(a, 1, b, 1, &o, err, sizeof err);
+	assert_false(c->floors_learned);
+	compare_free(c);
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	unsetenv("KBENCH_HOME");
+	for (int i = 0; i < 6; i++)
+		run_free(runs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +601,9 @@ int main(void)
 		cmocka_unit_test(test_learned_floor),	      cmocka_unit_test(test_imported_is_na),
 		cmocka_unit_test(test_groups_and_missing),    cmocka_unit_test(test_drift_flag),
 		cmocka_unit_test(test_render),		      cmocka_unit_test(test_storage_in_strip),
+		cmocka_unit_test(test_busy_run_is_withheld),  cmocka_unit_test(test_drift_widens),
+		cmocka_unit_test(test_settings_have_their_floors), cmocka_unit_test(test_learned_per_setting),
+		cmocka_unit_test(test_sureness),	      cmocka_unit_test(test_compare_stored_learns_from_the_store),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

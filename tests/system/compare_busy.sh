@@ -1,0 +1,58 @@
+# The busy-machine check: back-to-back runs with nothing else running are not busy; a CPU hog
+# beside the worker is seen (preflight, per test) and the comparison withholds those rows.
+. "$KBENCH_TOP/tests/system/lib.inc"
+# What other processes use now, in percent of the CPUs (not the load average: it lags).
+busy() {
+	a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+	sleep 2
+	b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+	echo "$a $b" | awk '{ u = $3 - $1; i = $4 - $2; printf "%.0f", (u + i > 0 ? 100 * u / (u + i) : 0) }'
+}
+pct=$(busy)
+[ "$pct" -gt 10 ] && skip "machine busy ($pct% of the CPUs used by others in the last 2 s): the idle half cannot be checked"
+R="run -c 1 --samples 3 --duration 1 --pause 0"
+W="dhry2reg whetstone-double"
+
+# Back to back, nothing else: the second starts right after the first (a load
+# average would still say busy) and neither is judged busy.
+expect_exit 0 "$KBENCH" $R --name first $W
+expect_exit 0 "$KBENCH" $R --name second $W
+grep -q 'preflight: busy' "$T/err" && die "a run right after another was called busy: $(grep busy "$T/err")"
+grep -q 'preflight: load average' "$T/err" && die "the preflight still judges by the load average"
+expect_exit 0 "$KBENCH" compare --width 80 first second
+cat "$T/out"
+grep -q 'Busy machine' "$T/out" && die "back-to-back runs were called busy"
+grep -q 'n/a (busy)' "$T/out" && die "a row was withheld as busy"
+[ "$(grep -cE '(faster|slower|no significant change)( \(.*sure\))?$' "$T/out")" = 3 ] ||
+	die "not every row has a verdict"
+# What others used is stored per test.
+command -v python3 >/dev/null && {
+	"$KBENCH" export second --format json >"$T/second.json" || die "export failed"
+	python3 - "$T/second.json" <<'PY' || die "the run does not store what others used per test"
+import json, sys
+r = json.load(open(sys.argv[1]))
+for t in r["blocks"][0]["tests"]:
+    v = {s["key"]: s.get("value") for s in t["summary"]}
+    assert "others.cpu" in v and v["others.cpu"] < 0.25, (t["id"], v.get("others.cpu"))
+PY
+}
+
+# A CPU hog on the worker's CPU (taskset when there is one): the run starts busy, every
+# test sees the hog, and the comparison withholds them.
+pin=""
+command -v taskset >/dev/null && pin="taskset -c 0"
+$pin sh -c 'while :; do :; done' &
+hog=$!
+$pin "$KBENCH" $R --name hogged $W >"$T/out" 2>"$T/err"
+rc=$?
+kill "$hog"
+wait "$hog" 2>/dev/null
+[ $rc = 0 ] || { cat "$T/err"; die "the hogged run failed"; }
+grep -q 'preflight: busy: other processes used' "$T/err" || die "the preflight did not see the hog: $(cat "$T/err")"
+expect_exit 0 "$KBENCH" compare --width 80 first hogged
+cat "$T/out"
+grep -q '^Busy machine: B run ' "$T/out" || die "the footer does not say B ran on a busy machine"
+grep -q '^Dhrystone 2 .*n/a (busy)$' "$T/out" || die "Dhrystone beside a hog was judged"
+grep -q '^Whetstone .*n/a (busy)$' "$T/out" || die "Whetstone beside a hog was judged"
+grep -q '^Index Score .*n/a (busy)$' "$T/out" || die "the index of busy tests was judged"
+exit 0
