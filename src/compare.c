@@ -562,35 +562,38 @@ static void calibrate_cmd(char *buf, size_t size, const struct run *r)
 		n += snprintf(buf + n, size - (size_t)n, " --duration %g", m->duration_override);
 	if (m->iterations > 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, " -i %d", m->iterations);
-	/* The index is calibrate's default; name what else the run had, once each. */
+	/* The index is calibrate's default; any other set of tests is named. */
+	const char *ids[64];
+	int nids = 0, in_index = 0;
 	const struct test_group *ix = test_group_find("index");
-	const char *extra[64];
-	int nextra = 0;
 	for (int b = 0; b < r->nblocks; b++)
-		for (int i = 0; i < r->blocks[b].ntests && nextra < 64; i++) {
+		for (int i = 0; i < r->blocks[b].ntests && nids < 64; i++) {
 			const char *id = r->blocks[b].tests[i].id;
 			bool seen = false;
-			for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x && !seen; x++)
-				seen = !strcmp(*x, id);
-			for (int k = 0; k < nextra && !seen; k++)
-				seen = !strcmp(extra[k], id);
-			if (!seen)
-				extra[nextra++] = id;
+			for (int k = 0; k < nids && !seen; k++)
+				seen = !strcmp(ids[k], id);
+			if (seen)
+				continue;
+			ids[nids++] = id;
+			for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x; x++)
+				in_index += !strcmp(*x, id);
 		}
-	for (int k = 0; k < nextra && n >= 0 && (size_t)n < size; k++)
-		n += snprintf(buf + n, size - (size_t)n, "%s %s", k ? "" : " index", extra[k]);
+	int index_size = 0;
+	for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x; x++)
+		index_size++;
+	if (nids == index_size && in_index == index_size)
+		return;
+	for (int k = 0; k < nids && n >= 0 && (size_t)n < size; k++)
+		n += snprintf(buf + n, size - (size_t)n, " %s", ids[k]);
 }
 
 /* One line: whether the verdicts rest on floors learned here or on the defaults. */
-static void basis(struct compare *c, const struct run *const *a, int na, const struct run *const *b,
-		  int nb)
+static void basis(struct compare *c, const struct run *const *b, int nb)
 {
 	const struct run *r = b[nb - 1];
 	char setting[64];
 	noise_setting(r, setting, sizeof setting);
 	calibrate_cmd(c->calibrate_cmd, sizeof c->calibrate_cmd, r);
-	(void)a;
-	(void)na;
 	/* Short enough for the console's 80 columns, with its key hint beside it. */
 	if (!c->rows_learned && !c->rows_default)
 		snprintf(c->basis, sizeof c->basis, "Verdicts use the spread between each side's runs.");
@@ -830,7 +833,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 	}
 	env_diffs(c, a[0], b[0]);
 
-	basis(c, a, na, b, nb);
+	basis(c, b, nb);
 
 	/* The footer: what the verdicts rest on, and what would settle the rest. */
 	if (na == 1 && nb == 1) {

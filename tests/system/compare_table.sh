@@ -25,7 +25,8 @@ n=$(grep -c -E '((faster|slower) \(.*sure\)|no significant change|n/a \(busy\))$
 [ "$n" = 3 ] || die "expected 3 rows with a verdict, got $n"
 grep -q '^Verdicts use default noise floors: not calibrated (0.5 s samples, -i 3)' "$T/out" ||
 	die "the table does not say its verdicts rest on default floors"
-grep -q 'kbench calibrate --duration 0.5 -i 3' "$T/out" || die "the footer does not say how to calibrate"
+tr '\n' ' ' <"$T/out" | grep -q 'kbench calibrate --duration 0.5 -i 3 dhry2reg syscall' ||
+	die "the footer does not say how to calibrate"
 grep -q '^Same environment' "$T/out" || die "same-kernel runs show environment differences"
 grep -q '^Verdicts: one run per side' "$T/out" || die "footer does not say what verdicts rest on"
 grep -q '^Noise floor per run' "$T/out" || die "footer does not state the floors"

@@ -460,7 +460,7 @@ static void test_settings_have_their_floors(void **state)
 	assert_float_equal(row_of(c, "dhry2reg")->floor_pct, noise_default("dhry2reg") * 100, 1e-9);
 	assert_non_null(strstr(c->basis, "default noise floors"));
 	assert_non_null(strstr(c->basis, "(full-length)"));
-	assert_string_equal(c->calibrate_cmd, "kbench calibrate --full");
+	assert_string_equal(c->calibrate_cmd, "kbench calibrate --full dhry2reg pipe spawn syscall");
 	assert_true(footer_has(c, "kbench calibrate --full"));
 	compare_free(c);
 	/* Quick runs: their own, wider defaults, and the hint says --quick. */
@@ -470,7 +470,7 @@ static void test_settings_have_their_floors(void **state)
 	assert_float_equal(row_of(c, "dhry2reg")->floor_pct, noise_default_for("dhry2reg", a) * 100, 1e-9);
 	assert_true(noise_default_for("dhry2reg", a) > noise_default("dhry2reg"));
 	assert_non_null(strstr(c->basis, "(quick)"));
-	assert_string_equal(c->calibrate_cmd, "kbench calibrate --quick");
+	assert_string_equal(c->calibrate_cmd, "kbench calibrate --quick dhry2reg pipe spawn syscall");
 	compare_free(c);
 	/* Short samples: the full default widened by sqrt(nominal / actual), at most 3x. */
 	snprintf(a->meta.mode, sizeof a->meta.mode, "full");
@@ -547,11 +547,12 @@ static void test_sureness(void **state)
 	assert_non_null(strstr(v, "% sure)"));
 	assert_true(strlen(v) <= 21); /* the 80-column verdict column */
 	assert_true(footer_has(c, "how sure"));
+	double sure = r->sure;
 	compare_free(c);
 	/* A much larger change is surer; no change has no sureness. */
 	struct run *d = mk("dddd0014", "6.8", 0.5, 0.005, 0);
 	c = cmp(a, d, NULL);
-	assert_true(c->blocks[0].rows[0].sure > r->sure || c->blocks[0].rows[0].sure > 0.999);
+	assert_true(c->blocks[0].rows[0].sure > sure || c->blocks[0].rows[0].sure > 0.999);
 	compare_free(c);
 	c = cmp(a, a, NULL);
 	assert_true(isnan(c->blocks[0].rows[0].sure));
