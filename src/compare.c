@@ -613,12 +613,13 @@ static void basis(struct compare *c, const struct run *const *b, int nb)
 static void busy_footer(struct compare *c, const struct run *const *a, int na, const struct run *const *b,
 			int nb)
 {
-	char busy[1024] = "", thr[512] = "", early[256] = "";
+	char busy[1024] = "", thr[512] = "", early[256] = "", warm[256] = "";
 	int nbusy = 0, nthr = 0;
 	for (int s = 0; s < 2; s++)
 		for (int i = 0; i < (s ? nb : na); i++) {
 			const struct run *r = s ? b[i] : a[i];
 			int nb_ = 0, nt_ = 0, tests = 0;
+			size_t u;
 			double most = 0;
 			const char *most_id = "";
 			for (int k = 0; k < r->nblocks; k++)
@@ -637,9 +638,14 @@ static void busy_footer(struct compare *c, const struct run *const *a, int na, c
 						nt_++;
 				}
 			bool started_busy = false;
-			for (int k = 0; k < r->nnotes; k++)
+			for (int k = 0; k < r->nnotes; k++) {
 				started_busy = started_busy || !strncmp(r->notes[k], "preflight: busy:", 16);
-			size_t u;
+				if (strstr(r->notes[k], "still warm") && strlen(warm) < sizeof warm - 40) {
+					u = strlen(warm);
+					snprintf(warm + u, sizeof warm - u, "%s%s run %s", u ? ", " : "",
+						 s ? "B" : "A", r->meta.id);
+				}
+			}
 			if (nb_) {
 				u = strlen(busy);
 				snprintf(busy + u, sizeof busy - u, "%s%s run %s (%d of %d tests, up to %.2f CPU in %s%s)",
@@ -667,6 +673,9 @@ static void busy_footer(struct compare *c, const struct run *const *a, int na, c
 	if (nthr)
 		push_footer(c, "Throttled: %s; those rows are n/a (throttled): they measured the cooling, "
 			       "not the kernel ('kbench show' has the evidence).", thr);
+	if (warm[0])
+		push_footer(c, "%s started with the CPU still warm from an earlier run (the preflight says so) "
+			       "and may throttle sooner: a test seen throttled is n/a, the others are judged.", warm);
 }
 
 /* Which floors a row's verdict rests on, for the basis line: a row of

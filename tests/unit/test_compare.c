@@ -421,9 +421,11 @@ static void test_busy_run_is_withheld(void **state)
 	assert_int_equal(c->blocks[0].rows[0].verdict, VERDICT_SLOWER);
 	assert_false(footer_has(c, "Busy machine"));
 	compare_free(c);
-	/* A throttled test is withheld the same way, and says so. */
+	/* A throttled test is withheld the same way, and says so; a warm start is named. */
 	summary_all(b, "throttled", 1);
+	run_add_note(b, "preflight: CPU is at 81.0 °C, still warm (from a previous run?): ...");
 	c = cmp(a, b, NULL);
+	assert_true(footer_has(c, "B run bbbb0010 started with the CPU still warm"));
 	assert_int_equal(c->blocks[0].rows[0].verdict, VERDICT_NA);
 	assert_string_equal(c->blocks[0].rows[0].note, "throttled");
 	assert_true(footer_has(c, "Throttled: B run bbbb0010"));
