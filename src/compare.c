@@ -588,24 +588,22 @@ static void calibrate_cmd(char *buf, size_t size, const struct run *r)
 }
 
 /* One line: whether the verdicts rest on floors learned here or on the defaults. */
-static void basis(struct compare *c, const struct run *const *b, int nb)
+static void basis(struct compare *c, const struct run *r)
 {
-	const struct run *r = b[nb - 1];
 	char setting[64];
 	noise_setting(r, setting, sizeof setting);
 	calibrate_cmd(c->calibrate_cmd, sizeof c->calibrate_cmd, r);
 	/* Short enough for the console's 80 columns, with its key hint beside it. */
 	if (!c->rows_learned && !c->rows_default)
-		snprintf(c->basis, sizeof c->basis, "Verdicts use the spread between each side's runs.");
+		snprintf(c->basis, sizeof c->basis, "Verdicts: the spread between each side's runs (no floor needed).");
 	else if (!c->rows_learned)
-		snprintf(c->basis, sizeof c->basis, "Verdicts use default noise floors: not calibrated (%s).",
-			 setting);
+		snprintf(c->basis, sizeof c->basis, "Verdicts: default noise floors, not calibrated (%s).", setting);
 	else if (!c->rows_default)
-		snprintf(c->basis, sizeof c->basis, "Verdicts use noise floors learned from %d runs here (%s).",
+		snprintf(c->basis, sizeof c->basis, "Verdicts: noise floors learned from %d runs here (%s).",
 			 c->calib_runs, setting);
 	else
 		snprintf(c->basis, sizeof c->basis,
-			 "Verdicts use learned floors for %d rows, defaults for %d (not calibrated for all).",
+			 "Verdicts: learned floors for %d rows, defaults for %d (not calibrated for all).",
 			 c->rows_learned, c->rows_default);
 }
 
@@ -681,11 +679,13 @@ static void busy_footer(struct compare *c, const struct run *const *a, int na, c
 /* Which floors a row's verdict rests on, for the basis line: a row of
  * single runs uses the floors even when its verdict is withheld. */
 static void count_basis(struct compare *c, const struct compare_row *row, const struct noise_floor *fa,
-			const struct noise_floor *fb, int na, int nb)
+			const struct noise_floor *fb, const struct run *ra, const struct run *rb, int na, int nb,
+			const struct run **uncalibrated)
 {
 	if (!row->a.present || !row->b.present || (na >= 2 && nb >= 2))
 		return;
-	if (fa->df > 0 || fb->df > 0) {
+	/* Learned only when both sides' settings are: a side on its default is not calibrated. */
+	if (fa->df > 0 && fb->df > 0) {
 		c->rows_learned++;
 		c->floors_learned = true;
 		int runs = fa->runs > fb->runs ? fa->runs : fb->runs;
@@ -693,6 +693,10 @@ static void count_basis(struct compare *c, const struct compare_row *row, const 
 			c->calib_runs = runs;
 	} else {
 		c->rows_default++;
+		if (fa->df > 0 || fb->df > 0)
+			c->floors_learned = true;
+		if (!*uncalibrated)
+			*uncalibrated = fb->df > 0 ? ra : rb;
 	}
 }
 
@@ -752,6 +756,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 		abort();
 	c->nblocks = ncopies;
 	int undecided = 0, settle = 0, na_rows = 0, drifts = 0, shared = 0;
+	const struct run *uncalibrated = NULL; /* a side whose setting has no learned floors */
 	for (int k = 0; k < ncopies; k++) {
 		struct compare_block *cb = &c->blocks[k];
 		cb->copies = copies[k];
@@ -781,7 +786,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(&fb));
 			decide(row, &sa, &sb, &fa, &fb, c->conf);
 			drifts += row->a.drift + row->b.drift;
-			count_basis(c, row, &fa, &fb, na, nb);
+			count_basis(c, row, &fa, &fb, a[0], b[0], na, nb, &uncalibrated);
 			side_free(&sa);
 			side_free(&sb);
 			switch (row->verdict) {
@@ -842,7 +847,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 	}
 	env_diffs(c, a[0], b[0]);
 
-	basis(c, b, nb);
+	basis(c, uncalibrated ? uncalibrated : b[nb - 1]);
 
 	/* The footer: what the verdicts rest on, and what would settle the rest. */
 	if (na == 1 && nb == 1) {

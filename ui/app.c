@@ -415,6 +415,7 @@ void app_opts(const struct app *a, struct runner_opts *o)
 	o->duration = a->duration;
 	o->pause = a->pause;
 	o->quick = a->quick;
+	o->iterations = a->iterations;
 	o->interval = 0.5; /* two wake-ups a second: enough to watch, too few to disturb */
 }
 
@@ -697,4 +698,93 @@ void app_pick_base(struct app *a)
 			 "no stored run with the same copy counts to compare with (c picks another)");
 	}
 	store_list_free(&l);
+}
+
+/* The shown run's settings as setup choices: a calibration must take the
+ * same kind of samples as the runs it will judge (noise.h: per setting). */
+static void choose_like(struct app *a, const struct run *r)
+{
+	memset(a->chosen, 0, sizeof a->chosen);
+	for (int b = 0; b < r->nblocks; b++)
+		for (int t = 0; t < r->blocks[b].ntests; t++)
+			choose(a, r->blocks[b].tests[t].id);
+	/* One copy when the run had it: the floor is a test's, pooled over copy counts. */
+	a->ncopies = 1;
+	a->copies[0] = run_find_block(r, 1) || r->nblocks == 0 ? 1 : r->blocks[0].copies;
+	a->quick = !strcmp(r->meta.mode, "quick");
+	a->duration = r->meta.duration_override;
+	a->iterations = r->meta.iterations;
+	a->samples = 0;
+}
+
+/* From the results: like the run shown. From the setup: its choices. */
+static bool like_shown_run(const struct app *a)
+{
+	return a->screen == &screen_results && a->run;
+}
+
+void app_calibrate_opts(const struct app *a, struct runner_opts *o)
+{
+	struct app tmp = *a;
+	if (like_shown_run(a))
+		choose_like(&tmp, a->run);
+	app_opts(&tmp, o);
+}
+
+int app_calibrate(struct app *a, int n)
+{
+	/* The shown run, its comparison and the setup choices come back afterwards. */
+	struct app keep = *a;
+	const struct screen_ops *back = like_shown_run(a) ? &screen_results : &screen_setup;
+	if (like_shown_run(a))
+		choose_like(a, a->run);
+	a->run = NULL;
+	a->base = NULL;
+	int stored = 0;
+	char err[400] = "";
+	for (int i = 0; i < n && !a->quit; i++) {
+		a->calib_run = i + 1;
+		a->calib_runs = n;
+		app_goto(a, &screen_run);
+		if (live_run(a, err, sizeof err) < 0)
+			break;
+		bool whole = !a->aborted && !a->quit;
+		if (whole) {
+			snprintf(a->run->meta.name, sizeof a->run->meta.name, "calibration");
+			if (store_save(a->run, err, sizeof err) == 0)
+				stored++;
+			else
+				whole = false;
+		}
+		run_free(a->run);
+		a->run = NULL;
+		if (!whole)
+			break;
+	}
+	if (a->run)
+		run_free(a->run);
+	a->calib_run = a->calib_runs = 0;
+	memcpy(a->chosen, keep.chosen, sizeof a->chosen);
+	a->ncopies = keep.ncopies;
+	memcpy(a->copies, keep.copies, sizeof a->copies);
+	a->quick = keep.quick;
+	a->duration = keep.duration;
+	a->iterations = keep.iterations;
+	a->samples = keep.samples;
+	a->run = keep.run;
+	a->run_saved = keep.run_saved;
+	a->base = keep.base;
+	a->aborted = keep.aborted;
+	if (a->quit)
+		return stored;
+	app_goto(a, back);
+	if (err[0] && stored < n)
+		app_message(a, ROLE_WARN, "Calibration stopped after %d run%s: %s", stored, stored == 1 ? "" : "s", err);
+	else if (stored < n)
+		app_message(a, ROLE_WARN, "Calibration stopped: %d of %d runs stored%s.", stored, n,
+			    stored >= 2 ? " (enough to learn from)" : "");
+	else
+		app_message(a, ROLE_DONE, "Calibrated: %d runs stored; verdicts now use this machine's noise.",
+			    stored);
+	return stored;
 }

@@ -55,6 +55,7 @@ struct app {
 	double duration; /* 0 = nominal */
 	double pause;    /* < 0 = UnixBench's 3 s */
 	bool quick;      /* kbench run --quick: short samples until each test is precise */
+	int iterations;  /* UnixBench's -i for the runs made here (calibrating a -i run); 0 = none */
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
 
 	/* the run being shown (live, replayed or opened from the store) */
@@ -68,6 +69,7 @@ struct app {
 	struct run *base;       /* the run compared against, owned */
 	char base_why[200];     /* why there is none */
 	char exit_note[300];    /* said on stderr once the terminal is restored */
+	int calib_run, calib_runs; /* calibrating: run k of n (the run screen says so); 0 = not */
 };
 
 /* Switches screens (leave, enter) and asks for a full redraw. */
@@ -81,6 +83,12 @@ void app_prompt(struct app *a, const char *prompt, const char *initial,
 		void (*on_input)(struct app *a, const char *text));
 /* Runs the chosen tests on the run screen; returns when the run ends. */
 void app_start_run(struct app *a);
+/* Calibrates for the shown run's settings and tests: n runs on the run
+ * screen, each stored as an A/A run ('calibration'); then back to the
+ * results, compared again with the floors learned. Returns the runs stored. */
+int app_calibrate(struct app *a, int n);
+/* What app_calibrate would run for the shown run: its runner options. */
+void app_calibrate_opts(const struct app *a, struct runner_opts *o);
 /* Cycles to the next theme. */
 unsigned app_next_theme(struct app *a);
 /* Picks and loads the comparison run for a->run (compare_spec or automatic). */

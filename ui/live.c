@@ -70,6 +70,7 @@ int live_run(struct app *a, char *err, size_t errlen)
 	sysinfo_fill(&run->meta);
 	sysinfo_fill_storage(&run->meta, opts.tmpdir);
 	run->meta.duration_override = opts.duration;
+	run->meta.iterations = opts.iterations;
 	if (opts.quick)
 		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
 	if (a->run)

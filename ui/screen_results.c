@@ -8,6 +8,7 @@
 #include "compare.h"
 #include "format.h"
 #include "run.h"
+#include "runner.h"
 #include "store.h"
 
 static struct compare *cmp;
@@ -53,9 +54,10 @@ static void recompare(struct app *a)
 	cmp = NULL;
 	cmp_why[0] = '\0';
 	if (a->run && a->base) {
+		/* The same call as kbench compare: floors learned from the store. */
 		const struct run *ra[1] = { a->base }, *rb[1] = { a->run };
 		struct compare_opts o = { 0 };
-		cmp = compare_runs(ra, 1, rb, 1, &o, cmp_why, sizeof cmp_why);
+		cmp = compare_stored(ra, 1, rb, 1, &o, cmp_why, sizeof cmp_why);
 	} else {
 		snprintf(cmp_why, sizeof cmp_why, "%s", a->base_why[0] ? a->base_why : "no stored run to compare with");
 	}
@@ -191,6 +193,34 @@ static unsigned act_history(struct app *a)
 	return UI_REDRAW;
 }
 
+#define CALIBRATE_RUNS 5 /* as kbench calibrate */
+
+static unsigned calibrate_yes(struct app *a)
+{
+	if (!a->run_saved)
+		do_save(a, true);
+	app_calibrate(a, CALIBRATE_RUNS);
+	return UI_REDRAW;
+}
+
+static unsigned act_calibrate(struct app *a)
+{
+	if (a->replay || !a->run) {
+		app_message(a, ROLE_NORMAL, "A replay does not calibrate: use kbench calibrate, or C in a live console.");
+		return UI_REDRAW;
+	}
+	struct runner_opts o;
+	app_calibrate_opts(a, &o);
+	char est[16];
+	fmt_duration(est, sizeof est, runner_estimate(&o) * CALIBRATE_RUNS);
+	static char q[160];
+	snprintf(q, sizeof q, "Calibrate: %d runs of these %d test%s, %d cop%s, ~%s%s? y/n", CALIBRATE_RUNS,
+		 o.ntests, o.ntests == 1 ? "" : "s", o.copies[0], o.copies[0] == 1 ? "y" : "ies", est,
+		 a->run_saved ? "" : " (saves this run first)");
+	app_ask(a, q, calibrate_yes);
+	return UI_REDRAW;
+}
+
 static unsigned quit_yes(struct app *a)
 {
 	return UI_QUIT;
@@ -214,6 +244,8 @@ static const struct key_def results_keys[] = {
 	{ 'n', 0, NULL, "rename", act_rename, true },
 	{ 'N', 0, NULL, "new run (setup)", act_setup, false },
 	{ 'H', 0, NULL, "history", act_history, true },
+	/* Not in the bar (it is full at 80 columns): the line under the rule offers it. */
+	{ 'C', 0, NULL, "calibrate this machine", act_calibrate, false },
 	{ 'q', 0, NULL, "quit", act_quit, true },
 };
 static const struct key_table results_table = KEY_TABLE("Results", results_keys);
@@ -454,6 +486,14 @@ static void results_draw(struct app *a, struct canvas *c)
 		snprintf(title, sizeof title, "This run");
 	canvas_rule(c, 0, y, c->w, ROLE_BORDER, title, ROLE_HEADER);
 	y++;
+	if (cmp) {
+		/* What the verdicts rest on, in the engine's words; uncalibrated: how to fix it. */
+		bool dflt = cmp->rows_default > 0;
+		int x = 1 + canvas_text(c, 1, y, dflt ? ROLE_WARN : ROLE_DIM, cmp->basis, c->w - 2);
+		if (dflt && !a->replay && x + 2 + 12 <= c->w - 1)
+			canvas_text(c, x + 2, y, ROLE_KEY, "C calibrates", 12);
+		y++;
+	}
 	int rows = c->h - 2 - y;
 	if (!cmp) {
 		canvas_text(c, 1, y++, ROLE_DIM, cmp_why, c->w - 2);

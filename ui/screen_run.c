@@ -351,7 +351,10 @@ static void run_draw(struct app *a, struct canvas *c)
 	fmt_duration(el, sizeof el, live_now(a));
 	fmt_duration(left, sizeof left, live_remaining(a));
 	snprintf(right, sizeof right, "elapsed %s  left ~%s", el, left);
-	app_draw_title(a, c, "Run", right);
+	char what[48] = "Run";
+	if (a->calib_runs)
+		snprintf(what, sizeof what, "Calibration run %d of %d", a->calib_run, a->calib_runs);
+	app_draw_title(a, c, what, right);
 	if (!a->run)
 		return;
 	const char *why = "";

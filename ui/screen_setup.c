@@ -284,6 +284,32 @@ static unsigned act_start(struct app *a)
 	return UI_REDRAW;
 }
 
+#define CALIBRATE_RUNS 5 /* as kbench calibrate */
+
+static unsigned calibrate_yes(struct app *a)
+{
+	app_calibrate(a, CALIBRATE_RUNS);
+	return UI_REDRAW;
+}
+
+/* Calibrating: the chosen tests and settings, five times, stored as A/A runs. */
+static unsigned act_calibrate(struct app *a)
+{
+	struct runner_opts o;
+	app_calibrate_opts(a, &o);
+	if (o.ntests == 0) {
+		app_message(a, ROLE_WARN, "Choose the tests to calibrate (Space toggles, a: all).");
+		return UI_REDRAW;
+	}
+	char est[16];
+	static char q[160];
+	fmt_duration(est, sizeof est, runner_estimate(&o) * CALIBRATE_RUNS);
+	snprintf(q, sizeof q, "Calibrate: %d runs of these %d test%s, ~%s, stored as A/A runs? y/n",
+		 CALIBRATE_RUNS, o.ntests, o.ntests == 1 ? "" : "s", est);
+	app_ask(a, q, calibrate_yes);
+	return UI_REDRAW;
+}
+
 static void in_copies(struct app *a, const char *s)
 {
 	if (app_set_copies(a, s) < 0)
@@ -393,6 +419,7 @@ static const struct key_def setup_keys[] = {
 	{ 'a', 0, NULL, "all / none", act_all, false },
 	{ 'p', 0, NULL, "next preset", act_preset, true },
 	{ 'H', 0, NULL, "history", act_history, true },
+	{ 'C', 0, NULL, "calibrate this machine", act_calibrate, false },
 	{ 'q', 0, NULL, "quit", act_quit, true },
 };
 static const struct key_table setup_table = KEY_TABLE("Setup", setup_keys);

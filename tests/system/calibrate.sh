@@ -29,13 +29,13 @@ expect_exit 0 "$KBENCH" run $S --name mine $W
 expect_exit 0 "$KBENCH" run $S --name mine2 $W
 expect_exit 0 "$KBENCH" compare --width 80 mine mine2
 cat "$T/out"
-grep -q '^Verdicts use noise floors learned from 3 runs here (0.3 s samples)' "$T/out" ||
+grep -q '^Verdicts: noise floors learned from 3 runs here (0.3 s samples)' "$T/out" ||
 	die "the comparison does not rest on the calibration"
 grep -q 'kbench calibrate' "$T/out" && die "a calibrated comparison still asks to calibrate"
 # Other settings are not calibrated by it.
 expect_exit 0 "$KBENCH" run --samples 3 --duration 0.2 --pause 0 --name other $W
 expect_exit 0 "$KBENCH" compare --width 80 mine other
-grep -q 'Verdicts use .*default' "$T/out" || die "a run of other settings borrowed the calibration"
+grep -q '^Verdicts: default noise floors' "$T/out" || die "a run of other settings borrowed the calibration"
 expect_exit 0 "$KBENCH" noise
 grep -q '^0.3 s samples runs:' "$T/out" || die "kbench noise does not list the calibrated setting"
 grep -q '^quick runs:' "$T/out" || die "kbench noise does not list the quick defaults"

@@ -23,7 +23,7 @@ done
 # Each row ends with its verdict (a decided one with how sure it is, a busy one withheld).
 n=$(grep -c -E '((faster|slower) \(.*sure\)|no significant change|n/a \(busy\))$' "$T/out")
 [ "$n" = 3 ] || die "expected 3 rows with a verdict, got $n"
-grep -q '^Verdicts use default noise floors: not calibrated (0.5 s samples, -i 3)' "$T/out" ||
+grep -q '^Verdicts: default noise floors, not calibrated (0.5 s samples, -i 3)' "$T/out" ||
 	die "the table does not say its verdicts rest on default floors"
 tr '\n' ' ' <"$T/out" | grep -q 'kbench calibrate --duration 0.5 -i 3 dhry2reg syscall' ||
 	die "the footer does not say how to calibrate"

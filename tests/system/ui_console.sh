@@ -53,6 +53,15 @@ grep -Eq '(▲ faster|▼ slower|≈ noise)' "$T/screen" || die "no verdict with
 grep -q 'Index, 1 copy' "$T/screen" || die "no big index"
 ui_golden results
 
+# not calibrated: the results say so and offer it; C asks first, n leaves everything as it was
+grep -q 'Verdicts: default noise floors, not calibrated' "$T/screen" || die "the results do not say what the verdicts rest on"
+grep -q 'C calibrates' "$T/screen" || die "the results do not offer to calibrate"
+ui_keys C
+ui_wait 'Calibrate: 5 runs of these 2 tests, 1 copy, ~' 5
+ui_keys n
+ui_wait 'vs base' 5
+[ "$(ls "$KBENCH_HOME"/*.json | wc -l)" = 1 ] || die "declining the calibration stored something"
+
 # themes cycle, and the screen keeps its content
 ui_keys T
 ui_wait 'theme projector' 5
