@@ -55,7 +55,7 @@ UNIT_SRC   = $(wildcard tests/unit/test_*.c)
 UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 DEPFLAGS   = -MMD -MP
 
-.PHONY: all deps run test bench bench-quick bench-fidelity install uninstall clean format
+.PHONY: all deps run test bench bench-quick bench-fidelity bench-verdicts install uninstall clean format
 all: kbench
 
 $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
@@ -164,6 +164,13 @@ bench-quick: kbench
 bench-fidelity: kbench
 	@UNIXBENCH="$(UNIXBENCH)" KBENCH=./$(BUILD)/kbench ROUNDS="$(ROUNDS)" COPIES="$(COPIES)" \
 		ITER="$(ITER)" TESTS="$(TESTS)" OUT="$(OUT)" sh tests/bench-fidelity.sh
+
+# Not in CI: how often verdicts call noise a change here, before and after calibration, and
+# whether a 10% slowdown is still found (about three hours: 10 + 3 A/A pairs, two
+# calibrations, three detection runs). PHASES picks some; OUT keeps the runs (tests/bench-verdicts.sh).
+bench-verdicts: kbench
+	@KBENCH=./$(BUILD)/kbench OUT="$(OUT)" PAIRS="$(PAIRS)" DPAIRS="$(DPAIRS)" CALIB="$(CALIB)" \
+		sh tests/bench-verdicts.sh $(PHASES)
 
 install: kbench
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(DATADIR)/themes
