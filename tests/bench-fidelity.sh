@@ -5,7 +5,7 @@
 # own `make`). For every copy count and round, each test runs four times in the
 # order UnixBench, kbench, kbench, UnixBench (ABBA), so that the machine's drift
 # during a round falls on both sides alike. Then per test: both sides' scores,
-# the ratio of the medians (kbench / UnixBench), each side's spread
+# the ratio of the medians (kbench / UnixBench) with its 95% interval, each side's spread
 # ((max - min) / median), and the index ratio (geometric mean of the index
 # tests' ratios). With valgrind it first counts the instructions of one
 # Dhrystone loop in both programs, which no noise moves.
@@ -123,6 +123,17 @@ function median(a, n,    i, j, t) {
 	for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
+# Student t, two-sided 95%, by degrees of freedom (beyond 30: the normal 1.96).
+function t975(df,    t) {
+	split("12.71 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120 2.110 2.101 2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 2.048 2.045 2.042", t, " ")
+	df = int(df)
+	return df < 1 ? t[1] : df > 30 ? 1.96 : t[df]
+}
+# Mean and variance of the logs of a side: lm, lv (sample variance; 0 with one value).
+function logstats(a, n,    i, s, d) {
+	s = 0; for (i = 1; i <= n; i++) s += log(a[i]); lm = s / n
+	d = 0; for (i = 1; i <= n; i++) d += (log(a[i]) - lm) ^ 2; lv = n > 1 ? d / (n - 1) : 0
+}
 function fmt(v) { return v >= 1000 ? sprintf("%.0f", v) : sprintf("%.1f", v) }
 BEGIN { n = split(index_ids, ix, " "); for (i = 1; i <= n; i++) isindex[ix[i]] = 1 }
 {
@@ -133,7 +144,7 @@ BEGIN { n = split(index_ids, ix, " "); for (i = 1; i <= n; i++) isindex[ix[i]] =
 	list[key, $3] = list[key, $3] (list[key, $3] == "" ? "" : ", ") fmt($6 + 0)
 }
 END {
-	printf "%-6s %-17s %-28s %-28s %7s %6s %6s\n", "copies", "test", "UnixBench", "kbench", "ratio", "ub+-", "kb+-"
+	printf "%-6s %-17s %-28s %-28s %7s %6s %6s %15s\n", "copies", "test", "UnixBench", "kbench", "ratio", "ub+-", "kb+-", "95% interval"
 	for (o = 1; o <= norder; o++) {
 		key = order[o]; split(key, kk, SUBSEP)
 		nu = cnt[key, "ub"]; nk = cnt[key, "kb"]
@@ -143,13 +154,30 @@ END {
 		mu = median(u, nu); mk = median(k, nk)
 		su = (u[nu] - u[1]) / mu * 100; sk = (k[nk] - k[1]) / mk * 100
 		ratio = mk / mu
-		mark = ratio > 1.03 || ratio < 0.97 ? "  outside +-3%" : ""
+		# Welch on the logs: how far the two programs could be apart given this noise.
+		logstats(u, nu); um = lm; uv = lv
+		logstats(k, nk); km = lm; kv = lv
+		se2 = uv / nu + kv / nk
+		den = (nu > 1 ? (uv / nu) ^ 2 / (nu - 1) : 0) + (nk > 1 ? (kv / nk) ^ 2 / (nk - 1) : 0)
+		df = den > 0 ? se2 * se2 / den : 1
+		half = t975(df) * sqrt(se2)
+		lo = exp(km - um - half); hi = exp(km - um + half)
+		ci = nu > 1 && nk > 1 ? sprintf("%.3f-%.3f", lo, hi) : "-"
+		mark = ""
+		if (ratio > 1.03 || ratio < 0.97)
+			mark = nu > 1 && nk > 1 && lo <= 1 && hi >= 1 ? "  outside +-3%, within the noise" : "  outside +-3%"
+		else if (nu > 1 && nk > 1 && (lo > 1 || hi < 1))
+			mark = "  differs"
 		if (bad[key] != "") mark = mark "  (failed:" bad[key] ")"
-		printf "%-6s %-17s %-28s %-28s %7.3f %5.1f%% %5.1f%%%s\n", kk[1], kk[2], list[key, "ub"], list[key, "kb"], ratio, su / 2, sk / 2, mark
-		if (isindex[kk[2]]) { lsum[kk[1]] += log(ratio); nidx[kk[1]]++ }
+		printf "%-6s %-17s %-28s %-28s %7.3f %5.1f%% %5.1f%% %15s%s\n", kk[1], kk[2], list[key, "ub"], list[key, "kb"], ratio, su / 2, sk / 2, ci, mark
+		if (isindex[kk[2]]) { lsum[kk[1]] += log(ratio); nidx[kk[1]]++; ivar[kk[1]] += se2 }
 	}
-	for (c in nidx)
-		printf "index ratio, %s %s (geometric mean of %d tests): %.3f%s\n", c, c == 1 ? "copy" : "copies", nidx[c],
-			exp(lsum[c] / nidx[c]), nidx[c] == 12 ? "" : " (partial)"
-	print "ratio = median(kbench) / median(UnixBench); +- = half the range (max - min) over the median, per side"
+	for (c in nidx) {
+		il = lsum[c] / nidx[c]; ih = 1.96 * sqrt(ivar[c]) / nidx[c]
+		printf "index ratio, %s %s (geometric mean of %d tests): %.3f (95%% interval %.3f-%.3f)%s\n", c,
+			c == 1 ? "copy" : "copies", nidx[c], exp(il), exp(il - ih), exp(il + ih), nidx[c] == 12 ? "" : " (partial)"
+	}
+	print "ratio = median(kbench) / median(UnixBench); +- = half the range (max - min) over the median, per side;"
+	print "95% interval of the ratio: Welch t on the logs of the scores (how far apart the two programs could be, given"
+	print "this noise); \"within the noise\": the interval includes 1; \"differs\": it does not"
 }' "$SCORES" | tee "$OUT/summary.txt"
