@@ -106,10 +106,10 @@ EOF
 
 # pair_store DIR FILE...: a fresh store holding just these run files
 pair_store() {
-	d=$1; shift
-	rm -rf "$d"
-	mkdir -p "$d"
-	cp "$@" "$d/"
+	ps_dir=$1; shift
+	rm -rf "$ps_dir"
+	mkdir -p "$ps_dir"
+	cp "$@" "$ps_dir/"
 }
 
 evaluate_set() { # evaluate_set NAME AASTORE CALIBSTORE
