@@ -12,6 +12,8 @@ expect_exit 2 "$KBENCH" calibrate -n 2 $S nosuchtest
 
 expect_exit 0 "$KBENCH" calibrate -n 3 $S $W
 cat "$T/out"
+# Busy tests teach no floor, rightly: on a busy machine there is nothing to check here.
+grep -q 'other processes used the CPUs' "$T/out" && skip "the machine is busy: calibration runs were left out of the learning"
 [ "$(grep -c 'calibration run [0-9] of 3' "$T/err")" = 3 ] || die "calibrate did not say which run it was on"
 "$KBENCH" runs >"$T/runs"
 [ "$(grep -c ' calibration ' "$T/runs")" = 3 ] || die "not 3 runs named calibration: $(cat "$T/runs")"
