@@ -3,14 +3,8 @@
 # (each comparison leaves its own two runs out of the learning). KBENCH_FORCE_AA=1 runs it on a busy machine.
 . "$KBENCH_TOP/tests/system/lib.inc"
 # An A/A test measures the machine, not kbench, when something else is eating the CPUs.
-# The load average lags (the tests before this one raise it), so look at the
+# The load average lags (the tests before this one raise it), so busy (lib.inc) looks at the
 # CPU time spent in the last two seconds instead.
-busy() {
-	a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
-	sleep 2
-	b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
-	echo "$a $b" | awk '{ u = $3 - $1; i = $4 - $2; printf "%.0f", (u + i > 0 ? 100 * u / (u + i) : 0) }'
-}
 # Under ASan/UBSan the workloads run several times slower with noise of their own;
 # the A/A statistic is checked on the normal build.
 [ "${BUILD:-build}" = build-san ] && skip "A/A noise is measured on the normal build, not the sanitized one"

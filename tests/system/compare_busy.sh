@@ -1,13 +1,6 @@
 # The busy-machine check: back-to-back runs with nothing else running are not busy; a CPU hog
 # beside the worker is seen (preflight, per test) and the comparison withholds those rows.
 . "$KBENCH_TOP/tests/system/lib.inc"
-# What other processes use now, in percent of the CPUs (not the load average: it lags).
-busy() {
-	a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
-	sleep 2
-	b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
-	echo "$a $b" | awk '{ u = $3 - $1; i = $4 - $2; printf "%.0f", (u + i > 0 ? 100 * u / (u + i) : 0) }'
-}
 pct=$(busy)
 [ "$pct" -gt 10 ] && skip "machine busy ($pct% of the CPUs used by others in the last 2 s): the idle half cannot be checked"
 R="run -c 1 --samples 3 --duration 1 --pause 0"
