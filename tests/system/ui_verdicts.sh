@@ -12,7 +12,7 @@ for name in aa1 aa2 aa3 base this; do
 done
 base=$("$KBENCH" runs | awk '$2 == "base" { print $1 }')
 this=$("$KBENCH" runs | awk '$2 == "this" { print $1 }')
-# Known differences in "this": Dhrystone at half speed, and pipe measured beside a busy machine.
+# Known differences in "this": Dhrystone at a fifth of its speed (beyond any noise, sanitized builds too), and pipe measured beside a busy machine.
 python3 - "$KBENCH_HOME/$this.json" <<'PY' || die "could not edit the run"
 import json, sys
 p = sys.argv[1]
@@ -21,10 +21,10 @@ b = r["blocks"][0]
 for t in b["tests"]:
     if t["id"] == "dhry2reg":
         for s in t["samples"]:
-            s["count"] = [c * 0.5 for c in s["count"]]
-        t["score"] *= 0.5
-        t["index"] *= 0.5
-        b["index_score"] *= 0.5 ** (1 / 3)
+            s["count"] = [c * 0.2 for c in s["count"]]
+        t["score"] *= 0.2
+        t["index"] *= 0.2
+        b["index_score"] *= 0.2 ** (1 / 3)
     if t["id"] == "pipe":
         t["summary"] = [s for s in t["summary"] if s["key"] != "others.cpu"]
         t["summary"].append({"key": "others.cpu", "value": 0.6})
@@ -39,7 +39,7 @@ basis=$(grep -E '^Verdicts: (default|noise floors|learned)' "$T/out")
 echo "$basis" | grep -q 'learned from 3 runs' || die "compare did not learn from the three other runs: $basis"
 awk '/^Test / { on = 1; next } /^-----/ { on = 0 } on' "$T/out" |
 	sed -E 's/.*(faster|slower).*/\1/; s/.*no significant change$/noise/; s#.*n/a.*#n/a#' >"$T/cli"
-grep -qx slower "$T/cli" || die "compare did not find the halved Dhrystone"
+grep -qx slower "$T/cli" || die "compare did not find the slowed Dhrystone"
 grep -qx 'n/a' "$T/cli" || die "compare judged the busy pipe test"
 
 # the console's results for the same two runs
