@@ -12,7 +12,6 @@
 #include "store.h"
 #include "telemetry/others.h"
 
-#define CALIBRATE_RUNS 5    /* the default: a floor from 4 A/A comparisons per copy count */
 #define CALIBRATE_MAX 50
 #define CALIBRATE_NAME "calibration"
 

@@ -11,6 +11,10 @@ struct run;
 /* The pseudo test id under which the index score's own floor is kept. */
 #define NOISE_INDEX_ID "index"
 
+/* Runs a calibration makes by default (kbench calibrate, C in the console):
+ * a floor from 4 A/A comparisons per copy count. */
+#define CALIBRATE_RUNS 5
+
 /* How many A/A degrees of freedom a default counts for when learned
  * values are blended in: a few lucky quiet pairs must not shrink the
  * floor, and a calibration of five runs must still outweigh it. */

@@ -7,6 +7,7 @@
 #include "app.h"
 #include "compare.h"
 #include "format.h"
+#include "noise.h"
 #include "run.h"
 #include "runner.h"
 #include "store.h"
@@ -192,8 +193,6 @@ static unsigned act_history(struct app *a)
 	app_goto(a, &screen_history);
 	return UI_REDRAW;
 }
-
-#define CALIBRATE_RUNS 5 /* as kbench calibrate */
 
 static unsigned calibrate_yes(struct app *a)
 {

@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "format.h"
+#include "noise.h"
 #include "run.h"
 #include "store.h"
 #include "sysinfo.h"
@@ -283,8 +284,6 @@ static unsigned act_start(struct app *a)
 	app_start_run(a);
 	return UI_REDRAW;
 }
-
-#define CALIBRATE_RUNS 5 /* as kbench calibrate */
 
 static unsigned calibrate_yes(struct app *a)
 {
