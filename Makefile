@@ -61,12 +61,12 @@ all: kbench
 $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $(BIN_LDFLAGS) -o $@ $^ $(BIN_LIBS)
 
-# kbench-exec: the small program the execl, spawn and sysexec loops run in
-# (src/helper/kbench-exec.c says why). Built as UnixBench builds execl and
-# spawn: its compiler flags, linked dynamically against libc only, PIE as
-# the compiler's default.
+# kbench-exec: the small program the execl, spawn and sysexec loops and the
+# shell, grep and C compiler loops run in (src/helper/kbench-exec.c says
+# why). Built as UnixBench builds execl, spawn and looper: its compiler
+# flags, linked dynamically against libc only, PIE as the compiler's default.
 HELPER_OBJ = $(BUILD)/src/helper/kbench-exec.o $(BUILD)/src/workload.o \
-             $(patsubst %,$(BUILD)/src/workloads/%.o,execl spawn syscall)
+             $(patsubst %,$(BUILD)/src/workloads/%.o,execl spawn syscall looper)
 $(BUILD)/kbench-exec: $(HELPER_OBJ)
 	$(CC) $(WL_CFLAGS) -o $@ $^
 
@@ -160,10 +160,12 @@ bench-quick: kbench
 
 # Not in CI: kbench beside UnixBench itself, test by test, in ABBA order (about 2.5
 # hours for the index at 1 and 2 copies, 2 rounds). UNIXBENCH = a built byte-unixbench's
-# UnixBench directory; ROUNDS, COPIES, ITER, TESTS, OUT: see tests/bench-fidelity.sh.
+# UnixBench directory; ROUNDS, COPIES, ITER, TESTS, OUT, ORDER, DIRECT, DURATION: see
+# tests/bench-fidelity.sh.
 bench-fidelity: kbench
 	@UNIXBENCH="$(UNIXBENCH)" KBENCH=./$(BUILD)/kbench ROUNDS="$(ROUNDS)" COPIES="$(COPIES)" \
-		ITER="$(ITER)" TESTS="$(TESTS)" OUT="$(OUT)" sh tests/bench-fidelity.sh
+		ITER="$(ITER)" TESTS="$(TESTS)" OUT="$(OUT)" ORDER="$(ORDER)" DIRECT="$(DIRECT)" \
+		DURATION="$(DURATION)" sh tests/bench-fidelity.sh
 
 # Not in CI: how often verdicts call noise a change here, before and after calibration, and
 # whether a 10% slowdown is still found (about three hours: 10 + 3 A/A pairs, two

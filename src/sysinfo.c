@@ -17,6 +17,7 @@
 
 #include "run.h"
 #include "telemetry/sysroot.h"
+#include "workloads/looper.h"
 
 int sysinfo_ncpus(void)
 {
@@ -36,26 +37,6 @@ static int read_line(const char *path, char *buf, size_t len)
 	fclose(f);
 	buf[strcspn(buf, "\n")] = '\0';
 	return 0;
-}
-
-static bool locale_exists(const char *name)
-{
-	locale_t l = newlocale(LC_ALL_MASK, name, (locale_t)0);
-	if (!l)
-		return false;
-	freelocale(l);
-	return true;
-}
-
-const char *sysinfo_shell_locale(void)
-{
-	/* UnixBench forces LANG=en_US.utf8; sort and grep are slower in UTF-8
-	 * than in C, so the shell scores depend on it (UNIXBENCH.md §10). */
-	static const char *const tries[] = { "en_US.utf8", "C.UTF-8", "C" };
-	for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++)
-		if (locale_exists(tries[i]))
-			return tries[i];
-	return "C";
 }
 
 /* UnixBench names a few CPU flags in words, in the alphabetical order of the raw flags. */
@@ -510,7 +491,7 @@ void sysinfo_fill(struct run_meta *m)
 				break;
 		fclose(f);
 	}
-	const char *lang = sysinfo_shell_locale();
+	const char *lang = looper_locale();
 	snprintf(m->lang, sizeof m->lang, "%s", lang);
 	locale_t l = newlocale(LC_ALL_MASK, lang, (locale_t)0);
 	if (l) {

@@ -23,8 +23,4 @@ void sysinfo_fill_storage(struct run_meta *m, const char *tmpdir);
 /* Online CPUs (UnixBench: getconf _NPROCESSORS_ONLN). */
 int sysinfo_ncpus(void);
 
-/* The locale the shell tests run in: en_US.utf8 when it exists (as UnixBench
- * forces), else C.UTF-8, else C. */
-const char *sysinfo_shell_locale(void);
-
 #endif

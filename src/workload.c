@@ -70,7 +70,15 @@ int wl_attach(const char *fdarg, const char *copyarg, struct workload_ctx *ctx, 
 
 int wl_exec_helper(const struct workload_ctx *ctx, const char *mode)
 {
+	char *const none[] = { NULL };
+	return wl_exec_helper_argv(ctx, mode, none);
+}
+
+int wl_exec_helper_argv(const struct workload_ctx *ctx, const char *mode, char *const extra[])
+{
 	char fdbuf[16], copybuf[16];
+	char *argv[WL_HELPER_MAX_ARGS + 5];
+	size_t n = 0;
 
 	if (ctx->shm_fd < 0)
 		return 1;
@@ -84,7 +92,18 @@ int wl_exec_helper(const struct workload_ctx *ctx, const char *mode)
 			       strerror(errno));
 	snprintf(fdbuf, sizeof fdbuf, "%d", ctx->shm_fd);
 	snprintf(copybuf, sizeof copybuf, "%d", ctx->copy);
-	execl(ctx->helper, ctx->helper, mode, fdbuf, copybuf, (char *)NULL);
+	argv[n++] = (char *)ctx->helper;
+	argv[n++] = (char *)mode;
+	argv[n++] = fdbuf;
+	argv[n++] = copybuf;
+	for (size_t i = 0; extra[i]; i++) {
+		if (i >= WL_HELPER_MAX_ARGS)
+			return wl_fail(ctx, "too many arguments for kbench-exec (at most %d)",
+				       WL_HELPER_MAX_ARGS);
+		argv[n++] = extra[i];
+	}
+	argv[n] = NULL;
+	execv(ctx->helper, argv);
 	return wl_fail(ctx, "cannot execute %s: %s", ctx->helper, strerror(errno));
 }
 

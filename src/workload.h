@@ -77,6 +77,12 @@ double wl_now(void); /* CLOCK_MONOTONIC in seconds */
  */
 int wl_exec_helper(const struct workload_ctx *ctx, const char *mode);
 
+#define WL_HELPER_MAX_ARGS 16
+
+/* The same with arguments after COPY (`kbench-exec MODE FD COPY ARG...`;
+ * extra ends with NULL). */
+int wl_exec_helper_argv(const struct workload_ctx *ctx, const char *mode, char *const extra[]);
+
 /* For kbench-exec: maps the slots from the inherited memfd and fills ctx.
  * Returns 0, or -1 with a sentence in err. */
 int wl_attach(const char *fdarg, const char *copyarg, struct workload_ctx *ctx, char *err,

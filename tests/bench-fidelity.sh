@@ -15,11 +15,22 @@
 # TESTS (default: the twelve index tests; e.g. "arithoh hanoi grep sysexec
 # shell16"), OUT (where the raw reports go; default /tmp/kbench-fidelity-DATE),
 # REPORT_ONLY=1 (summarise OUT's scores again without running anything).
+#
+# DIRECT=1 compares the CPU loops (dhry2reg, arithoh, short, int, long, float,
+# double, register, hanoi) more tightly: UnixBench's program itself (pgms/TEST
+# DURATION, one process per copy, the counts summed) against `kbench run
+# --samples 1 --duration DURATION --pause 0`, the four runs of a test in a
+# random order each round (ORDER=random does the same for Run), DURATION 10 s.
+# Many short rounds (ROUNDS=12) then give intervals of a few percent.
 set -u
 : "${KBENCH:=./kbench}"
 UB=${UNIXBENCH:-}
 ROUNDS=${ROUNDS:-2}
 ITER=${ITER:-3}
+DIRECT=${DIRECT:-0}
+DURATION=${DURATION:-10}
+ORDER=${ORDER:-abba}
+[ "$DIRECT" = 1 ] && ORDER=random
 NCPU=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 COPIES=${COPIES:-$( [ "$NCPU" -gt 1 ] && echo "1 $NCPU" || echo 1 )}
 INDEX="dhry2reg whetstone-double execl fstime fsbuffer fsdisk pipe context1 spawn syscall shell1 shell8"
@@ -32,6 +43,15 @@ if [ "${REPORT_ONLY:-}" != 1 ]; then
 	[ -n "$UB" ] || die "set UNIXBENCH to a built UnixBench directory (the one holding Run), e.g. make bench-fidelity UNIXBENCH=~/byte-unixbench/UnixBench"
 	[ -x "$UB/Run" ] && [ -x "$UB/pgms/dhry2reg" ] || die "$UB is not a built UnixBench (no Run or pgms/dhry2reg: run make there first)"
 	[ -x "$KBENCH" ] || die "no kbench binary at $KBENCH"
+	case $ORDER in abba|random) ;; *) die "ORDER is abba or random, not $ORDER" ;; esac
+	[ "$ORDER" = abba ] || command -v shuf >/dev/null 2>&1 || die "ORDER=random needs shuf (coreutils)"
+	if [ "$DIRECT" = 1 ]; then
+		for t in $TESTS; do
+			case $t in dhry2reg|arithoh|short|int|long|float|double|register|hanoi) ;;
+			*) die "DIRECT=1 runs UnixBench's CPU loop programs only (dhry2reg arithoh short int long float double register hanoi), not $t" ;; esac
+			[ -x "$UB/pgms/$t" ] || die "no $UB/pgms/$t: build UnixBench first"
+		done
+	fi
 	locale -a 2>/dev/null | grep -qi '^en_US.utf8$' ||
 		echo "bench-fidelity: en_US.utf8 is not generated: both sides' shell tests fall back to another locale" >&2
 fi
@@ -58,6 +78,28 @@ run_kb() { # copies test name
 	"$KBENCH" run -q --no-save -c "$1" -i "$ITER" --tmpdir "$OUT/tmp" "$2" \
 		>"$OUT/raw/$3" 2>"$OUT/raw/$3.err"
 	report_score "$OUT/raw/$3"
+}
+
+# DIRECT=1: UnixBench's program, one process per copy, each printing
+# "COUNT|loops|1|lps" on stderr after DURATION seconds; the score is the
+# copies' loops per second summed, as Run sums them.
+run_ub_direct() { # copies test name
+	( i=0; while [ "$i" -lt "$1" ]; do "$UB/pgms/$2" "$DURATION" & i=$((i + 1)); done; wait ) \
+		>/dev/null 2>"$OUT/raw/$3"
+	awk -F'|' -v d="$DURATION" -v c="$1" '/^COUNT\|/ { s += $2; n++ }
+		END { if (n == c) printf "%.1f\n", s / d; else print "failed" }' "$OUT/raw/$3"
+}
+
+run_kb_direct() { # copies test name
+	"$KBENCH" run -q --no-save -c "$1" --samples 1 --duration "$DURATION" --pause 0 "$2" \
+		>"$OUT/raw/$3" 2>"$OUT/raw/$3.err"
+	report_score "$OUT/raw/$3"
+}
+
+# A round's four runs of a test: UnixBench, kbench, kbench, UnixBench, or the
+# same four shuffled (ORDER=random), against effects of position.
+sides() {
+	if [ "$ORDER" = random ]; then shuf -e ub kb kb ub | tr '\n' ' '; else echo ub kb kb ub; fi
 }
 
 # One Dhrystone loop's instructions in both programs (callgrind): the inclusive
@@ -94,7 +136,9 @@ dhry_instructions() {
 
 if [ "${REPORT_ONLY:-}" != 1 ]; then
 	ntests=$(echo $TESTS | wc -w); ncop=$(echo $COPIES | wc -w)
-	echo "bench-fidelity: $ntests tests x copies ($COPIES) x $ROUNDS rounds x 4 runs, -i $ITER; raw reports in $OUT"
+	if [ "$DIRECT" = 1 ]; then how="UnixBench's programs and kbench directly, $DURATION s, random order"
+	else how="-i $ITER, $(echo $ORDER | tr a-z A-Z) order"; fi
+	echo "bench-fidelity: $ntests tests x copies ($COPIES) x $ROUNDS rounds x 4 runs, $how; raw reports in $OUT"
 	echo "  UnixBench: $UB"
 	echo "  kbench:    $KBENCH ($("$KBENCH" --version 2>/dev/null))"
 	dhry_instructions
@@ -103,10 +147,11 @@ if [ "${REPORT_ONLY:-}" != 1 ]; then
 		r=1
 		while [ "$r" -le "$ROUNDS" ]; do
 			for t in $TESTS; do
-				for side in ub kb kb ub; do
+				for side in $(sides); do
 					k=$(grep -c "^$c	$t	$side	$r	" "$SCORES")
 					name="$side-c$c-r$r-$t-$k"
-					s=$(run_$side "$c" "$t" "$name")
+					if [ "$DIRECT" = 1 ]; then s=$(run_${side}_direct "$c" "$t" "$name")
+					else s=$(run_$side "$c" "$t" "$name"); fi
 					printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$t" "$side" "$r" "$k" "$s" >>"$SCORES"
 					printf '  %s copies=%s round=%s %-17s %s\n' "$(date +%H:%M:%S)" "$c" "$r" "$t" "$side $s"
 				done

@@ -1,10 +1,13 @@
 /* kbench-exec: the small program kbench's fork and exec loops run in, as UnixBench runs them in its own small programs. */
+#include <fcntl.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "workload.h"
+#include "workloads/looper.h"
 #include "workloads/workloads.h"
 
 /*
@@ -17,8 +20,22 @@
  *
  * It is linked dynamically against libc only and compiled with UnixBench's
  * flags (see the Makefile), so that it is the same kind of process as
- * UnixBench's execl, spawn and syscall programs. It carries nothing else.
+ * UnixBench's execl, spawn, syscall and looper programs. It carries
+ * nothing else.
+ *
+ * `kbench-exec looper FD COPY WHAT TMPDIR CMD [ARG...]` is the shell, grep
+ * and C compiler tests' loop of CMD (src/workloads/looper.c).
  */
+
+static int run_looper(char **argv, struct workload_ctx *ctx)
+{
+	/* The loops' commands must not inherit the slots. */
+	int flags = fcntl(ctx->shm_fd, F_GETFD);
+	if (flags >= 0)
+		fcntl(ctx->shm_fd, F_SETFD, flags | FD_CLOEXEC);
+	ctx->tmpdir = argv[5][0] ? argv[5] : NULL;
+	return looper_loop(ctx, argv[4], argv + 6);
+}
 
 static const struct {
 	const char *mode;
@@ -34,20 +51,22 @@ int main(int argc, char **argv)
 	char err[200];
 	struct workload_ctx ctx;
 	int (*loop)(struct workload_ctx *) = NULL;
+	bool looper = argc >= 7 && strcmp(argv[1], "looper") == 0;
 
 	for (size_t i = 0; argc > 1 && i < sizeof modes / sizeof modes[0]; i++)
 		if (strcmp(argv[1], modes[i].mode) == 0)
 			loop = modes[i].loop;
-	if (argc != 4 || !loop) {
-		fprintf(stderr, "kbench-exec: internal to kbench's execl, spawn and sysexec tests "
-				"(usage: kbench-exec execl|spawn|sysexec FD COPY)\n");
+	if (!looper && (argc != 4 || !loop)) {
+		fprintf(stderr, "kbench-exec: internal to kbench's execl, spawn, sysexec, shell, grep and "
+				"C compiler tests (usage: kbench-exec execl|spawn|sysexec FD COPY, or "
+				"kbench-exec looper FD COPY WHAT TMPDIR CMD [ARG...])\n");
 		return 2;
 	}
 	if (wl_attach(argv[2], argv[3], &ctx, err, sizeof err) < 0) {
 		fprintf(stderr, "kbench-exec: %s\n", err);
 		return 2;
 	}
-	int rc = loop(&ctx);
+	int rc = looper ? run_looper(argv, &ctx) : loop(&ctx);
 	ctx.slot->t_end = wl_now();
 	atomic_store(&ctx.slot->state, rc ? WORKER_FAILED : WORKER_DONE);
 	return rc ? 1 : 0;

@@ -16,4 +16,13 @@
  */
 int looper_run(struct workload_ctx *ctx, const char *what, char *const argv[]);
 
+/* looper_run in kbench-exec, or in the worker itself when there are no
+ * shared slots to hand over (the unit tests); looper_loop is the loop,
+ * wherever it runs. */
+int looper_loop(struct workload_ctx *ctx, const char *what, char *const argv[]);
+
+/* The locale of every loop: en_US.utf8 as UnixBench forces it, else the
+ * closest one this machine has (C.UTF-8, C). */
+const char *looper_locale(void);
+
 #endif

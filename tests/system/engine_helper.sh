@@ -1,4 +1,4 @@
-# The fork and exec tests run in kbench-exec, found beside kbench, under an installed prefix, or not at all (a clear failure).
+# The fork and exec tests (and the looper tests) run in kbench-exec, found beside kbench, under an installed prefix, or not at all (a clear failure).
 . "$KBENCH_TOP/tests/system/lib.inc"
 command -v pgrep >/dev/null 2>&1 || skip "pgrep (procps) is not installed"
 
@@ -13,6 +13,20 @@ done
 wait $pid || { cat "$T/err"; die "spawn run failed"; }
 [ -n "$seen" ] || die "no kbench-exec spawn process during the spawn sample"
 grep -q '^Process Creation  .* lps ' "$T/out" || die "no spawn score: $(cat "$T/out")"
+
+# The grep loop (and the shell and C compiler loops) fork from kbench-exec too,
+# as UnixBench's from its small looper: its grep children have it as parent.
+"$KBENCH" run -q --no-save -c 1 --samples 1 --duration 3 --pause 0 grep >"$T/out" 2>"$T/err" &
+pid=$!
+seen=""
+for i in $(seq 1 60); do
+	lp=$(pgrep -f "kbench-exec looper [0-9]+ 0 grep ") &&
+		ps -o ppid= -C grep 2>/dev/null | grep -qw "$lp" && { seen=1; break; }
+	sleep 0.05
+done
+wait $pid || { cat "$T/err"; die "grep run failed"; }
+[ -n "$seen" ] || die "no grep forked by a kbench-exec looper during the grep sample"
+grep -q '^Grep a large file .* lpm ' "$T/out" || die "no grep score: $(cat "$T/out")"
 
 # execl's chain and sysexec's loop: positive scores, nothing left running.
 "$KBENCH" run -q --no-save -c 2 --samples 1 --duration 0.5 --pause 0 execl sysexec >"$T/out" 2>"$T/err" ||
