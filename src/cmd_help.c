@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "run.h"
 #include "store.h"
 #include "tests.h"
 

@@ -166,16 +166,16 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 	struct telemetry_opts topts = { .log = stderr };
 	const char *name = NULL;
 	int save = 1;
-	struct opt_parsed p;
-	int prc = opts_parse(opts_command("run"), argc, argv, &p);
+	struct opt_parsed op;
+	int prc = opts_parse(opts_command("run"), argc, argv, &op);
 	if (prc >= 0)
 		return prc;
-	for (int k = 0; k < p.n; k++) {
-		const struct opt_item *it = &p.item[k];
+	for (int k = 0; k < op.n; k++) {
+		const struct opt_item *it = &op.item[k];
 		switch (it->def->id) {
 		case O_COPIES:
 			if (o.ncopies >= RUNNER_MAX_BLOCKS) {
-				opts_free(&p);
+				opts_free(&op);
 				return usage_error("at most %d -c options", RUNNER_MAX_BLOCKS);
 			}
 			o.copies[o.ncopies++] = (int)it->i;
@@ -207,10 +207,10 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 		default: break;
 		}
 	}
-	int nops = p.noperands;
-	char **ops = p.operand;
-	p.operand = NULL;
-	opts_free(&p);
+	int nops = op.noperands;
+	char **ops = op.operand;
+	op.operand = NULL;
+	opts_free(&op);
 	int urc = -1;
 	/* Stopped between two of calibrate's runs: no new one. */
 	if (got_signal)

@@ -172,14 +172,14 @@ static bool matches(const char *pattern, const char *pmu, const char *event)
 
 int cmd_events(int argc, char **argv)
 {
-	struct opt_parsed p;
-	int rc = opts_parse(opts_command("events"), argc, argv, &p);
+	struct opt_parsed op;
+	int rc = opts_parse(opts_command("events"), argc, argv, &op);
 	if (rc >= 0)
 		return rc;
-	const char *pattern = p.noperands ? p.operand[0] : NULL;
-	if (p.noperands > 1)
+	const char *pattern = op.noperands ? op.operand[0] : NULL;
+	if (op.noperands > 1)
 		rc = usage_error("events: one PATTERN at most (try 'kbench events --help')");
-	opts_free(&p);
+	opts_free(&op);
 	if (rc >= 0)
 		return rc;
 	char err[240];
