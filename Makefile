@@ -4,6 +4,8 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BINDIR     = $(PREFIX)/bin
 DATADIR    = $(PREFIX)/share/kbench
+MANDIR     = $(PREFIX)/share/man/man1
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 LIBEXECDIR = $(PREFIX)/libexec/kbench
 
 CC        ?= cc
@@ -55,8 +57,16 @@ UNIT_SRC   = $(wildcard tests/unit/test_*.c)
 UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 DEPFLAGS   = -MMD -MP
 
-.PHONY: all deps run test bench bench-quick bench-fidelity bench-verdicts install uninstall clean format
-all: kbench
+.PHONY: all deps run test bench bench-quick bench-fidelity bench-verdicts install uninstall clean format docs
+all: kbench docs
+
+# The man page and the bash completion are printed by the binary from its option
+# table (src/options.c), so they cannot disagree with what it parses.
+docs: $(BUILD)/kbench.1 $(BUILD)/kbench.bash-completion
+$(BUILD)/kbench.1: $(BUILD)/kbench
+	$(BUILD)/kbench help --man >$@.tmp && mv -f $@.tmp $@
+$(BUILD)/kbench.bash-completion: $(BUILD)/kbench
+	$(BUILD)/kbench completion bash >$@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $(BIN_LDFLAGS) -o $@ $^ $(BIN_LIBS)
@@ -113,7 +123,7 @@ deps:
 run: kbench
 	./kbench
 
-test: kbench $(UNIT_BIN)
+test: kbench docs $(UNIT_BIN)
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/run.sh
 
 bench: kbench
@@ -174,15 +184,18 @@ bench-verdicts: kbench
 	@KBENCH=./$(BUILD)/kbench OUT="$(OUT)" PAIRS="$(PAIRS)" DPAIRS="$(DPAIRS)" CALIB="$(CALIB)" \
 		sh tests/bench-verdicts.sh $(PHASES)
 
-install: kbench
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(DATADIR)/themes
+install: kbench docs
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(DATADIR)/themes \
+		$(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 $(BUILD)/kbench.1 $(DESTDIR)$(MANDIR)/kbench.1
+	install -m 644 $(BUILD)/kbench.bash-completion $(DESTDIR)$(BASHCOMPDIR)/kbench
 	install -m 755 $(BUILD)/kbench $(DESTDIR)$(BINDIR)/kbench
 	install -m 755 $(BUILD)/kbench-exec $(DESTDIR)$(LIBEXECDIR)/kbench-exec
 	install -m 644 data/* $(DESTDIR)$(DATADIR)/
 	@if ls themes/*.theme >/dev/null 2>&1; then install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/themes/; fi
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/kbench
+	rm -f $(DESTDIR)$(BINDIR)/kbench $(DESTDIR)$(MANDIR)/kbench.1 $(DESTDIR)$(BASHCOMPDIR)/kbench
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
 
 clean:

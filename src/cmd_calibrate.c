@@ -1,13 +1,13 @@
 /* `kbench calibrate`: runs the same tests several times on this kernel and shows the noise floors they teach. */
 #include "commands.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "noise.h"
+#include "options.h"
 #include "run.h"
 #include "store.h"
 #include "telemetry/others.h"
@@ -15,32 +15,27 @@
 #define CALIBRATE_MAX 50
 #define CALIBRATE_NAME "calibration"
 
-static const char calibrate_usage[] =
-	"usage: kbench calibrate [--quick|--full] [-n N] [--minutes M] [options] [TEST|GROUP ...]\n"
-	"\n"
-	"Runs the tests (default: the index, 1 copy) N times on this kernel and stores the runs\n"
-	"(named 'calibration') as A/A runs: 'kbench compare' then learns this machine's run-to-run\n"
-	"noise from them instead of using the wide defaults. Calibrate with the settings you\n"
-	"compare with: quick runs teach the floors of quick runs, full runs those of full ones.\n"
-	"\n"
-	"  --quick          quick runs (the default)\n"
-	"  --full           full-length runs, UnixBench's samples (about half an hour each)\n"
-	"  -n N             how many runs (default 5; at least 2)\n"
-	"  --minutes M      as many runs as fit in M minutes (at least 2, at most -n or 50)\n"
-	"  -c N, -i N, --duration S, --samples N, --pause S, --tmpdir DIR\n"
-	"                   as for kbench run (and part of the settings floors are learned for)\n"
-	"  -h, --help       this text\n";
-
 /* The options passed through to each run, as `kbench run` takes them. */
 struct pass {
 	char *argv[128];
 	int argc;
+	char text[64][320]; /* "--name=value" for the options given */
+	int ntext;
 };
 
 static void add(struct pass *p, const char *a)
 {
 	if (p->argc < 126)
 		p->argv[p->argc++] = (char *)a;
+}
+
+static void add_option(struct pass *p, const char *name, const char *value)
+{
+	if (p->ntext >= 64)
+		return;
+	char *t = p->text[p->ntext++];
+	snprintf(t, sizeof p->text[0], "--%s=%s", name, value);
+	add(p, t);
 }
 
 static double now_s(void)
@@ -110,78 +105,38 @@ static void report(const char *first_id, char ids[][16], int nids)
 
 int cmd_calibrate(int argc, char **argv)
 {
-	enum { O_QUICK = 256, O_FULL, O_MINUTES, O_DURATION, O_SAMPLES, O_PAUSE, O_TMPDIR };
-	static const struct option longopts[] = {
-		{ "quick", no_argument, NULL, O_QUICK },
-		{ "full", no_argument, NULL, O_FULL },
-		{ "minutes", required_argument, NULL, O_MINUTES },
-		{ "copies", required_argument, NULL, 'c' },
-		{ "iterations", required_argument, NULL, 'i' },
-		{ "duration", required_argument, NULL, O_DURATION },
-		{ "samples", required_argument, NULL, O_SAMPLES },
-		{ "pause", required_argument, NULL, O_PAUSE },
-		{ "tmpdir", required_argument, NULL, O_TMPDIR },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct opt_parsed o;
+	int prc = opts_parse(opts_command("calibrate"), argc, argv, &o);
+	if (prc >= 0)
+		return prc;
 	struct pass p = { .argc = 0 };
 	add(&p, "run");
 	bool quick = true, copies = false, nset = false;
-	long n = CALIBRATE_RUNS, v;
-	double minutes = 0, d;
-	opterr = 0;
-	optind = 1;
-	int ch;
-	while ((ch = getopt_long(argc, argv, "+:n:c:i:h", longopts, NULL)) != -1) {
-		switch (ch) {
+	long n = CALIBRATE_RUNS;
+	double minutes = 0;
+	/* Checked by the same rows as kbench run's; passed on as given. */
+	for (int k = 0; k < o.n; k++) {
+		const struct opt_item *it = &o.item[k];
+		switch (it->def->id) {
 		case O_QUICK: quick = true; break;
 		case O_FULL: quick = false; break;
-		case 'n':
-			if (parse_int(optarg, 2, CALIBRATE_MAX, &n))
-				return usage_error("-n wants a number of runs from 2 to %d, not '%s'", CALIBRATE_MAX,
-						   optarg);
+		case O_RUNS:
+			n = it->i;
 			nset = true;
 			break;
-		case O_MINUTES:
-			if (parse_double(optarg, 1, 100000, &minutes))
-				return usage_error("--minutes wants a number of minutes from 1, not '%s'", optarg);
-			break;
-		case 'c':
-			if (parse_int(optarg, 1, 256, &v))
-				return usage_error("-c wants a number of copies from 1 to 256, not '%s'", optarg);
-			add(&p, "-c");
-			add(&p, optarg);
-			copies = true;
-			break;
-		case 'i':
-			if (parse_int(optarg, 1, 1000, &v))
-				return usage_error("-i wants a number of iterations from 1 to 1000, not '%s'", optarg);
-			add(&p, "-i");
-			add(&p, optarg);
-			quick = false;
-			break;
+		case O_MINUTES: minutes = it->d; break;
+		case O_COPIES:
+		case O_ITERATIONS:
 		case O_DURATION:
-			if (parse_double(optarg, 0.01, 86400, &d))
-				return usage_error("--duration wants seconds from 0.01 to 86400, not '%s'", optarg);
-			add(&p, "--duration");
-			add(&p, optarg);
-			quick = false;
-			break;
 		case O_SAMPLES:
 		case O_PAUSE:
 		case O_TMPDIR:
-			add(&p, ch == O_SAMPLES ? "--samples" : ch == O_PAUSE ? "--pause" : "--tmpdir");
-			add(&p, optarg);
-			if (ch == O_SAMPLES)
+			add_option(&p, it->def->name, it->arg);
+			copies |= it->def->id == O_COPIES;
+			if (it->def->id == O_ITERATIONS || it->def->id == O_DURATION || it->def->id == O_SAMPLES)
 				quick = false;
 			break;
-		case 'h':
-			fputs(calibrate_usage, stdout);
-			return 0;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
-		default:
-			return usage_error("unknown option '%s' (try 'kbench calibrate --help')", argv[optind - 1]);
+		default: break;
 		}
 	}
 	if (minutes > 0 && !nset)
@@ -196,9 +151,11 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	add(&p, "--name");
 	add(&p, CALIBRATE_NAME);
-	for (int i = optind; i < argc; i++)
-		add(&p, argv[i]);
+	add(&p, "--");
+	for (int i = 0; i < o.noperands; i++)
+		add(&p, o.operand[i]);
 	p.argv[p.argc] = NULL;
+	opts_free(&o);
 
 	char ids[CALIBRATE_MAX][16];
 	int done = 0, rc = 0;

@@ -4,12 +4,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "options.h"
 #include "runner.h"
 #include "tests.h"
 
 int cmd_list(int argc, char **argv)
 {
-	if (argc > 1)
+	struct opt_parsed p;
+	int rc = opts_parse(opts_command("list"), argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	bool extra = p.noperands > 0;
+	opts_free(&p);
+	if (extra)
 		return usage_error("list takes no arguments");
 	printf("%-17s %-39s %-5s %10s %8s  %-7s %s\n", "TEST", "TITLE", "UNIT", "BASELINE", "SAMPLES",
 	       "TIME", "QUICK");

@@ -1,13 +1,13 @@
 /* `kbench run`: a headless run with UnixBench's habits, progress on stderr, the report on stdout. */
 #include "commands.h"
 
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "options.h"
 #include "report.h"
 #include "run.h"
 #include "runner.h"
@@ -15,31 +15,6 @@
 #include "sysinfo.h"
 #include "tests.h"
 #include "telemetry/telemetry.h"
-
-static const char run_usage[] =
-	"usage: kbench run [options] [TEST|GROUP ...]\n"
-	"\n"
-	"Runs the tests (default: the index group) with 1 and N copies, like UnixBench's Run,\n"
-	"and prints UnixBench's report on stdout; progress goes to stderr.\n"
-	"\n"
-	"  -c N             parallel copies; repeat for several blocks (default: 1 and the CPU count)\n"
-	"  -i N             samples as UnixBench's -i: long tests N, short tests max(1, (N+1)/3)\n"
-	"  --samples N      every test runs exactly N samples\n"
-	"  --duration S     every sample lasts S seconds (nominal: 10, 30 or 60)\n"
-	"  --pause S        idle before each sample (default 3: sync, sleep 1, sync, sleep 2)\n"
-	"  --quick          short samples; stop each test once its 95% interval is within\n"
-	"                   the precision (default +-1%), at least 3 samples\n"
-	"  --precision PCT  quick: the precision to reach, in percent (default 1)\n"
-	"  --max-test-seconds S  quick: a test's time limit (default 15)\n"
-	"  --tmpdir DIR     scratch directory for the file tests (default $TMPDIR or /tmp)\n"
-	"  --name NAME      the stored run's name (default: the kernel release)\n"
-	"  --no-save        do not store the run\n"
-	"  -q, --quiet      no progress on stderr\n"
-	"  -v, --verbose    a line per sample\n"
-	TELEMETRY_USAGE
-	"  -h, --help       this text\n"
-	"\n"
-	"TEST is a test id (kbench list); GROUP is index, system, arithmetic, fs, shell, misc, all, ...\n";
 
 static struct runner *active_runner;
 static volatile sig_atomic_t got_signal;
@@ -189,117 +164,63 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 	struct runner_opts o = { .pause = -1 };
 	int quiet = 0, verbose = 0;
 	struct telemetry_opts topts = { .log = stderr };
-	long v;
-	double d;
-	enum { OPT_SAMPLES = 256, OPT_DURATION, OPT_PAUSE, OPT_TMPDIR, OPT_NAME, OPT_NO_SAVE,
-	       OPT_QUICK, OPT_PRECISION, OPT_MAX_TEST };
 	const char *name = NULL;
 	int save = 1;
-	static const struct option longopts[] = {
-		{ "copies", required_argument, NULL, 'c' },
-		{ "iterations", required_argument, NULL, 'i' },
-		{ "samples", required_argument, NULL, OPT_SAMPLES },
-		{ "duration", required_argument, NULL, OPT_DURATION },
-		{ "pause", required_argument, NULL, OPT_PAUSE },
-		{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
-		{ "name", required_argument, NULL, OPT_NAME },
-		{ "quick", no_argument, NULL, OPT_QUICK },
-		{ "precision", required_argument, NULL, OPT_PRECISION },
-		{ "max-test-seconds", required_argument, NULL, OPT_MAX_TEST },
-		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-		TELEMETRY_LONGOPTS,
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	opterr = 0;
-	optind = 1;
-	int ch;
-	while ((ch = getopt_long(argc, argv, "+:c:i:qvh", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'c':
-			if (parse_int(optarg, 1, RUNNER_MAX_COPIES, &v))
-				return usage_error("-c wants a number of copies from 1 to %d, not '%s'",
-						   RUNNER_MAX_COPIES, optarg);
-			if (o.ncopies >= RUNNER_MAX_BLOCKS)
+	struct opt_parsed op;
+	int prc = opts_parse(opts_command("run"), argc, argv, &op);
+	if (prc >= 0)
+		return prc;
+	for (int k = 0; k < op.n; k++) {
+		const struct opt_item *it = &op.item[k];
+		switch (it->def->id) {
+		case O_COPIES:
+			if (o.ncopies >= RUNNER_MAX_BLOCKS) {
+				opts_free(&op);
 				return usage_error("at most %d -c options", RUNNER_MAX_BLOCKS);
-			o.copies[o.ncopies++] = (int)v;
+			}
+			o.copies[o.ncopies++] = (int)it->i;
 			break;
-		case 'i':
-			if (parse_int(optarg, 1, 1000, &v))
-				return usage_error("-i wants a number of iterations from 1 to 1000, not '%s'", optarg);
-			o.iterations = (int)v;
+		case O_ITERATIONS: o.iterations = (int)it->i; break;
+		case O_SAMPLES: o.samples = (int)it->i; break;
+		case O_DURATION: o.duration = it->d; break;
+		case O_PAUSE: o.pause = it->d; break;
+		case O_TMPDIR: o.tmpdir = it->arg; break;
+		case O_NAME: name = it->arg; break;
+		case O_QUICK: o.quick = true; break;
+		case O_PRECISION: o.precision = it->d / 100; break;
+		case O_MAX_TEST: o.max_test_seconds = it->d; break;
+		case O_NO_SAVE: save = 0; break;
+		case O_QUIET: quiet = 1; break;
+		case O_VERBOSE: verbose = 1; break;
+		/* telemetry (src/telemetry): its rows checked the values */
+		case O_EVENTS: topts.events = it->arg; break;
+		case O_INTERVAL:
+			topts.interval = it->d;
+			if (it->d == 0)
+				topts.off = true;
+			else
+				o.interval = it->d;
 			break;
-		case OPT_SAMPLES:
-			if (parse_int(optarg, 1, 1000, &v))
-				return usage_error("--samples wants a number from 1 to 1000, not '%s'", optarg);
-			o.samples = (int)v;
-			break;
-		case OPT_DURATION:
-			if (parse_double(optarg, 0.01, 86400, &d))
-				return usage_error("--duration wants seconds from 0.01 to 86400, not '%s'", optarg);
-			o.duration = d;
-			break;
-		case OPT_PAUSE:
-			if (parse_double(optarg, 0, 3600, &d))
-				return usage_error("--pause wants seconds from 0 to 3600, not '%s'", optarg);
-			o.pause = d;
-			break;
-		case OPT_TMPDIR:
-			o.tmpdir = optarg;
-			break;
-		case OPT_NAME:
-			if (!*optarg || strlen(optarg) >= sizeof(((struct run_meta *)0)->name) ||
-			    strpbrk(optarg, "\n\r\t,/"))
-				return usage_error("--name wants a short name without newlines, tabs, ',' or '/'");
-			name = optarg;
-			break;
-		case OPT_QUICK:
-			o.quick = true;
-			break;
-		case OPT_PRECISION:
-			if (parse_double(optarg, 0.01, 50, &d))
-				return usage_error("--precision wants a percentage from 0.01 to 50, not '%s'", optarg);
-			o.precision = d / 100;
-			break;
-		case OPT_MAX_TEST:
-			if (parse_double(optarg, 1, 86400, &d))
-				return usage_error("--max-test-seconds wants seconds from 1 to 86400, not '%s'", optarg);
-			o.max_test_seconds = d;
-			break;
-		case OPT_NO_SAVE:
-			save = 0;
-			break;
-		case 'q':
-			quiet = 1;
-			break;
-		case 'v':
-			verbose = 1;
-			break;
-		case 'h':
-			fputs(run_usage, stdout);
-			return 0;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
-		case TELEMETRY_OPT_BASE ... TELEMETRY_OPT_BASE + 4: { /* telemetry: src/telemetry */
-			char terr[300];
-			if (telemetry_parse_opt(&topts, ch, optarg, terr, sizeof terr))
-				return usage_error("%s", terr);
-			if (topts.interval > 0)
-				o.interval = topts.interval;
-			break;
-		}
-		default:
-			return usage_error("unknown option '%s' (try 'kbench run --help')", argv[optind - 1]);
+		case O_SENSOR: topts.sensor = it->arg; break;
+		case O_COOLDOWN: topts.cooldown = true; break;
+		case O_NO_TELEMETRY: topts.off = true; break;
+		default: break;
 		}
 	}
+	int nops = op.noperands;
+	char **ops = op.operand;
+	op.operand = NULL;
+	opts_free(&op);
+	int urc = -1;
 	/* Stopped between two of calibrate's runs: no new one. */
 	if (got_signal)
-		return 128 + got_signal;
-	for (int i = optind; i < argc; i++)
-		if (add_tests(&o, argv[i]) != 0)
-			return usage_error("unknown test or group '%s' (try 'kbench list')", argv[i]);
+		urc = 128 + got_signal;
+	for (int i = 0; i < nops && urc < 0; i++)
+		if (add_tests(&o, ops[i]) != 0)
+			urc = usage_error("unknown test or group '%s' (try 'kbench list')", ops[i]);
+	free(ops);
+	if (urc >= 0)
+		return urc;
 	if (o.ntests == 0)
 		add_tests(&o, "index");
 	if (!o.quick && (o.precision > 0 || o.max_test_seconds > 0))

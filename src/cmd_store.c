@@ -2,7 +2,6 @@
 #include "commands.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "compare.h"
 #include "import.h"
 #include "noise.h"
+#include "options.h"
 #include "report.h"
 #include "run.h"
 #include "runfile.h"
@@ -40,22 +40,22 @@ static int terminal_width(void)
 	return 80;
 }
 
-/* getopt_long keeps state between commands; each command starts afresh. */
-static void reset_getopt(void)
+/* Parses a command's options from the table; -1 to go on, else the exit code. */
+static int parse(const char *cmd, int argc, char **argv, struct opt_parsed *p)
 {
-	optind = 0;
-	opterr = 0;
+	return opts_parse(opts_command(cmd), argc, argv, p);
 }
 
 int cmd_runs(int argc, char **argv)
 {
-	reset_getopt();
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: kbench runs\n  the stored runs, newest first (store: %s)\n", store_dir());
-		return 0;
-	}
-	if (argc > 1)
-		return usage_error("runs takes no arguments (got '%s')", argv[1]);
+	struct opt_parsed p;
+	int rc = parse("runs", argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	rc = p.noperands ? usage_error("runs takes no arguments (got '%s')", p.operand[0]) : -1;
+	opts_free(&p);
+	if (rc >= 0)
+		return rc;
 	char err[512];
 	struct store_list l;
 	if (store_list(&l, err, sizeof err) < 0)
@@ -100,15 +100,17 @@ int cmd_runs(int argc, char **argv)
 
 int cmd_show(int argc, char **argv)
 {
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: kbench show RUN\n  the run's report in UnixBench's text format\n"
-		       "  RUN: id, unique id prefix, name, file path, last, last~N\n");
-		return 0;
-	}
-	if (argc != 2)
+	struct opt_parsed p;
+	int rc = parse("show", argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	if (p.noperands != 1) {
+		opts_free(&p);
 		return usage_error("usage: kbench show RUN");
+	}
 	char err[512];
-	struct run *r = store_load(argv[1], err, sizeof err);
+	struct run *r = store_load(p.operand[0], err, sizeof err);
+	opts_free(&p);
 	if (!r)
 		return runtime_error("%s", err);
 	report_print(stdout, r);
@@ -127,48 +129,37 @@ static void free_runs(struct run **v, int n)
 
 int cmd_compare(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },	 { "csv", no_argument, NULL, 'C' },
-		{ "width", required_argument, NULL, 'w' }, { "default-noise", no_argument, NULL, 'd' },
-		{ "confidence", required_argument, NULL, 'p' }, { "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	reset_getopt();
-	int fmt = 0, ch;
+	struct opt_parsed p;
+	int rc = parse("compare", argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	int fmt = 0;
 	long width = 0;
-	double conf = 0.95;
+	double conf = strtod(opts_row(O_CONFIDENCE)->def, NULL);
 	bool learn = true;
-	while ((ch = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'j': fmt = 1; break;
-		case 'C': fmt = 2; break;
-		case 'd': learn = false; break;
-		case 'w':
-			if (parse_int(optarg, 40, 1000, &width))
-				return usage_error("--width wants a number from 40 to 1000, not '%s'", optarg);
-			break;
-		case 'p':
-			if (parse_double(optarg, 0.5, 0.999, &conf))
-				return usage_error("--confidence wants a level from 0.5 to 0.999, not '%s'", optarg);
-			break;
-		case 'h':
-			printf("usage: kbench compare A B [--json|--csv] [--width N] [--default-noise] [--confidence P]\n"
-			       "  A, B: a run (id, id prefix, name, file, last, last~N) or a group:\n"
-			       "  A1,A2,A3 or a name several runs share. Verdicts use 95%% intervals.\n"
-			       "  --default-noise  ignore noise floors learned from the store\n");
-			return 0;
-		case ':': return usage_error("%s needs a value", argv[optind - 1]);
-		default: return usage_error("unknown option '%s' for compare", argv[optind - 1]);
+	for (int k = 0; k < p.n; k++) {
+		const struct opt_item *it = &p.item[k];
+		switch (it->def->id) {
+		case O_JSON: fmt = 1; break;
+		case O_CSV: fmt = 2; break;
+		case O_DEFAULT_NOISE: learn = false; break;
+		case O_WIDTH: width = it->i; break;
+		case O_CONFIDENCE: conf = it->d; break;
+		default: break;
 		}
 	}
-	if (argc - optind != 2)
+	if (p.noperands != 2) {
+		opts_free(&p);
 		return usage_error("usage: kbench compare A B (see 'kbench compare --help')");
+	}
+	char *spec[2] = { p.operand[0], p.operand[1] };
+	opts_free(&p);
 	char err[512];
 	int na, nb;
-	struct run **a = store_load_group(argv[optind], &na, err, sizeof err);
+	struct run **a = store_load_group(spec[0], &na, err, sizeof err);
 	if (!a)
 		return runtime_error("%s", err);
-	struct run **b = store_load_group(argv[optind + 1], &nb, err, sizeof err);
+	struct run **b = store_load_group(spec[1], &nb, err, sizeof err);
 	if (!b) {
 		free_runs(a, na);
 		return runtime_error("%s", err);
@@ -176,7 +167,7 @@ int cmd_compare(int argc, char **argv)
 	struct compare_opts o = { .conf = conf, .default_noise = !learn };
 	struct compare *c = compare_stored((const struct run *const *)a, na, (const struct run *const *)b,
 					   nb, &o, err, sizeof err);
-	int rc = 0;
+	rc = 0;
 	if (!c) {
 		rc = runtime_error("%s", err);
 	} else {
@@ -195,37 +186,24 @@ int cmd_compare(int argc, char **argv)
 
 int cmd_import(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "name", required_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	reset_getopt();
+	struct opt_parsed p;
+	int rc = parse("import", argc, argv, &p);
+	if (rc >= 0)
+		return rc;
 	const char *name = NULL;
-	int ch;
-	while ((ch = getopt_long(argc, argv, ":n:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'n':
-			if (!*optarg || strlen(optarg) >= 96)
-				return usage_error("--name wants 1 to 95 characters");
-			name = optarg;
-			break;
-		case 'h':
-			printf("usage: kbench import FILE... [--name NAME]\n"
-			       "  stores UnixBench 5.x/6.x logs (whole, pasted in part, or collapsed onto one\n"
-			       "  line) and pasted result tables (markdown, tab or space separated) as runs\n");
-			return 0;
-		case ':': return usage_error("%s needs a value", argv[optind - 1]);
-		default: return usage_error("unknown option '%s' for import", argv[optind - 1]);
-		}
-	}
-	if (optind >= argc)
+	for (int k = 0; k < p.n; k++)
+		if (p.item[k].def->id == O_IMPORT_NAME)
+			name = p.item[k].arg;
+	if (p.noperands == 0) {
+		opts_free(&p);
 		return usage_error("usage: kbench import FILE... [--name NAME]");
+	}
 	int failed = 0;
-	for (int i = optind; i < argc; i++) {
+	for (int i = 0; i < p.noperands; i++) {
+		const char *file = p.operand[i];
 		char err[512];
 		struct import_result res;
-		if (import_file(argv[i], name, &res, err, sizeof err) < 0) {
+		if (import_file(file, name, &res, err, sizeof err) < 0) {
 			fprintf(stderr, "kbench: %s\n", err);
 			failed++;
 			continue;
@@ -235,11 +213,11 @@ int cmd_import(int argc, char **argv)
 		for (int k = 0; k < res.nruns; k++) {
 			struct run *r = res.runs[k];
 			if (store_save(r, err, sizeof err) < 0) {
-				fprintf(stderr, "kbench: %s: %s\n", argv[i], err);
+				fprintf(stderr, "kbench: %s: %s\n", file, err);
 				failed++;
 				continue;
 			}
-			printf("imported %s as %s (%s): %d block%s", argv[i], r->meta.id, r->meta.name,
+			printf("imported %s as %s (%s): %d block%s", file, r->meta.id, r->meta.name,
 			       r->nblocks, r->nblocks == 1 ? "" : "s");
 			for (int b = 0; b < r->nblocks; b++)
 				printf("%s%d cop%s index %.1f", b ? "; " : " (", r->blocks[b].copies,
@@ -248,6 +226,7 @@ int cmd_import(int argc, char **argv)
 		}
 		import_result_free(&res);
 	}
+	opts_free(&p);
 	return failed ? 1 : 0;
 }
 
@@ -281,32 +260,24 @@ static void export_csv(FILE *f, const struct run *r)
 
 int cmd_export(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	reset_getopt();
-	const char *format = "json", *output = NULL;
-	int ch;
-	while ((ch = getopt_long(argc, argv, ":f:o:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'f': format = optarg; break;
-		case 'o': output = optarg; break;
-		case 'h':
-			printf("usage: kbench export RUN [--format json|csv|unixbench] [-o FILE]\n");
-			return 0;
-		case ':': return usage_error("%s needs a value", argv[optind - 1]);
-		default: return usage_error("unknown option '%s' for export", argv[optind - 1]);
-		}
+	struct opt_parsed p;
+	int rc = parse("export", argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	const char *format = opts_row(O_FORMAT)->def, *output = NULL;
+	for (int k = 0; k < p.n; k++) {
+		if (p.item[k].def->id == O_FORMAT)
+			format = p.item[k].arg;
+		else if (p.item[k].def->id == O_OUTPUT)
+			output = p.item[k].arg;
 	}
-	if (strcmp(format, "json") && strcmp(format, "csv") && strcmp(format, "unixbench"))
-		return usage_error("--format is json, csv or unixbench, not '%s'", format);
-	if (argc - optind != 1)
+	const char *spec = p.operand[0];
+	int nops = p.noperands;
+	opts_free(&p);
+	if (nops != 1)
 		return usage_error("usage: kbench export RUN --format json|csv|unixbench");
 	char err[512];
-	struct run *r = store_load(argv[optind], err, sizeof err);
+	struct run *r = store_load(spec, err, sizeof err);
 	if (!r)
 		return runtime_error("%s", err);
 	FILE *f = stdout;
@@ -315,7 +286,7 @@ int cmd_export(int argc, char **argv)
 		run_free(r);
 		return runtime_error("cannot write %s: %s", output, strerror(e));
 	}
-	int rc = 0;
+	rc = 0;
 	if (!strcmp(format, "json"))
 		rc = runfile_write(f, r, err, sizeof err) < 0;
 	else if (!strcmp(format, "csv"))
@@ -332,12 +303,14 @@ int cmd_export(int argc, char **argv)
 
 int cmd_noise(int argc, char **argv)
 {
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: kbench noise\n  the run-to-run noise floor per test and setting, and how it was learned\n");
-		return 0;
-	}
-	if (argc > 1)
-		return usage_error("noise takes no arguments (got '%s')", argv[1]);
+	struct opt_parsed p;
+	int rc = parse("noise", argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	rc = p.noperands ? usage_error("noise takes no arguments (got '%s')", p.operand[0]) : -1;
+	opts_free(&p);
+	if (rc >= 0)
+		return rc;
 	char err[512];
 	struct noise_table nt;
 	if (noise_learn_store(&nt, NULL, 0, err, sizeof err) < 0)
@@ -388,10 +361,17 @@ int cmd_noise(int argc, char **argv)
 
 int cmd_delete(int argc, char **argv)
 {
-	if (argc != 2)
+	struct opt_parsed p;
+	int rc = parse("delete", argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	const char *spec = p.operand[0];
+	int nops = p.noperands;
+	opts_free(&p);
+	if (nops != 1)
 		return usage_error("usage: kbench delete RUN");
 	char err[512], id[16];
-	if (store_delete(argv[1], id, sizeof id, err, sizeof err) < 0)
+	if (store_delete(spec, id, sizeof id, err, sizeof err) < 0)
 		return runtime_error("%s", err);
 	printf("deleted run %s\n", id);
 	return 0;

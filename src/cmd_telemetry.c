@@ -10,6 +10,7 @@
 
 #include <perfmon/pfmlib.h>
 
+#include "options.h"
 #include "telemetry/counters.h"
 #include "telemetry/cpufreq.h"
 #include "telemetry/power.h"
@@ -136,21 +137,22 @@ static void print_power(void)
 
 int cmd_sensors(int argc, char **argv)
 {
+	struct opt_parsed p;
+	int rc = opts_parse(opts_command("sensors"), argc, argv, &p);
+	if (rc >= 0)
+		return rc;
 	const char *override = NULL;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--sensor") && i + 1 < argc)
-			override = argv[++i];
-		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			printf("usage: kbench sensors [--sensor CHIP:LABEL]\n\n"
-			       "The chips, temperatures, frequencies, throttle counters and power sources\n"
-			       "found here, with the headline choices, or why each is unavailable.\n");
-			return 0;
-		} else
-			return usage_error("sensors: unexpected argument '%s' (try 'kbench sensors --help')",
-					   argv[i]);
-	}
+	for (int k = 0; k < p.n; k++)
+		if (p.item[k].def->id == O_SENSOR)
+			override = p.item[k].arg;
+	if (p.noperands)
+		rc = usage_error("sensors: unexpected argument '%s' (try 'kbench sensors --help')",
+				 p.operand[0]);
+	opts_free(&p);
+	if (rc >= 0)
+		return rc;
 	print_freq();
-	int rc = print_temps(override);
+	rc = print_temps(override);
 	if (rc)
 		return rc;
 	print_throttle();
@@ -170,19 +172,16 @@ static bool matches(const char *pattern, const char *pmu, const char *event)
 
 int cmd_events(int argc, char **argv)
 {
-	const char *pattern = NULL;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			printf("usage: kbench events [PATTERN]\n\n"
-			       "The PMUs libpfm4 detects and their events (name and description), PATTERN\n"
-			       "matching PMU::EVENT without case; then whether each default event opens here.\n"
-			       "Use the names with 'kbench run --events LIST'.\n");
-			return 0;
-		}
-		if (pattern)
-			return usage_error("events: one PATTERN at most (try 'kbench events --help')");
-		pattern = argv[i];
-	}
+	struct opt_parsed op;
+	int rc = opts_parse(opts_command("events"), argc, argv, &op);
+	if (rc >= 0)
+		return rc;
+	const char *pattern = op.noperands ? op.operand[0] : NULL;
+	if (op.noperands > 1)
+		rc = usage_error("events: one PATTERN at most (try 'kbench events --help')");
+	opts_free(&op);
+	if (rc >= 0)
+		return rc;
 	char err[240];
 	if (counters_pfm_start(err, sizeof err) < 0)
 		return runtime_error("%s", err);

@@ -3,6 +3,7 @@
 #define KBENCH_COMMANDS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Each returns the process exit code: 0 success, 1 the run or a file failed, 2 usage. */
 int cmd_run(int argc, char **argv);  /* cmd_run.c */
@@ -19,6 +20,11 @@ int cmd_import(int argc, char **argv);  /* cmd_store.c */
 int cmd_export(int argc, char **argv);  /* cmd_store.c */
 int cmd_noise(int argc, char **argv);   /* cmd_store.c */
 int cmd_delete(int argc, char **argv);  /* cmd_store.c */
+int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, README's table */
+int cmd_completion(int argc, char **argv); /* cmd_help.c: the bash completion script */
+
+/* kbench --help: the commands, one line each (cmd_help.c). */
+void help_print_main(FILE *f);
 
 /* Prints "kbench: <message>" on stderr and returns 2 (usage error). */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -2,7 +2,6 @@
 #include "app.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -15,6 +14,7 @@
 
 #include "commands.h"
 #include "live.h"
+#include "options.h"
 #include "run.h"
 #include "store.h"
 #include "sysinfo.h"
@@ -340,13 +340,7 @@ bool app_full_redraw_pending(void)
 
 bool ui_is_option(const char *arg)
 {
-	static const char *const opts[] = { "--theme", "--duration", "--samples", "--copies",
-					     "--pause", "--compare", NULL };
-	for (int i = 0; opts[i]; i++)
-		if (!strncmp(arg, opts[i], strlen(opts[i])) &&
-		    (arg[strlen(opts[i])] == '\0' || arg[strlen(opts[i])] == '='))
-			return true;
-	return false;
+	return opts_takes(OC_CONSOLE, arg);
 }
 
 static int parse_copies(struct app *a, const char *s)
@@ -423,7 +417,7 @@ static void app_init(struct app *a)
 {
 	memset(a, 0, sizeof *a);
 	a->pause = -1;
-	a->replay_speed = 10;
+	a->replay_speed = strtod(opts_row(O_SPEED)->def, NULL);
 	choose(a, "index");
 	a->ncopies = 1;
 	a->copies[0] = 1;
@@ -432,83 +426,32 @@ static void app_init(struct app *a)
 		a->copies[a->ncopies++] = n;
 }
 
-static const char console_usage[] =
-	"usage: kbench [console] [options] [TEST|GROUP ...]\n"
-	"\n"
-	"Opens the console: choose tests and copies, watch the run, compare with a stored run.\n"
-	"\n"
-	"  --theme NAME     colour theme: default, projector, light, mono, or a user theme\n"
-	"  --copies LIST    copy counts, e.g. 1 or 1,2 or all (default: 1 and all cores)\n"
-	"  --samples N      samples per test (default: each test's own)\n"
-	"  --duration S     seconds per sample (default: each test's nominal length)\n"
-	"  --pause S        idle before each sample (default 3, as UnixBench)\n"
-	"  --compare SPEC   the stored run to compare against (default: automatic)\n"
-	"  -h, --help       this text\n";
-
-/* Returns -1 to go on (positional arguments from *first), else the exit code. */
-static int parse_console_args(struct app *a, int argc, char **argv, const char **theme, int *first)
+/* The console's and the replay's options, from the table (src/options.c).
+ * Returns -1 to go on (the operands in *ops, *nops; free with free()), else the exit code. */
+static int parse_console_args(struct app *a, const char *cmd, int argc, char **argv,
+			      const char **theme, char ***ops, int *nops)
 {
-	enum { O_THEME = 256, O_COPIES, O_SAMPLES, O_DURATION, O_PAUSE, O_COMPARE, O_SPEED };
-	static const struct option longopts[] = {
-		{ "theme", required_argument, NULL, O_THEME },
-		{ "copies", required_argument, NULL, O_COPIES },
-		{ "samples", required_argument, NULL, O_SAMPLES },
-		{ "duration", required_argument, NULL, O_DURATION },
-		{ "pause", required_argument, NULL, O_PAUSE },
-		{ "compare", required_argument, NULL, O_COMPARE },
-		{ "speed", required_argument, NULL, O_SPEED },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	long v;
-	double d;
-	int ch;
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":c:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case O_THEME:
-			*theme = optarg;
-			break;
-		case 'c':
-		case O_COPIES:
-			if (parse_copies(a, optarg))
-				return usage_error("--copies wants a list of counts (1 to %d, or 'all'), at most %d, not '%s'",
-						   RUNNER_MAX_COPIES, RUNNER_MAX_BLOCKS, optarg);
-			break;
-		case O_SAMPLES:
-			if (parse_int(optarg, 1, 1000, &v))
-				return usage_error("--samples wants a number from 1 to 1000, not '%s'", optarg);
-			a->samples = (int)v;
-			break;
-		case O_DURATION:
-			if (parse_double(optarg, 0.01, 86400, &d))
-				return usage_error("--duration wants seconds from 0.01 to 86400, not '%s'", optarg);
-			a->duration = d;
-			break;
-		case O_PAUSE:
-			if (parse_double(optarg, 0, 3600, &d))
-				return usage_error("--pause wants seconds from 0 to 3600, not '%s'", optarg);
-			a->pause = d;
-			break;
-		case O_COMPARE:
-			snprintf(a->compare_spec, sizeof a->compare_spec, "%s", optarg);
-			break;
-		case O_SPEED:
-			if (parse_double(optarg, 0.1, 10000, &d))
-				return usage_error("--speed wants a factor from 0.1 to 10000, not '%s'", optarg);
-			a->replay_speed = d;
-			break;
-		case 'h':
-			fputs(console_usage, stdout);
-			return 0;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
-		default:
-			return usage_error("unknown option '%s' (try 'kbench console --help')", argv[optind - 1]);
+	struct opt_parsed p;
+	int rc = opts_parse(opts_command(cmd), argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	for (int k = 0; k < p.n; k++) {
+		const struct opt_item *it = &p.item[k];
+		switch (it->def->id) {
+		case O_THEME: *theme = it->arg; break;
+		case O_COPY_LIST: parse_copies(a, it->arg); break; /* the row checked it */
+		case O_SAMPLES: a->samples = (int)it->i; break;
+		case O_DURATION: a->duration = it->d; break;
+		case O_PAUSE: a->pause = it->d; break;
+		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
+		case O_SPEED: a->replay_speed = it->d; break;
+		default: break;
 		}
 	}
-	*first = optind;
+	*ops = p.operand;
+	*nops = p.noperands;
+	p.operand = NULL;
+	opts_free(&p);
 	return -1;
 }
 
@@ -564,16 +507,19 @@ int ui_main(int argc, char **argv)
 	struct app *a = &app;
 	app_init(a);
 	const char *theme = NULL;
-	int first;
-	int rc = parse_console_args(a, argc, argv, &theme, &first);
+	char **ops;
+	int nops;
+	int rc = parse_console_args(a, "console", argc, argv, &theme, &ops, &nops);
 	if (rc >= 0)
 		return rc;
-	if (first < argc) {
+	if (nops > 0)
 		memset(a->chosen, 0, sizeof a->chosen);
-		for (int i = first; i < argc; i++)
-			if (choose(a, argv[i]) < 0)
-				return usage_error("unknown test or group '%s' (try 'kbench list')", argv[i]);
-	}
+	for (int i = 0; i < nops && rc < 0; i++)
+		if (choose(a, ops[i]) < 0)
+			rc = usage_error("unknown test or group '%s' (try 'kbench list')", ops[i]);
+	free(ops);
+	if (rc >= 0)
+		return rc;
 	if ((rc = open_terminal(a, theme)) != 0)
 		return rc;
 	app_goto(a, &screen_setup);
@@ -589,14 +535,18 @@ int ui_replay(int argc, char **argv)
 	struct app *a = &app;
 	app_init(a);
 	const char *theme = NULL;
-	int first;
-	int rc = parse_console_args(a, argc, argv, &theme, &first);
+	char **ops;
+	int nops;
+	int rc = parse_console_args(a, "replay", argc, argv, &theme, &ops, &nops);
 	if (rc >= 0)
 		return rc;
-	if (first != argc - 1)
+	if (nops != 1) {
+		free(ops);
 		return usage_error("replay wants one stored run (kbench replay RUN [--speed N])");
+	}
 	char err[400];
-	struct run *r = store_load(argv[first], err, sizeof err);
+	struct run *r = store_load(ops[0], err, sizeof err);
+	free(ops);
 	if (!r)
 		return runtime_error("%s", err);
 	if ((rc = open_terminal(a, theme)) != 0) {

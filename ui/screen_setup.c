@@ -7,6 +7,7 @@
 #include "app.h"
 #include "format.h"
 #include "noise.h"
+#include "options.h"
 #include "run.h"
 #include "store.h"
 #include "sysinfo.h"
@@ -315,21 +316,27 @@ static void in_copies(struct app *a, const char *s)
 		app_message(a, ROLE_WARN, "copies: a list of counts like 1,2,4 or 'all', not '%s'", s);
 }
 
-static void in_number(struct app *a, const char *s, double lo, double hi, double *out,
-		      const char *what)
+/* A field's value, checked by the option row kbench run and the console's flags
+ * use (src/options.c); zero, where it means the default, is allowed as well. */
+static void in_number(struct app *a, const char *s, enum opt_id id, double *out, const char *zero)
 {
-	char *end;
-	double v = strtod(s, &end);
-	if (!*s || *end || !(v >= lo && v <= hi))
-		app_message(a, ROLE_WARN, "%s: a number from %g to %g, not '%s'", what, lo, hi, s);
-	else
-		*out = v;
+	const struct opt_def *d = opts_row(id);
+	char err[300], range[120];
+	if (zero && !strcmp(s, "0")) {
+		*out = 0;
+		return;
+	}
+	if (opts_value(d, NULL, s, out, err, sizeof err) == 0)
+		return;
+	opts_range_text(d, range, sizeof range);
+	app_message(a, ROLE_WARN, "%s: %s%s%s%s, not '%s'", d->name, range, zero ? " (0 = " : "",
+		    zero ? zero : "", zero ? ")" : "", s);
 }
 
 static void in_samples(struct app *a, const char *s)
 {
 	double v = a->samples;
-	in_number(a, s, 0, 1000, &v, "samples (0 = each test's own)");
+	in_number(a, s, O_SAMPLES, &v, "each test's own");
 	a->samples = (int)v;
 	a->quick = false;
 	preset = -1;
@@ -337,14 +344,14 @@ static void in_samples(struct app *a, const char *s)
 
 static void in_length(struct app *a, const char *s)
 {
-	in_number(a, s, 0, 86400, &a->duration, "sample length in seconds (0 = nominal)");
+	in_number(a, s, O_DURATION, &a->duration, "nominal");
 	a->quick = false;
 	preset = -1;
 }
 
 static void in_pause(struct app *a, const char *s)
 {
-	in_number(a, s, 0, 3600, &a->pause, "pause in seconds");
+	in_number(a, s, O_PAUSE, &a->pause, NULL);
 }
 
 static void in_compare(struct app *a, const char *s)

@@ -765,52 +765,33 @@ struct runner_listener telemetry_listener(struct telemetry *t)
 	return (struct runner_listener){ .on_event = on_event, .ctx = t, .wake_fd = -1 };
 }
 
-int telemetry_parse_opt(struct telemetry_opts *o, int opt, const char *arg, char *err, size_t errlen)
+/* Named now, so a misspelled event stops the run before anything starts. */
+int telemetry_check_events(const char *opt, const char *arg, char *err, size_t errlen)
 {
-	char *end;
-	switch (opt - TELEMETRY_OPT_BASE) {
-	case 0: {
-		/* Named now, so a misspelled event stops the run before anything starts. */
-		struct counters c;
-		int rc = counters_init(&c, arg, err, errlen);
-		counters_free(&c);
-		if (rc == -EINVAL)
-			return rc;
-		o->events = arg;
-		return 0;
+	struct counters c;
+	int rc = counters_init(&c, arg, err, errlen);
+	counters_free(&c);
+	return rc == -EINVAL ? -1 : 0;
+}
+
+/* The range (0 to 3600) is the option row's; this is the gap below it. */
+int telemetry_check_interval(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	double v = strtod(arg, NULL);
+	if (v > 0 && v < 0.05) {
+		snprintf(err, errlen, "%s %s is too short: at least 0.05 s (or 0 for none)", opt, arg);
+		return -1;
 	}
-	case 1:
-		errno = 0;
-		o->interval = strtod(arg, &end);
-		if (errno || end == arg || *end || !isfinite(o->interval) || o->interval < 0 ||
-		    o->interval > 3600) {
-			snprintf(err, errlen, "--interval wants seconds from 0 to 3600, not '%s'", arg);
-			return -EINVAL;
-		}
-		if (o->interval == 0)
-			o->off = true;
-		else if (o->interval < 0.05) {
-			snprintf(err, errlen, "--interval %s is too short: at least 0.05 s (or 0 for none)", arg);
-			return -EINVAL;
-		}
-		return 0;
-	case 2: {
-		struct temp_sensors ts;
-		if (sensors_open(&ts, arg, err, errlen) < 0)
-			return -EINVAL;
-		sensors_close(&ts);
-		o->sensor = arg;
-		return 0;
-	}
-	case 3:
-		o->cooldown = true;
-		return 0;
-	case 4:
-		o->off = true;
-		return 0;
-	}
-	snprintf(err, errlen, "not a telemetry option");
-	return -EINVAL;
+	return 0;
+}
+
+int telemetry_check_sensor(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	struct temp_sensors ts;
+	if (sensors_open(&ts, arg, err, errlen) < 0)
+		return -1;
+	sensors_close(&ts);
+	return 0;
 }
 
 static void print_line_event(void *ctx, const struct runner_event *ev)

@@ -23,25 +23,12 @@ struct telemetry_opts {
 	bool off;            /* --no-telemetry or --interval 0: no sampler at all (make bench) */
 };
 
-/* `kbench run`'s telemetry options, for its getopt_long table and usage text. */
-#define TELEMETRY_OPT_BASE 0x7400
-#define TELEMETRY_LONGOPTS                                                        \
-	{ "events", required_argument, NULL, TELEMETRY_OPT_BASE + 0 },            \
-	{ "interval", required_argument, NULL, TELEMETRY_OPT_BASE + 1 },          \
-	{ "sensor", required_argument, NULL, TELEMETRY_OPT_BASE + 2 },            \
-	{ "cooldown", no_argument, NULL, TELEMETRY_OPT_BASE + 3 },                \
-	{ "no-telemetry", no_argument, NULL, TELEMETRY_OPT_BASE + 4 }
-#define TELEMETRY_USAGE                                                                             \
-	"  --events LIST    counters per worker, libpfm4 names, comma-separated (kbench events);\n"     \
-	"                   default: cycles, instructions, cache/branch misses and software events\n"  \
-	"  --interval S     seconds between telemetry samples (default 0.5; 0 = no telemetry)\n"       \
-	"  --sensor C:L     the CPU temperature input, CHIP:LABEL (kbench sensors lists them)\n"      \
-	"  --cooldown       before each test, wait (up to 2 min) until the CPU is back near its\n"     \
-	"                   starting temperature\n"                                                    \
-	"  --no-telemetry   no sampling at all (to measure what telemetry costs)\n"
-
-/* Takes one of those options. Returns 0, or -EINVAL with a sentence in err. */
-int telemetry_parse_opt(struct telemetry_opts *o, int opt, const char *arg, char *err, size_t errlen);
+/* Checks for kbench run's telemetry options beyond their rows' ranges
+ * (src/options.c): 0, or -1 with one sentence in err. opt is the option as
+ * the user spelled it. */
+int telemetry_check_events(const char *opt, const char *arg, char *err, size_t errlen);
+int telemetry_check_interval(const char *opt, const char *arg, char *err, size_t errlen);
+int telemetry_check_sensor(const char *opt, const char *arg, char *err, size_t errlen);
 
 #define TELEMETRY_MAX_CPUS 256
 

@@ -1,0 +1,546 @@
+/* The one option table: a row per option (name, kind, range, default, help, commands), and the GNU-style parser and --help made from it. */
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "noise.h"
+#include "run.h"
+#include "runner.h"
+#include "telemetry/telemetry.h"
+
+/* ---- checks beyond a range ---- */
+
+static int check_run_name(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	if (!*arg || strlen(arg) >= sizeof(((struct run_meta *)0)->name) || strpbrk(arg, "\n\r\t,/")) {
+		snprintf(err, errlen, "%s wants a short name without newlines, tabs, ',' or '/'", opt);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_import_name(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	if (!*arg || strlen(arg) >= sizeof(((struct run_meta *)0)->name)) {
+		snprintf(err, errlen, "%s wants 1 to %zu characters", opt,
+			 sizeof(((struct run_meta *)0)->name) - 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* The console's copy list: "1", "1,2", "all" (or "N"), at most one block per entry. */
+static int check_copy_list(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	char buf[128];
+	int n = 0;
+	bool bad = strlen(arg) >= sizeof buf;
+	snprintf(buf, sizeof buf, "%s", arg);
+	char *save = NULL;
+	for (char *w = strtok_r(buf, ", ", &save); w && !bad; w = strtok_r(NULL, ", ", &save)) {
+		long v;
+		bad = (strcmp(w, "all") && strcmp(w, "N") && parse_int(w, 1, RUNNER_MAX_COPIES, &v)) ||
+		      ++n > RUNNER_MAX_BLOCKS;
+	}
+	if (bad || n == 0) {
+		snprintf(err, errlen, "%s wants a list of counts (1 to %d, or 'all'), at most %d, not '%s'",
+			 opt, RUNNER_MAX_COPIES, RUNNER_MAX_BLOCKS, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* One of the row's choices: "--format is json, csv or unixbench, not 'x'". */
+static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	const char *c = opt_table[O_FORMAT].choices;
+	char list[200] = "";
+	int left = 0;
+	for (const char *w = c; *w; w += strspn(w, " "), left++) {
+		size_t n = strcspn(w, " ");
+		if (strlen(arg) == n && !strncmp(w, arg, n))
+			return 0;
+		w += n;
+	}
+	for (const char *w = c; *w; left--) {
+		size_t n = strcspn(w, " ");
+		size_t u = strlen(list);
+		snprintf(list + u, sizeof list - u, "%s%.*s", u == 0 ? "" : left == 1 ? " or " : ", ",
+			 (int)n, w);
+		w += n;
+		w += strspn(w, " ");
+	}
+	snprintf(err, errlen, "%s is %s, not '%s'", opt, list, arg);
+	return -1;
+}
+
+/* ---- the table ---- */
+
+#define RUNLIKE (OC_RUN | OC_CALIBRATE)
+
+/* In the order --help lists them; a row's place is its enum opt_id. */
+const struct opt_def opt_table[] = {
+	{ .id = O_COPIES, .name = "copies", .short_name = 'c', .kind = OK_INT,
+	  .arg = "N", .what = "a number of copies",
+	  .min = 1, .max = RUNNER_MAX_COPIES,
+	  .help = "parallel copies; repeat for several blocks (default: 1 and the CPU count)",
+	  .cmds = RUNLIKE },
+	{ .id = O_ITERATIONS, .name = "iterations", .short_name = 'i', .kind = OK_INT,
+	  .arg = "N", .what = "a number of iterations",
+	  .min = 1, .max = 1000,
+	  .help = "samples as UnixBench's -i: long tests N, short tests max(1, (N+1)/3)",
+	  .cmds = RUNLIKE },
+	{ .id = O_SAMPLES, .name = "samples", .kind = OK_INT,
+	  .arg = "N", .what = "a number",
+	  .min = 1, .max = 1000,
+	  .help = "every test runs exactly N samples (default: each test's own)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_DURATION, .name = "duration", .kind = OK_DOUBLE,
+	  .arg = "S", .what = "seconds",
+	  .min = 0.01, .max = 86400,
+	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_PAUSE, .name = "pause", .kind = OK_DOUBLE,
+	  .arg = "S", .what = "seconds",
+	  .min = 0, .max = 3600,
+	  .help = "idle before each sample (default 3: sync, sleep 1, sync, sleep 2)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_QUICK, .name = "quick", .kind = OK_FLAG,
+	  .help = "short samples; stop each test once its 95% interval is within\n"
+		  "the precision (default +-1%), at least 3 samples (calibrate: the default)",
+	  .cmds = RUNLIKE },
+	{ .id = O_PRECISION, .name = "precision", .kind = OK_DOUBLE,
+	  .arg = "PCT", .what = "a percentage",
+	  .min = 0.01, .max = 50, .def = "1",
+	  .help = "quick: the precision to reach, in percent (default 1)",
+	  .cmds = OC_RUN },
+	{ .id = O_MAX_TEST, .name = "max-test-seconds", .kind = OK_DOUBLE,
+	  .arg = "S", .what = "seconds",
+	  .min = 1, .max = 86400, .def = "15",
+	  .help = "quick: a test's time limit (default 15)",
+	  .cmds = OC_RUN },
+	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
+	  .arg = "DIR", .what = "a directory",
+	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",
+	  .cmds = RUNLIKE },
+	{ .id = O_NAME, .name = "name", .kind = OK_STRING,
+	  .arg = "NAME", .what = "a name",
+	  .help = "the stored run's name (default: the kernel release)",
+	  .cmds = OC_RUN, .check = check_run_name },
+	{ .id = O_NO_SAVE, .name = "no-save", .kind = OK_FLAG,
+	  .help = "do not store the run",
+	  .cmds = OC_RUN },
+	{ .id = O_QUIET, .name = "quiet", .short_name = 'q', .kind = OK_FLAG,
+	  .help = "no progress on stderr",
+	  .cmds = OC_RUN },
+	{ .id = O_VERBOSE, .name = "verbose", .short_name = 'v', .kind = OK_FLAG,
+	  .help = "a line per sample, and a telemetry line per test",
+	  .cmds = OC_RUN },
+	{ .id = O_EVENTS, .name = "events", .kind = OK_STRING,
+	  .arg = "LIST", .what = "event names",
+	  .help = "counters per worker, libpfm4 names, comma-separated (kbench events);\n"
+		  "default: cycles, instructions, cache/branch misses and software events",
+	  .cmds = OC_RUN, .check = telemetry_check_events },
+	{ .id = O_INTERVAL, .name = "interval", .kind = OK_DOUBLE,
+	  .arg = "S", .what = "seconds",
+	  .min = 0, .max = 3600, .def = "0.5",
+	  .help = "seconds between telemetry samples (default 0.5; 0 = no telemetry)",
+	  .cmds = OC_RUN, .check = telemetry_check_interval },
+	{ .id = O_SENSOR, .name = "sensor", .kind = OK_STRING,
+	  .arg = "CHIP:LABEL", .what = "a sensor",
+	  .help = "the CPU temperature input (kbench sensors lists them)",
+	  .cmds = OC_RUN | OC_SENSORS, .check = telemetry_check_sensor },
+	{ .id = O_COOLDOWN, .name = "cooldown", .kind = OK_FLAG,
+	  .help = "before each test, wait (up to 2 min) until the CPU is back near its\n"
+		  "starting temperature",
+	  .cmds = OC_RUN },
+	{ .id = O_NO_TELEMETRY, .name = "no-telemetry", .kind = OK_FLAG,
+	  .help = "no sampling at all (to measure what telemetry costs)",
+	  .cmds = OC_RUN },
+	{ .id = O_FULL, .name = "full", .kind = OK_FLAG,
+	  .help = "full-length runs, UnixBench's samples (about half an hour each)",
+	  .cmds = OC_CALIBRATE },
+	{ .id = O_RUNS, .name = "runs", .short_name = 'n', .kind = OK_INT,
+	  .arg = "N", .what = "a number of runs",
+	  .min = 2, .max = 50, .def = "5",
+	  .help = "how many runs (default 5; at least 2)",
+	  .cmds = OC_CALIBRATE },
+	{ .id = O_MINUTES, .name = "minutes", .kind = OK_DOUBLE,
+	  .arg = "M", .what = "a number of minutes",
+	  .min = 1, .max = 100000,
+	  .help = "as many runs as fit in M minutes (at least 2, at most -n or 50)",
+	  .cmds = OC_CALIBRATE },
+	{ .id = O_THEME, .name = "theme", .kind = OK_STRING,
+	  .arg = "NAME", .what = "a theme",
+	  .help = "colour theme: default, projector, light, mono, or a user theme",
+	  .cmds = OC_CONSOLE | OC_REPLAY, .choices = "default projector light mono" },
+	{ .id = O_COPY_LIST, .name = "copies", .short_name = 'c', .kind = OK_STRING,
+	  .arg = "LIST", .what = "a list of counts",
+	  .help = "copy counts, e.g. 1 or 1,2 or all (default: 1 and all cores)",
+	  .cmds = OC_CONSOLE, .check = check_copy_list },
+	{ .id = O_COMPARE, .name = "compare", .kind = OK_STRING,
+	  .arg = "RUN", .what = "a stored run",
+	  .help = "the stored run to compare against (default: automatic; none: no comparison)",
+	  .cmds = OC_CONSOLE | OC_REPLAY },
+	{ .id = O_SPEED, .name = "speed", .kind = OK_DOUBLE,
+	  .arg = "N", .what = "a factor",
+	  .min = 0.1, .max = 10000, .def = "10",
+	  .help = "play back N times as fast as recorded (default 10)",
+	  .cmds = OC_REPLAY },
+	{ .id = O_JSON, .name = "json", .kind = OK_FLAG,
+	  .help = "the comparison as JSON",
+	  .cmds = OC_COMPARE },
+	{ .id = O_CSV, .name = "csv", .kind = OK_FLAG,
+	  .help = "the comparison as CSV",
+	  .cmds = OC_COMPARE },
+	{ .id = O_WIDTH, .name = "width", .kind = OK_INT,
+	  .arg = "N", .what = "a number",
+	  .min = 40, .max = 1000,
+	  .help = "the table's width in columns (default: the terminal's, else 80)",
+	  .cmds = OC_COMPARE },
+	{ .id = O_DEFAULT_NOISE, .name = "default-noise", .kind = OK_FLAG,
+	  .help = "ignore noise floors learned from the store",
+	  .cmds = OC_COMPARE },
+	{ .id = O_CONFIDENCE, .name = "confidence", .kind = OK_DOUBLE,
+	  .arg = "P", .what = "a level",
+	  .min = 0.5, .max = 0.999, .def = "0.95",
+	  .help = "the verdicts' confidence level (default 0.95)",
+	  .cmds = OC_COMPARE },
+	{ .id = O_IMPORT_NAME, .name = "name", .short_name = 'n', .kind = OK_STRING,
+	  .arg = "NAME", .what = "a name",
+	  .help = "the stored runs' name (default: from the file)",
+	  .cmds = OC_IMPORT, .check = check_import_name },
+	{ .id = O_FORMAT, .name = "format", .short_name = 'f', .kind = OK_STRING,
+	  .arg = "FMT", .what = "a format",
+	  .def = "json",
+	  .help = "json, csv or unixbench (UnixBench's text report); default json",
+	  .cmds = OC_EXPORT, .check = check_format, .choices = "json csv unixbench" },
+	{ .id = O_OUTPUT, .name = "output", .short_name = 'o', .kind = OK_STRING,
+	  .arg = "FILE", .what = "a file",
+	  .help = "write to FILE instead of stdout",
+	  .cmds = OC_EXPORT },
+	{ .id = O_MAN, .name = "man", .kind = OK_FLAG,
+	  .help = "the manual page kbench(1) in roff",
+	  .cmds = OC_HELP },
+	{ .id = O_MARKDOWN, .name = "markdown", .kind = OK_FLAG,
+	  .help = "README's option table in Markdown",
+	  .cmds = OC_HELP },
+	{ .id = O_HELP, .name = "help", .short_name = 'h', .kind = OK_FLAG,
+	  .help = "this text",
+	  .cmds = OC_ALL },
+};
+const size_t opt_count = sizeof opt_table / sizeof opt_table[0];
+
+const struct opt_command opt_commands[] = {
+	{ "run", OC_RUN, "[options] [TEST|GROUP ...]", "run benchmarks headless and print the report",
+	  "Runs the tests (default: the index group) with 1 and N copies, like UnixBench's Run,\n"
+	  "and prints UnixBench's report on stdout; progress goes to stderr.",
+	  "TEST is a test id (kbench list); GROUP is index, system, arithmetic, fs, shell, misc, all, ...",
+	  "tests" },
+	{ "calibrate", OC_CALIBRATE, "[options] [TEST|GROUP ...]",
+	  "learn this machine's run-to-run noise (A/A runs)",
+	  "Runs the tests (default: the index, 1 copy) N times on this kernel and stores the runs\n"
+	  "(named 'calibration') as A/A runs: 'kbench compare' then learns this machine's run-to-run\n"
+	  "noise from them instead of using the wide defaults. Calibrate with the settings you\n"
+	  "compare with: quick runs teach the floors of quick runs, full runs those of full ones.\n"
+	  "Quick runs unless --full, -i, --samples or --duration asks for others.",
+	  "-c, -i, --duration, --samples and --pause are part of the setting floors are learned for.",
+	  "tests" },
+	{ "list", OC_LIST, "", "the tests and groups, with units, baselines and lengths",
+	  "The tests and groups, with units, baselines, nominal time and quick sample length.", NULL,
+	  NULL },
+	{ "console", OC_CONSOLE, "[options] [TEST|GROUP ...]",
+	  "the interactive console (kbench alone on a terminal)",
+	  "Opens the console: choose tests and copies, watch the run, compare with a stored run.\n"
+	  "'kbench' alone on a terminal, or with one of these options first, opens it too.",
+	  NULL, "tests" },
+	{ "replay", OC_REPLAY, "RUN [--speed N]", "play a stored run back on the console (a demo)",
+	  "Plays a stored run back on the run screen from its samples and telemetry, then shows\n"
+	  "its results; the title says REPLAY throughout.",
+	  NULL, "runs" },
+	{ "sensors", OC_SENSORS, "[--sensor CHIP:LABEL]",
+	  "temperatures, frequencies, throttle and power sources here",
+	  "The chips, temperatures, frequencies, throttle counters and power sources\n"
+	  "found here, with the headline choices, or why each is unavailable.",
+	  NULL, NULL },
+	{ "events", OC_EVENTS, "[PATTERN]", "the counter events libpfm4 knows here, and which can be opened",
+	  "The PMUs libpfm4 detects and their events (name and description), PATTERN\n"
+	  "matching PMU::EVENT without case; then whether each default event opens here.\n"
+	  "Use the names with 'kbench run --events LIST'.",
+	  NULL, NULL },
+	{ "runs", OC_RUNS, "", "the stored runs, newest first", NULL, NULL, NULL },
+	{ "show", OC_SHOW, "RUN", "a stored run's report (UnixBench's text format)",
+	  "The run's report in UnixBench's text format.",
+	  "RUN: id, unique id prefix, name, file path, last, last~N", "runs" },
+	{ "compare", OC_COMPARE, "A B [--json|--csv]", "side-by-side table with honest verdicts",
+	  "A, B: a run (id, id prefix, name, file, last, last~N) or a group:\n"
+	  "A1,A2,A3 or a name several runs share. Verdicts use 95% intervals.",
+	  NULL, "runs" },
+	{ "import", OC_IMPORT, "FILE... [--name NAME]", "store published UnixBench results",
+	  "Stores UnixBench 5.x/6.x logs (whole, pasted in part, or collapsed onto one\n"
+	  "line) and pasted result tables (markdown, tab or space separated) as runs.",
+	  NULL, "files" },
+	{ "export", OC_EXPORT, "RUN --format FMT", "write a stored run out (json, csv, unixbench)",
+	  NULL, NULL, "runs" },
+	{ "noise", OC_NOISE, "", "this machine's run-to-run noise floor per test",
+	  "The run-to-run noise floor per test and setting, and how it was learned.", NULL, NULL },
+	{ "delete", OC_DELETE, "RUN", "remove a stored run", NULL, NULL, "runs" },
+	{ "help", OC_HELP, "[COMMAND] [--man|--markdown]", "this list, a command's options, or the manual",
+	  NULL, NULL, "commands" },
+	{ "completion", OC_COMPLETION, "bash", "the bash completion script (make install installs it)",
+	  "Prints a bash completion script: commands, each command's options, test ids\n"
+	  "and groups, and stored runs' names and ids.",
+	  NULL, NULL },
+};
+const size_t opt_command_count = sizeof opt_commands / sizeof opt_commands[0];
+
+const struct opt_command *opts_command(const char *name)
+{
+	for (size_t i = 0; i < opt_command_count; i++)
+		if (!strcmp(opt_commands[i].name, name))
+			return &opt_commands[i];
+	return NULL;
+}
+
+const struct opt_def *opts_row(enum opt_id id)
+{
+	return &opt_table[id];
+}
+
+/* ---- values ---- */
+
+void opts_range_text(const struct opt_def *d, char *buf, size_t len)
+{
+	if (d->kind == OK_INT || d->kind == OK_DOUBLE)
+		snprintf(buf, len, "%s from %g to %g", d->what, d->min, d->max);
+	else
+		snprintf(buf, len, "%s", d->what ? d->what : "no value");
+}
+
+int opts_value(const struct opt_def *d, const char *spelled, const char *text, double *d_out,
+	       char *err, size_t errlen)
+{
+	char opt[80];
+	if (spelled)
+		snprintf(opt, sizeof opt, "%s", spelled);
+	else
+		snprintf(opt, sizeof opt, "--%s", d->name);
+	long l;
+	double v = 0;
+	int bad = 0;
+	if (d->kind == OK_INT) {
+		bad = parse_int(text, (long)d->min, (long)d->max, &l);
+		v = (double)l;
+	} else if (d->kind == OK_DOUBLE) {
+		bad = parse_double(text, d->min, d->max, &v);
+	}
+	if (bad) {
+		char range[96];
+		opts_range_text(d, range, sizeof range);
+		snprintf(err, errlen, "%s wants %s, not '%s'", opt, range, text);
+		return -1;
+	}
+	if (d->check && d->check(opt, text, err, errlen) < 0)
+		return -1;
+	if (d_out)
+		*d_out = v;
+	return 0;
+}
+
+/* ---- parsing ---- */
+
+static bool takes(const struct opt_def *d, unsigned cmd)
+{
+	return (d->cmds & cmd) != 0;
+}
+
+/* A long name or an unambiguous prefix of one, as getopt_long allows. */
+static const struct opt_def *find_long(unsigned cmd, const char *name, size_t len, bool *ambiguous)
+{
+	const struct opt_def *hit = NULL;
+	int hits = 0;
+	*ambiguous = false;
+	for (size_t i = 0; i < opt_count; i++) {
+		const struct opt_def *d = &opt_table[i];
+		if (!takes(d, cmd) || strncmp(d->name, name, len))
+			continue;
+		if (strlen(d->name) == len)
+			return d;
+		hit = d;
+		hits++;
+	}
+	*ambiguous = hits > 1;
+	return hits == 1 ? hit : NULL;
+}
+
+static const struct opt_def *find_short(unsigned cmd, char c)
+{
+	for (size_t i = 0; c && i < opt_count; i++)
+		if (opt_table[i].short_name == c && takes(&opt_table[i], cmd))
+			return &opt_table[i];
+	return NULL;
+}
+
+/* Takes one option's value; returns 0, or 2 after the error line. */
+static int add_item(struct opt_parsed *p, const struct opt_def *d, const char *spelled,
+		    const char *arg)
+{
+	char err[400];
+	struct opt_item *it = &p->item[p->n];
+	*it = (struct opt_item){ .def = d, .arg = arg };
+	if (d->kind != OK_FLAG && opts_value(d, spelled, arg, &it->d, err, sizeof err) < 0)
+		return usage_error("%s", err);
+	it->i = (long)it->d;
+	p->n++;
+	return 0;
+}
+
+void opts_free(struct opt_parsed *p)
+{
+	free(p->item);
+	free(p->operand);
+	*p = (struct opt_parsed){ 0 };
+}
+
+/* One long option at argv[*i]; returns -1 to go on, else the exit code. */
+static int parse_long(const struct opt_command *c, int argc, char **argv, int *i,
+		      struct opt_parsed *p)
+{
+	const char *a = argv[*i] + 2, *eq = strchr(a, '=');
+	size_t len = eq ? (size_t)(eq - a) : strlen(a);
+	char spelled[80];
+	snprintf(spelled, sizeof spelled, "--%.*s", (int)(len < 70 ? len : 70), a);
+	bool ambiguous;
+	const struct opt_def *d = find_long(c->bit, a, len, &ambiguous);
+	if (ambiguous)
+		return usage_error("option '%s' is ambiguous (try 'kbench %s --help')", spelled, c->name);
+	if (!d)
+		return usage_error("unknown option '%s' (try 'kbench %s --help')", argv[*i], c->name);
+	if (d->id == O_HELP) {
+		opts_print_help(stdout, c);
+		return 0;
+	}
+	const char *arg = NULL;
+	if (d->kind == OK_FLAG && eq)
+		return usage_error("option '--%s' takes no value", d->name);
+	if (d->kind != OK_FLAG) {
+		if (eq)
+			arg = eq + 1;
+		else if (*i + 1 < argc)
+			arg = argv[++*i];
+		else
+			return usage_error("option '%s' needs a value", argv[*i]);
+	}
+	return add_item(p, d, spelled, arg) ? 2 : -1;
+}
+
+/* A cluster of short options at argv[*i] ("-qv", "-c2", "-c 2"). */
+static int parse_short(const struct opt_command *c, int argc, char **argv, int *i,
+		       struct opt_parsed *p)
+{
+	for (const char *s = argv[*i] + 1; *s; s++) {
+		const struct opt_def *d = find_short(c->bit, *s);
+		char spelled[3] = { '-', *s, '\0' };
+		if (!d)
+			return usage_error("unknown option '%s' (try 'kbench %s --help')", spelled, c->name);
+		if (d->id == O_HELP) {
+			opts_print_help(stdout, c);
+			return 0;
+		}
+		if (d->kind == OK_FLAG) {
+			if (add_item(p, d, spelled, NULL))
+				return 2;
+			continue;
+		}
+		const char *arg = s[1] ? s + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+		if (!arg)
+			return usage_error("option '%s' needs a value", spelled);
+		return add_item(p, d, spelled, arg) ? 2 : -1;
+	}
+	return -1;
+}
+
+int opts_parse(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p)
+{
+	*p = (struct opt_parsed){ 0 };
+	size_t n = argc > 0 ? (size_t)argc : 1;
+	p->item = calloc(n, sizeof *p->item);
+	p->operand = calloc(n, sizeof *p->operand);
+	if (!p->item || !p->operand) {
+		opts_free(p);
+		return runtime_error("out of memory");
+	}
+	bool options = true;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int rc = -1;
+		if (!options || a[0] != '-' || !a[1])
+			p->operand[p->noperands++] = argv[i];
+		else if (!strcmp(a, "--"))
+			options = false;
+		else if (a[1] == '-')
+			rc = parse_long(c, argc, argv, &i, p);
+		else
+			rc = parse_short(c, argc, argv, &i, p);
+		if (rc >= 0) {
+			opts_free(p);
+			return rc;
+		}
+	}
+	return -1;
+}
+
+bool opts_takes(unsigned cmd, const char *arg)
+{
+	if (arg[0] != '-' || !arg[1])
+		return false;
+	const struct opt_def *d = NULL;
+	if (arg[1] == '-') {
+		size_t len = strcspn(arg + 2, "=");
+		for (size_t i = 0; i < opt_count && !d; i++)
+			if (takes(&opt_table[i], cmd) && strlen(opt_table[i].name) == len &&
+			    !strncmp(opt_table[i].name, arg + 2, len))
+				d = &opt_table[i];
+	} else {
+		d = find_short(cmd, arg[1]);
+	}
+	return d && d->id != O_HELP;
+}
+
+/* ---- help ---- */
+
+void opts_left(const struct opt_def *d, char *buf, size_t len)
+{
+	const char *arg = d->arg ? d->arg : "";
+	if (d->short_name)
+		snprintf(buf, len, "-%c, --%s%s%s", d->short_name, d->name, *arg ? " " : "", arg);
+	else
+		snprintf(buf, len, "--%s%s%s", d->name, *arg ? " " : "", arg);
+}
+
+void opts_print_help(FILE *f, const struct opt_command *c)
+{
+	fprintf(f, "usage: kbench %s%s%s\n", c->name, *c->args ? " " : "", c->args);
+	if (c->text)
+		fprintf(f, "\n%s\n", c->text);
+	fputc('\n', f);
+	for (size_t i = 0; i < opt_count; i++) {
+		const struct opt_def *d = &opt_table[i];
+		if (!takes(d, c->bit))
+			continue;
+		char left[64];
+		opts_left(d, left, sizeof left);
+		fprintf(f, strlen(left) > 16 ? "  %s  " : "  %-16s ", left);
+		for (const char *h = d->help; *h;) {
+			size_t n = strcspn(h, "\n");
+			fprintf(f, "%.*s\n", (int)n, h);
+			h += n;
+			if (*h == '\n' && *++h)
+				fprintf(f, "%19s", "");
+		}
+	}
+	if (c->after)
+		fprintf(f, "\n%s\n", c->after);
+}

@@ -1,0 +1,126 @@
+/* The one option table: every command's options as rows, and the parser, help, man page and completion made from them. */
+#ifndef KBENCH_OPTIONS_H
+#define KBENCH_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* The commands, as a bitmask: a row says which of them take it. */
+enum opt_cmd {
+	OC_RUN = 1u << 0,
+	OC_CALIBRATE = 1u << 1,
+	OC_CONSOLE = 1u << 2,
+	OC_REPLAY = 1u << 3,
+	OC_LIST = 1u << 4,
+	OC_SENSORS = 1u << 5,
+	OC_EVENTS = 1u << 6,
+	OC_RUNS = 1u << 7,
+	OC_SHOW = 1u << 8,
+	OC_COMPARE = 1u << 9,
+	OC_IMPORT = 1u << 10,
+	OC_EXPORT = 1u << 11,
+	OC_NOISE = 1u << 12,
+	OC_DELETE = 1u << 13,
+	OC_HELP = 1u << 14,
+	OC_COMPLETION = 1u << 15,
+	OC_ALL = (1u << 16) - 1,
+};
+
+enum opt_kind {
+	OK_FLAG,   /* no value */
+	OK_INT,    /* a whole number in [min, max] */
+	OK_DOUBLE, /* a number in [min, max] */
+	OK_STRING, /* text; its row's check function, if any, decides */
+};
+
+/* One per row; a command's code switches on these. */
+enum opt_id {
+	O_COPIES, O_ITERATIONS, O_SAMPLES, O_DURATION, O_PAUSE, O_QUICK, O_PRECISION, O_MAX_TEST,
+	O_TMPDIR, O_NAME, O_NO_SAVE, O_QUIET, O_VERBOSE,
+	O_EVENTS, O_INTERVAL, O_SENSOR, O_COOLDOWN, O_NO_TELEMETRY,
+	O_FULL, O_RUNS, O_MINUTES,
+	O_THEME, O_COPY_LIST, O_COMPARE, O_SPEED,
+	O_JSON, O_CSV, O_WIDTH, O_DEFAULT_NOISE, O_CONFIDENCE,
+	O_IMPORT_NAME, O_FORMAT, O_OUTPUT,
+	O_MAN, O_MARKDOWN,
+	O_HELP,
+	O_COUNT
+};
+
+struct opt_def {
+	enum opt_id id;
+	const char *name;  /* long name without "--"; every row has one */
+	char short_name;   /* 0: none */
+	enum opt_kind kind;
+	const char *arg;   /* the value's name in help ("N", "S", "DIR"); NULL for a flag */
+	const char *what;  /* the value in an error: "--duration wants <what> from 0.01 to 86400" */
+	double min, max;   /* OK_INT and OK_DOUBLE */
+	const char *def;   /* the default as the user would type it; NULL: none or computed */
+	const char *help;  /* help text; '\n' starts a continuation line */
+	unsigned cmds;     /* enum opt_cmd bits */
+	/* More than a range (an event name that exists, a sensor that opens):
+	 * 0, or -1 with one sentence in err; opt is the option as spelled. */
+	int (*check)(const char *opt, const char *arg, char *err, size_t errlen);
+	const char *choices; /* the values completion offers, space-separated; NULL: none */
+};
+
+extern const struct opt_def opt_table[];
+extern const size_t opt_count;
+
+/* A command's usage line, description and closing note, for its --help and the man page. */
+struct opt_command {
+	const char *name;
+	unsigned bit;        /* its enum opt_cmd */
+	const char *args;    /* "[options] [TEST|GROUP ...]" */
+	const char *about;   /* one line, for kbench --help */
+	const char *text;    /* the --help paragraph after the usage line; may be NULL */
+	const char *after;   /* after the options; may be NULL */
+	const char *operand; /* what completes its operands: "tests", "runs" or NULL */
+};
+
+extern const struct opt_command opt_commands[];
+extern const size_t opt_command_count;
+
+const struct opt_command *opts_command(const char *name);
+const struct opt_def *opts_row(enum opt_id id);
+
+/* One option as given, in command-line order; a command walks these. */
+struct opt_item {
+	const struct opt_def *def;
+	const char *arg; /* the value text; NULL for a flag */
+	long i;          /* OK_INT */
+	double d;        /* OK_INT and OK_DOUBLE */
+};
+
+struct opt_parsed {
+	int n, noperands;
+	struct opt_item *item; /* n of them */
+	char **operand;        /* noperands of them, in order */
+};
+
+/* Parses argv[1..] (argv[0] is the command's name) the GNU way: options before
+ * or after operands, "--" ends them, --opt=value and --opt value, -c2, -qv, and
+ * unambiguous prefixes of long names. Every value is checked against its row.
+ * Returns -1 to go on (free p with opts_free), else the exit code: 0 after
+ * printing the command's --help, 2 after one "kbench: " line on stderr. */
+int opts_parse(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p);
+void opts_free(struct opt_parsed *p);
+
+/* Checks text as a value of row d. Returns 0 with the number in *d_out (may
+ * be NULL), or -1 with "--duration wants seconds from 0.01 to 86400, not 'x'"
+ * in err, naming the option as spelled (NULL: --name). */
+int opts_value(const struct opt_def *d, const char *spelled, const char *text, double *d_out,
+	       char *err, size_t errlen);
+/* "seconds from 0.01 to 86400": a row's value and range in words. */
+void opts_range_text(const struct opt_def *d, char *buf, size_t len);
+
+/* True when arg is an option (or "--opt=value") that the command takes, --help aside. */
+bool opts_takes(unsigned cmd, const char *arg);
+
+/* A command's --help text. */
+void opts_print_help(FILE *f, const struct opt_command *c);
+/* "-c N" or "-q, --quiet" or "--duration S": how help and the man page show a row. */
+void opts_left(const struct opt_def *d, char *buf, size_t len);
+
+#endif

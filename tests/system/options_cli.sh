@@ -1,0 +1,126 @@
+# The option table (src/options.c) seen from outside: every command takes its options before or
+# after its operands, "--" ends them, bad values exit 2 with one line, and --help, the man page,
+# the bash completion and README's option table are all what the binary generates.
+. "$KBENCH_TOP/tests/system/lib.inc"
+F="$KBENCH_TOP/tests/fixtures"
+
+bad() { # bad 'MESSAGE' ARGS...: exit 2, nothing on stdout, exactly the line "kbench: MESSAGE"
+	msg=$1; shift
+	expect_exit 2 "$KBENCH" "$@"
+	[ ! -s "$T/out" ] || die "'$*' printed on stdout: $(head -3 "$T/out")"
+	[ "$(cat "$T/err")" = "kbench: $msg" ] || die "'$*' said '$(cat "$T/err")', wanted 'kbench: $msg'"
+}
+
+# Two stored runs to work with (imported: no benchmark runs here).
+expect_exit 0 "$KBENCH" import --name one "$F/ub6-1copy.log"
+expect_exit 0 "$KBENCH" import "$F/ub5-2copies.log" --name two
+
+# Options after operands give what options before them give.
+expect_exit 0 "$KBENCH" compare --json one two
+cp "$T/out" "$T/before"
+expect_exit 0 "$KBENCH" compare one two --json
+cmp -s "$T/before" "$T/out" || die "compare A B --json differs from compare --json A B"
+expect_exit 0 "$KBENCH" compare one --width=100 two --csv
+head -1 "$T/out" | grep -q ',' || die "compare A --width=100 B --csv is not CSV: $(head -2 "$T/out")"
+expect_exit 0 "$KBENCH" export --format csv one
+cp "$T/out" "$T/before"
+expect_exit 0 "$KBENCH" export one -f csv
+cmp -s "$T/before" "$T/out" || die "export RUN -f csv differs from export --format csv RUN"
+expect_exit 0 "$KBENCH" show one -h
+grep -q '^usage: kbench show RUN' "$T/out" || die "show RUN -h is not show's help"
+
+# "--" ends the options: what follows is an operand even when it looks like an option.
+bad "unknown test or group '--quick' (try 'kbench list')" run -- --quick
+bad "unknown option '--bogus' (try 'kbench run --help')" run dhry2reg --bogus
+expect_exit 1 "$KBENCH" show -- --json
+grep -q '^kbench: ' "$T/err" || die "show -- --json should look for a run named --json"
+
+# Range errors and missing values: one line, exit 2, before or after operands, in every command.
+bad "--duration wants seconds from 0.01 to 86400, not 'abc'" run --duration abc dhry2reg
+bad "--duration wants seconds from 0.01 to 86400, not 'abc'" run dhry2reg --duration=abc
+bad "--samples wants a number from 1 to 1000, not '0'" calibrate dhry2reg --samples 0
+bad "-c wants a number of copies from 1 to 256, not '0'" calibrate -c0
+bad "--pause wants seconds from 0 to 3600, not '-1'" console --pause -1
+bad "--speed wants a factor from 0.1 to 10000, not '0'" replay one --speed 0
+bad "--width wants a number from 40 to 1000, not '10'" compare one two --width 10
+bad "--confidence wants a level from 0.5 to 0.999, not '2'" compare one two --confidence=2
+bad "option '--samples' needs a value" run dhry2reg --samples
+bad "option '--quick' takes no value" run --quick=yes
+bad "option '--co' is ambiguous (try 'kbench console --help')" console --co 1
+bad "--format is json, csv or unixbench, not 'xml'" export one --format xml
+bad "unknown option '--speed' (try 'kbench console --help')" console --speed 2
+bad "--interval 0.01 is too short: at least 0.05 s (or 0 for none)" run --interval 0.01
+
+# --help: each command's usage and each of its options, from the same rows.
+expect_exit 0 "$KBENCH" --help
+for cmd in $(sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' "$T/out"); do
+	expect_exit 0 "$KBENCH" "$cmd" --help
+	head -1 "$T/out" | grep -q "^usage: kbench $cmd" || die "$cmd --help: $(head -1 "$T/out")"
+	cp "$T/out" "$T/help"
+	expect_exit 0 "$KBENCH" help "$cmd"
+	cmp -s "$T/help" "$T/out" || die "kbench help $cmd differs from kbench $cmd --help"
+done
+[ -n "${cmd:-}" ] || die "kbench --help lists no commands"
+expect_exit 0 "$KBENCH" run --help
+for o in '-c, --copies N' '--duration S' '--pause S' '--max-test-seconds S' '--events LIST' \
+	'--interval S' '--no-telemetry' '-q, --quiet' '-h, --help'; do
+	grep -q -- "^  $o " "$T/out" || die "run --help lacks '$o'"
+done
+grep -q '^                   the precision' "$T/out" || die "run --help lost its continuation lines' indent"
+expect_exit 0 "$KBENCH" console --help
+grep -q -- '^  -c, --copies LIST ' "$T/out" || die "console --help lacks -c, --copies LIST"
+grep -q -- '--speed' "$T/out" && die "console --help offers replay's --speed"
+
+# The man page: roff that groff reads without a warning, with every command and option.
+expect_exit 0 "$KBENCH" help --man
+cp "$T/out" "$T/kbench.1"
+grep -q '^\.TH KBENCH 1 ' "$T/kbench.1" || die "no .TH line in the man page"
+for cmd in run calibrate console replay compare completion; do
+	grep -q "^\.SS \"kbench $cmd" "$T/kbench.1" || die "the man page lacks kbench $cmd"
+done
+grep -q '^\.B \\-\\-max\\-test\\-seconds S$' "$T/kbench.1" || die "the man page lacks --max-test-seconds"
+if command -v groff >/dev/null; then
+	groff -man -Tutf8 -ww -z "$T/kbench.1" 2>"$T/groff.err"
+	[ ! -s "$T/groff.err" ] || die "groff warns about the man page: $(head -5 "$T/groff.err")"
+	groff -man -Tutf8 "$T/kbench.1" 2>/dev/null | sed 's/.\x08//g' >"$T/man.txt"
+	grep -q 'max.*test.*seconds' "$T/man.txt" || die "the rendered man page lacks --max-test-seconds"
+fi
+if [ -f "$KBENCH_TOP/${BUILD:-build}/kbench.1" ]; then
+	cmp -s "$KBENCH_TOP/${BUILD:-build}/kbench.1" "$T/kbench.1" ||
+		echo "note: ${BUILD:-build}/kbench.1 is older than the binary (make docs)"
+fi
+
+# The bash completion: sourced, it registers a function that offers test ids, options and runs.
+expect_exit 0 "$KBENCH" completion bash
+cp "$T/out" "$T/kbench.bash"
+complete_words() { # complete_words WORD...: what completing the last word offers
+	bash -c '. "$1"; shift; complete -p kbench >/dev/null || exit 3
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _kbench kbench; printf "%s\n" "${COMPREPLY[@]}"' \
+		sh "$T/kbench.bash" "$@"
+}
+ln -sf "$KBENCH" "$T/kbench"
+PATH="$T:$PATH"
+bash -c ". '$T/kbench.bash' && complete -p kbench" | grep -q -- '-F _kbench kbench' ||
+	die "the completion script does not register _kbench for kbench"
+complete_words kbench run dhry >"$T/c" || die "completing 'kbench run dhry' failed"
+grep -qx dhry2reg "$T/c" || die "'kbench run dhry<TAB>' does not offer dhry2reg: $(cat "$T/c")"
+complete_words kbench calibrate ind >"$T/c"
+grep -qx index "$T/c" || die "'kbench calibrate ind<TAB>' does not offer the index group"
+complete_words kbench run --dur >"$T/c"
+grep -qx -- --duration "$T/c" || die "'kbench run --dur<TAB>' does not offer --duration"
+complete_words kbench compare --j >"$T/c"
+grep -qx -- --json "$T/c" || die "'kbench compare --j<TAB>' does not offer --json"
+complete_words kbench compare o >"$T/c"
+grep -qx one "$T/c" || die "'kbench compare o<TAB>' does not offer the stored run 'one': $(cat "$T/c")"
+complete_words kbench export one --format c >"$T/c"
+grep -qx csv "$T/c" || die "'kbench export RUN --format c<TAB>' does not offer csv"
+complete_words kbench ru >"$T/c"
+grep -qx run "$T/c" && grep -qx runs "$T/c" || die "'kbench ru<TAB>' does not offer run and runs"
+
+# README's option table is the one the binary prints.
+expect_exit 0 "$KBENCH" help --markdown
+sed -n '/^<!-- options: begin/,/^<!-- options: end/p' "$KBENCH_TOP/README.md" | sed '1d;$d' >"$T/readme"
+[ -s "$T/readme" ] || die "README.md has no <!-- options: begin/end --> table"
+diff -u "$T/readme" "$T/out" >"$T/diff" ||
+	die "README's option table differs from 'kbench help --markdown' (paste its output): $(head -20 "$T/diff")"
+exit 0

@@ -1,0 +1,271 @@
+/* Tests of the option table in src/options.c: its rows are whole and sane, and the parser made from it reads every command the GNU way. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "noise.h"
+#include "options.h"
+
+/* Parses a command line given as words; returns opts_parse's code. */
+static int parse(const char *cmd, struct opt_parsed *p, int argc, const char **argv)
+{
+	return opts_parse(opts_command(cmd), argc, (char **)argv, p);
+}
+
+static void rows_in_id_order(void **state)
+{
+	(void)state;
+	assert_int_equal(opt_count, O_COUNT);
+	for (size_t i = 0; i < opt_count; i++) {
+		assert_int_equal(opt_table[i].id, i);
+		assert_ptr_equal(opts_row(opt_table[i].id), &opt_table[i]);
+	}
+}
+
+/* Within one command no two rows share a long or a short name. */
+static void names_unique_per_command(void **state)
+{
+	(void)state;
+	for (size_t c = 0; c < opt_command_count; c++) {
+		unsigned bit = opt_commands[c].bit;
+		for (size_t i = 0; i < opt_count; i++) {
+			const struct opt_def *a = &opt_table[i];
+			if (!(a->cmds & bit))
+				continue;
+			for (size_t k = i + 1; k < opt_count; k++) {
+				const struct opt_def *b = &opt_table[k];
+				if (!(b->cmds & bit))
+					continue;
+				if (!strcmp(a->name, b->name) || (a->short_name && a->short_name == b->short_name))
+					fail_msg("%s: --%s and --%s clash", opt_commands[c].name, a->name, b->name);
+			}
+		}
+	}
+}
+
+static void commands_are_whole(void **state)
+{
+	(void)state;
+	unsigned seen = 0;
+	for (size_t c = 0; c < opt_command_count; c++) {
+		const struct opt_command *oc = &opt_commands[c];
+		assert_non_null(oc->name);
+		assert_non_null(oc->args);
+		assert_true(oc->about && *oc->about);
+		assert_int_equal(oc->bit & (oc->bit - 1), 0); /* one bit */
+		assert_int_equal(seen & oc->bit, 0);
+		seen |= oc->bit;
+		assert_ptr_equal(opts_command(oc->name), oc);
+	}
+	assert_int_equal(seen, OC_ALL);
+	assert_null(opts_command("nosuchcommand"));
+}
+
+/* Every row has a name, help and commands; values have a name in help and in errors. */
+static void every_row_has_help(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < opt_count; i++) {
+		const struct opt_def *d = &opt_table[i];
+		assert_true(d->name && *d->name && d->name[0] != '-');
+		assert_true(d->help && *d->help);
+		assert_int_not_equal(d->help[strlen(d->help) - 1], '\n');
+		assert_int_not_equal(d->cmds, 0);
+		assert_int_equal(d->cmds & ~(unsigned)OC_ALL, 0);
+		if (d->kind == OK_FLAG) {
+			assert_null(d->arg);
+			assert_null(d->def);
+		} else {
+			assert_true(d->arg && *d->arg);
+			assert_true(d->what && *d->what);
+		}
+	}
+}
+
+static void ranges_sane(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < opt_count; i++) {
+		const struct opt_def *d = &opt_table[i];
+		if (d->kind != OK_INT && d->kind != OK_DOUBLE) {
+			assert_true(d->min == 0 && d->max == 0);
+			continue;
+		}
+		if (!(d->min < d->max))
+			fail_msg("--%s: range %g to %g", d->name, d->min, d->max);
+		if (d->kind == OK_INT)
+			assert_true(d->min == (double)(long)d->min && d->max == (double)(long)d->max);
+		/* both ends are values, just past them are not */
+		char lo[32], hi[32], err[300];
+		snprintf(lo, sizeof lo, "%g", d->min);
+		snprintf(hi, sizeof hi, "%g", d->max);
+		assert_int_equal(opts_value(d, NULL, lo, NULL, err, sizeof err), 0);
+		assert_int_equal(opts_value(d, NULL, hi, NULL, err, sizeof err), 0);
+		snprintf(hi, sizeof hi, "%g", d->max + 1);
+		assert_int_equal(opts_value(d, NULL, hi, NULL, err, sizeof err), -1);
+		assert_int_equal(opts_value(d, NULL, "", NULL, err, sizeof err), -1);
+	}
+}
+
+/* Each command parses each of its rows' defaults given as --name=DEFAULT and --name DEFAULT. */
+static void every_command_parses_its_defaults(void **state)
+{
+	(void)state;
+	for (size_t c = 0; c < opt_command_count; c++)
+		for (size_t i = 0; i < opt_count; i++) {
+			const struct opt_def *d = &opt_table[i];
+			if (!(d->cmds & opt_commands[c].bit) || !d->def)
+				continue;
+			char joined[128], dashed[64];
+			snprintf(joined, sizeof joined, "--%s=%s", d->name, d->def);
+			snprintf(dashed, sizeof dashed, "--%s", d->name);
+			const char *a1[] = { opt_commands[c].name, joined, NULL };
+			const char *a2[] = { opt_commands[c].name, dashed, d->def, NULL };
+			struct opt_parsed p;
+			for (int k = 0; k < 2; k++) {
+				int rc = k ? parse(opt_commands[c].name, &p, 3, a2)
+					   : parse(opt_commands[c].name, &p, 2, a1);
+				if (rc != -1)
+					fail_msg("%s: --%s's default '%s' does not parse", opt_commands[c].name,
+						 d->name, d->def);
+				assert_int_equal(p.n, 1);
+				assert_int_equal(p.noperands, 0);
+				assert_ptr_equal(p.item[0].def, d);
+				assert_string_equal(p.item[0].arg, d->def);
+				if (d->kind == OK_DOUBLE || d->kind == OK_INT)
+					assert_true(p.item[0].d == strtod(d->def, NULL));
+				opts_free(&p);
+			}
+		}
+}
+
+/* The defaults the code uses are the rows' (where the code reads a number). */
+static void defaults_agree_with_the_code(void **state)
+{
+	(void)state;
+	assert_int_equal(atoi(opts_row(O_RUNS)->def), CALIBRATE_RUNS);
+}
+
+/* Options before and after operands, "--", attached values, clusters, prefixes. */
+static void parses_the_gnu_way(void **state)
+{
+	(void)state;
+	struct opt_parsed p;
+	const char *a[] = { "run", "pipe", "--duration", "2", "-qc2", "dhry2reg", "--samples=3",
+			    "-i", "4", "--", "--quick", "-", NULL };
+	assert_int_equal(parse("run", &p, 12, a), -1);
+	assert_int_equal(p.noperands, 4);
+	assert_string_equal(p.operand[0], "pipe");
+	assert_string_equal(p.operand[1], "dhry2reg");
+	assert_string_equal(p.operand[2], "--quick");
+	assert_string_equal(p.operand[3], "-");
+	assert_int_equal(p.n, 5);
+	assert_int_equal(p.item[0].def->id, O_DURATION);
+	assert_true(p.item[0].d == 2);
+	assert_int_equal(p.item[1].def->id, O_QUIET);
+	assert_int_equal(p.item[2].def->id, O_COPIES);
+	assert_int_equal(p.item[2].i, 2);
+	assert_int_equal(p.item[3].def->id, O_SAMPLES);
+	assert_int_equal(p.item[3].i, 3);
+	assert_int_equal(p.item[4].def->id, O_ITERATIONS);
+	assert_int_equal(p.item[4].i, 4);
+	opts_free(&p);
+
+	const char *b[] = { "compare", "A", "B", "--json", "--dur", NULL };
+	assert_int_equal(parse("compare", &p, 4, b), -1);
+	assert_int_equal(p.noperands, 2);
+	assert_int_equal(p.item[0].def->id, O_JSON);
+	opts_free(&p);
+	/* an option of another command is unknown here */
+	assert_int_equal(parse("compare", &p, 5, b), 2);
+
+	const char *c[] = { "run", "--dur", "1", "--max-test=3", NULL };
+	assert_int_equal(parse("run", &p, 4, c), -1);
+	assert_int_equal(p.item[0].def->id, O_DURATION);
+	assert_int_equal(p.item[1].def->id, O_MAX_TEST);
+	opts_free(&p);
+	/* the console and the replay each take their own rows: -c is a list there */
+	const char *d[] = { "console", "-c", "1,all", "--speed", "2", NULL };
+	assert_int_equal(parse("console", &p, 3, d), -1);
+	assert_int_equal(p.item[0].def->id, O_COPY_LIST);
+	opts_free(&p);
+	assert_int_equal(parse("console", &p, 5, d), 2);
+}
+
+/* Exit 2 for everything wrong: unknown, missing value, out of range, ambiguous, a flag with a value. */
+static void refuses_with_exit_2(void **state)
+{
+	(void)state;
+	static const char *const bad[][3] = {
+		{ "--bogus" },	      { "--duration" },	   { "--duration", "abc" }, { "-c", "0" },
+		{ "-c" },	      { "--samples=1x" },  { "--quick=yes" },	    { "--interval", "0.01" },
+		{ "--no-such=1" },    { "-Z" },		   { "--precision", "51" },  { "--duration", "nan" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *argv[4] = { "run", bad[i][0], bad[i][1], NULL };
+		struct opt_parsed p;
+		int argc = bad[i][1] ? 3 : 2;
+		if (parse("run", &p, argc, argv) != 2)
+			fail_msg("run %s %s was taken", bad[i][0], bad[i][1] ? bad[i][1] : "");
+	}
+	const char *amb[] = { "console", "--co", "x", NULL }; /* --copies or --compare */
+	struct opt_parsed p;
+	assert_int_equal(parse("console", &p, 3, amb), 2);
+}
+
+static void errors_keep_their_wording(void **state)
+{
+	(void)state;
+	char err[300];
+	assert_int_equal(opts_value(opts_row(O_DURATION), "--duration", "abc", NULL, err, sizeof err), -1);
+	assert_string_equal(err, "--duration wants seconds from 0.01 to 86400, not 'abc'");
+	assert_int_equal(opts_value(opts_row(O_COPIES), "-c", "0", NULL, err, sizeof err), -1);
+	assert_string_equal(err, "-c wants a number of copies from 1 to 256, not '0'");
+	assert_int_equal(opts_value(opts_row(O_RUNS), "-n", "1", NULL, err, sizeof err), -1);
+	assert_string_equal(err, "-n wants a number of runs from 2 to 50, not '1'");
+	assert_int_equal(opts_value(opts_row(O_FORMAT), NULL, "xml", NULL, err, sizeof err), -1);
+	assert_string_equal(err, "--format is json, csv or unixbench, not 'xml'");
+	assert_int_equal(opts_value(opts_row(O_COPY_LIST), "--copies", "0", NULL, err, sizeof err), -1);
+	assert_string_equal(err, "--copies wants a list of counts (1 to 256, or 'all'), at most 8, not '0'");
+	assert_int_equal(opts_value(opts_row(O_COPY_LIST), "-c", "1,2,all", NULL, err, sizeof err), 0);
+}
+
+/* `kbench --theme X` opens the console: its options, -c too, but not --help or others'. */
+static void console_options_open_the_console(void **state)
+{
+	(void)state;
+	assert_true(opts_takes(OC_CONSOLE, "--theme"));
+	assert_true(opts_takes(OC_CONSOLE, "--theme=mono"));
+	assert_true(opts_takes(OC_CONSOLE, "-c"));
+	assert_true(opts_takes(OC_CONSOLE, "--copies"));
+	assert_false(opts_takes(OC_CONSOLE, "--help"));
+	assert_false(opts_takes(OC_CONSOLE, "-h"));
+	assert_false(opts_takes(OC_CONSOLE, "--speed"));
+	assert_false(opts_takes(OC_CONSOLE, "--them"));
+	assert_false(opts_takes(OC_CONSOLE, "run"));
+	assert_false(opts_takes(OC_CONSOLE, "-"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(rows_in_id_order),
+		cmocka_unit_test(names_unique_per_command),
+		cmocka_unit_test(commands_are_whole),
+		cmocka_unit_test(every_row_has_help),
+		cmocka_unit_test(ranges_sane),
+		cmocka_unit_test(every_command_parses_its_defaults),
+		cmocka_unit_test(defaults_agree_with_the_code),
+		cmocka_unit_test(parses_the_gnu_way),
+		cmocka_unit_test(refuses_with_exit_2),
+		cmocka_unit_test(errors_keep_their_wording),
+		cmocka_unit_test(console_options_open_the_console),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
