@@ -15,18 +15,19 @@ wait $pid || { cat "$T/err"; die "spawn run failed"; }
 grep -q '^Process Creation  .* lps ' "$T/out" || die "no spawn score: $(cat "$T/out")"
 
 # The grep loop (and the shell and C compiler loops) fork from kbench-exec too,
-# as UnixBench's from its small looper: its grep children have it as parent.
-"$KBENCH" run -q --no-save -c 1 --samples 1 --duration 3 --pause 0 grep >"$T/out" 2>"$T/err" &
-pid=$!
-seen=""
-for i in $(seq 1 60); do
-	lp=$(pgrep -f "kbench-exec looper [0-9]+ 0 grep ") &&
-		ps -o ppid= -C grep 2>/dev/null | grep -qw "$lp" && { seen=1; break; }
-	sleep 0.05
-done
-wait $pid || { cat "$T/err"; die "grep run failed"; }
-[ -n "$seen" ] || die "no grep forked by a kbench-exec looper during the grep sample"
+# as UnixBench's from its small looper: a grep found first in PATH writes down
+# its parent's command line, then runs the real grep.
+realgrep=$(command -v grep)
+mkdir -p "$T/bin"
+printf '#!/bin/sh\ntr "\\0" " " </proc/$PPID/cmdline >>"%s/parents"; echo >>"%s/parents"\nexec %s "$@"\n' \
+	"$T" "$T" "$realgrep" >"$T/bin/grep"
+chmod +x "$T/bin/grep"
+PATH="$T/bin:$PATH" "$KBENCH" run -q --no-save -c 1 --samples 1 --duration 0.5 --pause 0 grep \
+	>"$T/out" 2>"$T/err" || { cat "$T/err"; die "grep run failed"; }
 grep -q '^Grep a large file .* lpm ' "$T/out" || die "no grep score: $(cat "$T/out")"
+[ -s "$T/parents" ] || die "the grep loop did not run the grep found in PATH"
+bad=$(grep -v "kbench-exec looper [0-9]* 0 grep " "$T/parents" | head -n 1)
+[ -z "$bad" ] || die "a grep loop ran from '$bad', not from kbench-exec looper"
 
 # execl's chain and sysexec's loop: positive scores, nothing left running.
 "$KBENCH" run -q --no-save -c 2 --samples 1 --duration 0.5 --pause 0 execl sysexec >"$T/out" 2>"$T/err" ||
