@@ -178,8 +178,11 @@ int looper_run(struct workload_ctx *ctx, const char *what, char *const argv[])
 	size_t n = 0;
 	extra[n++] = (char *)what;
 	extra[n++] = (char *)(ctx->tmpdir ? ctx->tmpdir : "");
-	for (size_t i = 0; argv[i] && n < WL_HELPER_MAX_ARGS; i++)
+	for (size_t i = 0; argv[i]; i++) {
+		if (n >= WL_HELPER_MAX_ARGS)
+			return wl_fail(ctx, "%s has too many arguments for kbench-exec", what);
 		extra[n++] = argv[i];
+	}
 	extra[n] = NULL;
 	int rc = wl_exec_helper_argv(ctx, "looper", extra);
 	return rc <= 0 ? rc : looper_loop(ctx, what, argv);
