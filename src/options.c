@@ -296,6 +296,21 @@ const struct opt_command opt_commands[] = {
 };
 const size_t opt_command_count = sizeof opt_commands / sizeof opt_commands[0];
 
+const struct opt_env opt_env[] = {
+	{ "KBENCH_HOME", "the run store (default: $XDG_DATA_HOME/kbench)" },
+	{ "XDG_DATA_HOME", "where the store is when KBENCH_HOME is unset (default ~/.local/share)" },
+	{ "XDG_CONFIG_HOME", "user themes in $XDG_CONFIG_HOME/kbench/themes (default ~/.config)" },
+	{ "TMPDIR", "where the file tests write when --tmpdir is not given (default /tmp)" },
+	{ "KBENCH_DATADIR", "the shell, grep and C tests' data files (found beside the binary\n"
+			    "or in the installed share directory otherwise)" },
+	{ "KBENCH_HELPER", "the kbench-exec program the fork, exec and loop tests run in\n"
+			   "(found beside the binary or in the installed libexec directory otherwise)" },
+	{ "KBENCH_SYSFS_ROOT", "read /sys and /proc telemetry files below this directory (for tests)" },
+	{ "NO_COLOR", "the console draws without colour" },
+	{ "ESCDELAY", "milliseconds the console waits after Esc (default 25)" },
+};
+const size_t opt_env_count = sizeof opt_env / sizeof opt_env[0];
+
 const struct opt_command *opts_command(const char *name)
 {
 	for (size_t i = 0; i < opt_command_count; i++)

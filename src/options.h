@@ -83,6 +83,17 @@ extern const struct opt_command opt_commands[];
 extern const size_t opt_command_count;
 
 const struct opt_command *opts_command(const char *name);
+
+/* The environment variables kbench reads: the man page's ENVIRONMENT and
+ * README's table come from this list (tests/system/options_cli.sh checks
+ * that every variable the code reads is in it). */
+struct opt_env {
+	const char *name;
+	const char *help;
+};
+
+extern const struct opt_env opt_env[];
+extern const size_t opt_env_count;
 const struct opt_def *opts_row(enum opt_id id);
 
 /* One option as given, in command-line order; a command walks these. */
