@@ -1,0 +1,392 @@
+/* What a comparison says beside its rows: the environment differences between
+ * the sides, the basis of its verdicts, and the footer sentences. */
+#include "compare.h"
+#include "compare_int.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise.h"
+#include "run.h"
+#include "telemetry/others.h"
+#include "tests.h"
+
+bool compare_summary_value(const struct test_result *t, const char *key, double *v)
+{
+	const struct kv *x = test_summary_get(t, key);
+	if (!x || !x->has_value || !isfinite(x->value))
+		return false;
+	*v = x->value;
+	return true;
+}
+
+void compare_push_footer(struct compare *c, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	char **nf = realloc(c->footer, (size_t)(c->nfooter + 1) * sizeof *nf);
+	if (!nf)
+		abort();
+	c->footer = nf;
+	c->footer[c->nfooter++] = strdup(buf);
+}
+
+static void add_diff(struct compare *c, const char *what, const char *a, const char *b)
+{
+	if (!strcmp(a, b))
+		return;
+	struct compare_diff *nd = realloc(c->diffs, (size_t)(c->ndiffs + 1) * sizeof *nd);
+	if (!nd)
+		abort();
+	c->diffs = nd;
+	struct compare_diff *d = &c->diffs[c->ndiffs++];
+	snprintf(d->what, sizeof d->what, "%s", what);
+	snprintf(d->a, sizeof d->a, "%s", *a ? a : "?");
+	snprintf(d->b, sizeof d->b, "%s", *b ? b : "?");
+}
+
+static void mode_text(const struct run *r, char *buf, size_t size)
+{
+	int n = snprintf(buf, size, "%s", r->meta.mode[0] ? r->meta.mode : "full");
+	if (r->meta.duration_override > 0 && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, ", %g s samples", r->meta.duration_override);
+	if (r->meta.iterations > 0 && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, ", -i %d", r->meta.iterations);
+}
+
+static void copies_text(const struct run *r, char *buf, size_t size)
+{
+	buf[0] = 0;
+	for (int i = 0; i < r->nblocks; i++) {
+		size_t u = strlen(buf);
+		snprintf(buf + u, size - u, "%s%d", i ? ", " : "", r->blocks[i].copies);
+	}
+}
+
+/* A fact a run recorded: not empty (a 1.0 file, a plain UnixBench log) and not "unknown". */
+static bool known(const char *s)
+{
+	return s[0] && strcmp(s, "unknown") != 0;
+}
+
+static void swap_text(const struct run_meta *m, char *buf, size_t size)
+{
+	/* In MiB, as the report prints it, so an imported report matches its run. */
+	unsigned long long mib = (m->swap_total_kib + 512) / 1024;
+	if (!m->swap_total_kib)
+		snprintf(buf, size, "none");
+	else
+		snprintf(buf, size, "%llu MiB", mib ? mib : 1);
+}
+
+static void env_diffs(struct compare *c, const struct run *a, const struct run *b)
+{
+	const struct run_meta *x = &a->meta, *y = &b->meta;
+	bool imported = !strcmp(x->mode, "imported") || !strcmp(y->mode, "imported");
+	char sa[160], sb[160];
+	add_diff(c, "kernel", x->kernel_release, y->kernel_release);
+	/* An import knows little of its machine: unknowns are not differences. */
+#define D(what, f)                                              \
+	if (!imported || (x->f[0] && y->f[0]))                  \
+		add_diff(c, what, x->f, y->f)
+	D("kernel build", kernel_version);
+	D("cmdline", cmdline);
+	D("governor", governor);
+	D("boost", boost);
+	D("mitigations", mitigations);
+	D("microcode", microcode);
+	D("cpu", cpu_model);
+	D("host", hostname);
+	D("kbench", kbench_version);
+	D("build flags", build_flags);
+	D("locale", lang);
+#undef D
+	/* Where the file tests wrote and the kernel settings (run file 1.1): a
+	 * side that does not know one is no difference. Swap used is not
+	 * compared: it changes from run to run on one machine. */
+#define K(what, f)                             \
+	if (known(x->f) && known(y->f))        \
+		add_diff(c, what, x->f, y->f)
+	K("filesystem", fs_type);
+	K("mount options", fs_options);
+	K("scheduler", io_scheduler);
+	K("clocksource", clocksource);
+#undef K
+	if (known(x->thp_enabled) && known(y->thp_enabled)) {
+		snprintf(sa, sizeof sa, "%s (defrag %s)", x->thp_enabled,
+			 x->thp_defrag[0] ? x->thp_defrag : "unknown");
+		snprintf(sb, sizeof sb, "%s (defrag %s)", y->thp_enabled,
+			 y->thp_defrag[0] ? y->thp_defrag : "unknown");
+		add_diff(c, "THP", sa, sb);
+	}
+	if (x->swap_known && y->swap_known) {
+		swap_text(x, sa, sizeof sa);
+		swap_text(y, sb, sizeof sb);
+		add_diff(c, "swap", sa, sb);
+	}
+	snprintf(sa, sizeof sa, "%d", x->ncpus);
+	snprintf(sb, sizeof sb, "%d", y->ncpus);
+	if (x->ncpus && y->ncpus)
+		add_diff(c, "cpus", sa, sb);
+	copies_text(a, sa, sizeof sa);
+	copies_text(b, sb, sizeof sb);
+	add_diff(c, "copies", sa, sb);
+	mode_text(a, sa, sizeof sa);
+	mode_text(b, sb, sizeof sb);
+	add_diff(c, "mode", sa, sb);
+	snprintf(sa, sizeof sa, "%d", a->nnotes);
+	snprintf(sb, sizeof sb, "%d", b->nnotes);
+	if (!imported)
+		add_diff(c, "warnings", sa, sb);
+	snprintf(sa, sizeof sa, "%s", a->incomplete ? "incomplete" : "complete");
+	snprintf(sb, sizeof sb, "%s", b->incomplete ? "incomplete" : "complete");
+	add_diff(c, "run", sa, sb);
+}
+
+void compare_title(char *buf, size_t size, const struct run *const *r, int n)
+{
+	if (n == 1) {
+		snprintf(buf, size, "%s (%s)", r[0]->meta.name[0] ? r[0]->meta.name : "?", r[0]->meta.id);
+		return;
+	}
+	bool same = true;
+	for (int i = 1; i < n; i++)
+		same = same && !strcmp(r[i]->meta.name, r[0]->meta.name);
+	snprintf(buf, size, "%s (%d runs)", same ? r[0]->meta.name : "group", n);
+}
+
+/* The command that calibrates for run r's settings: the same mode, sample
+ * length and -i, and the tests beyond the index it ran. */
+static void calibrate_cmd(char *buf, size_t size, const struct run *r)
+{
+	const struct run_meta *m = &r->meta;
+	int n = snprintf(buf, size, "kbench calibrate");
+	if (!strcmp(m->mode, "quick"))
+		n += snprintf(buf + n, size - (size_t)n, " --quick");
+	else if (!(m->duration_override > 0) && !(m->iterations > 0))
+		n += snprintf(buf + n, size - (size_t)n, " --full");
+	if (m->duration_override > 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, " --duration %g", m->duration_override);
+	if (m->iterations > 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, " -i %d", m->iterations);
+	/* The index is calibrate's default; any other set of tests is named. */
+	const char *ids[64];
+	int nids = 0, in_index = 0;
+	const struct test_group *ix = test_group_find("index");
+	for (int b = 0; b < r->nblocks; b++)
+		for (int i = 0; i < r->blocks[b].ntests && nids < 64; i++) {
+			const char *id = r->blocks[b].tests[i].id;
+			bool seen = false;
+			for (int k = 0; k < nids && !seen; k++)
+				seen = !strcmp(ids[k], id);
+			if (seen)
+				continue;
+			ids[nids++] = id;
+			for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x; x++)
+				in_index += !strcmp(*x, id);
+		}
+	int index_size = 0;
+	for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x; x++)
+		index_size++;
+	if (nids == index_size && in_index == index_size)
+		return;
+	for (int k = 0; k < nids && n >= 0 && (size_t)n < size; k++)
+		n += snprintf(buf + n, size - (size_t)n, " %s", ids[k]);
+}
+
+/* One line: whether the verdicts rest on floors learned here or on the defaults. */
+static void basis(struct compare *c, const struct run *r)
+{
+	char setting[64];
+	noise_setting(r, setting, sizeof setting);
+	calibrate_cmd(c->calibrate_cmd, sizeof c->calibrate_cmd, r);
+	/* Short enough for the console's 80 columns, with its key hint beside it. */
+	if (!c->rows_learned && !c->rows_default)
+		snprintf(c->basis, sizeof c->basis, "Verdicts: the spread between each side's runs (no floor needed).");
+	else if (!c->rows_learned)
+		snprintf(c->basis, sizeof c->basis, "Verdicts: default noise floors, not calibrated (%s).", setting);
+	else if (!c->rows_default)
+		snprintf(c->basis, sizeof c->basis, "Verdicts: noise floors learned from %d runs here (%s).",
+			 c->calib_runs, setting);
+	else
+		snprintf(c->basis, sizeof c->basis,
+			 "Verdicts: learned floors for %d rows, defaults for %d (not calibrated for all).",
+			 c->rows_learned, c->rows_default);
+}
+
+/* Runs that shared the machine with other processes, or were throttled: what was withheld and why. */
+static void busy_footer(struct compare *c, const struct run *const *a, int na, const struct run *const *b,
+			int nb)
+{
+	char busy[1024] = "", thr[512] = "", early[256] = "", warm[256] = "";
+	int nbusy = 0, nthr = 0;
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < (s ? nb : na); i++) {
+			const struct run *r = s ? b[i] : a[i];
+			int nb_ = 0, nt_ = 0, tests = 0;
+			size_t u;
+			double most = 0;
+			const char *most_id = "";
+			for (int k = 0; k < r->nblocks; k++)
+				for (int t = 0; t < r->blocks[k].ntests; t++) {
+					const struct test_result *tr = &r->blocks[k].tests[t];
+					double v;
+					tests++;
+					if (compare_summary_value(tr, "others.cpu", &v) && v >= OTHERS_BUSY_CPU) {
+						nb_++;
+						if (v > most) {
+							most = v;
+							most_id = tr->id;
+						}
+					}
+					if (compare_summary_value(tr, "throttled", &v) && v >= 1)
+						nt_++;
+				}
+			bool started_busy = false;
+			for (int k = 0; k < r->nnotes; k++) {
+				started_busy = started_busy || !strncmp(r->notes[k], "preflight: busy:", 16);
+				if (strstr(r->notes[k], "still warm") && strlen(warm) < sizeof warm - 40) {
+					u = strlen(warm);
+					snprintf(warm + u, sizeof warm - u, "%s%s run %s", u ? ", " : "",
+						 s ? "B" : "A", r->meta.id);
+				}
+			}
+			if (nb_) {
+				u = strlen(busy);
+				snprintf(busy + u, sizeof busy - u, "%s%s run %s (%d of %d tests, up to %.2f CPU in %s%s)",
+					 nbusy++ ? ", " : "", s ? "B" : "A", r->meta.id, nb_, tests, most, most_id,
+					 started_busy ? "; busy before it started too" : "");
+			} else if (started_busy) {
+				u = strlen(early);
+				snprintf(early + u, sizeof early - u, "%s%s run %s", early[0] ? ", " : "",
+					 s ? "B" : "A", r->meta.id);
+			}
+			if (nt_) {
+				u = strlen(thr);
+				snprintf(thr + u, sizeof thr - u, "%s%s run %s (%d test%s)", nthr++ ? ", " : "",
+					 s ? "B" : "A", r->meta.id, nt_, nt_ == 1 ? "" : "s");
+			}
+		}
+	if (nbusy)
+		compare_push_footer(c, "Busy machine: %s: other processes used the CPUs while %s ran, so %s measured "
+			       "that load too. Those rows are n/a (busy); stop what else runs ('top' shows it) "
+			       "and run again.",
+			    busy, nbusy == 1 ? "it" : "they", nbusy == 1 ? "its scores" : "their scores");
+	if (early[0])
+		compare_push_footer(c, "%s started on a busy machine (the preflight says so), but the tests ran with "
+			       "the CPUs to themselves.", early);
+	if (nthr)
+		compare_push_footer(c, "Throttled: %s; those rows are n/a (throttled): they measured the cooling, "
+			       "not the kernel ('kbench show' has the evidence).", thr);
+	if (warm[0])
+		compare_push_footer(c, "%s started with the CPU still warm from an earlier run (the preflight says so) "
+			       "and may throttle sooner: a test seen throttled is n/a, the others are judged.", warm);
+}
+
+/* Which floors a row's verdict rests on, for the basis line: a row of
+ * single runs uses the floors even when its verdict is withheld. */
+void compare_count_basis(struct compare *c, const struct compare_row *row, const struct noise_floor *fa,
+			 const struct noise_floor *fb, const struct run *ra, const struct run *rb, int na,
+			 int nb, const struct run **uncalibrated)
+{
+	if (!row->a.present || !row->b.present || (na >= 2 && nb >= 2))
+		return;
+	/* Learned only when both sides' settings are: a side on its default is not calibrated. */
+	if (fa->df > 0 && fb->df > 0) {
+		c->rows_learned++;
+		c->floors_learned = true;
+		int runs = fa->runs > fb->runs ? fa->runs : fb->runs;
+		if (runs > c->calib_runs)
+			c->calib_runs = runs;
+	} else {
+		c->rows_default++;
+		if (fa->df > 0 || fb->df > 0)
+			c->floors_learned = true;
+		if (!*uncalibrated)
+			*uncalibrated = fb->df > 0 ? ra : rb;
+	}
+}
+
+/* The sentences under the table: what the verdicts rest on, what would
+ * settle the rest, and what was withheld. */
+void compare_footer(struct compare *c, const struct run *const *a, int na, const struct run *const *b,
+		    int nb, const struct compare_tally *t)
+{
+	int undecided = t->undecided, settle = t->settle, na_rows = t->na_rows, drifts = t->drifts;
+	const struct run *uncalibrated = t->uncalibrated;
+	env_diffs(c, a[0], b[0]);
+
+	basis(c, uncalibrated ? uncalibrated : b[nb - 1]);
+
+	/* The footer: what the verdicts rest on, and what would settle the rest. */
+	if (na == 1 && nb == 1) {
+		if (c->rows_learned)
+			compare_push_footer(c, "Verdicts: one run per side; each interval (%.0f%%) combines the runs' own "
+				       "sample spread with this machine's run-to-run noise, learned from %d stored "
+				       "same-kernel runs of the same settings (see 'kbench noise').",
+				    c->conf * 100, c->calib_runs);
+		else
+			compare_push_footer(c, "Verdicts: one run per side; each interval (%.0f%%) combines the runs' own "
+				       "sample spread with a default run-to-run noise floor per test, wide on "
+				       "purpose: a noisy VM moves a score by that much between identical runs.",
+				    c->conf * 100);
+	} else {
+		compare_push_footer(c, "Verdicts: %d run%s vs %d run%s; each interval (%.0f%%) is Welch's on the "
+			       "per-run scores, so it rests on the spread between runs%s.",
+			    na, na == 1 ? "" : "s", nb, nb == 1 ? "" : "s", c->conf * 100,
+			    na == 1 || nb == 1 ? " (the single run borrows the noise floor)" : "");
+	}
+	if (c->rows_default)
+		compare_push_footer(c, "Calibrate to get this machine's own floors: %s (5 runs of this kernel, stored "
+			       "as A/A runs; every later comparison with these settings uses them).",
+			    c->calibrate_cmd);
+	bool decided = false;
+	for (int k = 0; k < c->nblocks; k++)
+		decided = decided || c->blocks[k].nfaster || c->blocks[k].nslower;
+	if (decided)
+		compare_push_footer(c, "The %% after faster or slower says how sure: at 99%%, noise alone would show a "
+			       "change that large once in a hundred comparisons.");
+	busy_footer(c, a, na, b, nb);
+	/* The floors themselves, so the +- column can be checked by hand. */
+	char floors[1024] = "";
+	for (int k = 0; k < c->nblocks && !floors[0]; k++)
+		for (int i = 0; i < c->blocks[k].nrows; i++) {
+			const struct compare_row *row = &c->blocks[k].rows[i];
+			if (!isfinite(row->floor_pct))
+				continue;
+			size_t u = strlen(floors);
+			snprintf(floors + u, sizeof floors - u, "%s%s %.1f%%", u ? ", " : "", row->id,
+				 row->floor_pct);
+		}
+	if (floors[0])
+		compare_push_footer(c, "Noise floor per run (sd%s): %s.",
+			    c->rows_learned ? ", learned and default blended" : ", defaults for these settings",
+			    floors);
+	if (undecided) {
+		if (c->rows_default)
+			compare_push_footer(c, "%d test%s show%s no significant change. To tell smaller changes from noise, "
+				       "calibrate (above) and compare again; a second run per side (compare A,A2 "
+				       "B,B2) narrows the intervals by about a third.",
+				    undecided, undecided == 1 ? "" : "s", undecided == 1 ? "s" : "");
+		else if (settle)
+			compare_push_footer(c, "%d test%s show%s no significant change; one or two more runs per side "
+				       "(compare A,A2 B,B2) would likely settle %d of them if their changes hold.",
+				    undecided, undecided == 1 ? "" : "s", undecided == 1 ? "s" : "", settle);
+		else
+			compare_push_footer(c, "%d test%s show%s no significant change: within this machine's noise (the "
+				       "+- column); a second run per side narrows it by about a third.",
+				    undecided, undecided == 1 ? "" : "s", undecided == 1 ? "s" : "");
+	}
+	if (na_rows)
+		compare_push_footer(c, "n/a: %d test%s without samples on a side (an imported result has no error "
+			       "bar; import or run several to compare as a group).",
+			    na_rows, na_rows == 1 ? "" : "s");
+	if (drifts)
+		compare_push_footer(c, "! marks a test whose samples drift within a run by more than the noise "
+			       "(throttling or background load?); its interval is widened by half the drift.");
+}

@@ -1,0 +1,213 @@
+/* The comparison as text: the table with verdicts, 80 columns or wide, and its footer. */
+#include "compare.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+void compare_fmt_score(char *buf, size_t size, double v, int width)
+{
+	if (!isfinite(v) || v <= 0) {
+		snprintf(buf, size, "--");
+		return;
+	}
+	static const char suffix[] = " kMGTP";
+	for (int dec = 1; dec >= 0; dec--) {
+		int n = snprintf(buf, size, "%.*f", dec, v);
+		if (n <= width)
+			return;
+	}
+	double x = v;
+	int s = 0;
+	while (x >= 999.5 && s < 5) {
+		x /= 1000;
+		s++;
+	}
+	for (int dec = 3; dec >= 0; dec--) {
+		int n = snprintf(buf, size, "%.*f%c", dec, x, suffix[s]);
+		if (n <= width)
+			return;
+	}
+}
+
+/* Short labels for the 80-column layout; anything else is cut. */
+static const struct {
+	const char *id, *label;
+} short_labels[] = {
+	{ "dhry2reg", "Dhrystone 2" },     { "whetstone-double", "Whetstone" },
+	{ "execl", "Execl" },             { "fstime", "File Copy 1024" },
+	{ "fsbuffer", "File Copy 256" },  { "fsdisk", "File Copy 4096" },
+	{ "pipe", "Pipe" },               { "context1", "Context Switch" },
+	{ "spawn", "Process Creation" },  { "syscall", "System Call" },
+	{ "shell1", "Shell (1)" },        { "shell8", "Shell (8)" },
+	{ "shell16", "Shell (16)" },      { "shell64", "Shell (64)" },
+	{ "fstime-w", "File Write 1024" }, { "fstime-r", "File Read 1024" },
+	{ "fsbuffer-w", "File Write 256" }, { "fsbuffer-r", "File Read 256" },
+	{ "fsdisk-w", "File Write 4096" }, { "fsdisk-r", "File Read 4096" },
+	{ "C", "C Compiler" },            { "index", "Index Score" },
+};
+
+static void label_for(char *buf, size_t size, const struct compare_row *r, int width, bool compact)
+{
+	const char *l = r->label;
+	if (compact)
+		for (size_t i = 0; i < sizeof short_labels / sizeof short_labels[0]; i++)
+			if (!strcmp(short_labels[i].id, r->id))
+				l = short_labels[i].label;
+	snprintf(buf, size, "%.*s", width, l);
+}
+
+static void fmt_pct(char *buf, size_t size, double v, bool sign)
+{
+	if (!isfinite(v))
+		snprintf(buf, size, "--");
+	else if (fabs(v) >= 99.95)
+		snprintf(buf, size, sign ? "%+.0f%%" : "%.0f", v);
+	else
+		snprintf(buf, size, sign ? "%+.1f%%" : "%.1f", v);
+}
+
+void compare_verdict_text(char *buf, size_t size, const struct compare_row *r)
+{
+	if (r->verdict == VERDICT_NA && r->note) {
+		snprintf(buf, size, "n/a (%s)", r->note);
+	} else if ((r->verdict == VERDICT_FASTER || r->verdict == VERDICT_SLOWER) && isfinite(r->sure)) {
+		/* Rounded down, so "99%" never overstates; 99.9% is as sure as it says. */
+		double p = floor(r->sure * 1000) / 10;
+		if (p >= 99.9)
+			snprintf(buf, size, "%s (>99.9%% sure)", compare_verdict_name(r->verdict));
+		else if (p >= 99)
+			snprintf(buf, size, "%s (%.1f%% sure)", compare_verdict_name(r->verdict), p);
+		else
+			snprintf(buf, size, "%s (%.0f%% sure)", compare_verdict_name(r->verdict), floor(p));
+	} else {
+		snprintf(buf, size, "%s", compare_verdict_name(r->verdict));
+	}
+}
+
+static void print_row(FILE *f, const struct compare_row *r, bool compact)
+{
+	int lw = compact ? 16 : 40, sw = compact ? 6 : 12, iw = compact ? 6 : 8;
+	char label[80], as[24], ai[24], bs[24], bi[24], ch[24], pm[24];
+	label_for(label, sizeof label, r, lw, compact);
+	compare_fmt_score(as, sizeof as, r->a.present ? r->a.score : NAN, sw);
+	compare_fmt_score(bs, sizeof bs, r->b.present ? r->b.score : NAN, sw);
+	compare_fmt_score(ai, sizeof ai, r->a.index, iw);
+	compare_fmt_score(bi, sizeof bi, r->b.index, iw);
+	fmt_pct(ch, sizeof ch, r->change, true);
+	char pmv[20];
+	fmt_pct(pmv, sizeof pmv, r->change_pm, false);
+	/* Five columns in the compact layout: no decimals from 10 on, and a cap. */
+	if (compact && isfinite(r->change_pm) && r->change_pm >= 9.95)
+		snprintf(pmv, sizeof pmv, r->change_pm < 999.5 ? "%.0f" : "999", r->change_pm);
+	snprintf(pm, sizeof pm, "%s%s", isfinite(r->change_pm) ? "+-" : "", pmv);
+	char flag = r->a.drift || r->b.drift ? '!' : ' ';
+	char verdict[64];
+	compare_verdict_text(verdict, sizeof verdict, r);
+	if (compact)
+		fprintf(f, "%-16s %6s %6s %6s %6s %6s %5s%c %.21s\n", label, as, ai, bs, bi, ch, pm, flag,
+			verdict);
+	else
+		fprintf(f, "%-40s %12s %8s %12s %8s %7s %6s%c %s\n", label, as, ai, bs, bi, ch, pm, flag,
+			verdict);
+}
+
+static void print_when(FILE *f, const char *side, const char *title, const struct compare_ref *r,
+		       int n)
+{
+	char date[32] = "";
+	time_t t = (time_t)r[0].date;
+	struct tm tm;
+	if (t && localtime_r(&t, &tm))
+		strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+	fprintf(f, "%s: %s", side, title);
+	if (n == 1)
+		fprintf(f, "  %s  %s\n", r[0].kernel, date);
+	else {
+		fprintf(f, " ");
+		for (int i = 0; i < n && i < 6; i++)
+			fprintf(f, " %s", r[i].id);
+		fprintf(f, "%s\n", n > 6 ? " ..." : "");
+	}
+}
+
+/* Words wrapped at width, continuation lines indented. */
+static void wrap(FILE *f, const char *text, int width, int indent)
+{
+	int col = 0;
+	const char *p = text;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *e = p;
+		while (*e && *e != ' ')
+			e++;
+		int len = (int)(e - p);
+		if (col > indent && col + 1 + len > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > 0 && col != indent) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%.*s", len, p);
+		col += len;
+		p = e;
+	}
+	fputc('\n', f);
+}
+
+void compare_print_text(FILE *f, const struct compare *c, int width)
+{
+	if (width < 80)
+		width = 80;
+	bool compact = width < 122;
+	print_when(f, "A", c->a_title, c->a_runs, c->na);
+	print_when(f, "B", c->b_title, c->b_runs, c->nb);
+	if (c->ndiffs) {
+		char buf[4096] = "Differs:";
+		for (int i = 0; i < c->ndiffs; i++) {
+			size_t u = strlen(buf);
+			snprintf(buf + u, sizeof buf - u, " %s %.60s -> %.60s%s", c->diffs[i].what,
+				 c->diffs[i].a, c->diffs[i].b, i + 1 < c->ndiffs ? ";" : "");
+		}
+		wrap(f, buf, width, 2);
+	} else {
+		fprintf(f, "Same environment: kernel, command line, settings and kbench build match.\n");
+	}
+	wrap(f, c->basis, width, 2);
+	for (int k = 0; k < c->nblocks; k++) {
+		const struct compare_block *b = &c->blocks[k];
+		fprintf(f, "\n%d cop%s%s\n", b->copies, b->copies == 1 ? "y" : "ies",
+			!b->in_a ? " (only in B)" : !b->in_b ? " (only in A)" : "");
+		if (compact) {
+			fprintf(f, "%-16s %-13s %-13s\n", "", "------ A ----", "------ B ----");
+			fprintf(f, "%-16s %6s %6s %6s %6s %6s %5s  %s\n", "Test", "score", "index", "score",
+				"index", "change", "+-", "verdict");
+		} else {
+			fprintf(f, "%-40s %-21s %-21s\n", "", "--------------- A ---", "--------------- B ---");
+			fprintf(f, "%-40s %12s %8s %12s %8s %7s %6s  %s\n", "Test", "score", "index", "score",
+				"index", "change", "+-", "verdict");
+		}
+		for (int i = 0; i < b->nrows; i++)
+			print_row(f, &b->rows[i], compact);
+		fprintf(f, "%s\n", compact ? "--------------------------------------------------------------------------------"
+					   : "------------------------------------------------------------------------------------------------------------------------");
+		struct compare_row ix = b->index;
+		ix.a.score = ix.b.score = NAN; /* the index score has no separate score */
+		if (b->a_partial || b->b_partial)
+			snprintf(ix.label, sizeof ix.label, "%s", "Index Score (partial)");
+		print_row(f, &ix, compact);
+		char m[24], g[24];
+		fmt_pct(m, sizeof m, b->mean_change, true);
+		fmt_pct(g, sizeof g, b->geomean_change, true);
+		fprintf(f, "Mean of changes %s, geometric mean of ratios %s (%d tests)\n", m, g,
+			b->ncompared);
+		fprintf(f, "%d faster, %d slower, %d no significant change, %d n/a\n", b->nfaster,
+			b->nslower, b->nsame, b->nna);
+	}
+	fputc('\n', f);
+	for (int i = 0; i < c->nfooter; i++)
+		wrap(f, c->footer[i], width, 0);
+}
