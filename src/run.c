@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "score.h"
-
 static void *grow(void *p, int *cap, int need, size_t size)
 {
 	if (need <= *cap)
@@ -238,15 +236,6 @@ double sample_time(const struct sample *s)
 	for (int i = 0; i < s->copies; i++)
 		sum += s->elapsed[i];
 	return s->copies ? sum / s->copies : 0;
-}
-
-void run_rescore(struct run *r)
-{
-	for (int b = 0; b < r->nblocks; b++) {
-		for (int i = 0; i < r->blocks[b].ntests; i++)
-			score_test(&r->blocks[b].tests[i]);
-		score_block(&r->blocks[b]);
-	}
 }
 
 const char *test_status_name(enum test_status s)

@@ -167,9 +167,6 @@ const struct test_result *run_block_find_test(const struct run_block *b, const c
 double sample_count(const struct sample *s);
 double sample_time(const struct sample *s);
 
-/* Recomputes every test's score/index and every block's index score. */
-void run_rescore(struct run *r);
-
 const char *test_status_name(enum test_status s);
 
 #endif

@@ -199,3 +199,12 @@ void score_block(struct run_block *b)
 	b->index_partial = have < want;
 	b->index_score = n ? 10.0 * score_geomean(ratios, n, 1e-6) : 0;
 }
+
+void run_rescore(struct run *r)
+{
+	for (int b = 0; b < r->nblocks; b++) {
+		for (int i = 0; i < r->blocks[b].ntests; i++)
+			score_test(&r->blocks[b].tests[i]);
+		score_block(&r->blocks[b]);
+	}
+}

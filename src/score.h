@@ -4,8 +4,9 @@
 
 #include <stddef.h>
 
-struct test_result;
+struct run;
 struct run_block;
+struct test_result;
 
 /* Rate of one sample: count / (time / timebase), or count itself when timebase is 0. */
 double score_rate(double count, double time, int timebase);
@@ -29,6 +30,10 @@ double score_index(double score, double baseline);
 
 /* Geometric mean of the indexes of the block's system tests (10 * exp(mean ln ratio)). */
 void score_block(struct run_block *b);
+
+/* Recomputes every test's score/index and every block's index score. (It lives here, not
+ * in run.c, so that score depends on run and not the other way round.) */
+void run_rescore(struct run *r);
 
 /* Geometric mean of n values, UnixBench style: values <= floor add no log
  * term but still count in the divisor. */

@@ -6,6 +6,7 @@
 
 #include "run.h"
 #include "runfile.h"
+#include "score.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

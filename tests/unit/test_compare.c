@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "noise.h"
 #include "run.h"
+#include "score.h"
 #include "store.h"
 #include "telemetry/others.h"
 

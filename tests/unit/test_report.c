@@ -12,6 +12,7 @@
 #include "import.h"
 #include "report.h"
 #include "run.h"
+#include "score.h"
 
 /* A run with a header's worth of metadata and one scored test, so that it imports. */
 static struct run *base_run(void)

@@ -10,6 +10,7 @@
 
 #include "run.h"
 #include "runfile.h"
+#include "score.h"
 
 static struct run *full_run(void)
 {
