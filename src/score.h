@@ -36,7 +36,8 @@ void score_block(struct run_block *b);
 void run_rescore(struct run *r);
 
 /* Geometric mean of n values, UnixBench style: values <= floor add no log
- * term but still count in the divisor. */
+ * term but still count in the divisor. kbench's one geometric mean: with
+ * floor 0 and positive values it is the plain exp(mean ln v). */
 double score_geomean(const double *v, size_t n, double floor);
 
 #endif

@@ -23,19 +23,6 @@ double stats_stddev(const double *v, int n)
 	return sqrt(s / (n - 1));
 }
 
-double stats_geomean(const double *v, int n)
-{
-	if (n <= 0)
-		return 0;
-	double s = 0;
-	for (int i = 0; i < n; i++) {
-		if (!(v[i] > 0))
-			return 0;
-		s += log(v[i]);
-	}
-	return exp(s / n);
-}
-
 /* Continued fraction of the incomplete beta function, evaluated with
  * the modified Lentz method; converges fast for x < (a+1)/(a+b+2). */
 static double betacf(double a, double b, double x)

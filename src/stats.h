@@ -8,8 +8,6 @@
 double stats_mean(const double *v, int n);
 /* Sample standard deviation (divisor n - 1); 0 for n < 2. */
 double stats_stddev(const double *v, int n);
-/* Geometric mean of positive values (exp of the mean log); 0 when any value <= 0 or n <= 0. */
-double stats_geomean(const double *v, int n);
 
 /* Regularized incomplete beta I_x(a, b), for the t distribution. */
 double stats_betai(double a, double b, double x);

@@ -169,6 +169,17 @@ static void rate_tests_take_the_count_as_the_rate(void **state)
 	assert_true(fabs(score_rate(600, 0, 1) - 600) < 1e-12);
 }
 
+static void geomean_of_positive_values(void **state)
+{
+	(void)state;
+	const double v[] = { 1, 10, 100 };
+	assert_true(fabs(score_geomean(v, 3, 0) - 10.0) < 1e-12);
+	assert_true(score_geomean(v, 0, 0) == 0);
+	/* Ratios at or under the index's floor (1e-6) add no log term. */
+	const double r[] = { 4, 1e-7, 1 };
+	assert_true(fabs(score_geomean(r, 3, 1e-6) - cbrt(4)) < 1e-12);
+}
+
 static void zero_counts_stay_in_the_divisor(void **state)
 {
 	(void)state;
@@ -265,6 +276,7 @@ int main(void)
 		cmocka_unit_test(drop_is_by_count_not_rate),
 		cmocka_unit_test(copies_sum_counts_and_average_times),
 		cmocka_unit_test(rate_tests_take_the_count_as_the_rate),
+		cmocka_unit_test(geomean_of_positive_values),
 		cmocka_unit_test(zero_counts_stay_in_the_divisor),
 		cmocka_unit_test(iterations_follow_unixbench),
 		cmocka_unit_test(top_mean_of_normals),

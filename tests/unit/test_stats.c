@@ -1,4 +1,4 @@
-/* Unit tests of the statistics: known answers for t quantiles, intervals, Welch and geometric means. */
+/* Unit tests of the statistics: known answers for t quantiles, intervals and Welch. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,14 +14,6 @@ static void test_mean_sd(void **state)
 	assert_float_equal(stats_stddev(v, 8), sqrt(32.0 / 7), 1e-12);
 	assert_float_equal(stats_stddev(v, 1), 0.0, 0);
 	assert_float_equal(stats_mean(v, 0), 0.0, 0);
-}
-
-static void test_geomean(void **state)
-{
-	const double v[] = { 1, 10, 100 };
-	assert_float_equal(stats_geomean(v, 3), 10.0, 1e-12);
-	const double w[] = { 4, 0, 1 };
-	assert_float_equal(stats_geomean(w, 3), 0.0, 0); /* not defined: says 0 */
 }
 
 /* Student t quantiles from printed tables (two-sided 95%). */
@@ -85,7 +77,7 @@ static void test_linfit(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mean_sd), cmocka_unit_test(test_geomean),
+		cmocka_unit_test(test_mean_sd),
 		cmocka_unit_test(test_t_quantile), cmocka_unit_test(test_ci),
 		cmocka_unit_test(test_welch), cmocka_unit_test(test_linfit),
 	};
