@@ -34,12 +34,18 @@ static const struct test_result *find(const struct run *r, int copies, const cha
 	return b ? run_block_find_test(b, id) : NULL;
 }
 
-static bool warned(const struct import_result *res, const char *needle)
+/* Does one of the n sentences hold needle? */
+static bool any_holds(char *const *v, int n, const char *needle)
 {
-	for (int i = 0; i < res->nwarnings; i++)
-		if (strstr(res->warnings[i], needle))
+	for (int i = 0; i < n; i++)
+		if (strstr(v[i], needle))
 			return true;
 	return false;
+}
+
+static bool warned(const struct import_result *res, const char *needle)
+{
+	return any_holds(res->warnings, res->nwarnings, needle);
 }
 
 /* The 12 reference scores of UNIXBENCH.md §9, as the fixtures hold them. */
@@ -217,10 +223,7 @@ static void import_string(const char *text, struct import_result *res)
 
 static bool noted(const struct run *r, const char *needle)
 {
-	for (int i = 0; i < r->nnotes; i++)
-		if (strstr(r->notes[i], needle))
-			return true;
-	return false;
+	return any_holds(r->notes, r->nnotes, needle);
 }
 
 /* The 1-copy block of the paste fixtures: a 2-CPU laptop, index 711.9. */
