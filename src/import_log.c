@@ -104,14 +104,9 @@ static void parse_after_label(struct src *s, struct block *b, const struct test_
 			    v2 < 0 || v1 < -0.5 || v3 < -0.5 ? "negative" : "zero");
 		return;
 	}
-	struct found *f = import_found_for(b, d);
+	struct found *f = import_row_for(s, b, d, off, "has a second index row");
 	if (!f)
 		return;
-	if (f->has_row) {
-		import_warn(s, off, "%s has a second index row (first at line %d); ignored", d->label,
-			    import_line_of(s, f->row_off));
-		return;
-	}
 	f->has_row = true;
 	f->row_base = v1;
 	f->row_score = v2;

@@ -85,6 +85,10 @@ void import_warn(struct src *s, size_t off, const char *fmt, ...) __attribute__(
 const char *import_scan_num(const char *p, const char *end, double *out);
 void import_trim_copy(char *dst, size_t size, const char *p, const char *e);
 struct found *import_found_for(struct block *b, const struct test_def *d);
+/* Where d's index row at off goes, or NULL: no room, or d has a row already (then
+ * warned: "LABEL <again> (first at line N); ignored"). */
+struct found *import_row_for(struct src *s, struct block *b, const struct test_def *d, size_t off,
+			     const char *again);
 const struct test_def **import_labels_by_length(void);
 void import_emit_block(struct src *s, struct run *r, struct block *b);
 struct run *import_new_run(struct src *s, const char *name);

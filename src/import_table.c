@@ -290,14 +290,9 @@ void import_tables(struct src *s, const char *name)
 			import_warn(s, off, "%s has no score; row ignored", d->label);
 			continue;
 		}
-		f = import_found_for(blk, d);
+		f = import_row_for(s, blk, d, off, "is listed again");
 		if (!f)
 			continue;
-		if (f->has_row) {
-			import_warn(s, off, "%s is listed again (first at line %d); ignored", d->label,
-				    import_line_of(s, f->row_off));
-			continue;
-		}
 		f->has_row = f->has_result = true;
 		f->row_score = f->score = tmp.score;
 		f->row_base = tmp.row_base ? tmp.row_base : d->baseline;

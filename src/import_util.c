@@ -104,6 +104,18 @@ struct found *import_found_for(struct block *b, const struct test_def *d)
 	return f;
 }
 
+struct found *import_row_for(struct src *s, struct block *b, const struct test_def *d, size_t off,
+			     const char *again)
+{
+	struct found *f = import_found_for(b, d);
+	if (f && f->has_row) {
+		import_warn(s, off, "%s %s (first at line %d); ignored", d->label, again,
+			    import_line_of(s, f->row_off));
+		return NULL;
+	}
+	return f;
+}
+
 /* Labels longest first, so "Shell Scripts (16 concurrent)" is not read as a shorter one. */
 const struct test_def **import_labels_by_length(void)
 {
