@@ -1,7 +1,6 @@
 /* `kbench help` and `kbench completion`: the command list, the man page, README's option table and the bash completion, all made from the option table. */
 #include "commands.h"
 
-#include <perfmon/pfmlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -339,28 +338,18 @@ static void print_runs(FILE *f)
 	store_list_free(&l);
 }
 
+static void print_event(const struct pmu_event *e, void *f)
+{
+	fprintf(f, "%s::%s\n", e->pmu, e->name);
+}
+
 /* The counter events libpfm4 knows on this machine, PMU::EVENT, one a line, for --events. */
 static void print_events(FILE *f)
 {
 	char err[240];
 	if (counters_pfm_start(err, sizeof err) < 0)
 		return;
-	pfm_pmu_t p;
-	pfm_for_all_pmus(p)
-	{
-		pfm_pmu_info_t pinfo;
-		memset(&pinfo, 0, sizeof pinfo);
-		pinfo.size = sizeof pinfo;
-		if (pfm_get_pmu_info(p, &pinfo) != PFM_SUCCESS || !pinfo.is_present)
-			continue;
-		for (int idx = pinfo.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
-			pfm_event_info_t info;
-			memset(&info, 0, sizeof info);
-			info.size = sizeof info;
-			if (pfm_get_event_info(idx, PFM_OS_NONE, &info) == PFM_SUCCESS)
-				fprintf(f, "%s::%s\n", pinfo.name, info.name);
-		}
-	}
+	events_each(print_event, f);
 }
 
 /* The temperature inputs libsensors sees, CHIP:LABEL, one a line, for --sensor. */

@@ -170,6 +170,51 @@ static bool matches(const char *pattern, const char *pmu, const char *event)
 	return strcasestr(full, pattern) != NULL;
 }
 
+int events_each(void (*fn)(const struct pmu_event *e, void *arg), void *arg)
+{
+	int pmus = 0;
+	pfm_pmu_t p;
+	pfm_for_all_pmus(p)
+	{
+		pfm_pmu_info_t pinfo;
+		memset(&pinfo, 0, sizeof pinfo);
+		pinfo.size = sizeof pinfo;
+		if (pfm_get_pmu_info(p, &pinfo) != PFM_SUCCESS || !pinfo.is_present)
+			continue;
+		pmus++;
+		for (int idx = pinfo.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
+			pfm_event_info_t info;
+			memset(&info, 0, sizeof info);
+			info.size = sizeof info;
+			if (pfm_get_event_info(idx, PFM_OS_NONE, &info) != PFM_SUCCESS)
+				continue;
+			struct pmu_event e = { pinfo.name, pinfo.desc ? pinfo.desc : "", pinfo.nevents,
+					       info.name, info.desc ? info.desc : "" };
+			fn(&e, arg);
+		}
+	}
+	return pmus;
+}
+
+struct events_shown {
+	const char *pattern;
+	const char *last_pmu; /* the PMU whose header is printed */
+	int shown;
+};
+
+static void show_event(const struct pmu_event *e, void *arg)
+{
+	struct events_shown *es = arg;
+	if (!matches(es->pattern, e->pmu, e->name))
+		return;
+	if (es->last_pmu != e->pmu) {
+		printf("%s: %s (%d events)\n", e->pmu, e->pmu_desc, e->pmu_events);
+		es->last_pmu = e->pmu;
+	}
+	printf("  %s::%s\n      %s\n", e->pmu, e->name, e->desc);
+	es->shown++;
+}
+
 int cmd_events(int argc, char **argv)
 {
 	struct opt_parsed op;
@@ -185,34 +230,9 @@ int cmd_events(int argc, char **argv)
 	char err[240];
 	if (counters_pfm_start(err, sizeof err) < 0)
 		return runtime_error("%s", err);
-	int shown = 0, pmus = 0;
-	pfm_pmu_t p;
-	pfm_for_all_pmus(p)
-	{
-		pfm_pmu_info_t pinfo;
-		memset(&pinfo, 0, sizeof pinfo);
-		pinfo.size = sizeof pinfo;
-		if (pfm_get_pmu_info(p, &pinfo) != PFM_SUCCESS || !pinfo.is_present)
-			continue;
-		pmus++;
-		bool header = false;
-		for (int idx = pinfo.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
-			pfm_event_info_t info;
-			memset(&info, 0, sizeof info);
-			info.size = sizeof info;
-			if (pfm_get_event_info(idx, PFM_OS_NONE, &info) != PFM_SUCCESS)
-				continue;
-			if (!matches(pattern, pinfo.name, info.name))
-				continue;
-			if (!header) {
-				printf("%s: %s (%d events)\n", pinfo.name, pinfo.desc ? pinfo.desc : "",
-				       pinfo.nevents);
-				header = true;
-			}
-			printf("  %s::%s\n      %s\n", pinfo.name, info.name, info.desc ? info.desc : "");
-			shown++;
-		}
-	}
+	struct events_shown es = { .pattern = pattern };
+	int pmus = events_each(show_event, &es);
+	int shown = es.shown;
 	if (!pmus)
 		printf("libpfm4 detects no PMU here\n");
 	else if (!shown)

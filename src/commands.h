@@ -23,6 +23,16 @@ int cmd_delete(int argc, char **argv);  /* cmd_store.c */
 int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, README's table */
 int cmd_completion(int argc, char **argv); /* cmd_help.c: the bash completion script */
 
+/* One counter event libpfm4 knows, on a PMU present here. */
+struct pmu_event {
+	const char *pmu, *pmu_desc;
+	int pmu_events;
+	const char *name, *desc;
+};
+/* Calls fn for every event of every PMU present; returns the number of PMUs.
+ * libpfm4 must be started (counters_pfm_start). cmd_telemetry.c */
+int events_each(void (*fn)(const struct pmu_event *e, void *arg), void *arg);
+
 /* kbench --help: the commands, one line each (cmd_help.c). */
 void help_print_main(FILE *f);
 
