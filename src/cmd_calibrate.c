@@ -4,13 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "noise.h"
 #include "options.h"
 #include "run.h"
 #include "store.h"
 #include "telemetry/others.h"
+#include "workload.h"
 
 #define CALIBRATE_MAX 50
 #define CALIBRATE_NAME "calibration"
@@ -36,13 +36,6 @@ static void add_option(struct pass *p, const char *name, const char *value)
 	char *t = p->text[p->ntext++];
 	snprintf(t, sizeof p->text[0], "--%s=%s", name, value);
 	add(p, t);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* The learned floors for the calibration's setting, and what was left out. */
@@ -159,11 +152,11 @@ int cmd_calibrate(int argc, char **argv)
 
 	char ids[CALIBRATE_MAX][16];
 	int done = 0, rc = 0;
-	double t0 = now_s();
+	double t0 = wl_now();
 	for (int i = 0; i < n; i++) {
 		if (minutes > 0 && done >= 2) {
-			double per = (now_s() - t0) / done;
-			if (now_s() - t0 + per > minutes * 60)
+			double per = (wl_now() - t0) / done;
+			if (wl_now() - t0 + per > minutes * 60)
 				break;
 		}
 		fprintf(stderr, "kbench: calibration run %d of %ld%s\n", i + 1, n,
