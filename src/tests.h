@@ -7,9 +7,14 @@
 
 struct workload;
 
+/* The label column of the compare table's 80-column layout (compare_text.c). */
+#define TEST_SHORT_LABEL_MAX 16
+
 struct test_def {
 	const char *id;       /* UnixBench's id: dhry2reg, execl, fstime, ... */
 	const char *label;    /* the title as UnixBench prints it */
+	const char *short_label; /* the compare table's 80-column label, at most
+				    TEST_SHORT_LABEL_MAX; NULL: the title, cut there */
 	const char *unit;     /* lps, MWIPS, KBps, lpm */
 	int timebase;         /* 0: the workload reports a rate; 1: per second; 60: per minute */
 	double baseline;      /* index baseline ("George" = 10.0), 0 when none */
