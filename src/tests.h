@@ -10,6 +10,14 @@ struct workload;
 /* The label column of the compare table's 80-column layout (compare_text.c). */
 #define TEST_SHORT_LABEL_MAX 16
 
+/* A test's default noise floor (noise.c): the relative sd of one run's
+ * score between identical runs, in a full-length run and in a quick one. */
+struct test_noise {
+	double full, quick;
+};
+/* The floor assumed for a test that no A/A data speaks for. */
+#define TEST_NOISE_UNMEASURED { 0.050, 0.100 }
+
 struct test_def {
 	const char *id;       /* UnixBench's id: dhry2reg, execl, fstime, ... */
 	const char *label;    /* the title as UnixBench prints it */
@@ -26,6 +34,7 @@ struct test_def {
 	const char *arg;      /* passed to the workload */
 	const char *about;    /* one line for `kbench list` */
 	double quick_seconds; /* sample length in quick runs; 0 = 1 s (tests.c says why where not) */
+	struct test_noise noise; /* default floors until stored A/A runs refine them */
 	bool uncounted;       /* no per-worker counters unless --events names them: counting
 				 slows its forks, execs or context switches (make bench measures it) */
 };
