@@ -32,6 +32,10 @@ struct test_def {
 	bool self_timed;      /* the workload ends itself (whetstone, file copy) */
 	const struct workload *workload;
 	const char *arg;      /* passed to the workload */
+	bool needs_data;      /* the workload reads data/ (scripts, input, cctest.c): a run
+				 of it refuses to start when they cannot be found */
+	double overrun;       /* self-timed: a sample's real length over .seconds (its work
+				 before the timed part), for time estimates */
 	const char *about;    /* one line for `kbench list` */
 	double quick_seconds; /* sample length in quick runs; 0 = 1 s (tests.c says why where not) */
 	struct test_noise noise; /* default floors until stored A/A runs refine them */
