@@ -208,6 +208,10 @@ const struct test_def test_table[] = {
 };
 const size_t test_count = sizeof test_table / sizeof test_table[0];
 
+/* Groups are lists of ids, not flags in the rows: each runs its tests in
+ * UnixBench's order (its Run script's), which is not the table's. The index
+ * group must be the rows with a system baseline (score.c counts those;
+ * tests/unit/test_tests.c checks that they agree). */
 static const char *const g_index[] = { "dhry2reg", "whetstone-double", "execl", "fstime",
 	"fsbuffer", "fsdisk", "pipe", "context1", "spawn", "syscall", "shell1", "shell8", NULL };
 static const char *const g_oldsystem[] = { "execl", "fstime", "fsbuffer", "fsdisk", "pipe",
