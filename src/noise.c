@@ -11,52 +11,23 @@
 #include "telemetry/others.h"
 #include "tests.h"
 
-/* Per-run relative sd, for full-length runs and for quick runs. Two runs
- * differ by sqrt(2)*sd, and a 95% interval of their difference is about
- * 2.77*sd wide each way, so the full-length ones cover the A/A
- * differences UnixBench itself showed on such a VM (UNIXBENCH.md §9:
- * spawn +22%, fsdisk +18%, pipe +9%, dhry -7%) with room to spare.
- *
- * The quick ones are measured: back-to-back A/A pairs of quick runs on a
- * noisy 2-CPU VM (README, "Verdicts you can trust": the first five pairs
- * set them, about 1.3 times each test's spread between the two runs of a
- * pair, and no lower than the largest move issue 17 saw there: execl
- * -13%, context1 +31%, shell1 -15%). A quick run's many short samples pin
- * its own score down to +-1%, not where the machine is that minute: a
- * quick Dhrystone run read 17% below the one before it with four samples
- * within 0.3% of each other. */
-static const struct {
-	const char *id;
-	double full, quick;
-} defaults[] = {
-	{ "dhry2reg", 0.035, 0.075 }, { "whetstone-double", 0.030, 0.035 }, { "execl", 0.035, 0.065 },
-	{ "fstime", 0.040, 0.120 },   { "fsbuffer", 0.045, 0.100 },         { "fsdisk", 0.070, 0.100 },
-	{ "pipe", 0.045, 0.050 },     { "context1", 0.045, 0.120 },         { "spawn", 0.080, 0.110 },
-	{ "syscall", 0.040, 0.055 },  { "shell1", 0.030, 0.060 },           { "shell8", 0.040, 0.055 },
-	{ NOISE_INDEX_ID, 0.030, 0.040 },
-	/* Not in the A/A data: their siblings' floors (the same files, buffers
-	 * and page cache; the same scripts), and C the 5% (full) of the other
-	 * looped commands (grep, shell16). */
-	{ "fstime-w", 0.040, 0.120 }, { "fstime-r", 0.040, 0.120 },
-	{ "fsbuffer-w", 0.045, 0.100 }, { "fsbuffer-r", 0.045, 0.100 },
-	{ "fsdisk-w", 0.070, 0.100 }, { "fsdisk-r", 0.070, 0.100 },
-	{ "shell64", 0.040, 0.055 },  { "C", 0.050, 0.100 },
-};
-#define DEFAULT_SD 0.050       /* tests UnixBench's A/A data says nothing about */
-#define DEFAULT_SD_QUICK 0.100
+/* A test's defaults are its row's (tests.c says where they come from). The
+ * index score is no row: its own, from the same A/A pairs. An id that is no
+ * row (from an imported file) gets what a test without A/A data gets. */
+static const struct test_noise index_noise = { 0.030, 0.040 };
 
-static int default_row(const char *test_id)
+static struct test_noise defaults(const char *test_id)
 {
-	for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
-		if (strcmp(defaults[i].id, test_id) == 0)
-			return (int)i;
-	return -1;
+	static const struct test_noise unmeasured = TEST_NOISE_UNMEASURED;
+	const struct test_def *t = test_find(test_id);
+	if (t)
+		return t->noise;
+	return strcmp(test_id, NOISE_INDEX_ID) == 0 ? index_noise : unmeasured;
 }
 
 double noise_default(const char *test_id)
 {
-	int i = default_row(test_id);
-	return i < 0 ? DEFAULT_SD : defaults[i].full;
+	return defaults(test_id).full;
 }
 
 static bool is_quick(const struct run *r)
@@ -81,9 +52,8 @@ static double length_scale(const struct run *r, const char *id)
 
 double noise_default_for(const char *test_id, const struct run *r)
 {
-	int i = default_row(test_id);
 	if (is_quick(r))
-		return i < 0 ? DEFAULT_SD_QUICK : defaults[i].quick;
+		return defaults(test_id).quick;
 	return noise_default(test_id) * length_scale(r, test_id);
 }
 
@@ -346,31 +316,42 @@ double noise_dof(const struct noise_floor *nf)
 	return nf->df > 0 ? nf->df + NOISE_PRIOR_DF : INFINITY;
 }
 
+static void print_floor(FILE *f, const struct noise_table *t, const struct run *like, const char *id)
+{
+	const struct noise_floor *nf = noise_get(t, id, like);
+	char learned[16] = "--";
+	if (nf->df > 0)
+		snprintf(learned, sizeof learned, "%.1f%%", nf->learned * 100);
+	fprintf(f, "%-18s %7.1f%% %7.1f%% %8s %5d %5d\n", id, nf->sigma * 100, nf->fallback * 100,
+		learned, nf->df, nf->runs);
+}
+
+static bool listed(const char *const *list, const char *id)
+{
+	for (int k = 0; list && list[k]; k++)
+		if (!strcmp(list[k], id))
+			return true;
+	return false;
+}
+
 void noise_print(FILE *f, const struct noise_table *t, const struct run *like,
 		 const char *const *ids)
 {
-	static const char *const index_ids[] = { "dhry2reg", "whetstone-double", "execl", "fstime",
-		"fsbuffer", "fsdisk", "pipe", "context1", "spawn", "syscall", "shell1", "shell8",
-		NOISE_INDEX_ID, NULL };
+	/* The index's tests are the index group's, in its order, then the index score. */
+	const struct test_group *ix = test_group_find("index");
+	const char *const *index_ids = ix ? ix->ids : NULL;
 	char setting[64];
 	noise_setting(like, setting, sizeof setting);
 	fprintf(f, "%-18s %8s %8s %8s %5s %5s\n", "TEST", "FLOOR", "DEFAULT", "LEARNED", "DF", "RUNS");
 	const char *const *list = ids ? ids : index_ids;
-	for (int i = 0; list[i]; i++) {
-		const struct noise_floor *nf = noise_get(t, list[i], like);
-		char learned[16] = "--";
-		if (nf->df > 0)
-			snprintf(learned, sizeof learned, "%.1f%%", nf->learned * 100);
-		fprintf(f, "%-18s %7.1f%% %7.1f%% %8s %5d %5d\n", list[i], nf->sigma * 100,
-			nf->fallback * 100, learned, nf->df, nf->runs);
-	}
-	for (int i = 0; t && !ids && i < t->n; i++) {
-		bool listed = false;
-		for (int k = 0; list[k] && !listed; k++)
-			listed = !strcmp(list[k], t->f[i].id);
-		if (!listed && !strcmp(t->f[i].setting, setting))
+	for (int i = 0; list && list[i]; i++)
+		print_floor(f, t, like, list[i]);
+	if (!ids)
+		print_floor(f, t, like, NOISE_INDEX_ID);
+	for (int i = 0; t && !ids && i < t->n; i++)
+		if (!listed(index_ids, t->f[i].id) && strcmp(t->f[i].id, NOISE_INDEX_ID) != 0 &&
+		    !strcmp(t->f[i].setting, setting))
 			fprintf(f, "%-18s %7.1f%% %7.1f%% %7.1f%% %5d %5d\n", t->f[i].id,
 				t->f[i].sigma * 100, t->f[i].fallback * 100, t->f[i].learned * 100, t->f[i].df,
 				t->f[i].runs);
-	}
 }

@@ -121,8 +121,7 @@ const char *runner_find_helper(void)
 
 static bool needs_data(const struct test_def *t)
 {
-	return t->workload && (!strcmp(t->workload->name, "shell") || !strcmp(t->workload->name, "grep") ||
-			       !strcmp(t->workload->name, "cc"));
+	return t->needs_data;
 }
 
 struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errlen)
@@ -308,10 +307,10 @@ double runner_estimate_test(const struct runner_opts *o, const struct test_def *
 			est *= 1.3;
 		return est < quick_limit(o) ? est : quick_limit(o);
 	}
-	/* Self-timed tests do more than their nominal length: whetstone
-	 * calibrates first, the file tests write and read before copying. */
+	/* Self-timed tests do more than their nominal length (the row's overrun):
+	 * whetstone calibrates first, the file tests write and read before copying. */
 	if (t->self_timed)
-		len *= (t->workload && !strcmp(t->workload->name, "fscopy")) ? 1.5 : 1.15;
+		len *= t->overrun;
 	return samples_for(o, t) * (pause_for(o) + len);
 }
 

@@ -7,22 +7,51 @@
 
 struct workload;
 
+/* The label column of the compare table's 80-column layout (compare_text.c). */
+#define TEST_SHORT_LABEL_MAX 16
+
+/* A test's default noise floor (noise.c): the relative sd of one run's
+ * score between identical runs, in a full-length run and in a quick one. */
+struct test_noise {
+	double full, quick;
+};
+/* The floor assumed for a test that no A/A data speaks for. */
+#define TEST_NOISE_UNMEASURED { 0.050, 0.100 }
+
+/* Everything kbench knows of a test is its row in test_table (tests.c);
+ * outside tests.c no code names a test id. The rows set their fields in this
+ * order, one line per group, and leave out those at their zero default. */
 struct test_def {
+	/* What it is called */
 	const char *id;       /* UnixBench's id: dhry2reg, execl, fstime, ... */
 	const char *label;    /* the title as UnixBench prints it */
+	const char *short_label; /* the compare table's 80-column label, at most
+				    TEST_SHORT_LABEL_MAX; NULL: the title, cut there */
+	const char *about;    /* one line for `kbench list` */
+
+	/* How it is scored */
 	const char *unit;     /* lps, MWIPS, KBps, lpm */
 	int timebase;         /* 0: the workload reports a rate; 1: per second; 60: per minute */
 	double baseline;      /* index baseline ("George" = 10.0), 0 when none */
-	const char *category; /* "system" (the index) or "misc" */
-	double seconds;       /* nominal sample length */
-	int samples;          /* UnixBench's passes: 10 for long tests, 3 for short ones */
-	bool self_timed;      /* the workload ends itself (whetstone, file copy) */
+	const char *category; /* UnixBench's table: "system" (the index is its rows with a
+				 baseline) or "misc"; copied into the run file as it is */
+
+	/* What runs */
 	const struct workload *workload;
 	const char *arg;      /* passed to the workload */
-	const char *about;    /* one line for `kbench list` */
-	double quick_seconds; /* sample length in quick runs; 0 = 1 s (tests.c says why where not) */
+	bool needs_data;      /* the workload reads data/ (scripts, input, cctest.c): a run
+				 of it refuses to start when they cannot be found */
+	bool self_timed;      /* the workload ends itself (whetstone, file copy) */
+	double overrun;       /* self-timed: a sample's real length over .seconds (its work
+				 before the timed part), for time estimates */
 	bool uncounted;       /* no per-worker counters unless --events names them: counting
 				 slows its forks, execs or context switches (make bench measures it) */
+
+	/* How long, and how much it moves */
+	double seconds;       /* nominal sample length */
+	int samples;          /* UnixBench's passes: 10 for long tests, 3 for short ones */
+	double quick_seconds; /* sample length in quick runs; 0 = 1 s (tests.c says why where not) */
+	struct test_noise noise; /* default floors until stored A/A runs refine them */
 };
 
 struct test_group {

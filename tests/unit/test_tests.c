@@ -3,13 +3,20 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "compare.h"
 #include "noise.h"
+#include "run.h"
+#include "runner.h"
 #include "tests.h"
+#include "workloads/workloads.h"
 
 static int group_size(const char *name)
 {
@@ -118,6 +125,144 @@ static void unixbench_groups(void **state)
 	assert_null(test_group_find("all")->ids); /* every row */
 }
 
+/* The 80-column compare table has a 16-character label column: every index
+ * test says what goes there, no short label is cut, and no two are alike. */
+static void short_labels_fit_the_compare_column(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < test_count; i++) {
+		const struct test_def *t = &test_table[i];
+		if (in_group("index", t->id))
+			assert_non_null(t->short_label);
+		if (!t->short_label)
+			continue;
+		assert_true(strlen(t->short_label) > 0);
+		assert_true(strlen(t->short_label) <= TEST_SHORT_LABEL_MAX);
+		for (size_t k = i + 1; k < test_count; k++)
+			if (test_table[k].short_label)
+				assert_string_not_equal(t->short_label, test_table[k].short_label);
+	}
+}
+
+/* A run with one imported test (no samples: the verdict is n/a, the label is what we look at). */
+static struct run *one_test_run(const struct test_def *t, double score)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.mode, sizeof r->meta.mode, "imported");
+	struct run_block *b = run_add_block(r, 1);
+	struct test_result *tr = run_block_add_test(b, t->id, t->label, t->unit, t->timebase,
+						    t->baseline, t->category);
+	tr->status = TEST_IMPORTED;
+	tr->score = score;
+	return r;
+}
+
+/* The compare table's 80-column layout shows the row's short label, and the
+ * title cut to the column where a row has none. */
+static void compare_table_reads_the_short_label(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < test_count; i++) {
+		const struct test_def *t = &test_table[i];
+		struct run *a = one_test_run(t, 100), *b = one_test_run(t, 110);
+		const struct run *av[] = { a }, *bv[] = { b };
+		struct compare_opts o = { 0 };
+		char err[200], want[64];
+		struct compare *c = compare_runs(av, 1, bv, 1, &o, err, sizeof err);
+		assert_non_null(c);
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		compare_print_text(f, c, 80);
+		fclose(f);
+		snprintf(want, sizeof want, "\n%-*.*s ", TEST_SHORT_LABEL_MAX, TEST_SHORT_LABEL_MAX,
+			 t->short_label ? t->short_label : t->label);
+		if (!strstr(buf, want))
+			fail_msg("%s: no row starting '%s' in\n%s", t->id, want + 1, buf);
+		free(buf);
+		compare_free(c);
+		run_free(a);
+		run_free(b);
+	}
+}
+
+/* Every row states its default floors, and noise.c uses them: a row left
+ * without would give a zero floor and verdicts far too sure of themselves. */
+static void every_row_has_its_noise_floors(void **state)
+{
+	struct run *quick = run_new();
+
+	(void)state;
+	snprintf(quick->meta.mode, sizeof quick->meta.mode, "quick");
+	for (size_t i = 0; i < test_count; i++) {
+		const struct test_def *t = &test_table[i];
+		assert_true(t->noise.full > 0 && t->noise.full < 0.5);
+		/* a quick run's score moves more than a full one's, never less */
+		assert_true(t->noise.quick >= t->noise.full && t->noise.quick < 0.5);
+		assert_true(noise_default(t->id) == t->noise.full);
+		assert_true(noise_default_for(t->id, NULL) == t->noise.full);
+		assert_true(noise_default_for(t->id, quick) == t->noise.quick);
+	}
+	/* The index score is no row; an id kbench does not know gets the unmeasured floor. */
+	assert_null(test_find(NOISE_INDEX_ID));
+	assert_true(noise_default(NOISE_INDEX_ID) > 0);
+	const struct test_noise unmeasured = TEST_NOISE_UNMEASURED;
+	assert_true(noise_default("no-such-test") == unmeasured.full);
+	assert_true(noise_default_for("no-such-test", quick) == unmeasured.quick);
+	run_free(quick);
+}
+
+/* The workloads that read data/ (grep -l datadir src/workloads/) are
+ * flagged in every row that runs them, and a run of one without data/ is
+ * refused before it starts instead of failing in its workers. */
+static void rows_that_read_data_say_so(void **state)
+{
+	static const struct workload *const readers[] = { &wl_shell, &wl_grep, &wl_cc };
+
+	(void)state;
+	for (size_t i = 0; i < test_count; i++) {
+		const struct test_def *t = &test_table[i];
+		bool reads = false;
+		for (size_t k = 0; k < sizeof readers / sizeof readers[0]; k++)
+			reads |= t->workload == readers[k];
+		if (reads != t->needs_data)
+			fail_msg("%s: needs_data is %d, its workload %s data/", t->id, t->needs_data,
+				 reads ? "reads" : "does not read");
+		for (size_t k = 0; k < test_count; k++)
+			if (test_table[k].workload == t->workload)
+				assert_int_equal(test_table[k].needs_data, t->needs_data);
+		if (!t->needs_data)
+			continue;
+		struct runner_opts o = { .ncopies = 1, .copies = { 1 }, .ntests = 1, .tests = { t },
+					 .pause = -1, .datadir = "/nonexistent/kbench-data" };
+		char err[300] = "";
+		struct runner *r = runner_new(&o, err, sizeof err);
+		if (r)
+			runner_free(r);
+		assert_null(r);
+		assert_non_null(strstr(err, "data files"));
+	}
+}
+
+/* A self-timed sample lasts longer than its nominal length (the work
+ * before the timed part): the row says how much, and the estimate uses it.
+ * A sample that ends at the deadline has no overrun to state. */
+static void self_timed_rows_state_their_overrun(void **state)
+{
+	struct runner_opts o = { .pause = 0 };
+
+	(void)state;
+	for (size_t i = 0; i < test_count; i++) {
+		const struct test_def *t = &test_table[i];
+		if (t->self_timed)
+			assert_true(t->overrun >= 1 && t->overrun <= 3);
+		else
+			assert_true(t->overrun == 0);
+		double len = t->self_timed ? t->seconds * t->overrun : t->seconds;
+		assert_true(fabs(runner_estimate_test(&o, t) - t->samples * len) < 1e-9);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -125,6 +270,11 @@ int main(void)
 		cmocka_unit_test(groups_name_rows),
 		cmocka_unit_test(the_index_is_the_twelve_with_system_baselines),
 		cmocka_unit_test(unixbench_groups),
+		cmocka_unit_test(short_labels_fit_the_compare_column),
+		cmocka_unit_test(compare_table_reads_the_short_label),
+		cmocka_unit_test(every_row_has_its_noise_floors),
+		cmocka_unit_test(rows_that_read_data_say_so),
+		cmocka_unit_test(self_timed_rows_state_their_overrun),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
