@@ -179,13 +179,14 @@ struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errl
 		return NULL;
 	}
 	rmdir(probe);
-	bool want_data = false;
-	for (int i = 0; i < opts->ntests; i++)
-		want_data |= needs_data(opts->tests[i]);
+	const struct test_def *want_data = NULL;
+	for (int i = 0; i < opts->ntests && !want_data; i++)
+		want_data = needs_data(opts->tests[i]) ? opts->tests[i] : NULL;
 	const char *dd = runner_find_datadir(opts->datadir);
 	if (want_data && !dd) {
-		snprintf(err, errlen, "the shell tests' data files (multi.sh, tst.sh, sort.src) were not "
-			 "found; set KBENCH_DATADIR to the directory holding them");
+		snprintf(err, errlen, "%s needs kbench's data files (data/ in the source tree: multi.sh, "
+			 "large.txt, cctest.c, ...), which were not found; set KBENCH_DATADIR to the "
+			 "directory holding them", want_data->id);
 		free(r);
 		return NULL;
 	}
