@@ -509,23 +509,6 @@ static void set_value_or_na(struct test_result *tr, const char *key, double v, c
 	}
 }
 
-/* Pearson correlation of the per-sample rates against the per-sample temperatures. */
-static double correlation(const double *x, const double *y, int n)
-{
-	double mx = 0, my = 0;
-	for (int i = 0; i < n; i++)
-		mx += x[i], my += y[i];
-	mx /= n;
-	my /= n;
-	double sxy = 0, sxx = 0, syy = 0;
-	for (int i = 0; i < n; i++) {
-		sxy += (x[i] - mx) * (y[i] - my);
-		sxx += (x[i] - mx) * (x[i] - mx);
-		syy += (y[i] - my) * (y[i] - my);
-	}
-	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : 0;
-}
-
 static void test_end(struct telemetry *t, const struct runner_event *ev)
 {
 	struct test_result *tr = cur_test(ev);
@@ -652,61 +635,30 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 		mpki = counter_ratio(bm >= 0 ? &tot[bm] : NULL, I);
 		set_value_or_na(tr, "branch_mpki", isnan(mpki) ? NAN : mpki * 1000, "needs branch-misses and instructions");
 	}
-	/* The evidence, each kind said separately. */
-	char ev_text[200] = "";
-	size_t l = 0;
-	bool counters_ev = dev > 0 || dms > 0;
-	if (counters_ev)
-		l += snprintf(ev_text + l, sizeof ev_text - l, "throttled %llux (%llu ms); ",
-			      (unsigned long long)dev, (unsigned long long)dms);
-	bool freq_ev = false;
-	double nominal = t->cf.nominal_mhz;
-	if (nominal > 0 && !isnan(ghz) && ghz * 1000 < 0.85 * nominal) {
-		freq_ev = true;
-		l += snprintf(ev_text + l, sizeof ev_text - l, "workers %.2f of %.2f GHz; ",
-			      ghz, nominal / 1000);
-	} else if (nominal > 0 && a->nbusy && a->fmin < 0.85 * nominal) {
-		freq_ev = true;
-		l += snprintf(ev_text + l, sizeof ev_text - l, "clock %.0f of %.0f MHz; ",
-			      a->fmin, nominal);
+	/* The evidence the sources saw; throttle_decide weighs it. */
+	struct throttle_inputs in = throttle_inputs_none();
+	in.events = dev;
+	in.ms = dms;
+	in.nominal_mhz = t->cf.nominal_mhz;
+	in.ghz = ghz;
+	in.busy_min_mhz = a->nbusy ? a->fmin : NAN;
+	in.temp_max = a->tmax;
+	in.temp_limit = t->ts.has_pick ? t->ts.limit : 0;
+	in.limit_name = t->ts.limit_name;
+	double rate[SAMPLE_MAX];
+	int n = tr->nsamples < ns ? tr->nsamples : ns;
+	for (int s = 0; s < n; s++) {
+		double tm = sample_time(&tr->samples[s]);
+		rate[s] = tm > 0 ? sample_count(&tr->samples[s]) / tm : NAN;
 	}
-	bool temp_ev = false;
-	if (t->ts.has_pick && t->ts.limit > 0 && !isnan(a->tmax) && a->tmax >= t->ts.limit - 5) {
-		temp_ev = true;
-		l += snprintf(ev_text + l, sizeof ev_text - l, "%.0f °C near %s %.0f; ",
-			      a->tmax, t->ts.limit_name, t->ts.limit);
-	}
-	bool score_ev = false;
-	if (tr->nsamples >= 3 && ns >= 3) {
-		double rate[SAMPLE_MAX], temp[SAMPLE_MAX];
-		int n = 0;
-		for (int s = 0; s < tr->nsamples && s < ns; s++) {
-			double tm = sample_time(&tr->samples[s]);
-			if (isnan(a->s_tmax[s]) || tm <= 0)
-				continue;
-			rate[n] = sample_count(&tr->samples[s]) / tm;
-			temp[n++] = a->s_tmax[s];
-		}
-		if (n >= 3) {
-			double lo = rate[0], hi = rate[0], tlo = temp[0], thi = temp[0];
-			for (int i = 1; i < n; i++) {
-				lo = fmin(lo, rate[i]), hi = fmax(hi, rate[i]);
-				tlo = fmin(tlo, temp[i]), thi = fmax(thi, temp[i]);
-			}
-			if (hi > 0 && (hi - lo) / hi > 0.03 && thi - tlo >= 3 && correlation(rate, temp, n) < -0.7) {
-				score_ev = true;
-				l += snprintf(ev_text + l, sizeof ev_text - l,
-					      "score -%.0f%% as +%.0f °C; ",
-					      (hi - lo) / hi * 100, thi - tlo);
-			}
-		}
-	}
-	if (l >= 2 && l < sizeof ev_text)
-		ev_text[l - 2] = '\0';
-	bool throttled = counters_ev || (freq_ev && (temp_ev || score_ev)) || (temp_ev && score_ev);
-	snprintf(buf, sizeof buf, "%.95s", ev_text[0] ? ev_text : "none");
+	in.nsamples = n;
+	in.rate = rate;
+	in.sample_temp = a->s_tmax;
+	struct throttle_verdict v;
+	throttle_decide(&in, &v);
+	snprintf(buf, sizeof buf, "%.95s", v.evidence[0] ? v.evidence : "none");
 	test_summary_set(tr, "throttle.evidence", 0, buf);
-	test_summary_set(tr, "throttled", throttled, NULL);
+	test_summary_set(tr, "throttled", v.throttled, NULL);
 }
 
 static void on_event(void *ctx, const struct runner_event *ev)

@@ -1,9 +1,11 @@
-/* Thermal throttle counters: per-core and per-package counts and time throttled, as deltas since open. */
+/* Thermal throttle counters (per-core and per-package counts and time throttled, as deltas since open) and the throttle decision. */
 #include "telemetry/throttle.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,4 +117,86 @@ int throttle_sample(struct throttle *th)
 void throttle_close(struct throttle *th)
 {
 	th->available = false;
+}
+
+/* ---- the decision ---- */
+
+/* Appends to out->evidence; a full buffer keeps what fitted (and *l says it overflowed). */
+__attribute__((format(printf, 3, 4)))
+static void say(struct throttle_verdict *out, size_t *l, const char *fmt, ...)
+{
+	size_t size = sizeof out->evidence;
+	if (*l >= size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(out->evidence + *l, size - *l, fmt, ap);
+	va_end(ap);
+	*l += n > 0 ? (size_t)n : 0;
+}
+
+/* Pearson correlation of rate against temperature over the samples that have both. */
+static double correlation(const double *x, const double *y, int n)
+{
+	double mx = 0, my = 0;
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (!isnan(x[i]) && !isnan(y[i]))
+			mx += x[i], my += y[i], k++;
+	mx /= k;
+	my /= k;
+	double sxy = 0, sxx = 0, syy = 0;
+	for (int i = 0; i < n; i++) {
+		if (isnan(x[i]) || isnan(y[i]))
+			continue;
+		sxy += (x[i] - mx) * (y[i] - my);
+		sxx += (x[i] - mx) * (x[i] - mx);
+		syy += (y[i] - my) * (y[i] - my);
+	}
+	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : 0;
+}
+
+void throttle_decide(const struct throttle_inputs *in, struct throttle_verdict *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t l = 0;
+	if (in->events > 0 || in->ms > 0) {
+		out->counters = true;
+		say(out, &l, "throttled %llux (%llu ms); ", (unsigned long long)in->events,
+		    (unsigned long long)in->ms);
+	}
+	double nominal = in->nominal_mhz, low = THROTTLE_CLOCK_SHARE * nominal;
+	if (nominal > 0 && !isnan(in->ghz) && in->ghz * 1000 < low) {
+		out->clock = true;
+		say(out, &l, "workers %.2f of %.2f GHz; ", in->ghz, nominal / 1000);
+	} else if (nominal > 0 && !isnan(in->busy_min_mhz) && in->busy_min_mhz < low) {
+		out->clock = true;
+		say(out, &l, "clock %.0f of %.0f MHz; ", in->busy_min_mhz, nominal);
+	}
+	if (in->temp_limit > 0 && !isnan(in->temp_max) && in->temp_max >= in->temp_limit - THROTTLE_HEAT_MARGIN) {
+		out->heat = true;
+		say(out, &l, "%.0f °C near %s %.0f; ", in->temp_max, in->limit_name ? in->limit_name : "",
+		    in->temp_limit);
+	}
+	/* The samples with both a rate and a temperature. */
+	const double *rate = in->rate, *temp = in->sample_temp;
+	int n = 0;
+	double lo = NAN, hi = NAN, tlo = NAN, thi = NAN; /* fmin and fmax pass over a NAN */
+	for (int s = 0; rate && temp && s < in->nsamples; s++) {
+		if (isnan(rate[s]) || isnan(temp[s]))
+			continue;
+		lo = fmin(lo, rate[s]);
+		hi = fmax(hi, rate[s]);
+		tlo = fmin(tlo, temp[s]);
+		thi = fmax(thi, temp[s]);
+		n++;
+	}
+	if (n >= 3 && hi > 0 && (hi - lo) / hi > 0.03 && thi - tlo >= 3 &&
+	    correlation(rate, temp, in->nsamples) < -0.7) {
+		out->score = true;
+		say(out, &l, "score -%.0f%% as +%.0f °C; ", (hi - lo) / hi * 100, thi - tlo);
+	}
+	if (l >= 2 && l < sizeof out->evidence)
+		out->evidence[l - 2] = '\0'; /* the last "; " */
+	out->throttled = out->counters || (out->clock && (out->heat || out->score)) || (out->heat && out->score);
 }
