@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run.h"
+#include "telemetry/source.h"
 #include "telemetry/sysroot.h"
+#include "telemetry/telemetry.h"
+#include "telemetry/throttle.h"
 
 uint64_t rapl_delta(uint64_t prev, uint64_t cur, uint64_t max_range)
 {
@@ -206,3 +210,103 @@ void power_close(struct power *pw)
 {
 	pw->available = false;
 }
+
+/* ---- the source: series power, energy; summaries energy.J, power.W, score_per_W ---- */
+
+struct energy_state {
+	struct power pw;
+	double joules0, t0; /* at the test's begin */
+};
+
+static int energy_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
+{
+	struct energy_state *st = s->priv;
+	power_open(&st->pw, telemetry_mono());
+	s->available = st->pw.available;
+	if (s->available)
+		snprintf(s->status, sizeof s->status, "%s", st->pw.source);
+	else
+		snprintf(s->status, sizeof s->status, "n/a: %s", st->pw.why);
+	c->frame->watts = NAN;
+	c->frame->power_source = s->status;
+	return 0;
+}
+
+static void energy_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct energy_state *st = s->priv;
+	struct power *pw = &st->pw;
+	if (!pw->available || power_sample(pw, telemetry_mono()) != 0)
+		return;
+	c->frame->watts = pw->watts;
+	c->frame->joules = pw->joules;
+	telemetry_push(c, "power", "W", pw->watts);
+	telemetry_push(c, "energy", "J", pw->joules);
+	if (!isnan(pw->watts))
+		snprintf(s->reading, sizeof s->reading, "%.1f W", pw->watts);
+}
+
+/* The run's energy counts from here. */
+static void energy_run_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct energy_state *st = s->priv;
+	if (st->pw.available)
+		power_sample(&st->pw, telemetry_mono());
+	st->pw.joules = 0;
+}
+
+static void energy_test_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct energy_state *st = s->priv;
+	if (st->pw.available)
+		power_sample(&st->pw, telemetry_mono());
+	st->joules0 = st->pw.joules;
+	st->t0 = c->now;
+}
+
+static void energy_test_end(struct telemetry_slot *s, const struct telemetry_ctx *c, struct test_result *tr,
+			    struct throttle_inputs *in)
+{
+	struct energy_state *st = s->priv;
+	struct power *pw = &st->pw;
+	if (!pw->available) {
+		char buf[96];
+		snprintf(buf, sizeof buf, "%.95s", s->status);
+		test_summary_set(tr, "energy.J", 0, buf);
+		return;
+	}
+	power_sample(pw, telemetry_mono());
+	double j = pw->joules - st->joules0, dt = c->now - st->t0;
+	test_summary_set(tr, "energy.J", j, NULL);
+	if (dt > 0 && j > 0) {
+		test_summary_set(tr, "power.W", j / dt, NULL);
+		if (tr->status == TEST_DONE && tr->score > 0)
+			test_summary_set(tr, "score_per_W", tr->score / (j / dt), NULL);
+	}
+}
+
+static void energy_test_line(const struct test_result *tr, char *buf, size_t size)
+{
+	char v[48];
+	telemetry_fmt_kv(v, sizeof v, test_summary_get(tr, "energy.J"), "%.1f J");
+	snprintf(buf, size, "energy %s", v);
+}
+
+static void energy_close(struct telemetry_slot *s)
+{
+	struct energy_state *st = s->priv;
+	power_close(&st->pw);
+}
+
+const struct telemetry_source energy_source = {
+	.name = "energy",
+	.what = "energy",
+	.size = sizeof(struct energy_state),
+	.open = energy_open,
+	.sample = energy_sample,
+	.close = energy_close,
+	.run_begin = energy_run_begin,
+	.test_begin = energy_test_begin,
+	.test_end = energy_test_end,
+	.test_line = energy_test_line,
+};

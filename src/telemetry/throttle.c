@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run.h"
+#include "telemetry/source.h"
 #include "telemetry/sysroot.h"
+#include "telemetry/telemetry.h"
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -200,3 +203,91 @@ void throttle_decide(const struct throttle_inputs *in, struct throttle_verdict *
 		out->evidence[l - 2] = '\0'; /* the last "; " */
 	out->throttled = out->counters || (out->clock && (out->heat || out->score)) || (out->heat && out->score);
 }
+
+/* ---- the source: series throttle.events, throttle.ms; summaries throttle.events, throttle.ms ---- */
+
+struct throttle_state {
+	struct throttle th;
+	uint64_t events0, ms0; /* at the test's begin */
+};
+
+static int throttle_src_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
+{
+	struct throttle_state *st = s->priv;
+	throttle_open(&st->th);
+	s->available = st->th.available;
+	if (s->available)
+		snprintf(s->status, sizeof s->status, "thermal_throttle counters of %d cpus", st->th.ncpus);
+	else
+		snprintf(s->status, sizeof s->status, "n/a: %s", st->th.why);
+	return 0;
+}
+
+static void throttle_src_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct throttle_state *st = s->priv;
+	struct telemetry_frame *f = c->frame;
+	if (!st->th.available || throttle_sample(&st->th) != 0)
+		return;
+	f->throttle_events = throttle_events(&st->th.total);
+	uint64_t ms = throttle_ms(&st->th.total);
+	telemetry_push(c, "throttle.events", "count", (double)f->throttle_events);
+	telemetry_push(c, "throttle.ms", "ms", (double)ms);
+	f->throttled = c->in_test && (f->throttle_events > st->events0 || ms > st->ms0);
+	snprintf(f->throttle_evidence, sizeof f->throttle_evidence,
+		 f->throttled ? "throttled %llux this test" : "", /* no evidence: empty */
+		 (unsigned long long)(f->throttle_events - st->events0));
+	snprintf(s->reading, sizeof s->reading, "%llu events, %llu ms", (unsigned long long)f->throttle_events,
+		 (unsigned long long)ms);
+}
+
+static void throttle_src_test_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct throttle_state *st = s->priv;
+	if (st->th.available)
+		throttle_sample(&st->th);
+	st->events0 = throttle_events(&st->th.total);
+	st->ms0 = throttle_ms(&st->th.total);
+}
+
+static void throttle_src_test_end(struct telemetry_slot *s, const struct telemetry_ctx *c, struct test_result *tr,
+				  struct throttle_inputs *in)
+{
+	struct throttle_state *st = s->priv;
+	if (!st->th.available) {
+		char buf[96];
+		snprintf(buf, sizeof buf, "n/a: %.90s", st->th.why);
+		test_summary_set(tr, "throttle.events", 0, buf);
+		return;
+	}
+	throttle_sample(&st->th);
+	in->events = throttle_events(&st->th.total) - st->events0;
+	in->ms = throttle_ms(&st->th.total) - st->ms0;
+	test_summary_set(tr, "throttle.events", (double)in->events, NULL);
+	test_summary_set(tr, "throttle.ms", (double)in->ms, NULL);
+}
+
+static void throttle_src_test_line(const struct test_result *tr, char *buf, size_t size)
+{
+	char v[48];
+	telemetry_fmt_kv(v, sizeof v, test_summary_get(tr, "throttle.events"), "%.0f");
+	snprintf(buf, size, "throttle %s", v);
+}
+
+static void throttle_src_close(struct telemetry_slot *s)
+{
+	struct throttle_state *st = s->priv;
+	throttle_close(&st->th);
+}
+
+const struct telemetry_source throttle_source = {
+	.name = "throttle",
+	.what = "throttle counters",
+	.size = sizeof(struct throttle_state),
+	.open = throttle_src_open,
+	.sample = throttle_src_sample,
+	.close = throttle_src_close,
+	.test_begin = throttle_src_test_begin,
+	.test_end = throttle_src_test_end,
+	.test_line = throttle_src_test_line,
+};

@@ -1,0 +1,17 @@
+/* The registry of telemetry sources: one line each, in the order reports show them. */
+#include "telemetry/source.h"
+
+/* Each source is one file defining `const struct telemetry_source NAME`;
+ * adding one is adding its line here (the Makefile builds every .c). */
+#define SOURCES(X)                                                             \
+	X(freq_source)     /* cpufreq.c: CPU frequency */                      \
+	X(temp_source)     /* sensors.c: CPU temperature (libsensors) */       \
+	X(throttle_source) /* throttle.c: thermal_throttle counters */         \
+	X(energy_source)   /* power.c: RAPL energy, else battery power */      \
+	X(others_source)   /* others.c: other processes' CPU use per sample */
+
+#define DECLARE(s) extern const struct telemetry_source s;
+#define ENTRY(s) &s,
+SOURCES(DECLARE)
+
+const struct telemetry_source *const telemetry_sources[] = { SOURCES(ENTRY) NULL };
