@@ -384,6 +384,52 @@ static void freq_test_line(const struct test_result *tr, char *buf, size_t size)
 		snprintf(buf, size, "freq n/a");
 }
 
+static void freq_show(struct telemetry_slot *s, FILE *f)
+{
+	struct freq_state *st = s->priv;
+	struct cpufreq *cf = &st->cf;
+	if (!cf->available) {
+		fprintf(f, "  n/a: %s\n", cf->why);
+		return;
+	}
+	fprintf(f, "  source: %s%s%s%s\n", cpufreq_source_name(cf->source), cf->why[0] ? " (" : "", cf->why,
+		cf->why[0] ? ")" : "");
+	cpufreq_sample(cf);
+	for (int i = 0; i < cf->ncpus; i++) {
+		if (isnan(cf->cur_mhz[i]))
+			fprintf(f, "  cpu%-3d n/a\n", cf->cpu[i]);
+		else
+			fprintf(f, "  cpu%-3d %7.0f MHz\n", cf->cpu[i], cf->cur_mhz[i]);
+	}
+	if (cf->min_mhz > 0 || cf->max_mhz > 0)
+		fprintf(f, "  range: %.0f-%.0f MHz\n", cf->min_mhz, cf->max_mhz);
+	if (cf->nominal_mhz > 0)
+		fprintf(f, "  nominal: %.0f MHz (from %s)\n", cf->nominal_mhz, cf->nominal_from);
+	else
+		fprintf(f, "  nominal: n/a (no cpufreq limits and no clock in the model name)\n");
+	fprintf(f, "  governor: %s\n", cf->governor[0] ? cf->governor : "n/a");
+	fprintf(f, "  boost: %s\n", cf->boost[0] ? cf->boost : "n/a");
+	if (cf->source == CPUFREQ_SYSFS)
+		fprintf(f, "  read cost: %.3f ms for all cores\n", cf->read_ms);
+}
+
+static void freq_preflight(struct telemetry_slot *s, struct run *run, FILE *out)
+{
+	struct freq_state *st = s->priv;
+	const struct cpufreq *cf = &st->cf;
+	if (cf->source == CPUFREQ_CPUINFO)
+		telemetry_finding(run, out, "CPU frequency: from /proc/cpuinfo: %s", cf->why);
+	if (cf->governor[0] && strcmp(cf->governor, "performance"))
+		telemetry_finding(run, out, "governor is '%s', not 'performance': the clock ramps during the run "
+				  "(fix: sudo cpupower frequency-set -g performance)", cf->governor);
+	if (!strcmp(cf->boost, "on"))
+		telemetry_finding(run, out, "turbo/boost is on: the clock depends on temperature and the score with it "
+				  "(fix: %s)",
+				  sysroot_exists("/sys/devices/system/cpu/intel_pstate/no_turbo")
+					  ? "echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo"
+					  : "echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost");
+}
+
 static void freq_close(struct telemetry_slot *s)
 {
 	struct freq_state *st = s->priv;
@@ -393,6 +439,7 @@ static void freq_close(struct telemetry_slot *s)
 const struct telemetry_source freq_source = {
 	.name = "freq",
 	.what = "CPU frequency",
+	.title = "CPU frequency",
 	.size = sizeof(struct freq_state),
 	.open = freq_open,
 	.sample = freq_sample,
@@ -400,4 +447,6 @@ const struct telemetry_source freq_source = {
 	.test_begin = freq_test_begin,
 	.test_end = freq_test_end,
 	.test_line = freq_test_line,
+	.show = freq_show,
+	.preflight = freq_preflight,
 };

@@ -138,6 +138,7 @@ static void others_src_test_end(struct telemetry_slot *s, const struct telemetry
 	test_summary_set(tr, "others.cpu_max", st->max, NULL);
 }
 
+/* Not a sensor, so not in kbench sensors (no title); the preflight measures the same before the run. */
 const struct telemetry_source others_source = {
 	.name = "others",
 	.what = "other processes' CPU use",

@@ -292,6 +292,32 @@ static void energy_test_line(const struct test_result *tr, char *buf, size_t siz
 	snprintf(buf, size, "energy %s", v);
 }
 
+static void energy_show(struct telemetry_slot *s, FILE *f)
+{
+	struct energy_state *st = s->priv;
+	struct power *pw = &st->pw;
+	if (!pw->available) {
+		fprintf(f, "  n/a: %s\n", pw->why);
+	} else {
+		fprintf(f, "  source: %s\n", pw->source);
+		for (int i = 0; i < pw->ndomains; i++)
+			fprintf(f, "  %-14s %-12s energy %.3f J (wraps at %.3f J)\n", pw->dom[i].dir,
+				pw->dom[i].name, pw->dom[i].last_uj / 1e6, pw->dom[i].max_range_uj / 1e6);
+		if (pw->why[0])
+			fprintf(f, "  (%s)\n", pw->why);
+	}
+	if (pw->battery[0])
+		fprintf(f, "  battery: %s%s\n", pw->battery, power_on_battery(pw) ? " (discharging)" : "");
+	fprintf(f, "  AC adapter: %s\n", pw->ac_online < 0 ? "n/a" : pw->ac_online ? "online" : "offline");
+}
+
+static void energy_preflight(struct telemetry_slot *s, struct run *run, FILE *out)
+{
+	struct energy_state *st = s->priv;
+	if (power_on_battery(&st->pw))
+		telemetry_finding(run, out, "running on battery: firmware may cap the clock (fix: plug in the charger)");
+}
+
 static void energy_close(struct telemetry_slot *s)
 {
 	struct energy_state *st = s->priv;
@@ -301,6 +327,7 @@ static void energy_close(struct telemetry_slot *s)
 const struct telemetry_source energy_source = {
 	.name = "energy",
 	.what = "energy",
+	.title = "Energy and power",
 	.size = sizeof(struct energy_state),
 	.open = energy_open,
 	.sample = energy_sample,
@@ -309,4 +336,6 @@ const struct telemetry_source energy_source = {
 	.test_begin = energy_test_begin,
 	.test_end = energy_test_end,
 	.test_line = energy_test_line,
+	.show = energy_show,
+	.preflight = energy_preflight,
 };

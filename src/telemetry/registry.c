@@ -1,4 +1,4 @@
-/* The registry of telemetry sources: one line each, in the order reports show them. */
+/* The registry of telemetry sources: one line each, in the order reports and kbench sensors show them. */
 #include "telemetry/source.h"
 
 /* Each source is one file defining `const struct telemetry_source NAME`;

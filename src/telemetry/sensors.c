@@ -408,6 +408,61 @@ static void temp_test_line(const struct test_result *tr, char *buf, size_t size)
 	snprintf(buf, size, "temp max %s", v);
 }
 
+static void temp_show(struct telemetry_slot *s, FILE *f)
+{
+	struct temp_state *st = s->priv;
+	const struct temp_sensors *ts = &st->ts;
+	if (!ts->available) {
+		fprintf(f, "  n/a: %s\n", ts->why);
+		return;
+	}
+	for (int i = 0; i < ts->n; i++) {
+		const struct temp_input *t = &ts->in[i];
+		char v[24], lim[48] = "";
+		if (sensors_valid(t->value))
+			snprintf(v, sizeof v, "%6.1f °C", t->value);
+		else if (isnan(t->value))
+			snprintf(v, sizeof v, "%9s", "n/a");
+		else
+			snprintf(v, sizeof v, "%6.1f ?? (invalid)", t->value);
+		if (t->crit > 0)
+			snprintf(lim, sizeof lim, "  (crit %.1f °C)", t->crit);
+		else if (t->max > 0)
+			snprintf(lim, sizeof lim, "  (max %.1f °C)", t->max);
+		bool picked = false;
+		for (int k = 0; k < ts->pick.n && ts->has_pick; k++)
+			picked |= ts->pick.idx[k] == i;
+		fprintf(f, "  %c %-24s %-16s %s%s\n", picked ? '*' : ' ', t->chip, t->label, v, lim);
+	}
+	if (ts->has_pick) {
+		fprintf(f, "  headline CPU temperature: ");
+		if (isnan(ts->value))
+			fprintf(f, "n/a");
+		else
+			fprintf(f, "%.1f °C", ts->value);
+		fprintf(f, " from %s", ts->pick.source);
+		if (ts->limit > 0)
+			fprintf(f, ", %s %.1f °C", ts->limit_name, ts->limit);
+		fprintf(f, "\n");
+	} else {
+		fprintf(f, "  headline CPU temperature: n/a: %s\n", ts->why);
+	}
+}
+
+static void temp_preflight(struct telemetry_slot *s, struct run *run, FILE *out)
+{
+	struct temp_state *st = s->priv;
+	const struct temp_sensors *ts = &st->ts;
+	if (!ts->has_pick)
+		return; /* the preflight says n/a */
+	if (ts->pick.low_trust || ts->pick.offset)
+		telemetry_finding(run, out, "CPU temperature comes from %s", ts->pick.source);
+	double warm = ts->limit > 0 ? ts->limit - 25 : 70;
+	if (!isnan(ts->value) && ts->value >= warm)
+		telemetry_finding(run, out, "CPU is at %.1f °C, still warm (from a previous run?): results start "
+				  "throttle-prone (fix: wait, or run with --cooldown)", ts->value);
+}
+
 static void temp_close(struct telemetry_slot *s)
 {
 	struct temp_state *st = s->priv;
@@ -417,6 +472,7 @@ static void temp_close(struct telemetry_slot *s)
 const struct telemetry_source temp_source = {
 	.name = "temp",
 	.what = "CPU temperature",
+	.title = "Temperature (libsensors)",
 	.size = sizeof(struct temp_state),
 	.open = temp_open,
 	.sample = temp_sample,
@@ -425,6 +481,8 @@ const struct telemetry_source temp_source = {
 	.test_begin = temp_test_begin,
 	.test_end = temp_test_end,
 	.test_line = temp_test_line,
+	.show = temp_show,
+	.preflight = temp_preflight,
 };
 
 /* --sensor is checked as the options are parsed, so a misspelled one stops the run before anything starts. */

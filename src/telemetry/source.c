@@ -1,8 +1,9 @@
-/* What every telemetry source shares: opening one into a slot, pushing series, n/a summaries. */
+/* What every telemetry source shares: opening one into a slot, pushing series, n/a summaries, preflight findings, kbench sensors. */
 #include "telemetry/source.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -62,6 +63,18 @@ void telemetry_fmt_kv(char *buf, size_t size, const struct kv *kv, const char *f
 		snprintf(buf, size, fmt, kv->value);
 }
 
+void telemetry_finding(struct run *run, FILE *out, const char *fmt, ...)
+{
+	char buf[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	run_add_note(run, "preflight: %s", buf);
+	if (out)
+		fprintf(out, "preflight: %s\n", buf);
+}
+
 double telemetry_mono(void)
 {
 	struct timespec ts;
@@ -69,3 +82,33 @@ double telemetry_mono(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+int telemetry_show_sources(FILE *f, const char *sensor, char *err, size_t errlen)
+{
+	struct telemetry_opts o = { .sensor = sensor };
+	struct telemetry_frame frame;
+	memset(&frame, 0, sizeof frame);
+	struct telemetry_ctx c = { .opts = &o, .test_id = "?", .frame = &frame };
+	bool first = true;
+	for (int i = 0; telemetry_sources[i]; i++) {
+		const struct telemetry_source *src = telemetry_sources[i];
+		if (!src->title)
+			continue;
+		struct telemetry_slot s;
+		int rc = telemetry_slot_open(&s, src, &c, err, errlen);
+		if (rc < 0)
+			return rc;
+		fprintf(f, "%s%s\n", first ? "" : "\n", src->title);
+		first = false;
+		if (src->show) {
+			src->show(&s, f);
+		} else if (!s.available) {
+			fprintf(f, "  %s\n", s.status);
+		} else {
+			if (src->sample)
+				src->sample(&s, &c);
+			fprintf(f, "  %s (%s)\n", s.reading[0] ? s.reading : "no reading yet", s.status);
+		}
+		telemetry_slot_close(&s);
+	}
+	return 0;
+}

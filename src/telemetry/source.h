@@ -20,7 +20,7 @@ struct throttle_inputs;
 /* Where the sampler is when it calls a source. */
 struct telemetry_ctx {
 	const struct telemetry_opts *opts; /* never NULL */
-	struct run *run;     /* where series and notes go; NULL before the run begins */
+	struct run *run;     /* where series and notes go; NULL outside a run (kbench sensors, the preflight) */
 	double now;          /* seconds since the run began: the series' clock */
 	bool busy;           /* a benchmark sample is running */
 	int copies;          /* the copies of the latest sample */
@@ -47,6 +47,7 @@ struct telemetry_slot {
 struct telemetry_source {
 	const char *name;    /* "freq": short, unique */
 	const char *what;    /* "CPU frequency": how "n/a" lines name it */
+	const char *title;   /* its section in kbench sensors ("CPU frequency"); NULL: not listed there */
 	size_t size;         /* its private state, slot->priv */
 
 	/* Finds what it reads: sets slot->available and slot->status ("n/a: why" when
@@ -70,6 +71,11 @@ struct telemetry_source {
 			 struct throttle_inputs *in);
 	/* Its part of the `kbench run -v` line, from the test's stored summary: "temp max 45.0 °C". */
 	void (*test_line)(const struct test_result *tr, char *buf, size_t size);
+	/* `kbench sensors`: all it found, two-space indented. NULL: its reading or status. */
+	void (*show)(struct telemetry_slot *s, FILE *f);
+	/* Preflight findings beyond "n/a" (which the preflight says for every source):
+	 * a governor, a battery, a warm CPU. Each through telemetry_finding. */
+	void (*preflight)(struct telemetry_slot *s, struct run *run, FILE *out);
 };
 
 /* Every source, in the order reports show them; NULL-terminated (registry.c). */
@@ -86,7 +92,12 @@ void telemetry_push(const struct telemetry_ctx *c, const char *name, const char 
 void telemetry_set_or_na(struct test_result *tr, const char *key, double v, const char *why);
 /* A stored summary value for a report line: fmt with its value, its text, or "n/a" for any "n/a: why". */
 void telemetry_fmt_kv(char *buf, size_t size, const struct kv *kv, const char *fmt);
+/* One preflight finding: into the run's notes, and to out (when not NULL) as "preflight: ...". */
+void telemetry_finding(struct run *run, FILE *out, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* CLOCK_MONOTONIC in seconds. */
 double telemetry_mono(void);
+
+/* `kbench sensors`: each listed source's section. 0, or -errno with err (a --sensor naming nothing here). */
+int telemetry_show_sources(FILE *f, const char *sensor, char *err, size_t errlen);
 
 #endif

@@ -274,6 +274,26 @@ static void throttle_src_test_line(const struct test_result *tr, char *buf, size
 	snprintf(buf, size, "throttle %s", v);
 }
 
+static void throttle_src_show(struct telemetry_slot *s, FILE *f)
+{
+	struct throttle_state *st = s->priv;
+	if (!st->th.available) {
+		fprintf(f, "  n/a: %s\n", st->th.why);
+		return;
+	}
+	for (int i = 0; i < st->th.ncpus; i++) {
+		const struct throttle_reading *r = &st->th.base[i];
+		fprintf(f, "  cpu%-3d package %d:", r->cpu, r->package_id);
+		if (r->has_core)
+			fprintf(f, " core %llu times, %llu ms;", (unsigned long long)r->core_count,
+				(unsigned long long)r->core_ms);
+		if (r->has_pkg)
+			fprintf(f, " package %llu times, %llu ms", (unsigned long long)r->pkg_count,
+				(unsigned long long)r->pkg_ms);
+		fprintf(f, "\n");
+	}
+}
+
 static void throttle_src_close(struct telemetry_slot *s)
 {
 	struct throttle_state *st = s->priv;
@@ -283,6 +303,7 @@ static void throttle_src_close(struct telemetry_slot *s)
 const struct telemetry_source throttle_source = {
 	.name = "throttle",
 	.what = "throttle counters",
+	.title = "Throttling",
 	.size = sizeof(struct throttle_state),
 	.open = throttle_src_open,
 	.sample = throttle_src_sample,
@@ -290,4 +311,5 @@ const struct telemetry_source throttle_source = {
 	.test_begin = throttle_src_test_begin,
 	.test_end = throttle_src_test_end,
 	.test_line = throttle_src_test_line,
+	.show = throttle_src_show,
 };
