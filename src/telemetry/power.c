@@ -31,13 +31,15 @@ static int read_rapl(struct rapl_domain *d, uint64_t *uj)
 	return sysroot_read_u64(p, uj);
 }
 
-static void open_rapl(struct power *pw, char *why, size_t whylen)
+/* Why there is no RAPL, in a sentence (why) and in a few words (brief). */
+static void open_rapl(struct power *pw, char *why, size_t whylen, char *brief, size_t brieflen)
 {
 	char dir[4096];
 	sysroot_path(dir, sizeof dir, "/sys/class/powercap");
 	DIR *d = opendir(dir);
 	if (!d) {
 		snprintf(why, whylen, "no RAPL (%.60s missing: a VM?)", dir);
+		snprintf(brief, brieflen, "no RAPL");
 		return;
 	}
 	struct dirent *e;
@@ -83,6 +85,7 @@ static void open_rapl(struct power *pw, char *why, size_t whylen)
 		snprintf(why, whylen, "no intel-rapl zones in %.100s", dir);
 	else
 		snprintf(why, whylen, "RAPL zones in %.100s could not be read", dir);
+	snprintf(brief, brieflen, "%s", denied ? "RAPL root-only" : !seen ? "no RAPL" : "RAPL unreadable");
 }
 
 static void open_battery(struct power *pw)
@@ -138,8 +141,8 @@ int power_open(struct power *pw, double now)
 	pw->ac_online = -1;
 	pw->watts = NAN;
 	pw->last_t = now;
-	char rapl_why[200] = "";
-	open_rapl(pw, rapl_why, sizeof rapl_why);
+	char rapl_why[200] = "", rapl_brief[24] = "";
+	open_rapl(pw, rapl_why, sizeof rapl_why, rapl_brief, sizeof rapl_brief);
 	open_battery(pw);
 	if (pw->ndomains) {
 		int n = snprintf(pw->source, sizeof pw->source, "RAPL ");
@@ -159,6 +162,7 @@ int power_open(struct power *pw, double now)
 	}
 	snprintf(pw->why, sizeof pw->why, "%s; no battery",
 		 rapl_why);
+	snprintf(pw->brief, sizeof pw->brief, "%s, no battery", rapl_brief);
 	return 0;
 }
 
@@ -216,6 +220,7 @@ void power_close(struct power *pw)
 struct energy_state {
 	struct power pw;
 	double joules0, t0; /* at the test's begin */
+	char headline[48];  /* "n/a: no RAPL, no battery": the console's power field is half a line */
 };
 
 static int energy_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
@@ -227,8 +232,9 @@ static int energy_open(struct telemetry_slot *s, const struct telemetry_ctx *c, 
 		snprintf(s->status, sizeof s->status, "%s", st->pw.source);
 	else
 		snprintf(s->status, sizeof s->status, "n/a: %s", st->pw.why);
+	snprintf(st->headline, sizeof st->headline, "n/a: %s", st->pw.brief);
 	c->frame->watts = NAN;
-	c->frame->power_source = s->status;
+	c->frame->power_source = s->available ? s->status : st->headline;
 	return 0;
 }
 

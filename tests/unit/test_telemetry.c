@@ -143,6 +143,20 @@ static void nothing_at_all_says_why(void **state)
 	power_open(&pw, 0);
 	assert_false(pw.available);
 	assert_non_null(strstr(pw.why, "RAPL"));
+	assert_string_equal(pw.brief, "no RAPL, no battery");
+}
+
+/* The run screen's power field is half of 80 columns: the reason comes in a few words too. */
+static void power_says_why_briefly(void **state)
+{
+	(void)state;
+	put("sys/class/powercap/intel-rapl:0/name", "package-0\n"); /* a zone without energy_uj */
+	struct power pw;
+	power_open(&pw, 0);
+	assert_false(pw.available);
+	assert_non_null(strstr(pw.why, "could not be read"));
+	assert_string_equal(pw.brief, "RAPL unreadable, no battery");
+	assert_true(strlen(pw.brief) + strlen("n/a: ") <= 32);
 }
 
 static void rapl_delta_handles_wraparound(void **state)
@@ -311,7 +325,7 @@ static void missing_sources_say_why(void **state)
 			assert_true(strncmp(s->status, "n/a: ", 5) == 0 && strlen(s->status) > 10);
 	}
 	assert_true(strncmp(f->freq_source, "n/a: no ", 8) == 0);
-	assert_true(strncmp(f->power_source, "n/a: no RAPL", 12) == 0);
+	assert_string_equal(f->power_source, "n/a: no RAPL, no battery"); /* half a line on the run screen */
 	char *text = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
@@ -319,7 +333,7 @@ static void missing_sources_say_why(void **state)
 	fclose(m);
 	assert_non_null(strstr(text, "telemetry: CPU frequency: n/a: no "));
 	assert_non_null(strstr(text, "telemetry: throttle counters: n/a: no thermal_throttle counters: cannot list "));
-	assert_non_null(strstr(text, "telemetry: energy: n/a: no RAPL"));
+	assert_non_null(strstr(text, "telemetry: energy: n/a: no RAPL (")); /* the full sentence here */
 	assert_non_null(strstr(text, "telemetry: other processes' CPU use: n/a: cannot read "));
 	free(text);
 	telemetry_free(t);
@@ -334,6 +348,7 @@ int main(void)
 		T(cpufreq_reads_sysfs_per_core),
 		T(cpufreq_falls_back_to_cpuinfo),
 		T(nothing_at_all_says_why),
+		T(power_says_why_briefly),
 		T(rapl_delta_handles_wraparound),
 		T(rapl_domain_accumulates_across_a_wrap),
 		T(battery_power_when_no_rapl),
