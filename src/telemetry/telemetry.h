@@ -47,7 +47,7 @@ struct telemetry_frame {
 	double temp_limit;  /* crit/max of the headline input, 0 none */
 	double watts;       /* NAN unknown */
 	double joules;      /* since the run began */
-	const char *power_source;
+	const char *power_source; /* "RAPL package-0", "battery BAT0", or "n/a: why" in a few words (half a line) */
 	bool throttled;     /* throttle counters moved during the current test */
 	uint64_t throttle_events;
 	char throttle_evidence[160];
