@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run.h"
+#include "telemetry/source.h"
 #include "telemetry/sysroot.h"
+#include "telemetry/telemetry.h"
+#include "telemetry/throttle.h"
 
 uint64_t rapl_delta(uint64_t prev, uint64_t cur, uint64_t max_range)
 {
@@ -27,13 +31,15 @@ static int read_rapl(struct rapl_domain *d, uint64_t *uj)
 	return sysroot_read_u64(p, uj);
 }
 
-static void open_rapl(struct power *pw, char *why, size_t whylen)
+/* Why there is no RAPL, in a sentence (why) and in a few words (brief). */
+static void open_rapl(struct power *pw, char *why, size_t whylen, char *brief, size_t brieflen)
 {
 	char dir[4096];
 	sysroot_path(dir, sizeof dir, "/sys/class/powercap");
 	DIR *d = opendir(dir);
 	if (!d) {
 		snprintf(why, whylen, "no RAPL (%.60s missing: a VM?)", dir);
+		snprintf(brief, brieflen, "no RAPL");
 		return;
 	}
 	struct dirent *e;
@@ -79,6 +85,7 @@ static void open_rapl(struct power *pw, char *why, size_t whylen)
 		snprintf(why, whylen, "no intel-rapl zones in %.100s", dir);
 	else
 		snprintf(why, whylen, "RAPL zones in %.100s could not be read", dir);
+	snprintf(brief, brieflen, "%s", denied ? "RAPL root-only" : !seen ? "no RAPL" : "RAPL unreadable");
 }
 
 static void open_battery(struct power *pw)
@@ -134,8 +141,8 @@ int power_open(struct power *pw, double now)
 	pw->ac_online = -1;
 	pw->watts = NAN;
 	pw->last_t = now;
-	char rapl_why[200] = "";
-	open_rapl(pw, rapl_why, sizeof rapl_why);
+	char rapl_why[200] = "", rapl_brief[24] = "";
+	open_rapl(pw, rapl_why, sizeof rapl_why, rapl_brief, sizeof rapl_brief);
 	open_battery(pw);
 	if (pw->ndomains) {
 		int n = snprintf(pw->source, sizeof pw->source, "RAPL ");
@@ -155,6 +162,7 @@ int power_open(struct power *pw, double now)
 	}
 	snprintf(pw->why, sizeof pw->why, "%s; no battery",
 		 rapl_why);
+	snprintf(pw->brief, sizeof pw->brief, "%s, no battery", rapl_brief);
 	return 0;
 }
 
@@ -206,3 +214,134 @@ void power_close(struct power *pw)
 {
 	pw->available = false;
 }
+
+/* ---- the source: series power, energy; summaries energy.J, power.W, score_per_W ---- */
+
+struct energy_state {
+	struct power pw;
+	double joules0, t0; /* at the test's begin */
+	char headline[48];  /* "n/a: no RAPL, no battery": the console's power field is half a line */
+};
+
+static int energy_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
+{
+	struct energy_state *st = s->priv;
+	power_open(&st->pw, telemetry_mono());
+	s->available = st->pw.available;
+	if (s->available)
+		snprintf(s->status, sizeof s->status, "%s", st->pw.source);
+	else
+		snprintf(s->status, sizeof s->status, "n/a: %s", st->pw.why);
+	snprintf(st->headline, sizeof st->headline, "n/a: %s", st->pw.brief);
+	c->frame->watts = NAN;
+	c->frame->power_source = s->available ? s->status : st->headline;
+	return 0;
+}
+
+static void energy_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct energy_state *st = s->priv;
+	struct power *pw = &st->pw;
+	if (!pw->available || power_sample(pw, telemetry_mono()) != 0)
+		return;
+	c->frame->watts = pw->watts;
+	c->frame->joules = pw->joules;
+	telemetry_push(c, "power", "W", pw->watts);
+	telemetry_push(c, "energy", "J", pw->joules);
+	if (!isnan(pw->watts))
+		snprintf(s->reading, sizeof s->reading, "%.1f W", pw->watts);
+}
+
+/* The run's energy counts from here. */
+static void energy_run_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct energy_state *st = s->priv;
+	if (st->pw.available)
+		power_sample(&st->pw, telemetry_mono());
+	st->pw.joules = 0;
+}
+
+static void energy_test_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct energy_state *st = s->priv;
+	if (st->pw.available)
+		power_sample(&st->pw, telemetry_mono());
+	st->joules0 = st->pw.joules;
+	st->t0 = c->now;
+}
+
+static void energy_test_end(struct telemetry_slot *s, const struct telemetry_ctx *c, struct test_result *tr,
+			    struct throttle_inputs *in)
+{
+	struct energy_state *st = s->priv;
+	struct power *pw = &st->pw;
+	if (!pw->available) {
+		char buf[96];
+		snprintf(buf, sizeof buf, "%.95s", s->status);
+		test_summary_set(tr, "energy.J", 0, buf);
+		return;
+	}
+	power_sample(pw, telemetry_mono());
+	double j = pw->joules - st->joules0, dt = c->now - st->t0;
+	test_summary_set(tr, "energy.J", j, NULL);
+	if (dt > 0 && j > 0) {
+		test_summary_set(tr, "power.W", j / dt, NULL);
+		if (tr->status == TEST_DONE && tr->score > 0)
+			test_summary_set(tr, "score_per_W", tr->score / (j / dt), NULL);
+	}
+}
+
+static void energy_test_line(const struct test_result *tr, char *buf, size_t size)
+{
+	char v[48];
+	telemetry_fmt_kv(v, sizeof v, test_summary_get(tr, "energy.J"), "%.1f J");
+	snprintf(buf, size, "energy %s", v);
+}
+
+static void energy_show(struct telemetry_slot *s, FILE *f)
+{
+	struct energy_state *st = s->priv;
+	struct power *pw = &st->pw;
+	if (!pw->available) {
+		fprintf(f, "  n/a: %s\n", pw->why);
+	} else {
+		fprintf(f, "  source: %s\n", pw->source);
+		for (int i = 0; i < pw->ndomains; i++)
+			fprintf(f, "  %-14s %-12s energy %.3f J (wraps at %.3f J)\n", pw->dom[i].dir,
+				pw->dom[i].name, pw->dom[i].last_uj / 1e6, pw->dom[i].max_range_uj / 1e6);
+		if (pw->why[0])
+			fprintf(f, "  (%s)\n", pw->why);
+	}
+	if (pw->battery[0])
+		fprintf(f, "  battery: %s%s\n", pw->battery, power_on_battery(pw) ? " (discharging)" : "");
+	fprintf(f, "  AC adapter: %s\n", pw->ac_online < 0 ? "n/a" : pw->ac_online ? "online" : "offline");
+}
+
+static void energy_preflight(struct telemetry_slot *s, struct run *run, FILE *out)
+{
+	struct energy_state *st = s->priv;
+	if (power_on_battery(&st->pw))
+		telemetry_finding(run, out, "running on battery: firmware may cap the clock (fix: plug in the charger)");
+}
+
+static void energy_close(struct telemetry_slot *s)
+{
+	struct energy_state *st = s->priv;
+	power_close(&st->pw);
+}
+
+const struct telemetry_source energy_source = {
+	.name = "energy",
+	.what = "energy",
+	.title = "Energy and power",
+	.size = sizeof(struct energy_state),
+	.open = energy_open,
+	.sample = energy_sample,
+	.close = energy_close,
+	.run_begin = energy_run_begin,
+	.test_begin = energy_test_begin,
+	.test_end = energy_test_end,
+	.test_line = energy_test_line,
+	.show = energy_show,
+	.preflight = energy_preflight,
+};

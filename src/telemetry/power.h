@@ -18,6 +18,7 @@ struct rapl_domain {
 struct power {
 	bool available;
 	char why[240];        /* why neither RAPL nor a battery (or why RAPL is missing) */
+	char brief[40];       /* the same in a few words, when neither: "no RAPL, no battery" */
 	char source[64];      /* "RAPL package-0+package-1", "battery BAT0" */
 	int ndomains;
 	struct rapl_domain dom[POWER_MAX_DOMAINS];

@@ -12,25 +12,9 @@
 
 #include "run.h"
 #include "telemetry/counters.h"
-#include "telemetry/cpufreq.h"
 #include "telemetry/others.h"
-#include "telemetry/power.h"
-#include "telemetry/sensors.h"
+#include "telemetry/source.h"
 #include "telemetry/sysroot.h"
-#include "telemetry/throttle.h"
-
-__attribute__((format(printf, 3, 4)))
-static void finding(struct run *run, FILE *out, const char *fmt, ...)
-{
-	char buf[400];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	run_add_note(run, "preflight: %s", buf);
-	if (out)
-		fprintf(out, "preflight: %s\n", buf);
-}
 
 /* How long the preflight watches the rest of the machine before the run. */
 #define OTHERS_WINDOW 0.5
@@ -41,31 +25,24 @@ void preflight_check(struct run *run, FILE *out)
 	 * processes use runs beside them and is then waited out. */
 	struct others_snap o0;
 	others_snap(&o0);
-	struct cpufreq cf;
-	cpufreq_open(&cf);
-	if (cf.source != CPUFREQ_SYSFS)
-		finding(run, out, "CPU frequency: %s%s", cf.source == CPUFREQ_CPUINFO ? "from /proc/cpuinfo: " : "n/a: ", cf.why);
-	if (cf.governor[0] && strcmp(cf.governor, "performance"))
-		finding(run, out, "governor is '%s', not 'performance': the clock ramps during the run "
-			"(fix: sudo cpupower frequency-set -g performance)", cf.governor);
-	if (!strcmp(cf.boost, "on"))
-		finding(run, out, "turbo/boost is on: the clock depends on temperature and the score with it "
-			"(fix: %s)",
-			sysroot_exists("/sys/devices/system/cpu/intel_pstate/no_turbo")
-				? "echo 1 | sudo tee /sys/devices/system/cpu/intel_pstate/no_turbo"
-				: "echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost");
-
-	struct power pw;
-	power_open(&pw, 0);
-	if (power_on_battery(&pw))
-		finding(run, out, "running on battery: firmware may cap the clock (fix: plug in the charger)");
-	if (!pw.available)
-		finding(run, out, "energy: n/a: %s", pw.why);
-
-	struct throttle th;
-	throttle_open(&th);
-	if (!th.available)
-		finding(run, out, "throttle counters: n/a: %s", th.why);
+	/* Every source: its own findings (a governor, a battery, a warm CPU), then n/a and why when missing. */
+	struct telemetry_opts none = { 0 };
+	struct telemetry_frame frame;
+	memset(&frame, 0, sizeof frame);
+	struct telemetry_ctx ctx = { .opts = &none, .test_id = "?", .frame = &frame };
+	for (int i = 0; telemetry_sources[i]; i++) {
+		struct telemetry_slot s;
+		char err[240];
+		if (telemetry_slot_open(&s, telemetry_sources[i], &ctx, err, sizeof err) < 0) {
+			telemetry_finding(run, out, "%s: %s", telemetry_sources[i]->what, err);
+			continue;
+		}
+		if (s.src->preflight)
+			s.src->preflight(&s, run, out);
+		if (!s.available)
+			telemetry_finding(run, out, "%s: %s", s.src->what, s.status);
+		telemetry_slot_close(&s);
+	}
 
 	struct counters c;
 	char err[200];
@@ -81,10 +58,10 @@ void preflight_check(struct run *run, FILE *out)
 		if (denied) {
 			char hint[200];
 			counters_permission_hint(&c, hint, sizeof hint);
-			finding(run, out, "%d of %d counters refused: %s", denied, c.nevents, hint);
+			telemetry_finding(run, out, "%d of %d counters refused: %s", denied, c.nevents, hint);
 		} else if (geteuid() != 0 && c.paranoid >= 2) {
-			finding(run, out, "perf_event_paranoid is %d: counters count user space only "
-				"(fix: sudo sysctl kernel.perf_event_paranoid=1)", c.paranoid);
+			telemetry_finding(run, out, "perf_event_paranoid is %d: counters count user space only "
+					  "(fix: sudo sysctl kernel.perf_event_paranoid=1)", c.paranoid);
 		}
 		if (unsupported) {
 			char list[200] = "";
@@ -92,35 +69,20 @@ void preflight_check(struct run *run, FILE *out)
 			for (int e = 0; e < c.nevents && l < sizeof list; e++)
 				if (v[e].state == COUNTER_NOT_SUPPORTED)
 					l += snprintf(list + l, sizeof list - l, "%s%s", l ? ", " : "", c.ev[e].label);
-			finding(run, out, "counters not supported here (no hardware PMU: a VM?): %s", list);
+			telemetry_finding(run, out, "counters not supported here (no hardware PMU: a VM?): %s", list);
 		}
 		/* The watchdog pins one hardware counter on every cpu: fewer left, more multiplexing. */
 		uint64_t nmi;
 		int hw = counters_find(&c, ROLE_CYCLES);
 		if (sysroot_read_u64("/proc/sys/kernel/nmi_watchdog", &nmi) == 0 && nmi && hw >= 0 &&
 		    v[hw].state == COUNTER_VALUE)
-			finding(run, out, "the NMI watchdog holds a hardware counter "
-				"(fix: sudo sysctl kernel.nmi_watchdog=0)");
+			telemetry_finding(run, out, "the NMI watchdog holds a hardware counter "
+					  "(fix: sudo sysctl kernel.nmi_watchdog=0)");
 		(void)ok;
 		counters_free(&c);
 	} else {
-		finding(run, out, "counters: n/a: %s", err);
+		telemetry_finding(run, out, "counters: n/a: %s", err);
 	}
-
-
-	struct temp_sensors ts;
-	sensors_open(&ts, NULL, err, sizeof err);
-	if (!ts.has_pick) {
-		finding(run, out, "CPU temperature: n/a: %s", ts.why);
-	} else {
-		if (ts.pick.low_trust || ts.pick.offset)
-			finding(run, out, "CPU temperature comes from %s", ts.pick.source);
-		double warm = ts.limit > 0 ? ts.limit - 25 : 70;
-		if (!isnan(ts.value) && ts.value >= warm)
-			finding(run, out, "CPU is at %.1f °C, still warm (from a previous run?): results start "
-				"throttle-prone (fix: wait, or run with --cooldown)", ts.value);
-	}
-	sensors_close(&ts);
 
 	/* Not the load average: it decays over a minute, so a run started right
 	 * after another one always looked busy. What others used just now. */
@@ -134,6 +96,6 @@ void preflight_check(struct run *run, FILE *out)
 	}
 	double busy = others_cpu(&o0, &o1);
 	if (!isnan(busy) && busy >= OTHERS_BUSY_CPU)
-		finding(run, out, "busy: other processes used %.2f CPU in the half second before the run and "
-			"will share the CPUs with the workers (fix: stop them; 'top' shows which)", busy);
+		telemetry_finding(run, out, "busy: other processes used %.2f CPU in the half second before the run and "
+				  "will share the CPUs with the workers (fix: stop them; 'top' shows which)", busy);
 }

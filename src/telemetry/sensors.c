@@ -7,9 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include <sensors/error.h>
 #include <sensors/sensors.h>
+
+#include "run.h"
+#include "telemetry/source.h"
+#include "telemetry/telemetry.h"
+#include "telemetry/throttle.h"
 
 static bool starts(const char *s, const char *p)
 {
@@ -259,4 +265,232 @@ void sensors_close(struct temp_sensors *s)
 		sensors_cleanup();
 	s->available = false;
 	s->has_pick = false;
+}
+
+/* ---- the source: series temp.cpu, temp.CHIP.LABEL; summaries temp.max/start/limit/source, sample.N.temp ---- */
+
+#define SERIES_MAX_INPUTS 32
+
+struct temp_state {
+	struct temp_sensors ts;
+	double run_temp0; /* the headline when the run began, for --cooldown */
+	/* the test so far */
+	double tmax, tstart;
+	double s_tmax[TELEMETRY_SAMPLE_MAX];
+};
+
+static int temp_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
+{
+	struct temp_state *st = s->priv;
+	int rc = sensors_open(&st->ts, c->opts->sensor, err, errlen);
+	if (rc < 0)
+		return rc;
+	s->available = st->ts.has_pick;
+	if (st->ts.has_pick)
+		snprintf(s->status, sizeof s->status, "%s", st->ts.pick.source);
+	else
+		snprintf(s->status, sizeof s->status, "n/a: %s", st->ts.why);
+	st->run_temp0 = st->ts.value;
+	st->tmax = st->tstart = NAN;
+	struct telemetry_frame *f = c->frame;
+	f->temp = st->ts.value;
+	f->temp_source = s->status;
+	f->temp_limit = st->ts.limit;
+	return 0;
+}
+
+static void temp_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct temp_state *st = s->priv;
+	struct temp_sensors *ts = &st->ts;
+	struct telemetry_frame *f = c->frame;
+	if (!ts->available || sensors_sample(ts) != 0)
+		return;
+	f->temp = ts->value;
+	telemetry_push(c, "temp.cpu", "C", ts->value);
+	char name[80];
+	for (int i = 0; i < ts->n && i < SERIES_MAX_INPUTS; i++) {
+		snprintf(name, sizeof name, "temp.%s.%s", ts->in[i].prefix, ts->in[i].label);
+		telemetry_push(c, name, "C", ts->in[i].value);
+	}
+	if (!isnan(ts->value))
+		snprintf(s->reading, sizeof s->reading, "%.1f °C", ts->value);
+	if (!c->in_test || isnan(ts->value))
+		return;
+	if (isnan(st->tmax) || ts->value > st->tmax)
+		st->tmax = ts->value;
+	if (c->busy && c->sample > 0 && c->sample <= TELEMETRY_SAMPLE_MAX) {
+		double *m = &st->s_tmax[c->sample - 1];
+		if (isnan(*m) || ts->value > *m)
+			*m = ts->value;
+	}
+}
+
+static void temp_run_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct temp_state *st = s->priv;
+	st->run_temp0 = st->ts.has_pick ? st->ts.value : NAN;
+}
+
+/* --cooldown: at most cooldown_max seconds, until the CPU is within 2 °C of the run's start. */
+static void cooldown(struct temp_state *st, const struct telemetry_ctx *c)
+{
+	const struct telemetry_opts *o = c->opts;
+	struct temp_sensors *ts = &st->ts;
+	if (!o->cooldown || !ts->has_pick || isnan(st->run_temp0))
+		return;
+	sensors_sample(ts);
+	double target = st->run_temp0 + 2, start = telemetry_mono();
+	if (isnan(ts->value) || ts->value <= target)
+		return;
+	if (o->log)
+		fprintf(o->log, "cooldown: CPU at %.1f °C, waiting for %.1f °C (at most %.0f s)\n",
+			ts->value, target, o->cooldown_max);
+	while (telemetry_mono() - start < o->cooldown_max) {
+		struct timespec nap = { 0, 500 * 1000 * 1000 };
+		nanosleep(&nap, NULL);
+		sensors_sample(ts);
+		if (!isnan(ts->value) && ts->value <= target)
+			break;
+	}
+	if (c->run)
+		run_add_note(c->run, "cooldown before %s: waited %.0f s, CPU at %.1f °C (start of run %.1f °C)",
+			     c->test_id, telemetry_mono() - start, ts->value, st->run_temp0);
+}
+
+static void temp_test_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct temp_state *st = s->priv;
+	if (!c->first_test)
+		cooldown(st, c);
+	st->tmax = NAN;
+	for (int i = 0; i < TELEMETRY_SAMPLE_MAX; i++)
+		st->s_tmax[i] = NAN;
+	if (st->ts.available)
+		sensors_sample(&st->ts);
+	st->tstart = st->ts.has_pick ? st->ts.value : NAN;
+}
+
+static void temp_test_end(struct telemetry_slot *s, const struct telemetry_ctx *c, struct test_result *tr,
+			  struct throttle_inputs *in)
+{
+	struct temp_state *st = s->priv;
+	const struct temp_sensors *ts = &st->ts;
+	char buf[96];
+	if (ts->has_pick) {
+		telemetry_set_or_na(tr, "temp.max", st->tmax, "no valid reading");
+		telemetry_set_or_na(tr, "temp.start", st->tstart, "no valid reading");
+		if (ts->limit > 0)
+			test_summary_set(tr, "temp.limit", ts->limit, NULL);
+		snprintf(buf, sizeof buf, "%.95s", ts->pick.source);
+		test_summary_set(tr, "temp.source", 0, buf);
+	} else {
+		snprintf(buf, sizeof buf, "%.95s", s->status);
+		test_summary_set(tr, "temp.max", 0, buf);
+	}
+	for (int k = 0; k < c->sample && k < TELEMETRY_SAMPLE_MAX; k++) {
+		if (isnan(st->s_tmax[k]))
+			continue;
+		char key[64];
+		snprintf(key, sizeof key, "sample.%d.temp", k + 1);
+		test_summary_set(tr, key, st->s_tmax[k], NULL);
+	}
+	in->temp_max = st->tmax;
+	in->temp_limit = ts->has_pick ? ts->limit : 0;
+	in->limit_name = ts->limit_name;
+	in->sample_temp = st->s_tmax;
+}
+
+static void temp_test_line(const struct test_result *tr, char *buf, size_t size)
+{
+	char v[48];
+	telemetry_fmt_kv(v, sizeof v, test_summary_get(tr, "temp.max"), "%.1f °C");
+	snprintf(buf, size, "temp max %s", v);
+}
+
+static void temp_show(struct telemetry_slot *s, FILE *f)
+{
+	struct temp_state *st = s->priv;
+	const struct temp_sensors *ts = &st->ts;
+	if (!ts->available) {
+		fprintf(f, "  n/a: %s\n", ts->why);
+		return;
+	}
+	for (int i = 0; i < ts->n; i++) {
+		const struct temp_input *t = &ts->in[i];
+		char v[24], lim[48] = "";
+		if (sensors_valid(t->value))
+			snprintf(v, sizeof v, "%6.1f °C", t->value);
+		else if (isnan(t->value))
+			snprintf(v, sizeof v, "%9s", "n/a");
+		else
+			snprintf(v, sizeof v, "%6.1f ?? (invalid)", t->value);
+		if (t->crit > 0)
+			snprintf(lim, sizeof lim, "  (crit %.1f °C)", t->crit);
+		else if (t->max > 0)
+			snprintf(lim, sizeof lim, "  (max %.1f °C)", t->max);
+		bool picked = false;
+		for (int k = 0; k < ts->pick.n && ts->has_pick; k++)
+			picked |= ts->pick.idx[k] == i;
+		fprintf(f, "  %c %-24s %-16s %s%s\n", picked ? '*' : ' ', t->chip, t->label, v, lim);
+	}
+	if (ts->has_pick) {
+		fprintf(f, "  headline CPU temperature: ");
+		if (isnan(ts->value))
+			fprintf(f, "n/a");
+		else
+			fprintf(f, "%.1f °C", ts->value);
+		fprintf(f, " from %s", ts->pick.source);
+		if (ts->limit > 0)
+			fprintf(f, ", %s %.1f °C", ts->limit_name, ts->limit);
+		fprintf(f, "\n");
+	} else {
+		fprintf(f, "  headline CPU temperature: n/a: %s\n", ts->why);
+	}
+}
+
+static void temp_preflight(struct telemetry_slot *s, struct run *run, FILE *out)
+{
+	struct temp_state *st = s->priv;
+	const struct temp_sensors *ts = &st->ts;
+	if (!ts->has_pick)
+		return; /* the preflight says n/a */
+	if (ts->pick.low_trust || ts->pick.offset)
+		telemetry_finding(run, out, "CPU temperature comes from %s", ts->pick.source);
+	double warm = ts->limit > 0 ? ts->limit - 25 : 70;
+	if (!isnan(ts->value) && ts->value >= warm)
+		telemetry_finding(run, out, "CPU is at %.1f °C, still warm (from a previous run?): results start "
+				  "throttle-prone (fix: wait, or run with --cooldown)", ts->value);
+}
+
+static void temp_close(struct telemetry_slot *s)
+{
+	struct temp_state *st = s->priv;
+	sensors_close(&st->ts);
+}
+
+const struct telemetry_source temp_source = {
+	.name = "temp",
+	.what = "CPU temperature",
+	.title = "Temperature (libsensors)",
+	.size = sizeof(struct temp_state),
+	.open = temp_open,
+	.sample = temp_sample,
+	.close = temp_close,
+	.run_begin = temp_run_begin,
+	.test_begin = temp_test_begin,
+	.test_end = temp_test_end,
+	.test_line = temp_test_line,
+	.show = temp_show,
+	.preflight = temp_preflight,
+};
+
+/* --sensor is checked as the options are parsed, so a misspelled one stops the run before anything starts. */
+int telemetry_check_sensor(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	struct temp_sensors ts;
+	if (sensors_open(&ts, arg, err, errlen) < 0)
+		return -1;
+	sensors_close(&ts);
+	return 0;
 }

@@ -1,4 +1,4 @@
-/* The telemetry lines of `kbench run`: one per test with -v, and the thermal summary at the end. */
+/* The telemetry lines of `kbench run`: one per test with -v (each source says its part), and the thermal summary at the end. */
 #include "telemetry/telemetry.h"
 
 #include <math.h>
@@ -6,37 +6,28 @@
 #include <string.h>
 
 #include "run.h"
-
-static void fmt_kv(char *buf, size_t size, const struct kv *kv, const char *fmt)
-{
-	if (!kv)
-		snprintf(buf, size, "n/a");
-	else if (!kv->has_value)
-		snprintf(buf, size, "%s", strncmp(kv->text, "n/a", 3) ? kv->text : "n/a");
-	else
-		snprintf(buf, size, fmt, kv->value);
-}
+#include "telemetry/source.h"
 
 void telemetry_print_test_line(FILE *f, const struct test_result *t)
 {
-	const struct kv *fmin = test_summary_get(t, "freq.min"), *fmax = test_summary_get(t, "freq.max");
-	char freq[48], temp[48], thr[48], en[48], ipc[32], ghz[32], tc[48];
-	if (fmin && fmax && fmin->has_value)
-		snprintf(freq, sizeof freq, "%.0f-%.0f MHz", fmin->value, fmax->value);
-	else
-		snprintf(freq, sizeof freq, "n/a");
-	fmt_kv(temp, sizeof temp, test_summary_get(t, "temp.max"), "%.1f °C");
-	fmt_kv(thr, sizeof thr, test_summary_get(t, "throttle.events"), "%.0f");
-	fmt_kv(en, sizeof en, test_summary_get(t, "energy.J"), "%.1f J");
-	fmt_kv(ipc, sizeof ipc, test_summary_get(t, "ipc"), "%.2f");
-	fmt_kv(ghz, sizeof ghz, test_summary_get(t, "ghz"), "%.2f");
+	/* Each source's part, in registry order, then the counters'. */
+	char line[512] = "", part[128];
+	size_t l = 0;
+	for (int i = 0; telemetry_sources[i]; i++) {
+		if (!telemetry_sources[i]->test_line || l >= sizeof line)
+			continue;
+		telemetry_sources[i]->test_line(t, part, sizeof part);
+		l += snprintf(line + l, sizeof line - l, "%s, ", part);
+	}
+	char ipc[32], ghz[32], tc[48];
+	telemetry_fmt_kv(ipc, sizeof ipc, test_summary_get(t, "ipc"), "%.2f");
+	telemetry_fmt_kv(ghz, sizeof ghz, test_summary_get(t, "ghz"), "%.2f");
 	const struct kv *c = test_summary_get(t, "counter.task-clock");
 	if (c && c->has_value)
 		snprintf(tc, sizeof tc, "%.2f s", c->value / 1e9);
 	else
-		fmt_kv(tc, sizeof tc, c, "%.0f");
-	fprintf(f, "    telemetry: freq %s, temp max %s, throttle %s, energy %s, IPC %s, GHz %s, task-clock %s\n",
-		freq, temp, thr, en, ipc, ghz, tc);
+		telemetry_fmt_kv(tc, sizeof tc, c, "%.0f");
+	fprintf(f, "    telemetry: %sIPC %s, GHz %s, task-clock %s\n", line, ipc, ghz, tc);
 	const struct kv *th = test_summary_get(t, "throttled");
 	const struct kv *evd = test_summary_get(t, "throttle.evidence");
 	if (evd && strcmp(evd->text, "none"))

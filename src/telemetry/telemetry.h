@@ -1,4 +1,4 @@
-/* The sampler: ties the telemetry sources to the runner's events and writes series and per-test summaries into the run. */
+/* The sampler: runs every registered telemetry source (source.h, registry.c) on the runner's events, writing series and per-test summaries into the run. */
 #ifndef KBENCH_TELEMETRY_TELEMETRY_H
 #define KBENCH_TELEMETRY_TELEMETRY_H
 
@@ -9,6 +9,7 @@
 
 #include "runner.h"
 #include "telemetry/counters.h"
+#include "telemetry/source.h"
 
 struct run;
 struct test_result;
@@ -46,13 +47,18 @@ struct telemetry_frame {
 	double temp_limit;  /* crit/max of the headline input, 0 none */
 	double watts;       /* NAN unknown */
 	double joules;      /* since the run began */
-	const char *power_source;
+	const char *power_source; /* "RAPL package-0", "battery BAT0", or "n/a: why" in a few words (half a line) */
 	bool throttled;     /* throttle counters moved during the current test */
 	uint64_t throttle_events;
 	char throttle_evidence[160];
 	int ncopies, nevents;
 	const struct counter_event *events;
 	const struct counter_value *values; /* [copy * nevents + e], NULL before the first sample */
+	/* Every registered source, in registry order: what it is (->src->name,
+	 * ->src->what), its status ("n/a: why" when missing) and its latest
+	 * reading as text. The fields above are the four the run screen draws. */
+	int nsources;
+	const struct telemetry_slot *sources;
 };
 
 struct telemetry;
@@ -72,7 +78,7 @@ struct runner_listener telemetry_verbose_listener(FILE *f);
 
 const struct telemetry_frame *telemetry_latest(const struct telemetry *t);
 
-/* One line per unavailable source, each "<what>: n/a: <why>". */
+/* One line per source that is unavailable or on a fallback ("<what>: n/a: <why>"), then the counters'. */
 void telemetry_print_sources(FILE *f, const struct telemetry *t);
 
 /* After a test's score line (-v): frequency, temperature, throttle, energy, IPC. */

@@ -1,14 +1,19 @@
-/* Thermal throttle counters: per-core and per-package counts and time throttled, as deltas since open. */
+/* Thermal throttle counters (per-core and per-package counts and time throttled, as deltas since open) and the throttle decision. */
 #include "telemetry/throttle.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "run.h"
+#include "telemetry/source.h"
 #include "telemetry/sysroot.h"
+#include "telemetry/telemetry.h"
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -116,3 +121,195 @@ void throttle_close(struct throttle *th)
 {
 	th->available = false;
 }
+
+/* ---- the decision ---- */
+
+/* Appends to out->evidence; a full buffer keeps what fitted (and *l says it overflowed). */
+__attribute__((format(printf, 3, 4)))
+static void say(struct throttle_verdict *out, size_t *l, const char *fmt, ...)
+{
+	size_t size = sizeof out->evidence;
+	if (*l >= size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(out->evidence + *l, size - *l, fmt, ap);
+	va_end(ap);
+	*l += n > 0 ? (size_t)n : 0;
+}
+
+/* Pearson correlation of rate against temperature over the samples that have both. */
+static double correlation(const double *x, const double *y, int n)
+{
+	double mx = 0, my = 0;
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (!isnan(x[i]) && !isnan(y[i]))
+			mx += x[i], my += y[i], k++;
+	mx /= k;
+	my /= k;
+	double sxy = 0, sxx = 0, syy = 0;
+	for (int i = 0; i < n; i++) {
+		if (isnan(x[i]) || isnan(y[i]))
+			continue;
+		sxy += (x[i] - mx) * (y[i] - my);
+		sxx += (x[i] - mx) * (x[i] - mx);
+		syy += (y[i] - my) * (y[i] - my);
+	}
+	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : 0;
+}
+
+void throttle_decide(const struct throttle_inputs *in, struct throttle_verdict *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t l = 0;
+	if (in->events > 0 || in->ms > 0) {
+		out->counters = true;
+		say(out, &l, "throttled %llux (%llu ms); ", (unsigned long long)in->events,
+		    (unsigned long long)in->ms);
+	}
+	double nominal = in->nominal_mhz, low = THROTTLE_CLOCK_SHARE * nominal;
+	if (nominal > 0 && !isnan(in->ghz) && in->ghz * 1000 < low) {
+		out->clock = true;
+		say(out, &l, "workers %.2f of %.2f GHz; ", in->ghz, nominal / 1000);
+	} else if (nominal > 0 && !isnan(in->busy_min_mhz) && in->busy_min_mhz < low) {
+		out->clock = true;
+		say(out, &l, "clock %.0f of %.0f MHz; ", in->busy_min_mhz, nominal);
+	}
+	if (in->temp_limit > 0 && !isnan(in->temp_max) && in->temp_max >= in->temp_limit - THROTTLE_HEAT_MARGIN) {
+		out->heat = true;
+		say(out, &l, "%.0f °C near %s %.0f; ", in->temp_max, in->limit_name ? in->limit_name : "",
+		    in->temp_limit);
+	}
+	/* The samples with both a rate and a temperature. */
+	const double *rate = in->rate, *temp = in->sample_temp;
+	int n = 0;
+	double lo = NAN, hi = NAN, tlo = NAN, thi = NAN; /* fmin and fmax pass over a NAN */
+	for (int s = 0; rate && temp && s < in->nsamples; s++) {
+		if (isnan(rate[s]) || isnan(temp[s]))
+			continue;
+		lo = fmin(lo, rate[s]);
+		hi = fmax(hi, rate[s]);
+		tlo = fmin(tlo, temp[s]);
+		thi = fmax(thi, temp[s]);
+		n++;
+	}
+	if (n >= 3 && hi > 0 && (hi - lo) / hi > 0.03 && thi - tlo >= 3 &&
+	    correlation(rate, temp, in->nsamples) < -0.7) {
+		out->score = true;
+		say(out, &l, "score -%.0f%% as +%.0f °C; ", (hi - lo) / hi * 100, thi - tlo);
+	}
+	if (l >= 2 && l < sizeof out->evidence)
+		out->evidence[l - 2] = '\0'; /* the last "; " */
+	out->throttled = out->counters || (out->clock && (out->heat || out->score)) || (out->heat && out->score);
+}
+
+/* ---- the source: series throttle.events, throttle.ms; summaries throttle.events, throttle.ms ---- */
+
+struct throttle_state {
+	struct throttle th;
+	uint64_t events0, ms0; /* at the test's begin */
+};
+
+static int throttle_src_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
+{
+	struct throttle_state *st = s->priv;
+	throttle_open(&st->th);
+	s->available = st->th.available;
+	if (s->available)
+		snprintf(s->status, sizeof s->status, "thermal_throttle counters of %d cpus", st->th.ncpus);
+	else
+		snprintf(s->status, sizeof s->status, "n/a: %s", st->th.why);
+	return 0;
+}
+
+static void throttle_src_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct throttle_state *st = s->priv;
+	struct telemetry_frame *f = c->frame;
+	if (!st->th.available || throttle_sample(&st->th) != 0)
+		return;
+	f->throttle_events = throttle_events(&st->th.total);
+	uint64_t ms = throttle_ms(&st->th.total);
+	telemetry_push(c, "throttle.events", "count", (double)f->throttle_events);
+	telemetry_push(c, "throttle.ms", "ms", (double)ms);
+	f->throttled = c->in_test && (f->throttle_events > st->events0 || ms > st->ms0);
+	snprintf(f->throttle_evidence, sizeof f->throttle_evidence,
+		 f->throttled ? "throttled %llux this test" : "", /* no evidence: empty */
+		 (unsigned long long)(f->throttle_events - st->events0));
+	snprintf(s->reading, sizeof s->reading, "%llu events, %llu ms", (unsigned long long)f->throttle_events,
+		 (unsigned long long)ms);
+}
+
+static void throttle_src_test_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
+{
+	struct throttle_state *st = s->priv;
+	if (st->th.available)
+		throttle_sample(&st->th);
+	st->events0 = throttle_events(&st->th.total);
+	st->ms0 = throttle_ms(&st->th.total);
+}
+
+static void throttle_src_test_end(struct telemetry_slot *s, const struct telemetry_ctx *c, struct test_result *tr,
+				  struct throttle_inputs *in)
+{
+	struct throttle_state *st = s->priv;
+	if (!st->th.available) {
+		char buf[96];
+		snprintf(buf, sizeof buf, "n/a: %.90s", st->th.why);
+		test_summary_set(tr, "throttle.events", 0, buf);
+		return;
+	}
+	throttle_sample(&st->th);
+	in->events = throttle_events(&st->th.total) - st->events0;
+	in->ms = throttle_ms(&st->th.total) - st->ms0;
+	test_summary_set(tr, "throttle.events", (double)in->events, NULL);
+	test_summary_set(tr, "throttle.ms", (double)in->ms, NULL);
+}
+
+static void throttle_src_test_line(const struct test_result *tr, char *buf, size_t size)
+{
+	char v[48];
+	telemetry_fmt_kv(v, sizeof v, test_summary_get(tr, "throttle.events"), "%.0f");
+	snprintf(buf, size, "throttle %s", v);
+}
+
+static void throttle_src_show(struct telemetry_slot *s, FILE *f)
+{
+	struct throttle_state *st = s->priv;
+	if (!st->th.available) {
+		fprintf(f, "  n/a: %s\n", st->th.why);
+		return;
+	}
+	for (int i = 0; i < st->th.ncpus; i++) {
+		const struct throttle_reading *r = &st->th.base[i];
+		fprintf(f, "  cpu%-3d package %d:", r->cpu, r->package_id);
+		if (r->has_core)
+			fprintf(f, " core %llu times, %llu ms;", (unsigned long long)r->core_count,
+				(unsigned long long)r->core_ms);
+		if (r->has_pkg)
+			fprintf(f, " package %llu times, %llu ms", (unsigned long long)r->pkg_count,
+				(unsigned long long)r->pkg_ms);
+		fprintf(f, "\n");
+	}
+}
+
+static void throttle_src_close(struct telemetry_slot *s)
+{
+	struct throttle_state *st = s->priv;
+	throttle_close(&st->th);
+}
+
+const struct telemetry_source throttle_source = {
+	.name = "throttle",
+	.what = "throttle counters",
+	.title = "Throttling",
+	.size = sizeof(struct throttle_state),
+	.open = throttle_src_open,
+	.sample = throttle_src_sample,
+	.close = throttle_src_close,
+	.test_begin = throttle_src_test_begin,
+	.test_end = throttle_src_test_end,
+	.test_line = throttle_src_test_line,
+	.show = throttle_src_show,
+};

@@ -1,4 +1,4 @@
-/* Tests of the sysfs telemetry sources against fixture trees: cpufreq, cpuinfo fallback, throttle counts, RAPL wraparound, others' CPU use. */
+/* Tests of the sysfs telemetry sources against fixture trees: cpufreq, cpuinfo fallback, throttle counts, RAPL wraparound, others' CPU use, and the registry: every source says n/a and why. */
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
@@ -16,7 +16,9 @@
 #include "telemetry/cpufreq.h"
 #include "telemetry/others.h"
 #include "telemetry/power.h"
+#include "telemetry/source.h"
 #include "telemetry/sysroot.h"
+#include "telemetry/telemetry.h"
 #include "telemetry/throttle.h"
 
 static char root[256];
@@ -141,6 +143,20 @@ static void nothing_at_all_says_why(void **state)
 	power_open(&pw, 0);
 	assert_false(pw.available);
 	assert_non_null(strstr(pw.why, "RAPL"));
+	assert_string_equal(pw.brief, "no RAPL, no battery");
+}
+
+/* The run screen's power field is half of 80 columns: the reason comes in a few words too. */
+static void power_says_why_briefly(void **state)
+{
+	(void)state;
+	put("sys/class/powercap/intel-rapl:0/name", "package-0\n"); /* a zone without energy_uj */
+	struct power pw;
+	power_open(&pw, 0);
+	assert_false(pw.available);
+	assert_non_null(strstr(pw.why, "could not be read"));
+	assert_string_equal(pw.brief, "RAPL unreadable, no battery");
+	assert_true(strlen(pw.brief) + strlen("n/a: ") <= 32);
 }
 
 static void rapl_delta_handles_wraparound(void **state)
@@ -271,6 +287,58 @@ static void others_snapshot_reads_the_fixture(void **state)
 	assert_true(s.own_s >= 0 && s.t > 0);
 }
 
+/* The registry: every source has the face the sampler, the preflight and kbench sensors rely on. */
+static void every_source_is_registered_with_a_face(void **state)
+{
+	(void)state;
+	int n = 0;
+	for (; telemetry_sources[n]; n++) {
+		const struct telemetry_source *s = telemetry_sources[n];
+		assert_non_null(s->name);
+		assert_non_null(s->what);
+		assert_non_null(s->open);
+		for (int j = 0; j < n; j++)
+			assert_string_not_equal(s->name, telemetry_sources[j]->name);
+	}
+	assert_in_range(n, 5, TELEMETRY_MAX_SOURCES);
+	assert_string_equal(telemetry_sources[0]->name, "freq"); /* the -v line's order */
+}
+
+/* An empty tree: every sysfs source is n/a and says why, in the frame and in print_sources. */
+static void missing_sources_say_why(void **state)
+{
+	(void)state;
+	struct telemetry_opts o = { 0 };
+	bool usage;
+	char err[240];
+	struct telemetry *t = telemetry_new(&o, &usage, err, sizeof err);
+	assert_non_null(t);
+	const struct telemetry_frame *f = telemetry_latest(t);
+	int n = 0;
+	while (telemetry_sources[n])
+		n++;
+	assert_int_equal(f->nsources, n);
+	for (int i = 0; i < f->nsources; i++) {
+		const struct telemetry_slot *s = &f->sources[i];
+		assert_ptr_equal(s->src, telemetry_sources[i]);
+		if (!s->available)
+			assert_true(strncmp(s->status, "n/a: ", 5) == 0 && strlen(s->status) > 10);
+	}
+	assert_true(strncmp(f->freq_source, "n/a: no ", 8) == 0);
+	assert_string_equal(f->power_source, "n/a: no RAPL, no battery"); /* half a line on the run screen */
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	telemetry_print_sources(m, t);
+	fclose(m);
+	assert_non_null(strstr(text, "telemetry: CPU frequency: n/a: no "));
+	assert_non_null(strstr(text, "telemetry: throttle counters: n/a: no thermal_throttle counters: cannot list "));
+	assert_non_null(strstr(text, "telemetry: energy: n/a: no RAPL (")); /* the full sentence here */
+	assert_non_null(strstr(text, "telemetry: other processes' CPU use: n/a: cannot read "));
+	free(text);
+	telemetry_free(t);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -280,6 +348,7 @@ int main(void)
 		T(cpufreq_reads_sysfs_per_core),
 		T(cpufreq_falls_back_to_cpuinfo),
 		T(nothing_at_all_says_why),
+		T(power_says_why_briefly),
 		T(rapl_delta_handles_wraparound),
 		T(rapl_domain_accumulates_across_a_wrap),
 		T(battery_power_when_no_rapl),
@@ -287,6 +356,8 @@ int main(void)
 		T(throttle_counter_going_back_counts_nothing),
 		T(others_busy_is_proc_stat_minus_our_own),
 		T(others_snapshot_reads_the_fixture),
+		T(every_source_is_registered_with_a_face),
+		T(missing_sources_say_why),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
