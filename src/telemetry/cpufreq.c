@@ -16,13 +16,7 @@
 #include "telemetry/sysroot.h"
 #include "telemetry/telemetry.h"
 #include "telemetry/throttle.h"
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "workload.h"
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -160,11 +154,11 @@ int cpufreq_open(struct cpufreq *cf)
 	if (cf->ncpus && sysroot_exists(p)) {
 		read_policy(cf);
 		read_sysfs_round(cf); /* warm the dentries before timing */
-		double t0 = now_ms();
+		double t0 = wl_now() * 1e3;
 		int rc = 0;
 		for (int k = 0; k < 3 && rc == 0; k++)
 			rc = read_sysfs_round(cf);
-		cf->read_ms = (now_ms() - t0) / 3;
+		cf->read_ms = (wl_now() * 1e3 - t0) / 3;
 		if (rc == 0 && cf->read_ms <= CPUFREQ_SLOW_MS) {
 			cf->source = CPUFREQ_SYSFS;
 			cf->available = true;

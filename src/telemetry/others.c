@@ -13,6 +13,7 @@
 #include "run.h"
 #include "telemetry/source.h"
 #include "telemetry/sysroot.h"
+#include "workload.h"
 
 double others_parse_stat(const char *line, long clk_tck)
 {
@@ -38,9 +39,7 @@ static double tv(struct timeval t)
 int others_snap(struct others_snap *s)
 {
 	memset(s, 0, sizeof *s);
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	s->t = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	s->t = wl_now();
 	struct rusage self, kids;
 	getrusage(RUSAGE_SELF, &self);
 	getrusage(RUSAGE_CHILDREN, &kids);

@@ -13,6 +13,7 @@
 #include "telemetry/sysroot.h"
 #include "telemetry/telemetry.h"
 #include "telemetry/throttle.h"
+#include "workload.h"
 
 uint64_t rapl_delta(uint64_t prev, uint64_t cur, uint64_t max_range)
 {
@@ -226,7 +227,7 @@ struct energy_state {
 static int energy_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
 {
 	struct energy_state *st = s->priv;
-	power_open(&st->pw, telemetry_mono());
+	power_open(&st->pw, wl_now());
 	s->available = st->pw.available;
 	if (s->available)
 		snprintf(s->status, sizeof s->status, "%s", st->pw.source);
@@ -242,7 +243,7 @@ static void energy_sample(struct telemetry_slot *s, const struct telemetry_ctx *
 {
 	struct energy_state *st = s->priv;
 	struct power *pw = &st->pw;
-	if (!pw->available || power_sample(pw, telemetry_mono()) != 0)
+	if (!pw->available || power_sample(pw, wl_now()) != 0)
 		return;
 	c->frame->watts = pw->watts;
 	c->frame->joules = pw->joules;
@@ -257,7 +258,7 @@ static void energy_run_begin(struct telemetry_slot *s, const struct telemetry_ct
 {
 	struct energy_state *st = s->priv;
 	if (st->pw.available)
-		power_sample(&st->pw, telemetry_mono());
+		power_sample(&st->pw, wl_now());
 	st->pw.joules = 0;
 }
 
@@ -265,7 +266,7 @@ static void energy_test_begin(struct telemetry_slot *s, const struct telemetry_c
 {
 	struct energy_state *st = s->priv;
 	if (st->pw.available)
-		power_sample(&st->pw, telemetry_mono());
+		power_sample(&st->pw, wl_now());
 	st->joules0 = st->pw.joules;
 	st->t0 = c->now;
 }
@@ -281,7 +282,7 @@ static void energy_test_end(struct telemetry_slot *s, const struct telemetry_ctx
 		test_summary_set(tr, "energy.J", 0, buf);
 		return;
 	}
-	power_sample(pw, telemetry_mono());
+	power_sample(pw, wl_now());
 	double j = pw->joules - st->joules0, dt = c->now - st->t0;
 	test_summary_set(tr, "energy.J", j, NULL);
 	if (dt > 0 && j > 0) {

@@ -16,6 +16,7 @@
 #include "telemetry/source.h"
 #include "telemetry/telemetry.h"
 #include "telemetry/throttle.h"
+#include "workload.h"
 
 static bool starts(const char *s, const char *p)
 {
@@ -340,13 +341,13 @@ static void cooldown(struct temp_state *st, const struct telemetry_ctx *c)
 	if (!o->cooldown || !ts->has_pick || isnan(st->run_temp0))
 		return;
 	sensors_sample(ts);
-	double target = st->run_temp0 + 2, start = telemetry_mono();
+	double target = st->run_temp0 + 2, start = wl_now();
 	if (isnan(ts->value) || ts->value <= target)
 		return;
 	if (o->log)
 		fprintf(o->log, "cooldown: CPU at %.1f °C, waiting for %.1f °C (at most %.0f s)\n",
 			ts->value, target, o->cooldown_max);
-	while (telemetry_mono() - start < o->cooldown_max) {
+	while (wl_now() - start < o->cooldown_max) {
 		struct timespec nap = { 0, 500 * 1000 * 1000 };
 		nanosleep(&nap, NULL);
 		sensors_sample(ts);
@@ -355,7 +356,7 @@ static void cooldown(struct temp_state *st, const struct telemetry_ctx *c)
 	}
 	if (c->run)
 		run_add_note(c->run, "cooldown before %s: waited %.0f s, CPU at %.1f °C (start of run %.1f °C)",
-			     c->test_id, telemetry_mono() - start, ts->value, st->run_temp0);
+			     c->test_id, wl_now() - start, ts->value, st->run_temp0);
 }
 
 static void temp_test_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)

@@ -75,13 +75,6 @@ void telemetry_finding(struct run *run, FILE *out, const char *fmt, ...)
 		fprintf(out, "preflight: %s\n", buf);
 }
 
-double telemetry_mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 int telemetry_show_sources(FILE *f, const char *sensor, char *err, size_t errlen)
 {
 	struct telemetry_opts o = { .sensor = sensor };

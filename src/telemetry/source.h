@@ -94,8 +94,6 @@ void telemetry_set_or_na(struct test_result *tr, const char *key, double v, cons
 void telemetry_fmt_kv(char *buf, size_t size, const struct kv *kv, const char *fmt);
 /* One preflight finding: into the run's notes, and to out (when not NULL) as "preflight: ...". */
 void telemetry_finding(struct run *run, FILE *out, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* CLOCK_MONOTONIC in seconds. */
-double telemetry_mono(void);
 
 /* `kbench sensors`: each listed source's section. 0, or -errno with err (a --sensor naming nothing here). */
 int telemetry_show_sources(FILE *f, const char *sensor, char *err, size_t errlen);
