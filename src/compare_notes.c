@@ -10,6 +10,7 @@
 
 #include "noise.h"
 #include "run.h"
+#include "strv.h"
 #include "telemetry/others.h"
 #include "tests.h"
 
@@ -24,16 +25,10 @@ bool compare_summary_value(const struct test_result *t, const char *key, double 
 
 void compare_push_footer(struct compare *c, const char *fmt, ...)
 {
-	char buf[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	strv_vpush(&c->footer, &c->nfooter, 1024, fmt, ap);
 	va_end(ap);
-	char **nf = realloc(c->footer, (size_t)(c->nfooter + 1) * sizeof *nf);
-	if (!nf)
-		abort();
-	c->footer = nf;
-	c->footer[c->nfooter++] = strdup(buf);
 }
 
 static void add_diff(struct compare *c, const char *what, const char *a, const char *b)

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strv.h"
+
 static void *grow(void *p, int *cap, int need, size_t size)
 {
 	if (need <= *cap)
@@ -162,19 +164,10 @@ void run_add_marker(struct run *r, double t, const char *what)
 
 void run_add_note(struct run *r, const char *fmt, ...)
 {
-	char buf[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	strv_vpush(&r->notes, &r->nnotes, 512, fmt, ap);
 	va_end(ap);
-	char **nn = realloc(r->notes, (size_t)(r->nnotes + 1) * sizeof *nn);
-	if (!nn)
-		abort();
-	r->notes = nn;
-	r->notes[r->nnotes] = strdup(buf);
-	if (!r->notes[r->nnotes])
-		abort();
-	r->nnotes++;
 }
 
 struct kv *test_summary_set(struct test_result *t, const char *key, double value, const char *text)
