@@ -293,8 +293,11 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 
 	/* The report is on stdout before the save: a full disk loses no numbers. */
 	int save_failed = 0;
-	if (save) {
-		char serr[512];
+	char serr[512];
+	if (save && !store_worth_saving(run, serr, sizeof serr)) {
+		if (!quiet)
+			fprintf(stderr, "not saved: %s\n", serr);
+	} else if (save) {
 		if (store_save(run, serr, sizeof serr) != 0) {
 			runtime_error("could not save the run: %s", serr);
 			save_failed = 1;

@@ -430,3 +430,16 @@ int store_delete(const char *spec, char *deleted_id, size_t idlen, char *err, si
 	store_list_free(&l);
 	return rc;
 }
+
+bool store_worth_saving(const struct run *r, char *why, size_t whylen)
+{
+	for (int b = 0; r && b < r->nblocks; b++)
+		for (int t = 0; t < r->blocks[b].ntests; t++) {
+			const struct test_result *tr = &r->blocks[b].tests[t];
+			if (tr->nsamples > 0 || tr->status == TEST_IMPORTED)
+				return true;
+		}
+	if (why && whylen)
+		snprintf(why, whylen, "nothing was measured (no sample finished)");
+	return false;
+}

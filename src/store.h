@@ -19,6 +19,14 @@ const char *store_dir(void);
  * Never overwrites another run's file: an id already present is -EEXIST. */
 int store_save(struct run *r, char *err, size_t errlen);
 
+/* The one rule both front ends follow before storing a run they made: a run
+ * is worth saving when at least one sample of one test finished (or it holds
+ * imported scores). An interrupted run keeps its finished samples, marked
+ * incomplete; one stopped before any sample finished measured nothing, and
+ * storing it would only add an empty run to the history (and to the runs a
+ * comparison may pick). False fills why with a sentence. */
+bool store_worth_saving(const struct run *r, char *why, size_t whylen);
+
 /* One stored file, read or not. */
 struct store_entry {
 	char path[4096];

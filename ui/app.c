@@ -576,20 +576,16 @@ void app_start_run(struct app *a)
 		return;
 	}
 	if (a->quit) {
-		/* left in the middle of the run: keep what finished, as `kbench run` would */
-		bool any = false;
-		for (int b = 0; b < a->run->nblocks; b++)
-			for (int t = 0; t < a->run->blocks[b].ntests; t++)
-				any |= a->run->blocks[b].tests[t].status == TEST_DONE;
-		if (any && store_save(a->run, err, sizeof err) == 0) {
+		/* left in the middle of the run: keep what finished, by the rule `kbench run` follows */
+		if (!store_worth_saving(a->run, err, sizeof err)) {
+			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted; not saved: %s\n", err);
+		} else if (store_save(a->run, err, sizeof err) == 0) {
 			a->run_saved = true;
 			snprintf(a->exit_note, sizeof a->exit_note,
-				 "kbench: run aborted; the finished tests were saved as %s (incomplete)\n",
+				 "kbench: run aborted; the finished samples were saved as %s (incomplete)\n",
 				 a->run->meta.id);
-		} else if (any) {
-			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted and not saved: %s\n", err);
 		} else {
-			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted before any test finished\n");
+			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted and not saved: %s\n", err);
 		}
 		return;
 	}
@@ -698,7 +694,7 @@ int app_calibrate(struct app *a, int n)
 		app_goto(a, &screen_run);
 		if (live_run(a, err, sizeof err) < 0)
 			break;
-		bool whole = !a->aborted && !a->quit;
+		bool whole = !a->aborted && !a->quit && store_worth_saving(a->run, err, sizeof err);
 		if (whole) {
 			snprintf(a->run->meta.name, sizeof a->run->meta.name, "calibration");
 			if (store_save(a->run, err, sizeof err) == 0)

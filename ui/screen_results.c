@@ -139,7 +139,7 @@ static void do_save(struct app *a, bool quiet)
 		char id[16];
 		store_delete(a->run->meta.id, id, sizeof id, err, sizeof err);
 	}
-	if (store_save(a->run, err, sizeof err) != 0) {
+	if (!store_worth_saving(a->run, err, sizeof err) || store_save(a->run, err, sizeof err) != 0) {
 		app_message(a, ROLE_WARN, "not saved: %s", err);
 		return;
 	}
@@ -227,7 +227,8 @@ static unsigned quit_yes(struct app *a)
 
 static unsigned act_quit(struct app *a)
 {
-	if (a->run && !a->run_saved && !a->replay) {
+	/* nothing measured: nothing to lose, and s would not save it */
+	if (a->run && !a->run_saved && !a->replay && store_worth_saving(a->run, NULL, 0)) {
 		app_ask(a, "This run is not saved. Quit anyway? (y/n; s saves)", quit_yes);
 		return UI_REDRAW;
 	}

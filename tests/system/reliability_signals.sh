@@ -2,8 +2,9 @@
 # SIGINT, SIGTERM, SIGHUP and SIGQUIT at a random point of a headless run with children
 # (execl chains, spawned processes, shell pipelines, file tests): no process of the run
 # remains, no scratch file remains, the finished samples are stored in a run marked
-# incomplete, and the exit status is 128 + the signal. A second SIGINT while stopping
-# (a worker that cannot hear the stop flag) stops hard, still leaving nothing behind.
+# incomplete (none finished: nothing is stored), and the exit status is 128 + the signal.
+# A second SIGINT while stopping (a worker that cannot hear the stop flag) stops hard,
+# still leaving nothing behind.
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/reliability_lib.inc"
 
@@ -26,6 +27,13 @@ one_signal() {
 	no_scratch "SIG$1"
 	grep -q '^System Benchmarks' "$T/out" || grep -q 'Benchmark Run' "$T/out" ||
 		die "SIG$1: no report on stdout"
+	# before any sample finished there is nothing to keep (store_worth_saving)
+	if ! grep -q ': sample [0-9]' "$T/err"; then
+		grep -q '^not saved: nothing was measured' "$T/err" || { cat "$T/err"; die "SIG$1: no sample finished, yet not said unsaved"; }
+		[ -z "$(ls "$KBENCH_HOME" 2>/dev/null)" ] || die "SIG$1: a run with nothing measured was stored"
+		echo "SIG$1: exit $RUN_RC, stopped before a sample finished, nothing stored, nothing left"
+		return
+	fi
 	grep -q 'marked incomplete' "$T/err" || { cat "$T/err"; die "SIG$1: the run was not saved as incomplete"; }
 	"$KBENCH" runs >"$T/runs" 2>&1 || die "runs failed: $(cat "$T/runs")"
 	[ "$(grep -c '(incomplete)' "$T/runs")" = 1 ] || { cat "$T/runs"; die "SIG$1: runs does not show one incomplete run"; }
@@ -58,7 +66,7 @@ secs=$(( $(date +%s) - t0 ))
 [ "$RUN_RC" = 130 ] || { cat "$T/err"; die "SIGINT with a frozen worker: exit status $RUN_RC, wanted 130"; }
 no_run_procs 5 "SIGINT with a frozen worker"
 no_scratch "SIGINT with a frozen worker"
-grep -q 'marked incomplete' "$T/err" || { cat "$T/err"; die "SIGINT with a frozen worker: not saved as incomplete"; }
+grep -q '^not saved: nothing was measured' "$T/err" || { cat "$T/err"; die "SIGINT with a frozen worker: not said unsaved (no sample finished)"; }
 echo "SIGINT with a frozen worker: stopped in ${secs} s, exit 130, nothing left"
 
 # The terminal goes away under a pipeline (ssh drops while `kbench run | tee log` runs): the

@@ -23,8 +23,9 @@ wait_gone() {
 	die "workers left behind after $2: $1"
 }
 
-# 1. q, then no (it runs on), then q and yes: aborted, results shown as incomplete
-ui_start "$KBENCH" console --samples 5 --duration 5 --pause 0 --copies 2 dhry2reg
+# 1. q, then no (it runs on), then q and yes: aborted, results shown as incomplete; no sample
+# finished, so there is nothing to save (s says so) and quitting does not ask
+ui_start "$KBENCH" console --samples 2 --duration 30 --pause 0 --copies 2 dhry2reg
 ui_wait 'Setup'
 ui_keys r
 ui_wait '#2 +[0-9.]+' 15
@@ -42,6 +43,22 @@ ui_keys y
 ui_wait 'Results' 20
 ui_wait 'incomplete' 5
 wait_gone "$w" "abort"
+ui_keys s
+ui_wait 'not saved: nothing was measured' 5
+ui_keys q
+ui_exited 10
+[ -z "$(ls "$KBENCH_HOME" 2>/dev/null)" ] || die "a run with nothing measured was stored"
+ui kill-session -t "$UI_PANE"
+
+# 1b. the same after a sample finished: there is something to save, so quitting asks first
+ui_start "$KBENCH" console --samples 20 --duration 0.5 --pause 0 --copies 1 dhry2reg
+ui_wait 'Setup'
+ui_keys r
+ui_wait 'sample ([2-9]|1[0-9]) of 20' 20
+ui_keys q
+ui_wait 'Abort the run\?' 5
+ui_keys y
+ui_wait 'Results' 20
 ui_keys q
 ui_wait 'not saved' 5
 ui_keys y

@@ -189,11 +189,38 @@ static void test_broken_listed(void **state)
 	assert_int_not_equal(system(cmd), 0);
 }
 
+/* The rule both front ends follow: a run is kept once a sample finished. */
+static void test_worth_saving(void **state)
+{
+	char why[128] = "";
+	struct run *r = run_new();
+	struct run_block *b = run_add_block(r, 1);
+	struct test_result *t = run_block_add_test(b, "pipe", "Pipe Throughput", "lps", 1, 12440, "system");
+	struct test_result *u = run_block_add_test(b, "dhry2reg", "Dhrystone", "lps", 10, 116700, "system");
+	t->status = TEST_SKIPPED; /* aborted before its first sample ended */
+	assert_false(store_worth_saving(r, why, sizeof why));
+	assert_non_null(strstr(why, "nothing was measured"));
+	assert_false(store_worth_saving(r, NULL, 0));
+	test_add_sample(u, 1); /* aborted after one sample: skipped, yet measured */
+	u->status = TEST_SKIPPED;
+	assert_true(store_worth_saving(r, why, sizeof why));
+	run_free(r);
+	/* an imported run has scores and no samples */
+	r = run_new();
+	b = run_add_block(r, 1);
+	t = run_block_add_test(b, "pipe", "Pipe Throughput", "lps", 1, 12440, "system");
+	t->status = TEST_IMPORTED;
+	assert_true(store_worth_saving(r, NULL, 0));
+	run_free(r);
+	assert_false(store_worth_saving(NULL, NULL, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dir_precedence), cmocka_unit_test(test_save_and_resolve),
 		cmocka_unit_test(test_never_overwrites), cmocka_unit_test(test_broken_listed),
+		cmocka_unit_test(test_worth_saving),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
