@@ -443,3 +443,39 @@ bool store_worth_saving(const struct run *r, char *why, size_t whylen)
 		snprintf(why, whylen, "nothing was measured (no sample finished)");
 	return false;
 }
+
+/* Does run r have a block with one of the copy counts of ours? */
+static bool shares_copies(const struct run *ours, const struct run *r)
+{
+	for (int i = 0; i < ours->nblocks; i++)
+		if (run_find_block(r, ours->blocks[i].copies))
+			return true;
+	return false;
+}
+
+struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen)
+{
+	struct store_list l;
+	if (store_list(&l, why, whylen) < 0)
+		return NULL;
+	int pick = -1;
+	/* pass 0: another kernel release; pass 1: any other run (the same kernel) */
+	for (int pass = 0; pass < 2 && pick < 0; pass++)
+		for (int i = 0; i < l.n && pick < 0; i++) {
+			const struct run *o = l.e[i].run;
+			if (!o || !strcmp(l.e[i].id, r->meta.id) || !shares_copies(r, o))
+				continue;
+			if (pass == 0 && !strcmp(o->meta.kernel_release, r->meta.kernel_release))
+				continue;
+			pick = i;
+		}
+	struct run *base = NULL;
+	if (pick >= 0) {
+		base = l.e[pick].run;
+		l.e[pick].run = NULL; /* taken before the list is freed */
+	} else {
+		snprintf(why, whylen, "no stored run with the same copy counts to compare with");
+	}
+	store_list_free(&l);
+	return base;
+}

@@ -59,6 +59,13 @@ struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen
 /* One run: id, unique id prefix, name (must be unique), a file path, last, last~N. */
 struct run *store_load(const char *spec, char *err, size_t errlen);
 
+/* The stored run to compare run r with when none is named (the console's
+ * automatic choice): the newest stored run of another kernel release with
+ * one of r's copy counts; failing that, the newest other run with one of
+ * them (the same kernel). r itself, by id, is never picked. Returns the
+ * loaded run (run_free() it), or NULL with why filled. */
+struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen);
+
 /* Removes a stored run's file (by spec; never a path outside the store). */
 int store_delete(const char *spec, char *deleted_id, size_t idlen, char *err, size_t errlen);
 

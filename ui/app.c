@@ -593,15 +593,6 @@ void app_start_run(struct app *a)
 	app_goto(a, &screen_results);
 }
 
-/* Does run r have a block with one of the copy counts of ours? */
-static bool shares_copies(const struct run *ours, const struct run *r)
-{
-	for (int i = 0; i < ours->nblocks; i++)
-		if (run_find_block(r, ours->blocks[i].copies))
-			return true;
-	return false;
-}
-
 void app_pick_base(struct app *a)
 {
 	char err[400];
@@ -619,31 +610,9 @@ void app_pick_base(struct app *a)
 			snprintf(a->base_why, sizeof a->base_why, "%s", err);
 		return;
 	}
-	/* automatic: the newest run of another kernel release with our copy
-	 * counts; failing that, the newest other run with them (same kernel) */
-	struct store_list l;
-	if (store_list(&l, err, sizeof err) < 0) {
-		snprintf(a->base_why, sizeof a->base_why, "%s", err);
-		return;
-	}
-	int pick = -1;
-	for (int pass = 0; pass < 2 && pick < 0; pass++)
-		for (int i = 0; i < l.n && pick < 0; i++) {
-			const struct run *r = l.e[i].run;
-			if (!r || !strcmp(l.e[i].id, a->run->meta.id) || !shares_copies(a->run, r))
-				continue;
-			if (pass == 0 && !strcmp(r->meta.kernel_release, a->run->meta.kernel_release))
-				continue;
-			pick = i;
-		}
-	if (pick >= 0) {
-		a->base = l.e[pick].run;
-		l.e[pick].run = NULL;
-	} else {
-		snprintf(a->base_why, sizeof a->base_why,
-			 "no stored run with the same copy counts to compare with (c picks another)");
-	}
-	store_list_free(&l);
+	a->base = store_pick_baseline(a->run, err, sizeof err);
+	if (!a->base)
+		snprintf(a->base_why, sizeof a->base_why, "%s (c picks another)", err);
 }
 
 /* The shown run's settings as setup choices: a calibration must take the

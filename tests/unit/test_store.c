@@ -215,12 +215,51 @@ static void test_worth_saving(void **state)
 	assert_false(store_worth_saving(NULL, NULL, 0));
 }
 
+/* The automatic comparison: another kernel with one of our copy counts, else our kernel. */
+static void test_pick_baseline(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
+	snprintf(dir, sizeof dir, "%s/pick", home);
+	setenv("KBENCH_HOME", dir, 1);
+	struct run *ours = mk(NULL, "6.8.0", 5000);
+	assert_null(store_pick_baseline(ours, err, sizeof err)); /* an empty store */
+	assert_non_null(strstr(err, "no stored run"));
+	struct run *older = mk(NULL, "6.1.0", 1000), *same = mk(NULL, "6.8.0", 2000),
+		   *other = mk(NULL, "6.1.0", 3000), *wide = mk(NULL, "5.10.0", 4000);
+	wide->blocks[0].copies = 4; /* no copy count in common */
+	save(older);
+	save(same);
+	save(other);
+	save(wide);
+	save(ours); /* stored itself: never its own base */
+	struct run *b = store_pick_baseline(ours, err, sizeof err);
+	assert_non_null(b);
+	assert_string_equal(b->meta.id, other->meta.id); /* the newest of another kernel */
+	run_free(b);
+	assert_int_equal(store_delete(older->meta.id, NULL, 0, err, sizeof err), 0);
+	assert_int_equal(store_delete(other->meta.id, NULL, 0, err, sizeof err), 0);
+	b = store_pick_baseline(ours, err, sizeof err);
+	assert_non_null(b);
+	assert_string_equal(b->meta.id, same->meta.id); /* else the same kernel */
+	run_free(b);
+	ours->blocks[0].copies = 8;
+	assert_null(store_pick_baseline(ours, err, sizeof err));
+	assert_non_null(strstr(err, "same copy counts"));
+	run_free(ours);
+	run_free(older);
+	run_free(same);
+	run_free(other);
+	run_free(wide);
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dir_precedence), cmocka_unit_test(test_save_and_resolve),
 		cmocka_unit_test(test_never_overwrites), cmocka_unit_test(test_broken_listed),
-		cmocka_unit_test(test_worth_saving),
+		cmocka_unit_test(test_worth_saving), cmocka_unit_test(test_pick_baseline),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
