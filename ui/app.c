@@ -129,9 +129,9 @@ static unsigned act_help(struct app *a)
 
 static unsigned quit_now(struct app *a)
 {
-	if (a->running) {
+	if (a->live.running) {
 		a->quit = true;
-		live_abort(a);
+		live_stop(&a->live);
 		return UI_REDRAW;
 	}
 	return UI_QUIT;
@@ -139,7 +139,7 @@ static unsigned quit_now(struct app *a)
 
 static unsigned act_quit(struct app *a)
 {
-	if (a->running) {
+	if (a->live.running) {
 		app_ask(a, a->replay ? "Stop the replay and quit? (y/n)"
 				     : "Abort the run and quit? Finished tests are kept. (y/n)",
 			quit_now);
@@ -228,7 +228,7 @@ static void draw(struct app *a)
 		canvas_printf(c, 0, 0, ROLE_WARN, "Terminal %dx%d: kbench needs %dx%d.", w, h, APP_MIN_W,
 			      APP_MIN_H);
 		canvas_text(c, 0, 1, ROLE_NORMAL, "Enlarge it; F10 or q quits.", -1);
-		if (a->running)
+		if (a->live.running)
 			canvas_text(c, 0, 2, ROLE_NORMAL, "(the run goes on)", -1);
 	} else {
 		a->screen->draw(a, c);
@@ -306,7 +306,7 @@ static void dispatch(struct app *a, int ch)
 }
 
 /* Reads every pending key; the runner wakes us on stdin, so none may stay queued. */
-void app_poll_keys(struct app *a)
+static void poll_keys(struct app *a)
 {
 	int ch;
 	while ((ch = term_key()) >= 0)
@@ -321,19 +321,17 @@ void app_poll_keys(struct app *a)
 		a->exit_code = 128 + got_signal;
 		got_signal = 0;
 		a->quit = true;
-		if (a->running)
-			live_abort(a);
+		if (a->live.running)
+			live_stop(&a->live);
 	}
 }
 
-void app_redraw(struct app *a)
+/* The live run's and the replay's turn for the console: keys, then the screen. */
+static void pump(void *ctx)
 {
+	struct app *a = ctx;
+	poll_keys(a);
 	draw(a);
-}
-
-bool app_full_redraw_pending(void)
-{
-	return full_redraw;
 }
 
 /* ---- options ---- */
@@ -424,6 +422,9 @@ static void app_init(struct app *a)
 	int n = sysinfo_ncpus();
 	if (n > 1)
 		a->copies[a->ncopies++] = n;
+	a->live.wake_fd = STDIN_FILENO;
+	a->live.pump = pump;
+	a->live.pump_ctx = a;
 }
 
 /* The console's and the replay's options, from the table (src/options.c).
@@ -486,7 +487,7 @@ static void idle_loop(struct app *a)
 		}
 		if (a->screen->tick)
 			a->screen->tick(a);
-		app_poll_keys(a);
+		poll_keys(a);
 	}
 }
 
@@ -556,7 +557,8 @@ int ui_replay(int argc, char **argv)
 	a->run = r;
 	a->run_saved = true;
 	a->replay = true;
-	live_replay(a);
+	app_goto(a, &screen_run);
+	live_replay(&a->live, a->run, a->replay_speed);
 	if (!a->quit) {
 		app_pick_base(a);
 		app_goto(a, &screen_results);
@@ -569,12 +571,15 @@ int ui_replay(int argc, char **argv)
 void app_start_run(struct app *a)
 {
 	char err[400];
+	struct runner_opts o;
+	app_opts(a, &o);
 	app_goto(a, &screen_run);
-	if (live_run(a, err, sizeof err) < 0) {
+	if (live_run(&a->live, &o, &a->run, err, sizeof err) < 0) {
 		app_goto(a, &screen_setup);
 		app_message(a, ROLE_WARN, "%s", err);
 		return;
 	}
+	a->run_saved = false;
 	if (a->quit) {
 		/* left in the middle of the run: keep what finished, by the rule `kbench run` follows */
 		if (!store_worth_saving(a->run, err, sizeof err)) {
@@ -660,10 +665,12 @@ int app_calibrate(struct app *a, int n)
 	for (int i = 0; i < n && !a->quit; i++) {
 		a->calib_run = i + 1;
 		a->calib_runs = n;
+		struct runner_opts o;
+		app_opts(a, &o);
 		app_goto(a, &screen_run);
-		if (live_run(a, err, sizeof err) < 0)
+		if (live_run(&a->live, &o, &a->run, err, sizeof err) < 0)
 			break;
-		bool whole = !a->aborted && !a->quit && store_worth_saving(a->run, err, sizeof err);
+		bool whole = !a->live.aborted && !a->quit && store_worth_saving(a->run, err, sizeof err);
 		if (whole) {
 			snprintf(a->run->meta.name, sizeof a->run->meta.name, "calibration");
 			if (store_save(a->run, err, sizeof err) == 0)
@@ -673,6 +680,7 @@ int app_calibrate(struct app *a, int n)
 		}
 		run_free(a->run);
 		a->run = NULL;
+		a->live.run = NULL;
 		if (!whole)
 			break;
 	}
@@ -689,7 +697,6 @@ int app_calibrate(struct app *a, int n)
 	a->run = keep.run;
 	a->run_saved = keep.run_saved;
 	a->base = keep.base;
-	a->aborted = keep.aborted;
 	if (a->quit)
 		return stored;
 	app_goto(a, back);

@@ -6,6 +6,7 @@
 
 #include "canvas.h"
 #include "keys.h"
+#include "live.h"
 #include "runner.h"
 #include "tests.h"
 #include "theme.h"
@@ -61,11 +62,9 @@ struct app {
 	/* the run being shown (live, replayed or opened from the store) */
 	struct run *run;
 	bool run_saved;
-	struct runner *runner; /* only while runner_run is on the stack */
-	bool running, replay, aborted;
+	bool replay; /* it is a stored run played back */
 	double replay_speed;
-	struct runner_event ev; /* the last event, for the run screen */
-	double eta_total;       /* seconds the run was estimated to take */
+	struct live live;       /* the run screen's view of a->run while it runs or replays */
 	struct run *base;       /* the run compared against, owned */
 	char base_why[200];     /* why there is none */
 	char exit_note[300];    /* said on stderr once the terminal is restored */
@@ -95,6 +94,9 @@ unsigned app_next_theme(struct app *a);
 void app_pick_base(struct app *a);
 /* The runner options the setup choices make. */
 void app_opts(const struct app *a, struct runner_opts *o);
+/* Setup choices: copy counts ("1,2", "all"), or -1; the tests of one group only. */
+int app_set_copies(struct app *a, const char *s);
+void app_choose_group(struct app *a, const char *group);
 
 /* Common drawing: the title line and the bottom lines (message, key bar). */
 void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right);

@@ -1,38 +1,80 @@
-/* What the run screen watches: a live run through the runner, or a stored run replayed from its samples. */
+/* What the run screen watches, as one table of functions: a live run through the runner, or a stored run replayed from its samples. */
 #ifndef KBENCH_UI_LIVE_H
 #define KBENCH_UI_LIVE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "run.h"
+#include "runner.h"
 
-struct app;
-
-/* Runs a->run's plan with the runner on the run screen; returns when it ends. */
-int live_run(struct app *a, char *err, size_t errlen);
-/* Plays a->run back at a->replay_speed on the run screen; returns when it ends. */
-void live_replay(struct app *a);
-void live_abort(struct app *a);
-/* Frees the telemetry sampler and the replay timeline. */
-void live_close(void);
-void live_skip(struct app *a);
-
-/* The sample in progress: copies, each copy's count so far, seconds into it. */
-int live_copies(const struct app *a);
-double live_count(const struct app *a, int copy);
-double live_elapsed(const struct app *a);
-/* Run time now (seconds since the run started) and what is left, estimated. */
-double live_now(const struct app *a);
-double live_remaining(const struct app *a);
-/* A test's status and finished samples as the screen should show them now
- * (a replay reveals them as its clock passes them). */
-enum test_status live_status(const struct app *a, int block, int test);
-int live_samples_done(const struct app *a, int block, int test);
-/* How many points of a series the screen may show now. */
-int live_series_points(const struct app *a, const struct series *s);
-
-/* The latest telemetry frame of a live run, or NULL with why. */
+struct live;
 struct telemetry_frame;
-const struct telemetry_frame *live_telemetry(const struct app *a, const char **why);
+
+/* The two kinds of run the screen can watch fill the same table
+ * (STYLE.md 1); live_run_ops and live_replay_ops are its instances. */
+struct live_ops {
+	const char *name;
+	void (*stop)(struct live *l); /* end early: abort the run, stop the replay */
+	void (*skip)(struct live *l); /* on to the next test */
+	/* The sample in progress: copies, each copy's count so far, seconds into it. */
+	int (*copies)(const struct live *l);
+	double (*count)(const struct live *l, int copy);
+	double (*elapsed)(const struct live *l);
+	/* Run time now (seconds since the run started) and what is left, estimated. */
+	double (*now)(const struct live *l);
+	double (*remaining)(const struct live *l);
+	/* A test's status and finished samples as the screen should show them
+	 * now (a replay reveals them as its clock passes them). */
+	enum test_status (*status)(const struct live *l, int block, int test);
+	int (*samples_done)(const struct live *l, int block, int test);
+	/* How many points of a series the screen may show now. */
+	int (*series_points)(const struct live *l, const struct series *s);
+	/* The latest telemetry frame, or NULL with why. */
+	const struct telemetry_frame *(*telemetry)(const struct live *l, const char **why);
+	void (*close)(void); /* frees what the kind keeps between runs */
+};
+
+extern const struct live_ops live_run_ops, live_replay_ops;
+
+/* What the front end sees of the run being watched. The front end owns it
+ * and gives the pump: called on every event of a live run and every step
+ * of a replay, it reads the keys waiting and draws. */
+struct live {
+	const struct live_ops *ops; /* the kind watched last; NULL before any */
+	const struct run *run;      /* the run watched (the front end owns it) */
+	struct runner_event ev;     /* where the run is: the last event */
+	bool running;               /* under way (the pump may be on the stack) */
+	bool aborted;               /* it ended early */
+	int wake_fd;                /* readable: the pump has keys to read */
+	void (*pump)(void *ctx);
+	void *pump_ctx;
+};
+
+/* Runs o's plan with the runner. Once the runner is set up, *run is freed
+ * and replaced by the new run the pump can draw; returns when the run ends
+ * (0), or -1 with a sentence in err when it could not start (*run kept). */
+int live_run(struct live *l, const struct runner_opts *o, struct run **run, char *err, size_t errlen);
+/* Plays a stored run back at speed times real time; returns when it ends or is stopped. */
+void live_replay(struct live *l, const struct run *run, double speed);
+/* Frees what every kind keeps between runs (the telemetry sampler, the timeline). */
+void live_close(void);
+
+/* The table's entries for the kind being watched, with safe answers before any. */
+void live_stop(struct live *l);
+void live_skip(struct live *l);
+int live_copies(const struct live *l);
+double live_count(const struct live *l, int copy);
+double live_elapsed(const struct live *l);
+double live_now(const struct live *l);
+double live_remaining(const struct live *l);
+enum test_status live_status(const struct live *l, int block, int test);
+int live_samples_done(const struct live *l, int block, int test);
+int live_series_points(const struct live *l, const struct series *s);
+const struct telemetry_frame *live_telemetry(const struct live *l, const char **why);
+
+/* For the kinds: monotonic seconds, and the pump's turn. */
+double live_clock(void);
+void live_pump(struct live *l);
 
 #endif

@@ -13,22 +13,22 @@ static int top; /* first test row shown */
 
 static unsigned act_skip(struct app *a)
 {
-	if (!a->running)
+	if (!a->live.running)
 		return 0;
-	live_skip(a);
+	live_skip(&a->live);
 	app_message(a, ROLE_NORMAL, "Skipping the current test.");
 	return UI_REDRAW;
 }
 
 static unsigned abort_yes(struct app *a)
 {
-	live_abort(a);
+	live_stop(&a->live);
 	return UI_REDRAW;
 }
 
 static unsigned act_abort(struct app *a)
 {
-	if (!a->running)
+	if (!a->live.running)
 		return 0;
 	app_ask(a, a->replay ? "Stop the replay and show the results? (y/n)"
 			     : "Abort the run? Finished tests are kept. (y/n)",
@@ -55,24 +55,24 @@ static const char *status_glyph(const struct canvas *c, enum test_status st, int
 }
 
 /* The live score estimate of the running test: all copies' counts over the time so far. */
-static double live_rate(const struct app *a, const struct test_result *t)
+static double live_rate(const struct live *l, const struct test_result *t)
 {
-	double el = live_elapsed(a), sum = 0;
-	int n = live_copies(a);
+	double el = live_elapsed(l), sum = 0;
+	int n = live_copies(l);
 	if (n <= 0 || el <= 0.2)
 		return NAN;
 	for (int i = 0; i < n; i++)
-		sum += live_count(a, i);
+		sum += live_count(l, i);
 	return t->timebase ? sum / el * t->timebase : sum;
 }
 
-static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
+static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
 {
-	const struct run *r = a->run;
+	const struct run *r = l->run;
 	int total = 0, cur = -1;
 	for (int b = 0; b < r->nblocks; b++)
 		for (int t = 0; t < r->blocks[b].ntests; t++, total++)
-			if (b == a->ev.block && t == a->ev.test && live_status(a, b, t) == TEST_RUNNING)
+			if (b == l->ev.block && t == l->ev.test && live_status(l, b, t) == TEST_RUNNING)
 				cur = total;
 	if (cur >= 0) {
 		if (cur < top)
@@ -97,7 +97,7 @@ static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
 				continue;
 			int yy = y + k - top, x = 1, role;
 			const struct test_result *tr = &r->blocks[b].tests[t];
-			enum test_status st = live_status(a, b, t);
+			enum test_status st = live_status(l, b, t);
 			const char *g = status_glyph(c, st, &role);
 			char buf[160], num[32];
 			canvas_text(c, x, yy, role, g, 1);
@@ -110,22 +110,22 @@ static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
 			canvas_text(c, x, yy, st == TEST_RUNNING ? ROLE_RUNNING : ROLE_NORMAL, buf, -1);
 			x += wd[2] + 1;
 			/* progress: finished samples, plus the running one's share */
-			int done = live_samples_done(a, b, t);
-			int n = st == TEST_RUNNING ? a->ev.nsamples : tr->nsamples;
+			int done = live_samples_done(l, b, t);
+			int n = st == TEST_RUNNING ? l->ev.nsamples : tr->nsamples;
 			double frac = st == TEST_DONE || st == TEST_IMPORTED ? 1 : 0;
 			if (st == TEST_RUNNING && n > 0) {
-				double part = a->ev.kind == EV_PAUSE || a->ev.sample_length <= 0
-						      ? 0 : a->ev.sample_elapsed / a->ev.sample_length;
-				frac = (a->ev.sample + (part > 1 ? 1 : part)) / n;
+				double part = l->ev.kind == EV_PAUSE || l->ev.sample_length <= 0
+						      ? 0 : l->ev.sample_elapsed / l->ev.sample_length;
+				frac = (l->ev.sample + (part > 1 ? 1 : part)) / n;
 			}
 			fmt_bar(buf, sizeof buf, frac, wd[3], c->utf8);
 			canvas_text(c, x, yy, ROLE_BAR, buf, -1);
 			x += wd[3] + 1;
 			const char *what = test_status_name(st);
 			if (st == TEST_RUNNING && n <= 0) /* a quick run: samples until precise */
-				snprintf(buf, sizeof buf, "%d", a->ev.sample + 1);
+				snprintf(buf, sizeof buf, "%d", l->ev.sample + 1);
 			else if (st == TEST_RUNNING)
-				snprintf(buf, sizeof buf, "%d/%d", a->ev.sample + 1, n);
+				snprintf(buf, sizeof buf, "%d/%d", l->ev.sample + 1, n);
 			else if (st == TEST_DONE)
 				snprintf(buf, sizeof buf, "%d/%d", done, done);
 			else
@@ -144,7 +144,7 @@ static void draw_tests(struct app *a, struct canvas *c, int y, int rows)
 				}
 			} else if (st == TEST_RUNNING) {
 				char est[40];
-				fmt_number(buf, sizeof buf, live_rate(a, tr), wd[5] - 1);
+				fmt_number(buf, sizeof buf, live_rate(l, tr), wd[5] - 1);
 				snprintf(est, sizeof est, "~%s", buf); /* the ~ stays on the number */
 				fmt_fit(num, sizeof num, est, wd[5], FMT_RIGHT);
 				canvas_text(c, x, yy, ROLE_RUNNING, num, -1);
@@ -189,16 +189,16 @@ static void ipc_cell(char *buf, size_t len, const struct telemetry_frame *f, int
 		snprintf(buf, len, "%.2f", v);
 }
 
-static void draw_current(struct app *a, struct canvas *c, int y, int rows,
+static void draw_current(const struct live *l, struct canvas *c, int y, int rows,
 			 const struct telemetry_frame *f)
 {
-	const struct run *r = a->run;
-	const struct runner_event *ev = &a->ev;
+	const struct run *r = l->run;
+	const struct runner_event *ev = &l->ev;
 	bool valid = ev->block >= 0 && ev->block < r->nblocks && ev->test >= 0 &&
-		     ev->test < r->blocks[ev->block].ntests && a->running;
+		     ev->test < r->blocks[ev->block].ntests && l->running;
 	if (!valid) {
 		canvas_rule(c, 0, y, c->w, ROLE_BORDER, "Current test", ROLE_HEADER);
-		canvas_text(c, 1, y + 1, ROLE_DIM, a->running ? "starting..." : "the run has ended", -1);
+		canvas_text(c, 1, y + 1, ROLE_DIM, l->running ? "starting..." : "the run has ended", -1);
 		return;
 	}
 	const struct test_result *tr = &r->blocks[ev->block].tests[ev->test];
@@ -222,7 +222,7 @@ static void draw_current(struct app *a, struct canvas *c, int y, int rows,
 		double frac = ev->sample_length > 0 ? ev->sample_elapsed / ev->sample_length : 0;
 		fmt_bar(bar, sizeof bar, frac, 16, c->utf8);
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
-		double lr = live_rate(a, tr);
+		double lr = live_rate(l, tr);
 		fmt_number(rate, sizeof rate, lr, 12);
 		canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "live %s%s %s", isnan(lr) ? "" : "~", rate,
 			      isnan(lr) ? "" : tr->unit);
@@ -231,11 +231,11 @@ static void draw_current(struct app *a, struct canvas *c, int y, int rows,
 		return;
 	canvas_text(c, 1, y + 2, ROLE_HEADER,
 		    "copy        count     rate/s    IPC  misses/s   csw/s  migr/s", c->w - 2);
-	int n = live_copies(a);
-	double secs = live_elapsed(a);
+	int n = live_copies(l);
+	double secs = live_elapsed(l);
 	for (int i = 0; i < n && i < rows - 2; i++) {
 		char cnt[16], rt[16], ipc[16], miss[16], cs[16], mig[16];
-		double v = live_count(a, i);
+		double v = live_count(l, i);
 		fmt_number(cnt, sizeof cnt, v, 12);
 		fmt_number(rt, sizeof rt, tr->timebase && secs > 0.2 ? v / secs : NAN, 9);
 		ipc_cell(ipc, sizeof ipc, f, i);
@@ -262,22 +262,22 @@ static const struct series *find_series(const struct run *r, const char *w1, con
 	return NULL;
 }
 
-static void spark(struct app *a, struct canvas *c, int x, int y, int w, const struct series *s)
+static void spark(const struct live *l, struct canvas *c, int x, int y, int w, const struct series *s)
 {
 	char buf[512];
 	if (!s || w <= 0)
 		return;
-	int n = live_series_points(a, s);
+	int n = live_series_points(l, s);
 	fmt_sparkline(buf, sizeof buf, s->v, n, w, c->utf8);
 	canvas_text(c, x, y, ROLE_SPARK, buf, w);
 }
 
-static void draw_machine(struct app *a, struct canvas *c, int y, const struct telemetry_frame *f,
+static void draw_machine(const struct live *l, struct canvas *c, int y, const struct telemetry_frame *f,
 			 const char *why)
 {
 	canvas_rule(c, 0, y, c->w, ROLE_BORDER, "Machine", ROLE_HEADER);
-	const struct series *sf = find_series(a->run, "freq", "mhz");
-	const struct series *st = find_series(a->run, "temp", NULL);
+	const struct series *sf = find_series(l->run, "freq", "mhz");
+	const struct series *st = find_series(l->run, "temp", NULL);
 	char v[64];
 	int half = c->w / 2, w = c->w;
 	/* frequency */
@@ -294,13 +294,13 @@ static void draw_machine(struct app *a, struct canvas *c, int y, const struct te
 		else
 			snprintf(v, sizeof v, "%.0f MHz ", f->mhz_busy);
 		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
-	} else if (sf && live_series_points(a, sf) > 0) {
-		snprintf(v, sizeof v, "%.0f %s ", sf->v[live_series_points(a, sf) - 1], sf->unit);
+	} else if (sf && live_series_points(l, sf) > 0) {
+		snprintf(v, sizeof v, "%.0f %s ", sf->v[live_series_points(l, sf) - 1], sf->unit);
 		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
 	} else {
 		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->freq_source : why, w - x - 1) + 1;
 	}
-	spark(a, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, sf);
+	spark(l, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, sf);
 	/* temperature */
 	y++;
 	x = 1 + canvas_text(c, 1, y + 1, ROLE_DIM, "temp ", -1);
@@ -308,17 +308,17 @@ static void draw_machine(struct app *a, struct canvas *c, int y, const struct te
 		bool hot = f->temp_limit > 0 && f->temp >= f->temp_limit - 5;
 		snprintf(v, sizeof v, "%.0f°C ", f->temp);
 		x += canvas_text(c, x, y + 1, hot ? ROLE_HOT : ROLE_NORMAL, v, -1);
-	} else if (st && live_series_points(a, st) > 0) {
-		snprintf(v, sizeof v, "%.0f %s ", st->v[live_series_points(a, st) - 1], st->unit);
+	} else if (st && live_series_points(l, st) > 0) {
+		snprintf(v, sizeof v, "%.0f %s ", st->v[live_series_points(l, st) - 1], st->unit);
 		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
 	} else {
 		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->temp_source : why, c->w - x - 1) + 1;
 	}
-	spark(a, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, st);
+	spark(l, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, st);
 	/* power and throttling */
 	x = 1 + canvas_text(c, 1, y + 2, ROLE_DIM, "power ", -1);
-	const struct series *sp = find_series(a->run, "power", NULL);
-	int np = sp ? live_series_points(a, sp) : 0;
+	const struct series *sp = find_series(l->run, "power", NULL);
+	int np = sp ? live_series_points(l, sp) : 0;
 	if (f && !isnan(f->watts))
 		canvas_printf(c, x, y + 2, ROLE_NORMAL, "%.1f W (%.0f J)", f->watts, f->joules);
 	else if (!f && np > 0 && !isnan(sp->v[np - 1]))
@@ -327,8 +327,8 @@ static void draw_machine(struct app *a, struct canvas *c, int y, const struct te
 		canvas_text(c, x, y + 2, ROLE_DIM, f ? f->power_source : why, half - x - 1);
 	x = half + canvas_text(c, half, y + 2, ROLE_DIM, "throttle ", -1);
 	/* a replay has no frame: the recorded throttle counter moving is the evidence */
-	const struct series *sth = find_series(a->run, "throttle.events", NULL);
-	int nth = sth ? live_series_points(a, sth) : 0;
+	const struct series *sth = find_series(l->run, "throttle.events", NULL);
+	int nth = sth ? live_series_points(l, sth) : 0;
 	if (!f && nth > 1 && sth->v[nth - 1] > sth->v[0]) {
 		char w[120];
 		snprintf(w, sizeof w, "%s THROTTLING: %.0f throttle events so far", c->utf8 ? "⚠" : "!",
@@ -347,23 +347,22 @@ static void draw_machine(struct app *a, struct canvas *c, int y, const struct te
 
 static void run_draw(struct app *a, struct canvas *c)
 {
+	const struct live *l = &a->live;
 	char right[96], el[16], left[16];
-	fmt_duration(el, sizeof el, live_now(a));
-	fmt_duration(left, sizeof left, live_remaining(a));
+	fmt_duration(el, sizeof el, live_now(l));
+	fmt_duration(left, sizeof left, live_remaining(l));
 	snprintf(right, sizeof right, "elapsed %s  left ~%s", el, left);
 	char what[48] = "Run";
 	if (a->calib_runs)
 		snprintf(what, sizeof what, "Calibration run %d of %d", a->calib_run, a->calib_runs);
 	app_draw_title(a, c, what, right);
-	if (!a->run)
+	if (!l->run)
 		return;
 	const char *why = "";
-	const struct telemetry_frame *f = live_telemetry(a, &why);
-	if (a->replay)
-		why = "n/a (not in the stored run)";
+	const struct telemetry_frame *f = live_telemetry(l, &why);
 	int avail = c->h - 3;          /* title, message, key bar */
 	int machine = 4;
-	int copies = live_copies(a) > 0 ? live_copies(a) : a->ev.ncopies > 0 ? a->ev.ncopies : 1;
+	int copies = live_copies(l) > 0 ? live_copies(l) : l->ev.ncopies > 0 ? l->ev.ncopies : 1;
 	int current = 3 + copies;
 	int tests = avail - machine - current - 1;
 	if (tests < 4) {
@@ -372,13 +371,13 @@ static void run_draw(struct app *a, struct canvas *c)
 		tests = 4;
 	}
 	int total = 0;
-	for (int b = 0; b < a->run->nblocks; b++)
-		total += a->run->blocks[b].ntests;
+	for (int b = 0; b < l->run->nblocks; b++)
+		total += l->run->blocks[b].ntests;
 	if (tests > total)
 		tests = total; /* the panels follow the list; spare rows stay at the bottom */
-	draw_tests(a, c, 2, tests);
-	draw_current(a, c, 2 + tests, current - 1, f);
-	draw_machine(a, c, 2 + tests + current, f, why);
+	draw_tests(l, c, 2, tests);
+	draw_current(l, c, 2 + tests, current - 1, f);
+	draw_machine(l, c, 2 + tests + current, f, why);
 }
 
 const struct screen_ops screen_run = {

@@ -15,9 +15,6 @@
 
 #include <sys/utsname.h>
 
-int app_set_copies(struct app *a, const char *s);
-void app_choose_group(struct app *a, const char *group);
-
 /* The list: group headings and tests, index tests first as UnixBench orders them. */
 struct item {
 	int test; /* index into test_table, or -1 for a heading */
