@@ -1,23 +1,18 @@
-/* The console's main loop: terminal setup, the screen state machine, keys, signals, and driving the runner. */
+/* The console's main loop: terminal setup, the screen state machine, keys, signals, drawing, and the two entry points. */
 #include "app.h"
 
-#include <errno.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "live.h"
-#include "options.h"
 #include "run.h"
 #include "store.h"
-#include "sysinfo.h"
 #include "term.h"
 #include "ui.h"
 
@@ -334,126 +329,13 @@ static void pump(void *ctx)
 	draw(a);
 }
 
-/* ---- options ---- */
-
-bool ui_is_option(const char *arg)
-{
-	return opts_takes(OC_CONSOLE, arg);
-}
-
-static int parse_copies(struct app *a, const char *s)
-{
-	int n = 0, list[RUNNER_MAX_BLOCKS];
-	char buf[128];
-	snprintf(buf, sizeof buf, "%s", s);
-	char *save = NULL;
-	for (char *w = strtok_r(buf, ", ", &save); w; w = strtok_r(NULL, ", ", &save)) {
-		long v;
-		if (!strcmp(w, "all") || !strcmp(w, "N"))
-			v = sysinfo_ncpus();
-		else if (parse_int(w, 1, RUNNER_MAX_COPIES, &v))
-			return -1;
-		if (n >= RUNNER_MAX_BLOCKS)
-			return -1;
-		list[n++] = (int)v;
-	}
-	if (!n)
-		return -1;
-	a->ncopies = n;
-	memcpy(a->copies, list, sizeof list[0] * (size_t)n);
-	return 0;
-}
-
-int app_set_copies(struct app *a, const char *s)
-{
-	return parse_copies(a, s);
-}
-
-static int choose(struct app *a, const char *name)
-{
-	const struct test_def *t = test_find(name);
-	if (t) {
-		a->chosen[t - test_table] = true;
-		return 0;
-	}
-	const struct test_group *g = test_group_find(name);
-	if (!g)
-		return -1;
-	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++) {
-		bool in = !g->ids;
-		for (const char *const *id = g->ids; id && *id; id++)
-			in |= !strcmp(*id, test_table[i].id);
-		if (in)
-			a->chosen[i] = true;
-	}
-	return 0;
-}
-
-void app_choose_group(struct app *a, const char *group)
-{
-	memset(a->chosen, 0, sizeof a->chosen);
-	choose(a, group);
-}
-
-void app_opts(const struct app *a, struct runner_opts *o)
-{
-	memset(o, 0, sizeof *o);
-	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS && o->ntests < RUNNER_MAX_TESTS; i++)
-		if (a->chosen[i])
-			o->tests[o->ntests++] = &test_table[i];
-	o->ncopies = a->ncopies;
-	memcpy(o->copies, a->copies, sizeof o->copies);
-	o->samples = a->samples;
-	o->duration = a->duration;
-	o->pause = a->pause;
-	o->quick = a->quick;
-	o->iterations = a->iterations;
-	o->interval = 0.5; /* two wake-ups a second: enough to watch, too few to disturb */
-}
-
 static void app_init(struct app *a)
 {
 	memset(a, 0, sizeof *a);
-	a->pause = -1;
-	a->replay_speed = strtod(opts_row(O_SPEED)->def, NULL);
-	choose(a, "index");
-	a->ncopies = 1;
-	a->copies[0] = 1;
-	int n = sysinfo_ncpus();
-	if (n > 1)
-		a->copies[a->ncopies++] = n;
+	app_defaults(a);
 	a->live.wake_fd = STDIN_FILENO;
 	a->live.pump = pump;
 	a->live.pump_ctx = a;
-}
-
-/* The console's and the replay's options, from the table (src/options.c).
- * Returns -1 to go on (the operands in *ops, *nops; free with free()), else the exit code. */
-static int parse_console_args(struct app *a, const char *cmd, int argc, char **argv,
-			      const char **theme, char ***ops, int *nops)
-{
-	struct opt_parsed p;
-	int rc = opts_parse(opts_command(cmd), argc, argv, &p);
-	if (rc >= 0)
-		return rc;
-	for (int k = 0; k < p.n; k++) {
-		const struct opt_item *it = &p.item[k];
-		switch (it->def->id) {
-		case O_THEME: *theme = it->arg; break;
-		case O_COPY_LIST: parse_copies(a, it->arg); break; /* the row checked it */
-		case O_SAMPLES: a->samples = (int)it->i; break;
-		case O_DURATION: a->duration = it->d; break;
-		case O_PAUSE: a->pause = it->d; break;
-		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
-		case O_SPEED: a->replay_speed = it->d; break;
-		default: break;
-		}
-	}
-	*ops = p.operand;
-	*nops = p.noperands;
-	p.operand = NULL;
-	opts_free(&p);
-	return -1;
 }
 
 /* ---- the loop ---- */
@@ -510,13 +392,13 @@ int ui_main(int argc, char **argv)
 	const char *theme = NULL;
 	char **ops;
 	int nops;
-	int rc = parse_console_args(a, "console", argc, argv, &theme, &ops, &nops);
+	int rc = app_parse_args(a, "console", argc, argv, &theme, &ops, &nops);
 	if (rc >= 0)
 		return rc;
 	if (nops > 0)
 		memset(a->chosen, 0, sizeof a->chosen);
 	for (int i = 0; i < nops && rc < 0; i++)
-		if (choose(a, ops[i]) < 0)
+		if (app_choose(a, ops[i]) < 0)
 			rc = usage_error("unknown test or group '%s' (try 'kbench list')", ops[i]);
 	free(ops);
 	if (rc >= 0)
@@ -538,7 +420,7 @@ int ui_replay(int argc, char **argv)
 	const char *theme = NULL;
 	char **ops;
 	int nops;
-	int rc = parse_console_args(a, "replay", argc, argv, &theme, &ops, &nops);
+	int rc = app_parse_args(a, "replay", argc, argv, &theme, &ops, &nops);
 	if (rc >= 0)
 		return rc;
 	if (nops != 1) {
@@ -566,147 +448,4 @@ int ui_replay(int argc, char **argv)
 	}
 	app_finish(a);
 	return 0;
-}
-
-void app_start_run(struct app *a)
-{
-	char err[400];
-	struct runner_opts o;
-	app_opts(a, &o);
-	app_goto(a, &screen_run);
-	if (live_run(&a->live, &o, &a->run, err, sizeof err) < 0) {
-		app_goto(a, &screen_setup);
-		app_message(a, ROLE_WARN, "%s", err);
-		return;
-	}
-	a->run_saved = false;
-	if (a->quit) {
-		/* left in the middle of the run: keep what finished, by the rule `kbench run` follows */
-		if (!store_worth_saving(a->run, err, sizeof err)) {
-			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted; not saved: %s\n", err);
-		} else if (store_save(a->run, err, sizeof err) == 0) {
-			a->run_saved = true;
-			snprintf(a->exit_note, sizeof a->exit_note,
-				 "kbench: run aborted; the finished samples were saved as %s (incomplete)\n",
-				 a->run->meta.id);
-		} else {
-			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted and not saved: %s\n", err);
-		}
-		return;
-	}
-	app_pick_base(a);
-	app_goto(a, &screen_results);
-}
-
-void app_pick_base(struct app *a)
-{
-	char err[400];
-	if (a->base)
-		run_free(a->base);
-	a->base = NULL;
-	a->base_why[0] = '\0';
-	if (!a->run || !strcmp(a->compare_spec, "none")) {
-		snprintf(a->base_why, sizeof a->base_why, "no comparison chosen (c picks a stored run)");
-		return;
-	}
-	if (a->compare_spec[0]) {
-		a->base = store_load(a->compare_spec, err, sizeof err);
-		if (!a->base)
-			snprintf(a->base_why, sizeof a->base_why, "%s", err);
-		return;
-	}
-	a->base = store_pick_baseline(a->run, err, sizeof err);
-	if (!a->base)
-		snprintf(a->base_why, sizeof a->base_why, "%s (c picks another)", err);
-}
-
-/* The shown run's settings as setup choices: a calibration must take the
- * same kind of samples as the runs it will judge (noise.h: per setting). */
-static void choose_like(struct app *a, const struct run *r)
-{
-	memset(a->chosen, 0, sizeof a->chosen);
-	for (int b = 0; b < r->nblocks; b++)
-		for (int t = 0; t < r->blocks[b].ntests; t++)
-			choose(a, r->blocks[b].tests[t].id);
-	/* One copy when the run had it: the floor is a test's, pooled over copy counts. */
-	a->ncopies = 1;
-	a->copies[0] = run_find_block(r, 1) || r->nblocks == 0 ? 1 : r->blocks[0].copies;
-	a->quick = !strcmp(r->meta.mode, "quick");
-	a->duration = r->meta.duration_override;
-	a->iterations = r->meta.iterations;
-	a->samples = 0;
-}
-
-/* From the results: like the run shown. From the setup: its choices. */
-static bool like_shown_run(const struct app *a)
-{
-	return a->screen == &screen_results && a->run;
-}
-
-void app_calibrate_opts(const struct app *a, struct runner_opts *o)
-{
-	struct app tmp = *a;
-	if (like_shown_run(a))
-		choose_like(&tmp, a->run);
-	app_opts(&tmp, o);
-}
-
-int app_calibrate(struct app *a, int n)
-{
-	/* The shown run, its comparison and the setup choices come back afterwards. */
-	struct app keep = *a;
-	const struct screen_ops *back = like_shown_run(a) ? &screen_results : &screen_setup;
-	if (like_shown_run(a))
-		choose_like(a, a->run);
-	a->run = NULL;
-	a->base = NULL;
-	int stored = 0;
-	char err[400] = "";
-	for (int i = 0; i < n && !a->quit; i++) {
-		a->calib_run = i + 1;
-		a->calib_runs = n;
-		struct runner_opts o;
-		app_opts(a, &o);
-		app_goto(a, &screen_run);
-		if (live_run(&a->live, &o, &a->run, err, sizeof err) < 0)
-			break;
-		bool whole = !a->live.aborted && !a->quit && store_worth_saving(a->run, err, sizeof err);
-		if (whole) {
-			snprintf(a->run->meta.name, sizeof a->run->meta.name, "calibration");
-			if (store_save(a->run, err, sizeof err) == 0)
-				stored++;
-			else
-				whole = false;
-		}
-		run_free(a->run);
-		a->run = NULL;
-		a->live.run = NULL;
-		if (!whole)
-			break;
-	}
-	if (a->run)
-		run_free(a->run);
-	a->calib_run = a->calib_runs = 0;
-	memcpy(a->chosen, keep.chosen, sizeof a->chosen);
-	a->ncopies = keep.ncopies;
-	memcpy(a->copies, keep.copies, sizeof a->copies);
-	a->quick = keep.quick;
-	a->duration = keep.duration;
-	a->iterations = keep.iterations;
-	a->samples = keep.samples;
-	a->run = keep.run;
-	a->run_saved = keep.run_saved;
-	a->base = keep.base;
-	if (a->quit)
-		return stored;
-	app_goto(a, back);
-	if (err[0] && stored < n)
-		app_message(a, ROLE_WARN, "Calibration stopped after %d run%s: %s", stored, stored == 1 ? "" : "s", err);
-	else if (stored < n)
-		app_message(a, ROLE_WARN, "Calibration stopped: %d of %d runs stored%s.", stored, n,
-			    stored >= 2 ? " (enough to learn from)" : "");
-	else
-		app_message(a, ROLE_DONE, "Calibrated: %d runs stored; verdicts now use this machine's noise.",
-			    stored);
-	return stored;
 }

@@ -71,6 +71,8 @@ struct app {
 	int calib_run, calib_runs; /* calibrating: run k of n (the run screen says so); 0 = not */
 };
 
+/* ---- the loop, screens, messages, drawing (app.c) ---- */
+
 /* Switches screens (leave, enter) and asks for a full redraw. */
 void app_goto(struct app *a, const struct screen_ops *s);
 /* Shows a message in the line above the key bar until the next key. */
@@ -80,6 +82,14 @@ void app_ask(struct app *a, const char *question, unsigned (*on_yes)(struct app 
 /* Starts a line prompt; on_input gets the text on Enter. */
 void app_prompt(struct app *a, const char *prompt, const char *initial,
 		void (*on_input)(struct app *a, const char *text));
+/* Cycles to the next theme. */
+unsigned app_next_theme(struct app *a);
+/* Common drawing: the title line and the bottom lines (message, key bar). */
+void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right);
+void app_draw_bottom(struct app *a, struct canvas *c);
+
+/* ---- runs (app_runs.c) ---- */
+
 /* Runs the chosen tests on the run screen; returns when the run ends. */
 void app_start_run(struct app *a);
 /* Calibrates for the shown run's settings and tests: n runs on the run
@@ -88,18 +98,27 @@ void app_start_run(struct app *a);
 int app_calibrate(struct app *a, int n);
 /* What app_calibrate would run for the shown run: its runner options. */
 void app_calibrate_opts(const struct app *a, struct runner_opts *o);
-/* Cycles to the next theme. */
-unsigned app_next_theme(struct app *a);
-/* Picks and loads the comparison run for a->run (compare_spec or automatic). */
+/* Loads the comparison run for a->run: --compare's, none, or the store's pick. */
 void app_pick_base(struct app *a);
+
+/* ---- the setup choices (app_choices.c) ---- */
+
+/* The defaults: the index tests, 1 and N copies, UnixBench's pause. */
+void app_defaults(struct app *a);
+/* The console's and the replay's options, from the table (src/options.c).
+ * Returns -1 to go on (the operands in *ops, *nops; free with free()), else the exit code. */
+int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const char **theme,
+		   char ***ops, int *nops);
+/* Copy counts ("1,2", "all"); -1 when not a list of counts. */
+int app_set_copies(struct app *a, const char *s);
+/* Ticks a test or every test of a group; -1 when it is neither. */
+int app_choose(struct app *a, const char *name);
+/* Only the tests of one group. */
+void app_choose_group(struct app *a, const char *group);
+/* The shown run's settings as choices: a calibration must take the same
+ * kind of samples as the runs it will judge (noise.h: per setting). */
+void app_choose_like(struct app *a, const struct run *r);
 /* The runner options the setup choices make. */
 void app_opts(const struct app *a, struct runner_opts *o);
-/* Setup choices: copy counts ("1,2", "all"), or -1; the tests of one group only. */
-int app_set_copies(struct app *a, const char *s);
-void app_choose_group(struct app *a, const char *group);
-
-/* Common drawing: the title line and the bottom lines (message, key bar). */
-void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right);
-void app_draw_bottom(struct app *a, struct canvas *c);
 
 #endif

@@ -1,0 +1,139 @@
+/* The console's setup choices: its options, copy counts, tests and groups, and the runner options they make. */
+#include "app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "options.h"
+#include "run.h"
+#include "sysinfo.h"
+#include "tests.h"
+#include "ui.h"
+
+bool ui_is_option(const char *arg)
+{
+	return opts_takes(OC_CONSOLE, arg);
+}
+
+int app_set_copies(struct app *a, const char *s)
+{
+	int n = 0, list[RUNNER_MAX_BLOCKS];
+	char buf[128];
+	snprintf(buf, sizeof buf, "%s", s);
+	char *save = NULL;
+	for (char *w = strtok_r(buf, ", ", &save); w; w = strtok_r(NULL, ", ", &save)) {
+		long v;
+		if (!strcmp(w, "all") || !strcmp(w, "N"))
+			v = sysinfo_ncpus();
+		else if (parse_int(w, 1, RUNNER_MAX_COPIES, &v))
+			return -1;
+		if (n >= RUNNER_MAX_BLOCKS)
+			return -1;
+		list[n++] = (int)v;
+	}
+	if (!n)
+		return -1;
+	a->ncopies = n;
+	memcpy(a->copies, list, sizeof list[0] * (size_t)n);
+	return 0;
+}
+
+int app_choose(struct app *a, const char *name)
+{
+	const struct test_def *t = test_find(name);
+	if (t) {
+		a->chosen[t - test_table] = true;
+		return 0;
+	}
+	const struct test_group *g = test_group_find(name);
+	if (!g)
+		return -1;
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++) {
+		bool in = !g->ids;
+		for (const char *const *id = g->ids; id && *id; id++)
+			in |= !strcmp(*id, test_table[i].id);
+		if (in)
+			a->chosen[i] = true;
+	}
+	return 0;
+}
+
+void app_choose_group(struct app *a, const char *group)
+{
+	memset(a->chosen, 0, sizeof a->chosen);
+	app_choose(a, group);
+}
+
+void app_opts(const struct app *a, struct runner_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS && o->ntests < RUNNER_MAX_TESTS; i++)
+		if (a->chosen[i])
+			o->tests[o->ntests++] = &test_table[i];
+	o->ncopies = a->ncopies;
+	memcpy(o->copies, a->copies, sizeof o->copies);
+	o->samples = a->samples;
+	o->duration = a->duration;
+	o->pause = a->pause;
+	o->quick = a->quick;
+	o->iterations = a->iterations;
+	o->interval = 0.5; /* two wake-ups a second: enough to watch, too few to disturb */
+}
+
+void app_defaults(struct app *a)
+{
+	a->pause = -1;
+	a->replay_speed = strtod(opts_row(O_SPEED)->def, NULL);
+	app_choose(a, "index");
+	a->ncopies = 1;
+	a->copies[0] = 1;
+	int n = sysinfo_ncpus();
+	if (n > 1)
+		a->copies[a->ncopies++] = n;
+}
+
+int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const char **theme,
+		   char ***ops, int *nops)
+{
+	struct opt_parsed p;
+	int rc = opts_parse(opts_command(cmd), argc, argv, &p);
+	if (rc >= 0)
+		return rc;
+	for (int k = 0; k < p.n; k++) {
+		const struct opt_item *it = &p.item[k];
+		switch (it->def->id) {
+		case O_THEME: *theme = it->arg; break;
+		case O_COPY_LIST: app_set_copies(a, it->arg); break; /* the row checked it */
+		case O_SAMPLES: a->samples = (int)it->i; break;
+		case O_DURATION: a->duration = it->d; break;
+		case O_PAUSE: a->pause = it->d; break;
+		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
+		case O_SPEED: a->replay_speed = it->d; break;
+		default: break;
+		}
+	}
+	*ops = p.operand;
+	*nops = p.noperands;
+	p.operand = NULL;
+	opts_free(&p);
+	return -1;
+}
+
+/* The shown run's settings as setup choices: a calibration must take the
+ * same kind of samples as the runs it will judge (noise.h: per setting). */
+void app_choose_like(struct app *a, const struct run *r)
+{
+	memset(a->chosen, 0, sizeof a->chosen);
+	for (int b = 0; b < r->nblocks; b++)
+		for (int t = 0; t < r->blocks[b].ntests; t++)
+			app_choose(a, r->blocks[b].tests[t].id);
+	/* One copy when the run had it: the floor is a test's, pooled over copy counts. */
+	a->ncopies = 1;
+	a->copies[0] = run_find_block(r, 1) || r->nblocks == 0 ? 1 : r->blocks[0].copies;
+	a->quick = !strcmp(r->meta.mode, "quick");
+	a->duration = r->meta.duration_override;
+	a->iterations = r->meta.iterations;
+	a->samples = 0;
+}
