@@ -272,6 +272,20 @@ static void spark(const struct live *l, struct canvas *c, int x, int y, int w, c
 	canvas_text(c, x, y, ROLE_SPARK, buf, w);
 }
 
+/* Text in a field of width columns, cut with fmt_fit's '~' when longer, so a
+ * long reason never runs into the next field. Returns the columns drawn. */
+static int field(struct canvas *c, int x, int y, int role, const char *s, int width)
+{
+	char buf[256];
+	if (width <= 0)
+		return 0;
+	if (canvas_strwidth(s) > width) {
+		fmt_fit(buf, sizeof buf, s, width, FMT_LEFT);
+		s = buf;
+	}
+	return canvas_text(c, x, y, role, s, width);
+}
+
 static void draw_machine(const struct live *l, struct canvas *c, int y, const struct telemetry_frame *f,
 			 const char *why)
 {
@@ -298,7 +312,7 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 		snprintf(v, sizeof v, "%.0f %s ", sf->v[live_series_points(l, sf) - 1], sf->unit);
 		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
 	} else {
-		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->freq_source : why, w - x - 1) + 1;
+		x += field(c, x, y + 1, ROLE_DIM, f ? f->freq_source : why, w - x - 1) + 1;
 	}
 	spark(l, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, sf);
 	/* temperature */
@@ -312,19 +326,26 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 		snprintf(v, sizeof v, "%.0f %s ", st->v[live_series_points(l, st) - 1], st->unit);
 		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
 	} else {
-		x += canvas_text(c, x, y + 1, ROLE_DIM, f ? f->temp_source : why, c->w - x - 1) + 1;
+		x += field(c, x, y + 1, ROLE_DIM, f ? f->temp_source : why, w - x - 1) + 1;
 	}
 	spark(l, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, st);
-	/* power and throttling */
+	/* power and throttling: two fields, a blank column between them */
 	x = 1 + canvas_text(c, 1, y + 2, ROLE_DIM, "power ", -1);
 	const struct series *sp = find_series(l->run, "power", NULL);
 	int np = sp ? live_series_points(l, sp) : 0;
+	const char *power = f ? f->power_source : why;
+	int role = ROLE_DIM;
 	if (f && !isnan(f->watts))
-		canvas_printf(c, x, y + 2, ROLE_NORMAL, "%.1f W (%.0f J)", f->watts, f->joules);
+		snprintf(v, sizeof v, "%.1f W (%.0f J)", f->watts, f->joules);
 	else if (!f && np > 0 && !isnan(sp->v[np - 1]))
-		canvas_printf(c, x, y + 2, ROLE_NORMAL, "%.1f W", sp->v[np - 1]);
+		snprintf(v, sizeof v, "%.1f W", sp->v[np - 1]);
 	else
-		canvas_text(c, x, y + 2, ROLE_DIM, f ? f->power_source : why, half - x - 1);
+		v[0] = '\0';
+	if (v[0]) {
+		power = v;
+		role = ROLE_NORMAL;
+	}
+	field(c, x, y + 2, role, power, half - x - 1);
 	x = half + canvas_text(c, half, y + 2, ROLE_DIM, "throttle ", -1);
 	/* a replay has no frame: the recorded throttle counter moving is the evidence */
 	const struct series *sth = find_series(l->run, "throttle.events", NULL);
@@ -333,15 +354,15 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 		char w[120];
 		snprintf(w, sizeof w, "%s THROTTLING: %.0f throttle events so far", c->utf8 ? "⚠" : "!",
 			 sth->v[nth - 1] - sth->v[0]);
-		canvas_text(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
+		field(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
 	} else if (!f && nth > 0) {
 		canvas_text(c, x, y + 2, ROLE_NORMAL, "none seen", c->w - x - 1);
 	} else if (f && f->throttled) {
 		char w[200];
 		snprintf(w, sizeof w, "%s THROTTLING: %s", c->utf8 ? "⚠" : "!", f->throttle_evidence);
-		canvas_text(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
+		field(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
 	} else {
-		canvas_text(c, x, y + 2, f ? ROLE_NORMAL : ROLE_DIM, f ? "none seen" : why, c->w - x - 1);
+		field(c, x, y + 2, f ? ROLE_NORMAL : ROLE_DIM, f ? "none seen" : why, c->w - x - 1);
 	}
 }
 

@@ -1,0 +1,23 @@
+#!/bin/sh
+# The run screen at 80x24 keeps every value in its own field: a long telemetry reason is cut with
+# a '~' inside its field and never runs into the next one.
+. "$KBENCH_TOP/tests/system/lib.inc"
+. "$KBENCH_TOP/tests/system/ui_lib.inc"
+
+# An empty sysfs root: no cpufreq, no RAPL; their reasons name the (long) missing paths.
+mkdir -p "$T/empty/with/a/long/enough/path"
+ui_start env KBENCH_SYSFS_ROOT="$T/empty/with/a/long/enough/path" "$KBENCH" console --samples 3 \
+	--duration 2 --pause 0 --copies 1 dhry2reg
+ui_wait 'Setup'
+ui_keys r
+ui_wait '^ power n/a' 20
+power=$(grep '^ power ' "$T/screen")
+case $power in
+*'~ throttle '*) ;;
+*) cat "$T/screen"; die "the power reason is not cut inside its field: '$power'" ;;
+esac
+[ "$(echo "$power" | sed 's/ throttle .*//' | wc -m)" -le 40 ] || die "the power field is wider than half the screen: '$power'"
+grep -Eq '^ freq n/a: .*~$' "$T/screen" || { cat "$T/screen"; die "the frequency reason is not cut with a marker"; }
+echo "long reasons cut in their fields"
+ui kill-session -t "$UI_PANE"
+echo ok
