@@ -36,6 +36,19 @@ void fmt_number(char *buf, size_t len, double v, int width)
 	snprintf(buf, len, "%.*s", width, "################");
 }
 
+void fmt_count(char *buf, size_t len, double v, int width)
+{
+	char tmp[64];
+	if (!isnan(v) && v >= 0 && width >= 1) {
+		snprintf(tmp, sizeof tmp, "%.0f", floor(v));
+		if ((int)strlen(tmp) <= width) {
+			snprintf(buf, len, "%s", tmp);
+			return;
+		}
+	}
+	fmt_number(buf, len, v, width);
+}
+
 void fmt_duration(char *buf, size_t len, double secs)
 {
 	if (isnan(secs) || secs < 0) {

@@ -8,6 +8,9 @@
 /* A number in at most width columns: full precision when it fits
  * ("12345678.9"), else fewer decimals, else k/M/G ("12.3M"). NaN or < 0 → "-". */
 void fmt_number(char *buf, size_t len, double v, int width);
+/* A count, which is whole: "29441506", or shortened as fmt_number does when
+ * wider than width ("29442k"); a fraction (a replay's share of a sample) is dropped. */
+void fmt_count(char *buf, size_t len, double v, int width);
 /* Seconds as m:ss or h:mm:ss ("0:07", "12:05", "1:02:03"); negative → "-:--". */
 void fmt_duration(char *buf, size_t len, double secs);
 /* A relative change in percent with its sign ("+3.2%", "-0.4%", "+12%"). */

@@ -236,7 +236,7 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	for (int i = 0; i < n && i < rows - 2; i++) {
 		char cnt[16], rt[16], ipc[16], miss[16], cs[16], mig[16];
 		double v = live_count(l, i);
-		fmt_number(cnt, sizeof cnt, v, 12);
+		fmt_count(cnt, sizeof cnt, v, 12);
 		fmt_number(rt, sizeof rt, tr->timebase && secs > 0.2 ? v / secs : NAN, 9);
 		ipc_cell(ipc, sizeof ipc, f, i);
 		counter_cell(miss, sizeof miss, f, i, "cache-misses", secs);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The run screen at 80x24 keeps every value in its own field: a long telemetry reason is cut with
-# a '~' inside its field and never runs into the next one.
+# a '~' inside its field and never runs into the next one. A copy's count is a whole number.
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
@@ -19,5 +19,8 @@ esac
 [ "$(echo "$power" | sed 's/ throttle .*//' | wc -m)" -le 40 ] || die "the power field is wider than half the screen: '$power'"
 grep -Eq '^ freq n/a: .*~$' "$T/screen" || { cat "$T/screen"; die "the frequency reason is not cut with a marker"; }
 echo "long reasons cut in their fields"
+ui_wait '^ #1 +[0-9]{4,}' 10
+grep -Eq '^ #1 +[0-9]+\.[0-9]' "$T/screen" && { cat "$T/screen"; die "a copy's count has a fraction"; }
+echo "whole counts: $(grep '^ #1 ' "$T/screen")"
 ui kill-session -t "$UI_PANE"
 echo ok

@@ -30,6 +30,21 @@ static void test_numbers_fit(void **state)
 	}
 }
 
+static void test_counts_whole(void **state)
+{
+	char b[32];
+	fmt_count(b, sizeof b, 29441506.0, 12);
+	assert_string_equal(b, "29441506");
+	fmt_count(b, sizeof b, 1234.75, 12); /* a replay's share of a sample */
+	assert_string_equal(b, "1234");
+	fmt_count(b, sizeof b, 0, 12);
+	assert_string_equal(b, "0");
+	fmt_count(b, sizeof b, 29441506.0, 6);
+	assert_string_equal(b, "29442k"); /* as fmt_number shortens */
+	fmt_count(b, sizeof b, NAN, 6);
+	assert_string_equal(b, "-");
+}
+
 static void test_duration_and_change(void **state)
 {
 	char b[32];
@@ -138,7 +153,7 @@ int main(void)
 		cmocka_unit_test(test_numbers_fit),   cmocka_unit_test(test_duration_and_change),
 		cmocka_unit_test(test_fit),           cmocka_unit_test(test_columns_at_80),
 		cmocka_unit_test(test_bars),          cmocka_unit_test(test_sparklines),
-		cmocka_unit_test(test_big_digits),
+		cmocka_unit_test(test_big_digits),    cmocka_unit_test(test_counts_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
