@@ -150,7 +150,7 @@ static double replay_count(const struct live *l, int copy)
 		return 0;
 	const struct test_result *tr = &l->run->blocks[slots[cur].b].tests[slots[cur].t];
 	if (tr->timebase == 0)
-		return s->count[copy]; /* a rate: it does not grow with time */
+		return NAN; /* a rate, stored in place of the progress a live sample shows */
 	double frac = (clock_now - slots[cur].start) / slots[cur].len;
 	return s->count[copy] * (frac < 0 ? 0 : frac > 1 ? 1 : frac);
 }

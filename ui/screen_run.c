@@ -7,7 +7,9 @@
 #include "format.h"
 #include "live.h"
 #include "run.h"
+#include "score.h"
 #include "telemetry/telemetry.h"
+#include "tests.h"
 
 static int top; /* first test row shown */
 
@@ -54,16 +56,38 @@ static const char *status_glyph(const struct canvas *c, enum test_status st, int
 	}
 }
 
-/* The live score estimate of the running test: all copies' counts over the time so far. */
-static double live_rate(const struct live *l, const struct test_result *t)
+/* Does the test time itself (whetstone, the file tests)? Its workers publish
+ * progress, not a count to make a rate of: its rate is known when a sample ends. */
+static bool times_itself(const struct test_result *tr)
 {
+	const struct test_def *d = test_find(tr->id);
+	return d ? d->self_timed : tr->timebase == 0;
+}
+
+/* The test's last finished sample, as far as the screen shows the run now; or NULL. */
+static const struct sample *last_sample(const struct live *l, int b, int t)
+{
+	const struct test_result *tr = &l->run->blocks[b].tests[t];
+	int done = live_samples_done(l, b, t);
+	return done > 0 && done <= tr->nsamples ? &tr->samples[done - 1] : NULL;
+}
+
+/* The live score estimate of a running test: all copies' counts over the time
+ * so far; for a test that times itself, the rate of its last finished sample. */
+static double live_rate(const struct live *l, int b, int t)
+{
+	const struct test_result *tr = &l->run->blocks[b].tests[t];
+	if (times_itself(tr)) {
+		const struct sample *s = last_sample(l, b, t);
+		return s ? score_rate(sample_count(s), sample_time(s), tr->timebase) : NAN;
+	}
 	double el = live_elapsed(l), sum = 0;
 	int n = live_copies(l);
 	if (n <= 0 || el <= 0.2)
 		return NAN;
 	for (int i = 0; i < n; i++)
 		sum += live_count(l, i);
-	return t->timebase ? sum / el * t->timebase : sum;
+	return tr->timebase ? sum / el * tr->timebase : sum;
 }
 
 static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
@@ -144,7 +168,7 @@ static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
 				}
 			} else if (st == TEST_RUNNING) {
 				char est[40];
-				fmt_number(buf, sizeof buf, live_rate(l, tr), wd[5] - 1);
+				fmt_number(buf, sizeof buf, live_rate(l, b, t), wd[5] - 1);
 				snprintf(est, sizeof est, "~%s", buf); /* the ~ stays on the number */
 				fmt_fit(num, sizeof num, est, wd[5], FMT_RIGHT);
 				canvas_text(c, x, yy, ROLE_RUNNING, num, -1);
@@ -222,10 +246,24 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		double frac = ev->sample_length > 0 ? ev->sample_elapsed / ev->sample_length : 0;
 		fmt_bar(bar, sizeof bar, frac, 16, c->utf8);
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
-		double lr = live_rate(l, tr);
-		fmt_number(rate, sizeof rate, lr, 12);
-		canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "live %s%s %s", isnan(lr) ? "" : "~", rate,
-			      isnan(lr) ? "" : tr->unit);
+		double lr = live_rate(l, ev->block, ev->test);
+		if (times_itself(tr)) {
+			/* no live rate to show: say so, and the last sample's once there is one */
+			char what[96] = "timing itself", longer[96];
+			for (int w = 10; w >= 4 && !isnan(lr); w--) {
+				fmt_number(rate, sizeof rate, lr, w);
+				snprintf(longer, sizeof longer, "timing itself, last ~%s %s", rate, tr->unit);
+				if (canvas_strwidth(longer) <= c->w - x - 2) {
+					snprintf(what, sizeof what, "%s", longer);
+					break;
+				}
+			}
+			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, what, c->w - x - 2);
+		} else {
+			fmt_number(rate, sizeof rate, lr, 12);
+			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "live %s%s %s", isnan(lr) ? "" : "~",
+				      rate, isnan(lr) ? "" : tr->unit);
+		}
 	}
 	if (rows < 3)
 		return;
@@ -233,11 +271,17 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		    "copy        count     rate/s    IPC  misses/s   csw/s  migr/s", c->w - 2);
 	int n = live_copies(l);
 	double secs = live_elapsed(l);
+	/* a test that times itself: each copy's rate in its last finished sample */
+	const struct sample *last = times_itself(tr) ? last_sample(l, ev->block, ev->test) : NULL;
 	for (int i = 0; i < n && i < rows - 2; i++) {
 		char cnt[16], rt[16], ipc[16], miss[16], cs[16], mig[16];
-		double v = live_count(l, i);
+		double v = live_count(l, i), r = NAN;
+		if (last && i < last->copies)
+			r = score_rate(last->count[i], last->elapsed[i], tr->timebase);
+		else if (!times_itself(tr) && tr->timebase && secs > 0.2)
+			r = v / secs;
 		fmt_count(cnt, sizeof cnt, v, 12);
-		fmt_number(rt, sizeof rt, tr->timebase && secs > 0.2 ? v / secs : NAN, 9);
+		fmt_number(rt, sizeof rt, r, 9);
 		ipc_cell(ipc, sizeof ipc, f, i);
 		counter_cell(miss, sizeof miss, f, i, "cache-misses", secs);
 		counter_cell(cs, sizeof cs, f, i, "context-switches", secs);
