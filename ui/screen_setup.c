@@ -537,8 +537,12 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	fmt_duration(est, sizeof est, runner_estimate(&o));
 	canvas_text(c, x + 1, y + 8, ROLE_DIM, "Estimate", -1);
 	canvas_printf(c, x + 13, y + 8, ROLE_HEADER, "%s", est);
-	canvas_printf(c, x + 13, y + 9, ROLE_DIM, "%d test%s x %d block%s", o.ntests,
-		      o.ntests == 1 ? "" : "s", o.ncopies, o.ncopies == 1 ? "" : "s");
+	/* under the label too: at 80 columns the value column is too narrow for it */
+	char what[64];
+	snprintf(what, sizeof what, "%d test%s x %d copy count%s", o.ntests, o.ntests == 1 ? "" : "s",
+		 o.ncopies, o.ncopies == 1 ? "" : "s");
+	fmt_fit(v, sizeof v, what, w - 2, FMT_LEFT);
+	canvas_text(c, x + 1, y + 9, ROLE_DIM, v, w - 2);
 	bool sel = pane == 1 && field == F_START;
 	canvas_text(c, x + 13, y + 11, sel ? ROLE_SELECTED : ROLE_KEY, "[ Start ]", -1);
 
