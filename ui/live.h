@@ -46,6 +46,7 @@ struct live {
 	struct runner_event ev;     /* where the run is: the last event */
 	bool running;               /* under way (the pump may be on the stack) */
 	bool aborted;               /* it ended early */
+	double precision;           /* a quick run's precision asked (0.01 = 1%); 0: not quick */
 	int wake_fd;                /* readable: the pump has keys to read */
 	void (*pump)(void *ctx);
 	void *pump_ctx;

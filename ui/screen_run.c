@@ -7,6 +7,7 @@
 #include "format.h"
 #include "live.h"
 #include "run.h"
+#include "quick.h"
 #include "score.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
@@ -88,6 +89,33 @@ static double live_rate(const struct live *l, int b, int t)
 	for (int i = 0; i < n; i++)
 		sum += live_count(l, i);
 	return tr->timebase ? sum / el * tr->timebase : sum;
+}
+
+/* A quick run's test: the half width of its score's 95% interval from the
+ * samples finished so far, as the runner judges it (INFINITY below 2). */
+static double precision_now(const struct live *l, int b, int t)
+{
+	const struct test_result *tr = &l->run->blocks[b].tests[t];
+	double rates[256];
+	int n = live_samples_done(l, b, t);
+	if (n > tr->nsamples)
+		n = tr->nsamples;
+	if (n > 256)
+		n = 256;
+	for (int i = 0; i < n; i++)
+		rates[i] = score_rate(sample_count(&tr->samples[i]), sample_time(&tr->samples[i]), tr->timebase);
+	return quick_precision(rates, n);
+}
+
+/* "±1.42%" (ASCII "+-1.42%"), with the decimals that fit width. */
+static void fmt_pm(char *buf, size_t len, const struct canvas *c, double frac, int width)
+{
+	const char *pm = c->utf8 ? "±" : "+-";
+	for (int dec = 2; dec >= 0; dec--) {
+		snprintf(buf, len, "%s%.*f%%", pm, dec, frac * 100);
+		if (canvas_strwidth(buf) <= width)
+			return;
+	}
 }
 
 static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
@@ -172,6 +200,14 @@ static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
 				snprintf(est, sizeof est, "~%s", buf); /* the ~ stays on the number */
 				fmt_fit(num, sizeof num, est, wd[5], FMT_RIGHT);
 				canvas_text(c, x, yy, ROLE_RUNNING, num, -1);
+				/* a quick run: where the score's interval is now, against the precision asked */
+				double p = l->precision > 0 && wd[6] ? precision_now(l, b, t) : INFINITY;
+				if (isfinite(p)) {
+					fmt_pm(buf, sizeof buf, c, p, wd[6]);
+					fmt_fit(num, sizeof num, buf, wd[6], FMT_RIGHT);
+					canvas_text(c, x + wd[5] + 1, yy, p <= l->precision ? ROLE_DONE : ROLE_WARN,
+						    num, -1);
+				}
 			} else if (st == TEST_FAILED || st == TEST_SKIPPED) {
 				canvas_text(c, x, yy, ROLE_DIM, tr->reason, c->w - x - 1);
 			}
@@ -226,9 +262,17 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		return;
 	}
 	const struct test_result *tr = &r->blocks[ev->block].tests[ev->test];
-	char title[128];
+	char title[128], asked[32], now[32];
 	snprintf(title, sizeof title, "%s %s %d cop%s", tr->id, c->utf8 ? "·" : "-",
 		 r->blocks[ev->block].copies, r->blocks[ev->block].copies == 1 ? "y" : "ies");
+	if (l->precision > 0) {
+		/* a quick run samples until the interval is within the precision asked */
+		double p = precision_now(l, ev->block, ev->test);
+		snprintf(asked, sizeof asked, "%s%g%%", c->utf8 ? "±" : "+-", l->precision * 100);
+		fmt_pm(now, sizeof now, c, p, 8);
+		snprintf(title + strlen(title), sizeof title - strlen(title), " %s %s%s%s asked",
+			 c->utf8 ? "·" : "-", isfinite(p) ? now : "", isfinite(p) ? " now, " : "", asked);
+	}
 	canvas_rule(c, 0, y, c->w, ROLE_BORDER, title, ROLE_RUNNING);
 	char el[16], len[16], rate[32], bar[128];
 	fmt_duration(el, sizeof el, ev->sample_elapsed);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The console's "quick" preset is kbench run --quick: samples until each test is precise,
-# no fixed sample count on the run screen, and a saved run marked quick.
+# no fixed sample count on the run screen, the running test's interval against the precision
+# asked (and so in its replay), and a saved run marked quick.
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
@@ -16,6 +17,10 @@ ui_wait 'sample [0-9]+  [0-9]+:[0-9]{2} of' 20
 grep -q 'sample [0-9]* of [0-9]' "$T/screen" && die "a quick run shows a fixed sample count"
 # The preset is the whole index: after a few samples of the first test, abort the rest.
 ui_wait 'sample 4  ' 20
+# Where the running test's interval is now, against the precision asked: in its panel's title
+# and on its row.
+ui_wait '^── dhry2reg · 1 copy · ±[0-9.]+% now, ±1% asked ─' 5
+grep -Eq '^ ▶ .*Dhrystone.* ±[0-9.]+%$' "$T/screen" || { cat "$T/screen"; die "the running quick test's row shows no ±"; }
 ui_keys q
 ui_wait 'Abort the run\?' 5
 ui_keys y
@@ -27,4 +32,12 @@ ui_exited 10
 "$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
 grep -q '"mode": *"quick"' "$T/run.json" || die "the console's quick run is not stored as quick"
 grep -q '"quick_precision_asked"' "$T/run.json" || die "the console's quick run has no quick summaries"
+ui kill-session -t "$UI_PANE"
+# Its replay shows the same, from the precision the run stored.
+ui_start "$KBENCH" replay last --speed 2
+ui_wait '· ±[0-9.]+% now, ±1% asked' 20
+ui_keys F10
+ui_wait 'quit\?' 5
+ui_keys y
+ui_exited 10
 echo ok
