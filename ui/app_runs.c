@@ -93,8 +93,11 @@ int app_calibrate(struct app *a, int n)
 		app_goto(a, &screen_run);
 		if (live_run(&a->live, &o, &a->run, err, sizeof err) < 0)
 			break;
-		bool whole = !a->live.aborted && !a->quit && store_worth_saving(a->run, err, sizeof err);
-		if (whole) {
+		/* Kept by the rule every run follows, as `kbench calibrate` keeps it:
+		 * an interrupted calibration run is stored incomplete, and only its
+		 * finished tests teach a floor (noise.c learns from TEST_DONE). */
+		bool whole = !a->live.aborted && !a->quit;
+		if (store_worth_saving(a->run, err, sizeof err)) {
 			snprintf(a->run->meta.name, sizeof a->run->meta.name, "calibration");
 			if (store_save(a->run, err, sizeof err) == 0)
 				stored++;
