@@ -5,6 +5,8 @@
 # A system test whose outcome depends on a quiet machine says so in its header
 # comment with a line "# tier: load (why)": those run last, as the
 # load-sensitive tier, named before they start and in the failures they cause.
+# A cmocka case that calls skip() counts as skipped and is named, with what it
+# printed before skipping as the reason.
 # TESTS="name ..." limits the run to tests whose file name matches.
 : "${KBENCH:?KBENCH must name the kbench binary}"
 : "${BUILD:=build}"
@@ -36,14 +38,29 @@ for bin in "$top/$BUILD"/tests/test_*; do
 	CMOCKA_MESSAGE_OUTPUT=stdout "$bin" >"$out" 2>&1
 	p=$(sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
 	f=$(sed -n 's/.*\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
-	p=${p:-0} f=${f:-0}
-	if [ "$p" = 0 ] && [ "$f" = 0 ]; then f=1; fi # crashed before its summary
-	pass=$((pass + p)) fail=$((fail + f))
+	s=$(sed -n 's/.*\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+	p=${p:-0} f=${f:-0} s=${s:-0}
+	if [ "$p" = 0 ] && [ "$f" = 0 ] && [ "$s" = 0 ]; then f=1; fi # crashed before its summary
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 	if [ "$f" != 0 ]; then
 		failed="$failed $name"
 		echo "FAIL $name"; sed 's/^/    /' "$out" | tail -n 30
 	else
 		echo "ok   $name ($p cases)"
+	fi
+	# Each skipped case by name, with what it printed between its RUN and SKIPPED lines.
+	if [ "$s" != 0 ]; then
+		awk -v t="$name" '
+			/^\[ RUN      \] / { c = $4; why = ""; next }
+			/^\[  SKIPPED \] / && $4 == c {
+				print "skip " t ": " c ": " (why == "" ? "skip() called, no reason printed" : why)
+				c = ""; next
+			}
+			c != "" { why = why (why == "" ? "" : "; ") $0 }
+		' "$out"
+		for c in $(awk '/^\[ RUN      \] / { c = $4 } /^\[  SKIPPED \] / && $4 == c { print c }' "$out"); do
+			skipped="$skipped $name:$c"
+		done
 	fi
 done
 
