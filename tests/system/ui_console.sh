@@ -2,6 +2,7 @@
 # The console end to end in tmux at 80x24: choose two short tests and 1 copy, start, watch the
 # progress and a worker row, resize during the run, reach the side-by-side table against a
 # stored run, cycle themes, save, and check each screen against its golden capture.
+# tier: load (the results must show a verdict glyph: rows measured beside other load are n/a (busy))
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
