@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 #include "quick.h"
-#include "scratch.h"
 #include "score.h"
+#include "scratch.h"
 #include "tests.h"
 #include "workload.h"
 
