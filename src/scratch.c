@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #define PATTERN_PREFIX "kbench-"
-#define PATTERN_X      6 /* mkdtemp's XXXXXX: letters and digits */
+#define PATTERN_X 6 /* mkdtemp's XXXXXX: letters and digits */
 
 /* Reads a small text file whole; returns its length or -errno. */
 static ssize_t read_small(int dirfd, const char *path, char *buf, size_t len)
