@@ -20,6 +20,7 @@
 
 #include "quick.h"
 #include "score.h"
+#include "scratch.h"
 #include "tests.h"
 #include "workload.h"
 
@@ -790,10 +791,13 @@ int runner_run(struct runner *r, struct run *run)
 	r->abort = 0;
 	r->skip = 0;
 	r->run_t0 = now_mono();
-	snprintf(r->scratch, sizeof r->scratch, "%s/kbench-XXXXXX", r->scratch_root);
-	if (!mkdtemp(r->scratch)) {
+	/* A kbench killed outright (SIGKILL, a crash) could not remove its
+	 * directory: remove those whose owner is gone, then make this run's. */
+	scratch_sweep(r->scratch_root);
+	int rc = scratch_make(r->scratch_root, r->scratch, sizeof r->scratch);
+	if (rc < 0) {
 		run_add_note(run, "could not create a scratch directory in %s: %s", r->scratch_root,
-			     strerror(errno));
+			     strerror(-rc));
 		r->scratch[0] = '\0';
 		return -1;
 	}

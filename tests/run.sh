@@ -2,6 +2,11 @@
 # Runs the unit tests (cmocka, one line per case) and the system tests
 # (tests/system/*.sh: exit 0 pass, 77 skipped with the reason as the last
 # line, anything else fails), then prints one line: N passed, N failed.
+# A system test whose outcome depends on a quiet machine says so in its header
+# comment with a line "# tier: load (why)": those run last, as the
+# load-sensitive tier, named before they start and in the failures they cause.
+# A cmocka case that calls skip() counts as skipped and is named, with what it
+# printed before skipping as the reason.
 # TESTS="name ..." limits the run to tests whose file name matches.
 : "${KBENCH:?KBENCH must name the kbench binary}"
 : "${BUILD:=build}"
@@ -9,13 +14,20 @@ export KBENCH
 top=$(cd "$(dirname "$0")/.." && pwd)
 export KBENCH_TOP="$top"
 pass=0 fail=0 skip=0
-failed="" skipped=""
+failed="" skipped="" load_failed=""
 log=$(mktemp -d /tmp/kbench-test-log.XXXXXX)
+trap 'rm -rf "$log"' EXIT
 
 wanted() {
 	[ -z "$TESTS" ] && return 0
 	for w in $TESTS; do case "$1" in *"$w"*) return 0 ;; esac; done
 	return 1
+}
+
+# tier FILE: the tier its header comment names ("load"), or "" for the ordinary one.
+# Only the opening comment counts, so a test's own text cannot move it.
+tier() {
+	awk '!/^#/ { exit } /^# tier: / { print $3; exit }' "$1"
 }
 
 for bin in "$top/$BUILD"/tests/test_*; do
@@ -26,38 +38,69 @@ for bin in "$top/$BUILD"/tests/test_*; do
 	CMOCKA_MESSAGE_OUTPUT=stdout "$bin" >"$out" 2>&1
 	p=$(sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
 	f=$(sed -n 's/.*\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
-	p=${p:-0} f=${f:-0}
-	if [ "$p" = 0 ] && [ "$f" = 0 ]; then f=1; fi # crashed before its summary
-	pass=$((pass + p)) fail=$((fail + f))
+	s=$(sed -n 's/.*\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
+	p=${p:-0} f=${f:-0} s=${s:-0}
+	if [ "$p" = 0 ] && [ "$f" = 0 ] && [ "$s" = 0 ]; then f=1; fi # crashed before its summary
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 	if [ "$f" != 0 ]; then
 		failed="$failed $name"
 		echo "FAIL $name"; sed 's/^/    /' "$out" | tail -n 30
 	else
 		echo "ok   $name ($p cases)"
 	fi
-done
-
-for t in "$top"/tests/system/*.sh; do
-	[ -f "$t" ] || continue
-	name=$(basename "$t" .sh)
-	wanted "$name" || continue
-	out="$log/$name.out"
-	start=$(date +%s)
-	sh "$t" >"$out" 2>&1
-	rc=$?
-	secs=$(( $(date +%s) - start ))
-	if [ $rc = 0 ]; then
-		pass=$((pass + 1)); echo "ok   $name (${secs}s)"
-	elif [ $rc = 77 ]; then
-		skip=$((skip + 1)); why=$(tail -n 1 "$out")
-		skipped="$skipped $name"; echo "skip $name: $why"
-	else
-		fail=$((fail + 1)); failed="$failed $name"
-		echo "FAIL $name (exit $rc, ${secs}s)"; sed 's/^/    /' "$out" | tail -n 40
+	# Each skipped case by name, with what it printed between its RUN and SKIPPED lines.
+	if [ "$s" != 0 ]; then
+		awk -v t="$name" '
+			/^\[ RUN      \] / { c = $4; why = ""; next }
+			/^\[  SKIPPED \] / && $4 == c {
+				print "skip " t ": " c ": " (why == "" ? "skip() called, no reason printed" : why)
+				c = ""; next
+			}
+			c != "" { why = why (why == "" ? "" : "; ") $0 }
+		' "$out"
+		for c in $(awk '/^\[ RUN      \] / { c = $4 } /^\[  SKIPPED \] / && $4 == c { print c }' "$out"); do
+			skipped="$skipped $name:$c"
+		done
 	fi
 done
-rm -rf "$log"
+
+# system TIER: runs the system tests of that tier
+system() {
+	for t in "$top"/tests/system/*.sh; do
+		[ -f "$t" ] || continue
+		name=$(basename "$t" .sh)
+		wanted "$name" || continue
+		[ "$(tier "$t")" = "$1" ] || continue
+		out="$log/$name.out"
+		start=$(date +%s)
+		sh "$t" >"$out" 2>&1
+		rc=$?
+		secs=$(( $(date +%s) - start ))
+		if [ $rc = 0 ]; then
+			pass=$((pass + 1)); echo "ok   $name (${secs}s)"
+		elif [ $rc = 77 ]; then
+			skip=$((skip + 1)); why=$(tail -n 1 "$out")
+			skipped="$skipped $name"; echo "skip $name: $why"
+		else
+			fail=$((fail + 1)); failed="$failed $name"
+			[ "$1" = load ] && load_failed="$load_failed $name"
+			echo "FAIL $name (exit $rc, ${secs}s)"; sed 's/^/    /' "$out" | tail -n 40
+		fi
+	done
+}
+
+system ""
+load=""
+for t in "$top"/tests/system/*.sh; do
+	[ -f "$t" ] && wanted "$(basename "$t" .sh)" && [ "$(tier "$t")" = load ] && load="$load $(basename "$t" .sh)"
+done
+if [ -n "$load" ]; then
+	echo "load-sensitive tier:$load"
+	system load
+fi
+
 [ -n "$failed" ] && echo "failed:$failed"
+[ -n "$load_failed" ] && echo "failed in the load-sensitive tier (other load on the machine can cause these):$load_failed"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 if [ $skip -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"

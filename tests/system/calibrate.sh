@@ -1,5 +1,6 @@
 # kbench calibrate: N runs stored as A/A runs, the learned floors printed beside the defaults,
 # and comparisons with the same settings then say their verdicts rest on them.
+# tier: load (busy calibration runs teach no floor: it skips, or learns from fewer runs)
 . "$KBENCH_TOP/tests/system/lib.inc"
 S="--samples 3 --duration 0.3 --pause 0"
 W="dhry2reg syscall"

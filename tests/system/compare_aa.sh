@@ -1,6 +1,7 @@
 # A/A: short runs of the same kernel back to back compare as "no significant change" on at least 95% of the rows.
 # The first runs teach the store this machine's noise; the pairs after them are compared
 # (each comparison leaves its own two runs out of the learning). KBENCH_FORCE_AA=1 runs it on a busy machine.
+# tier: load (its A/A statistic measures the whole machine; skipped when others use the CPUs)
 . "$KBENCH_TOP/tests/system/lib.inc"
 # An A/A test measures the machine, not kbench, when something else is eating the CPUs.
 # The load average lags (the tests before this one raise it), so busy (lib.inc) looks at the

@@ -1,5 +1,6 @@
 # The busy-machine check: back-to-back runs with nothing else running are not busy; a CPU hog
 # beside the worker is seen (preflight, per test) and the comparison withholds those rows.
+# tier: load (its first half needs nothing else running: another process makes those runs busy)
 . "$KBENCH_TOP/tests/system/lib.inc"
 pct=$(busy)
 [ "$pct" -gt 10 ] && skip "machine busy ($pct% of the CPUs used by others in the last 2 s): the idle half cannot be checked"

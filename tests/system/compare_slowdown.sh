@@ -2,6 +2,7 @@
 # other way round. The slowdown is a CPU quota (a cgroup allowing half a CPU), not another
 # process: a hog beside the worker would make the machine busy, and busy rows are withheld
 # (compare_busy checks that).
+# tier: load (a known slowdown must stand out of the noise of both runs; skipped when the preflight says busy)
 . "$KBENCH_TOP/tests/system/lib.inc"
 cg=""
 if [ -w /sys/fs/cgroup/cpu/cgroup.procs ] && [ -e /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then

@@ -1,5 +1,6 @@
 # Two copies of a CPU-bound test on a 2-core machine score about twice one copy.
 # Other load on the machine skews one attempt; up to three attempts, one must fit.
+# tier: load (two copies score twice one only when both CPUs are free)
 . "$KBENCH_TOP/tests/system/lib.inc"
 [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs, this machine has $(nproc)"
 score() { # score BLOCK: the Dhrystone score of that block of the report

@@ -3,6 +3,7 @@
 # other copies are stopped at once, and the run goes on with the next test; a worker that hangs
 # past its deadline is killed and reported; the coordinator killed outright (SIGKILL) leaves
 # no worker and no child of a worker behind.
+# tier: load (a killed worker must be reported within 2 s and a hung one within its grace period)
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/reliability_lib.inc"
 

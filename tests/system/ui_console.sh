@@ -2,13 +2,14 @@
 # The console end to end in tmux at 80x24: choose two short tests and 1 copy, start, watch the
 # progress and a worker row, resize during the run, reach the side-by-side table against a
 # stored run, cycle themes, save, and check each screen against its golden capture.
+# tier: load (the results must show a verdict glyph: rows measured beside other load are n/a (busy))
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
 # the stored run to compare against, made headless
 "$KBENCH" run -q --samples 2 --duration 0.5 --pause 0 -c 1 --name base dhry2reg context1 \
 	>"$T/base.out" 2>&1 || { cat "$T/base.out"; die "could not prepare a stored run"; }
-ls "$KBENCH_HOME"/*.json >/dev/null 2>&1 || skip "kbench run does not store runs yet"
+ls "$KBENCH_HOME"/*.json >/dev/null 2>&1 || die "kbench run --name base stored no run in $KBENCH_HOME"
 
 ui_start "$KBENCH" console --samples 3 --duration 2 --pause 0 --copies 1 --compare base dhry2reg context1
 ui_wait 'Setup'

@@ -6,7 +6,7 @@
 
 "$KBENCH" run -q --samples 2 --duration 1 --pause 0 -c 1 --name demo dhry2reg context1 \
 	>"$T/run.out" 2>&1 || { cat "$T/run.out"; die "could not prepare a stored run"; }
-ls "$KBENCH_HOME"/*.json >/dev/null 2>&1 || skip "kbench run does not store runs yet"
+ls "$KBENCH_HOME"/*.json >/dev/null 2>&1 || die "kbench run --name demo stored no run in $KBENCH_HOME"
 
 # without a terminal, or with bad arguments: one clear line and the right exit code
 expect_exit 2 "$KBENCH" console </dev/null
