@@ -1,13 +1,11 @@
 /* The run screen's view of a run: dispatch to the kind being watched (live_run.c, live_replay.c), with safe answers before any. */
 #include "live.h"
 
-#include <time.h>
+#include "workload.h"
 
 double live_clock(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return wl_now();
 }
 
 void live_pump(struct live *l)

@@ -1,0 +1,59 @@
+/* Inside the runner: what runner.c (runs and tests), runner_sample.c (one
+ * sample) and runner_plan.c (paths, lengths, estimates) share. Not for other files. */
+#ifndef KBENCH_RUNNER_INT_H
+#define KBENCH_RUNNER_INT_H
+
+#include <limits.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "runner.h"
+
+struct sample;
+struct test_def;
+struct worker_slot;
+
+#define MAX_LISTENERS 4
+
+struct runner {
+	struct runner_opts o;
+	char scratch_root[PATH_MAX]; /* where the run's scratch dir is made */
+	char scratch[PATH_MAX];      /* <root>/kbench-XXXXXX while a run lasts */
+	char datadir[PATH_MAX];
+	char helper[PATH_MAX]; /* kbench-exec, or "" when not found */
+	int shm_fd;
+	struct worker_slot *slots;
+	size_t shm_len;
+	struct runner_listener listeners[MAX_LISTENERS];
+	int nlisteners;
+	volatile sig_atomic_t skip;
+	volatile sig_atomic_t abort;
+	pid_t pids[RUNNER_MAX_COPIES];
+	int live_copies;
+	double sample_t0;
+	double run_t0;
+};
+
+/* A quick run's first, untimed sample: caches, page tables and the CPU's clock settle. */
+#define QUICK_WARMUP_SECONDS 0.3
+
+/* runner_plan.c: what a test's samples are, from the options and its row. */
+int runner_samples_for(const struct runner_opts *o, const struct test_def *t);
+double runner_length_for(const struct runner_opts *o, const struct test_def *t);
+double runner_pause_for(const struct runner_opts *o);
+double runner_quick_limit(const struct runner_opts *o);
+
+/* runner_sample.c */
+void runner_emit(struct runner *r, struct runner_event *ev);
+/* Removes a directory and all below it; "" is nothing. */
+void runner_rm_tree(const char *dir);
+/* UnixBench's pause before a sample (sync, sleep), emitting ticks. */
+void runner_pause_before_sample(struct runner *r, struct runner_event *ev);
+/* One sample of test t with n copies for `length` seconds into *out:
+ * 0, or -1 with a sentence in reason (a worker failed, the run was
+ * skipped or aborted). *overhead is the time spent starting the copies. */
+int runner_run_sample(struct runner *r, struct runner_event *ev, const struct test_def *t, int n,
+		      double length, struct sample *out, double *overhead, char *reason, size_t reasonlen);
+
+#endif

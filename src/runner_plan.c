@@ -1,0 +1,140 @@
+/* What a run will do before it starts: where its data files and helper
+ * are, how many samples of what length each test runs, how long it takes. */
+#include "runner.h"
+#include "runner_int.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests.h"
+#include "workload.h"
+
+const char *runner_self_path(void)
+{
+	static char self[PATH_MAX];
+	if (!self[0]) {
+		ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+		if (n <= 0)
+			snprintf(self, sizeof self, "kbench");
+		else
+			self[n] = '\0';
+	}
+	return self;
+}
+
+static bool has_data(const char *dir)
+{
+	char p[PATH_MAX];
+	snprintf(p, sizeof p, "%s/multi.sh", dir);
+	return access(p, R_OK) == 0;
+}
+
+const char *runner_find_datadir(const char *hint)
+{
+	static char found[PATH_MAX];
+	if (hint && *hint)
+		return has_data(hint) ? hint : NULL;
+	const char *env = getenv("KBENCH_DATADIR");
+	if (env && *env)
+		return has_data(env) ? env : NULL;
+	char exe[PATH_MAX];
+	snprintf(exe, sizeof exe, "%s", runner_self_path());
+	char *slash = strrchr(exe, '/');
+	if (slash) {
+		*slash = '\0';
+		/* ./kbench in the tree, build/kbench, then an installed prefix. */
+		const char *rel[] = { "/data", "/../data", "/../share/kbench" };
+		for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+			snprintf(found, sizeof found, "%s%s", exe, rel[i]);
+			if (has_data(found))
+				return found;
+		}
+	}
+	if (has_data(KBENCH_DATADIR))
+		return KBENCH_DATADIR;
+	return NULL;
+}
+
+const char *runner_find_helper(void)
+{
+	static char found[PATH_MAX];
+	const char *env = getenv("KBENCH_HELPER");
+	if (env && *env)
+		return access(env, X_OK) == 0 ? env : NULL;
+	char exe[PATH_MAX];
+	snprintf(exe, sizeof exe, "%s", runner_self_path());
+	char *slash = strrchr(exe, '/');
+	if (slash) {
+		*slash = '\0';
+		/* build/kbench beside build/kbench-exec, ./kbench in the tree, an installed prefix. */
+		const char *rel[] = { "/kbench-exec", "/build/kbench-exec",
+				      "/../libexec/kbench/kbench-exec" };
+		for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+			snprintf(found, sizeof found, "%s%s", exe, rel[i]);
+			if (access(found, X_OK) == 0)
+				return found;
+		}
+	}
+	snprintf(found, sizeof found, "%s/kbench-exec", KBENCH_LIBEXECDIR);
+	return access(found, X_OK) == 0 ? found : NULL;
+}
+
+int runner_samples_for(const struct runner_opts *o, const struct test_def *t)
+{
+	if (o->samples > 0)
+		return o->samples;
+	if (o->iterations > 0)
+		return test_samples_for_iterations(t, o->iterations);
+	return t->samples;
+}
+
+double runner_length_for(const struct runner_opts *o, const struct test_def *t)
+{
+	if (o->duration > 0)
+		return o->duration;
+	if (o->quick)
+		return test_quick_seconds(t);
+	return t->seconds;
+}
+
+/* UnixBench's sync and 3 s before each pass; a quick run only syncs. */
+double runner_pause_for(const struct runner_opts *o)
+{
+	return o->pause >= 0 ? o->pause : o->quick ? 0 : 3.0;
+}
+
+/* 15 s a test keeps a quick index run of the twelve tests near 1/8 of a full
+ * one (make bench-quick); most tests reach +-1-3% by then on a quiet machine. */
+double runner_quick_limit(const struct runner_opts *o)
+{
+	return o->max_test_seconds > 0 ? o->max_test_seconds : 15;
+}
+
+double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
+{
+	double len = runner_length_for(o, t);
+	if (o->quick) {
+		/* Most tests are precise after 3 to 5 samples; the noisy ones hit the limit. */
+		double est = QUICK_WARMUP_SECONDS + 5 * (len + 0.1);
+		if (t->self_timed)
+			est *= 1.3;
+		return est < runner_quick_limit(o) ? est : runner_quick_limit(o);
+	}
+	/* Self-timed tests do more than their nominal length (the row's overrun):
+	 * whetstone calibrates first, the file tests write and read before copying. */
+	if (t->self_timed)
+		len *= t->overrun;
+	return runner_samples_for(o, t) * (runner_pause_for(o) + len);
+}
+
+double runner_estimate(const struct runner_opts *o)
+{
+	double total = 0;
+	for (int c = 0; c < o->ncopies; c++)
+		for (int i = 0; i < o->ntests; i++)
+			total += runner_estimate_test(o, o->tests[i]);
+	return total;
+}
