@@ -236,13 +236,7 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 	if (!r)
 		return runtime_error("%s", err);
 
-	struct run *run = run_new();
-	sysinfo_fill(&run->meta);
-	sysinfo_fill_storage(&run->meta, o.tmpdir);
-	run->meta.duration_override = o.duration;
-	run->meta.iterations = o.iterations;
-	if (o.quick)
-		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
+	struct run *run = runner_new_run(&o);
 	if (name)
 		snprintf(run->meta.name, sizeof run->meta.name, "%s", name);
 

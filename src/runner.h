@@ -95,6 +95,10 @@ double runner_live_elapsed(const struct runner *r); /* seconds into the sample *
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t);
 double runner_estimate(const struct runner_opts *o);
 
+/* A new run record for options o: this machine's facts, the scratch
+ * filesystem's, and the mode the options ask for (what both faces store). */
+struct run *runner_new_run(const struct runner_opts *o);
+
 /* The directory of the shell tests' data: hint, $KBENCH_DATADIR, beside the binary, the prefix. */
 const char *runner_find_datadir(const char *hint);
 const char *runner_self_path(void);

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "run.h"
+#include "sysinfo.h"
 #include "tests.h"
 #include "workload.h"
 
@@ -137,4 +139,16 @@ double runner_estimate(const struct runner_opts *o)
 		for (int i = 0; i < o->ntests; i++)
 			total += runner_estimate_test(o, o->tests[i]);
 	return total;
+}
+
+struct run *runner_new_run(const struct runner_opts *o)
+{
+	struct run *run = run_new();
+	sysinfo_fill(&run->meta);
+	sysinfo_fill_storage(&run->meta, o->tmpdir);
+	run->meta.duration_override = o->duration;
+	run->meta.iterations = o->iterations;
+	if (o->quick)
+		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
+	return run;
 }

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "options.h"
-#include "sysinfo.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
 
@@ -36,13 +35,7 @@ int live_run(struct live *l, const struct runner_opts *o, struct run **runp, cha
 	struct runner *r = runner_new(&opts, err, errlen);
 	if (!r)
 		return -1;
-	struct run *run = run_new();
-	sysinfo_fill(&run->meta);
-	sysinfo_fill_storage(&run->meta, opts.tmpdir);
-	run->meta.duration_override = opts.duration;
-	run->meta.iterations = opts.iterations;
-	if (opts.quick)
-		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
+	struct run *run = runner_new_run(&opts);
 	if (*runp)
 		run_free(*runp);
 	*runp = run;
