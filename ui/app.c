@@ -384,15 +384,23 @@ static void app_finish(struct app *a)
 	canvas_free(&a->canvas);
 }
 
-int ui_main(int argc, char **argv)
+/* The one app of this process, set up from the command line; rc >= 0: exit with it. */
+static struct app *app_start(const char *cmd, int argc, char **argv, const char **theme, char ***ops,
+			     int *nops, int *rc)
 {
 	static struct app app;
-	struct app *a = &app;
-	app_init(a);
-	const char *theme = NULL;
+	app_init(&app);
+	*theme = NULL;
+	*rc = app_parse_args(&app, cmd, argc, argv, theme, ops, nops);
+	return &app;
+}
+
+int ui_main(int argc, char **argv)
+{
+	const char *theme;
 	char **ops;
-	int nops;
-	int rc = app_parse_args(a, "console", argc, argv, &theme, &ops, &nops);
+	int nops, rc;
+	struct app *a = app_start("console", argc, argv, &theme, &ops, &nops, &rc);
 	if (rc >= 0)
 		return rc;
 	if (nops > 0)
@@ -414,13 +422,10 @@ int ui_main(int argc, char **argv)
 
 int ui_replay(int argc, char **argv)
 {
-	static struct app app;
-	struct app *a = &app;
-	app_init(a);
-	const char *theme = NULL;
+	const char *theme;
 	char **ops;
-	int nops;
-	int rc = app_parse_args(a, "replay", argc, argv, &theme, &ops, &nops);
+	int nops, rc;
+	struct app *a = app_start("replay", argc, argv, &theme, &ops, &nops, &rc);
 	if (rc >= 0)
 		return rc;
 	if (nops != 1) {
