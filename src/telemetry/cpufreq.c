@@ -12,9 +12,9 @@
 #include <time.h>
 
 #include "run.h"
+#include "telemetry/frame.h"
 #include "telemetry/source.h"
 #include "telemetry/sysroot.h"
-#include "telemetry/telemetry.h"
 #include "telemetry/throttle.h"
 #include "workload.h"
 

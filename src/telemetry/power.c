@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "run.h"
+#include "telemetry/frame.h"
 #include "telemetry/source.h"
 #include "telemetry/sysroot.h"
-#include "telemetry/telemetry.h"
 #include "telemetry/throttle.h"
 #include "workload.h"
 

@@ -13,8 +13,8 @@
 #include <sensors/sensors.h>
 
 #include "run.h"
+#include "telemetry/frame.h"
 #include "telemetry/source.h"
-#include "telemetry/telemetry.h"
 #include "telemetry/throttle.h"
 #include "workload.h"
 

@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "run.h"
-#include "telemetry/telemetry.h"
+#include "telemetry/frame.h"
 
 int telemetry_slot_open(struct telemetry_slot *s, const struct telemetry_source *src, const struct telemetry_ctx *c,
 			char *err, size_t errlen)

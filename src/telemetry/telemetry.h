@@ -9,20 +9,11 @@
 
 #include "runner.h"
 #include "telemetry/counters.h"
+#include "telemetry/frame.h"
 #include "telemetry/source.h"
 
 struct run;
 struct test_result;
-
-struct telemetry_opts {
-	const char *events;  /* --events LIST; NULL = perf stat's default set */
-	double interval;     /* seconds between samples; 0 = 0.5 */
-	const char *sensor;  /* --sensor CHIP:LABEL; NULL = the automatic choice */
-	bool cooldown;       /* wait between tests until the CPU is back near its start temperature */
-	double cooldown_max; /* the longest such wait in seconds; 0 = 120 */
-	FILE *log;           /* where cooldown waits are told; NULL = nowhere */
-	bool off;            /* --no-telemetry or --interval 0: no sampler at all (make bench) */
-};
 
 /* Checks for kbench run's telemetry options beyond their rows' ranges
  * (src/options.c): 0, or -1 with one sentence in err. opt is the option as
@@ -30,36 +21,6 @@ struct telemetry_opts {
 int telemetry_check_events(const char *opt, const char *arg, char *err, size_t errlen);
 int telemetry_check_interval(const char *opt, const char *arg, char *err, size_t errlen);
 int telemetry_check_sensor(const char *opt, const char *arg, char *err, size_t errlen);
-
-#define TELEMETRY_MAX_CPUS 256
-
-/* The latest sample, for the console. Pointers stay valid until the next sample. */
-struct telemetry_frame {
-	double t;        /* seconds since the run started */
-	bool busy;       /* a benchmark sample was running */
-	int ncpus;
-	const int *cpu;     /* cpu numbers */
-	const double *mhz;  /* per cpu, NAN unknown */
-	double mhz_busy;    /* the busy cores' mean */
-	const char *freq_source; /* "cpufreq scaling_cur_freq", "/proc/cpuinfo cpu MHz" or "n/a: why" */
-	double temp;        /* °C, NAN unknown */
-	const char *temp_source; /* "k10temp Tctl (may carry an offset)" or "n/a: why" */
-	double temp_limit;  /* crit/max of the headline input, 0 none */
-	double watts;       /* NAN unknown */
-	double joules;      /* since the run began */
-	const char *power_source; /* "RAPL package-0", "battery BAT0", or "n/a: why" in a few words (half a line) */
-	bool throttled;     /* throttle counters moved during the current test */
-	uint64_t throttle_events;
-	char throttle_evidence[160];
-	int ncopies, nevents;
-	const struct counter_event *events;
-	const struct counter_value *values; /* [copy * nevents + e], NULL before the first sample */
-	/* Every registered source, in registry order: what it is (->src->name,
-	 * ->src->what), its status ("n/a: why" when missing) and its latest
-	 * reading as text. The fields above are the four the run screen draws. */
-	int nsources;
-	const struct telemetry_slot *sources;
-};
 
 struct telemetry;
 

@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "run.h"
+#include "telemetry/frame.h"
 #include "telemetry/source.h"
 #include "telemetry/sysroot.h"
-#include "telemetry/telemetry.h"
 
 static int cmp_int(const void *a, const void *b)
 {
