@@ -262,14 +262,6 @@ const struct test_def *test_find(const char *id)
 	return NULL;
 }
 
-const struct test_def *test_find_label(const char *label)
-{
-	for (size_t i = 0; i < test_count; i++)
-		if (strcmp(test_table[i].label, label) == 0)
-			return &test_table[i];
-	return NULL;
-}
-
 const struct test_group *test_group_find(const char *name)
 {
 	if (strcmp(name, "dhrystone") == 0)

@@ -67,7 +67,6 @@ extern const size_t test_group_count;
 
 const struct test_def *test_find(const char *id);
 const struct test_group *test_group_find(const char *name);
-const struct test_def *test_find_label(const char *label);
 
 /* UnixBench's -i N: long tests (10 passes) run N, short ones max(1, (N+1)/3). */
 int test_samples_for_iterations(const struct test_def *t, int iterations);

@@ -60,11 +60,6 @@ void term_close(void)
 	canvas_free(&shadow);
 }
 
-bool term_is_open(void)
-{
-	return is_open;
-}
-
 static attr_t attrs_of(unsigned a)
 {
 	attr_t r = A_NORMAL;

@@ -14,7 +14,6 @@ struct theme;
 int term_open(bool *utf8, bool *colour, char *err, size_t errlen);
 /* Restores the terminal; safe to call twice and from atexit. */
 void term_close(void);
-bool term_is_open(void);
 /* Maps every role to curses attributes for this theme (mono: role forms only). */
 void term_apply_theme(const struct theme *t, bool mono);
 void term_size(int *w, int *h);

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,36 +50,18 @@ int sysroot_read_line(const char *path, char *buf, size_t size)
 	return 0;
 }
 
-/* One number on the first line of a file: a whole one (u != NULL) or any finite one. */
-static int read_number(const char *path, uint64_t *u, double *d)
+int sysroot_read_u64(const char *path, uint64_t *out)
 {
 	char buf[64], *end;
 	int rc = sysroot_read_line(path, buf, sizeof buf);
 	if (rc < 0)
 		return rc;
 	errno = 0;
-	if (u) {
-		unsigned long long v = strtoull(buf, &end, 10);
-		if (errno || end == buf || buf[0] == '-')
-			return -EINVAL;
-		*u = v;
-	} else {
-		double v = strtod(buf, &end);
-		if (errno || end == buf || !isfinite(v))
-			return -EINVAL;
-		*d = v;
-	}
+	unsigned long long v = strtoull(buf, &end, 10);
+	if (errno || end == buf || buf[0] == '-')
+		return -EINVAL;
+	*out = v;
 	return 0;
-}
-
-int sysroot_read_u64(const char *path, uint64_t *out)
-{
-	return read_number(path, out, NULL);
-}
-
-int sysroot_read_double(const char *path, double *out)
-{
-	return read_number(path, NULL, out);
 }
 
 int sysroot_exists(const char *path)

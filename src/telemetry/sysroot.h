@@ -14,9 +14,8 @@ int sysroot_path(char *buf, size_t size, const char *fmt, ...) __attribute__((fo
 
 /* Reads the first line of root+path (no newline). Returns 0 or -errno. */
 int sysroot_read_line(const char *path, char *buf, size_t size);
-/* Reads one integer / real from root+path. Returns 0, -errno, or -EINVAL when it is not a number. */
+/* Reads one whole number from root+path. Returns 0, -errno, or -EINVAL when it is not one. */
 int sysroot_read_u64(const char *path, uint64_t *out);
-int sysroot_read_double(const char *path, double *out);
 /* 1 when root+path exists. */
 int sysroot_exists(const char *path);
 
