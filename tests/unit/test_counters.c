@@ -105,24 +105,32 @@ static void misspelled_event_is_named(void **state)
 	assert_int_equal(counters_init(&c, " , ", err, sizeof err), -EINVAL);
 }
 
-/* A PMU libpfm4 knows but this machine lacks: the row stays, not supported. */
+/* A PMU libpfm4 knows but this machine lacks: the row stays, not supported.
+ * An AMD PMU on an Intel machine, an Intel one on an AMD machine: one of
+ * the two is absent everywhere (a VM on a zen3 host has the zen3 one). */
 static void absent_pmu_keeps_its_row(void **state)
 {
 	(void)state;
-	struct counters c;
-	char err[200] = "";
-	int rc = counters_init(&c, "perf::TASK-CLOCK,amd64_fam19h_zen3::RETIRED_BRANCH_INSTRUCTIONS", err,
-			       sizeof err);
-	if (rc == 0 && c.ev[1].encoded) {
-		/* This machine is a zen3: nothing to check. */
+	static const char *const absent[][2] = {
+		{ "perf::TASK-CLOCK,amd64_fam19h_zen3::RETIRED_BRANCH_INSTRUCTIONS", "amd64_fam19h_zen3" },
+		{ "perf::TASK-CLOCK,skl::BR_INST_RETIRED", "skl" },
+	};
+	for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) {
+		struct counters c;
+		char err[200] = "";
+		int rc = counters_init(&c, absent[i][0], err, sizeof err);
+		if (rc == 0 && c.ev[1].encoded) {
+			counters_free(&c); /* this machine has that PMU: try the other */
+			continue;
+		}
+		assert_int_equal(rc, 0);
+		assert_int_equal(c.nevents, 2);
+		assert_int_equal(c.ev[1].state, COUNTER_NOT_SUPPORTED);
+		assert_non_null(strstr(c.ev[1].why, absent[i][1]));
 		counters_free(&c);
-		skip();
+		return;
 	}
-	assert_int_equal(rc, 0);
-	assert_int_equal(c.nevents, 2);
-	assert_int_equal(c.ev[1].state, COUNTER_NOT_SUPPORTED);
-	assert_non_null(strstr(c.ev[1].why, "amd64_fam19h_zen3"));
-	counters_free(&c);
+	fail_msg("both an AMD zen3 and an Intel Skylake PMU are present: cannot be");
 }
 
 /* Software counters work everywhere, a VM included: count this process. */
