@@ -11,6 +11,8 @@ estimate_says() {
 	ui_wait 'Estimate +[0-9]'
 	grep -Eq " $want\$" "$T/screen" || { cat "$T/screen"; die "the estimate does not say '$want' in full"; }
 	echo "$*: $want"
+	ui_keys q # quit, not a hang-up: the next console must not share the CPUs with this one
+	ui_exited 10
 	ui kill-session -t "$UI_PANE"
 }
 estimate_says '12 tests x 2 copy counts' --copies 1,2 index
