@@ -7,31 +7,15 @@
 #include <time.h>
 
 #include "noise.h"
+#include "numfmt.h"
 #include "tests.h"
 
 void compare_fmt_score(char *buf, size_t size, double v, int width)
 {
-	if (!isfinite(v) || v <= 0) {
+	if (!isfinite(v) || v <= 0)
 		snprintf(buf, size, "--");
-		return;
-	}
-	static const char suffix[] = " kMGTP";
-	for (int dec = 1; dec >= 0; dec--) {
-		int n = snprintf(buf, size, "%.*f", dec, v);
-		if (n <= width)
-			return;
-	}
-	double x = v;
-	int s = 0;
-	while (x >= 999.5 && s < 5) {
-		x /= 1000;
-		s++;
-	}
-	for (int dec = 3; dec >= 0; dec--) {
-		int n = snprintf(buf, size, "%.*f%c", dec, x, suffix[s]);
-		if (n <= width)
-			return;
-	}
+	else
+		num_fit(buf, size, v, width);
 }
 
 /* The 80-column layout's label: the row's short label (tests.c), cut to the

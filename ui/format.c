@@ -6,34 +6,14 @@
 #include <string.h>
 
 #include "canvas.h"
+#include "numfmt.h"
 
 void fmt_number(char *buf, size_t len, double v, int width)
 {
-	if (isnan(v) || v < 0 || width < 1) {
+	if (isnan(v) || v < 0 || width < 1)
 		snprintf(buf, len, "-");
-		return;
-	}
-	char tmp[64];
-	for (int dec = 1; dec >= 0; dec--) {
-		snprintf(tmp, sizeof tmp, "%.*f", dec, v);
-		if ((int)strlen(tmp) <= width) {
-			snprintf(buf, len, "%s", tmp);
-			return;
-		}
-	}
-	static const char suffix[] = "kMGTPE";
-	double s = v;
-	for (int i = 0; suffix[i]; i++) {
-		s /= 1000.0;
-		for (int dec = 2; dec >= 0; dec--) {
-			snprintf(tmp, sizeof tmp, "%.*f%c", dec, s, suffix[i]);
-			if ((int)strlen(tmp) <= width) {
-				snprintf(buf, len, "%s", tmp);
-				return;
-			}
-		}
-	}
-	snprintf(buf, len, "%.*s", width, "################");
+	else if (num_fit(buf, len, v, width) < 0)
+		snprintf(buf, len, "%.*s", width, "################");
 }
 
 void fmt_count(char *buf, size_t len, double v, int width)
