@@ -21,7 +21,6 @@ enum {
 
 /* Flags a handler returns; only the main loop acts on them. */
 enum {
-	UI_HANDLED = 1,
 	UI_REDRAW = 2,
 	UI_QUIT = 4, /* leave the console */
 	UI_BACK = 8, /* back to the previous screen */
