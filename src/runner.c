@@ -246,7 +246,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		char dir[PATH_MAX];
 		for (int c = 0; c < b->copies; c++) {
 			snprintf(dir, sizeof dir, "%s/copy%d", r->scratch, c);
-			runner_rm_tree(dir);
+			scratch_rm_tree(dir);
 		}
 		if (rc != 0) {
 			if (r->skip || r->abort) {
@@ -344,7 +344,7 @@ int runner_run(struct runner *r, struct run *run)
 			score_block(b);
 		}
 	}
-	runner_rm_tree(r->scratch);
+	scratch_rm_tree(r->scratch);
 	r->scratch[0] = '\0';
 	ev = (struct runner_event){ .run = run, .block = first };
 	runner_emit(r, (ev.kind = EV_RUN_END, &ev));

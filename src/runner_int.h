@@ -46,8 +46,6 @@ double runner_quick_limit(const struct runner_opts *o);
 
 /* runner_sample.c */
 void runner_emit(struct runner *r, struct runner_event *ev);
-/* Removes a directory and all below it; "" is nothing. */
-void runner_rm_tree(const char *dir);
 /* UnixBench's pause before a sample (sync, sleep), emitting ticks. */
 void runner_pause_before_sample(struct runner *r, struct runner_event *ev);
 /* One sample of test t with n copies for `length` seconds into *out:

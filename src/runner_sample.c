@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <math.h>
 #include <poll.h>
@@ -34,21 +33,6 @@ static int wake_fd(const struct runner *r)
 		if (r->listeners[i].wake_fd >= 0)
 			return r->listeners[i].wake_fd;
 	return -1;
-}
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
-void runner_rm_tree(const char *dir)
-{
-	if (dir[0])
-		nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* Sleeps until `until` (monotonic), emitting ticks; returns early on abort/skip. */

@@ -103,10 +103,10 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return 0;
 }
 
-/* Removes a tree without following symbolic links or leaving its filesystem. */
-static void rm_tree(const char *dir)
+void scratch_rm_tree(const char *dir)
 {
-	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	if (dir[0])
+		nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
 int scratch_make(const char *root, char *path, size_t len)
@@ -191,7 +191,7 @@ int scratch_sweep(const char *root)
 		if (read_small(dirfd(d), owner, text, sizeof text) <= 0 || scratch_owner_alive(text) != 0)
 			continue;
 		snprintf(path, sizeof path, "%s/%s", root, e->d_name);
-		rm_tree(path);
+		scratch_rm_tree(path);
 		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			removed++;
 	}

@@ -26,4 +26,8 @@ int scratch_owner_alive(const char *text);
  * many were removed. */
 int scratch_sweep(const char *root);
 
+/* Removes dir and everything below it, without following symbolic links or
+ * leaving its filesystem; "" is nothing. */
+void scratch_rm_tree(const char *dir);
+
 #endif
