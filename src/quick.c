@@ -2,7 +2,9 @@
 #include "quick.h"
 
 #include <math.h>
+#include <stdlib.h>
 
+#include "options.h"
 #include "stats.h"
 
 double quick_precision(const double *rates, int n)
@@ -40,4 +42,9 @@ enum quick_verdict quick_decide(const struct quick_rule *rule, const double *rat
 	if (elapsed >= rule->max_seconds)
 		return QUICK_TIME_UP;
 	return QUICK_MORE;
+}
+
+double quick_precision_asked(double asked)
+{
+	return asked > 0 ? asked : strtod(opts_row(O_PRECISION)->def, NULL) / 100;
 }

@@ -18,6 +18,10 @@ struct quick_rule {
 	double max_seconds;  /* a test's time limit */
 };
 
+/* The precision a quick run stops at, as a fraction: --precision (asked,
+ * a fraction; 0 when not given), else the option's documented default. */
+double quick_precision_asked(double asked);
+
 /* Relative half width of the 95% t interval of the geometric mean of the
  * rates (a t interval on their logs, mapped back); INFINITY below 2 rates. */
 double quick_precision(const double *rates, int n);

@@ -173,7 +173,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	bool quick = r->o.quick;
 	int nsamples = quick ? 0 : runner_samples_for(&r->o, t);
 	double length = runner_length_for(&r->o, t);
-	struct quick_rule rule = { .precision = r->o.precision > 0 ? r->o.precision : 0.01,
+	struct quick_rule rule = { .precision = quick_precision_asked(r->o.precision),
 				   .min_samples = 3, .max_samples = 200,
 				   .max_seconds = runner_quick_limit(&r->o) };
 	double rates[200];

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "quick.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
 
@@ -44,10 +44,7 @@ int live_run(struct live *l, const struct runner_opts *o, struct run **runp, cha
 	runner = r;
 	l->running = true;
 	l->aborted = false;
-	/* the runner's rule: --precision, else the option's documented default */
-	l->precision = !opts.quick ? 0
-		       : opts.precision > 0 ? opts.precision
-					    : strtod(opts_row(O_PRECISION)->def, NULL) / 100;
+	l->precision = opts.quick ? quick_precision_asked(opts.precision) : 0;
 	memset(&l->ev, 0, sizeof l->ev);
 	l->ev.run = run;
 	ev_wall = live_clock();
