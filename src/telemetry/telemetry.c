@@ -124,46 +124,7 @@ const struct telemetry_frame *telemetry_latest(const struct telemetry *t)
 	return &t->frame;
 }
 
-void telemetry_print_sources(FILE *f, const struct telemetry *t)
-{
-	for (int i = 0; i < t->nslots; i++) {
-		const struct telemetry_slot *s = &t->slot[i];
-		if (!s->available || s->fallback)
-			fprintf(f, "telemetry: %s: %s\n", s->src->what, s->status);
-	}
-	if (!t->have_ctr) {
-		fprintf(f, "telemetry: counters: n/a: %s\n", t->ctr_why);
-		return;
-	}
-	struct counter_value probe[COUNTERS_MAX_EVENTS];
-	counters_probe((struct counters *)&t->ctr, probe);
-	char hint[200];
-	counters_permission_hint(&t->ctr, hint, sizeof hint);
-	for (int e = 0; e < t->ctr.nevents; e++) {
-		if (probe[e].state == COUNTER_VALUE)
-			continue;
-		const char *why = t->ctr.ev[e].why[0] ? t->ctr.ev[e].why
-				  : probe[e].state == COUNTER_NO_PERMISSION ? hint
-				  : probe[e].err == ENOENT || probe[e].err == EOPNOTSUPP
-					  ? "no hardware PMU here: a VM?"
-					  : strerror(probe[e].err);
-		fprintf(f, "telemetry: counter %s: %s (%s)\n", t->ctr.ev[e].label,
-			counter_state_name(probe[e].state), why);
-	}
-}
-
-/* Every source's sample hook, on the interval and as the run begins and ends. */
-static void sample_sources(struct telemetry *t, const struct runner_event *ev)
-{
-	t->frame.t = ev->now;
-	t->frame.busy = t->busy;
-	struct telemetry_ctx c = ctx_of(t, ev);
-	for (int i = 0; i < t->nslots; i++)
-		if (t->slot[i].src->sample)
-			t->slot[i].src->sample(&t->slot[i], &c);
-}
-
-/* Calls one optional hook of every source: run_begin, test_begin, sample_begin or sample_end. */
+/* Calls one optional hook of every source: sample, run_begin, test_begin, sample_begin or sample_end. */
 #define EACH_SOURCE(t, ev, hook)                                                   \
 	do {                                                                       \
 		struct telemetry_ctx c_ = ctx_of((t), (ev));                       \
@@ -171,6 +132,14 @@ static void sample_sources(struct telemetry *t, const struct runner_event *ev)
 			if ((t)->slot[i_].src->hook)                               \
 				(t)->slot[i_].src->hook(&(t)->slot[i_], &c_);      \
 	} while (0)
+
+/* Every source's sample hook, on the interval and as the run begins and ends. */
+static void sample_sources(struct telemetry *t, const struct runner_event *ev)
+{
+	t->frame.t = ev->now;
+	t->frame.busy = t->busy;
+	EACH_SOURCE(t, ev, sample);
+}
 
 static void push(struct run *r, const char *name, const char *unit, double t, double v)
 {

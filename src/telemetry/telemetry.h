@@ -39,9 +39,6 @@ struct runner_listener telemetry_verbose_listener(FILE *f);
 
 const struct telemetry_frame *telemetry_latest(const struct telemetry *t);
 
-/* One line per source that is unavailable or on a fallback ("<what>: n/a: <why>"), then the counters'. */
-void telemetry_print_sources(FILE *f, const struct telemetry *t);
-
 /* After a test's score line (-v): frequency, temperature, throttle, energy, IPC. */
 void telemetry_print_test_line(FILE *f, const struct test_result *t);
 /* At the end of `kbench run`: hottest point, lowest busy frequency, throttle

@@ -234,9 +234,10 @@ static void throttle_src_sample(struct telemetry_slot *s, const struct telemetry
 	telemetry_push(c, "throttle.events", "count", (double)f->throttle_events);
 	telemetry_push(c, "throttle.ms", "ms", (double)ms);
 	f->throttled = c->in_test && (f->throttle_events > st->events0 || ms > st->ms0);
-	snprintf(f->throttle_evidence, sizeof f->throttle_evidence,
-		 f->throttled ? "throttled %llux this test" : "", /* no evidence: empty */
-		 (unsigned long long)(f->throttle_events - st->events0));
+	f->throttle_evidence[0] = '\0'; /* no evidence: empty */
+	if (f->throttled)
+		snprintf(f->throttle_evidence, sizeof f->throttle_evidence, "throttled %llux this test",
+			 (unsigned long long)(f->throttle_events - st->events0));
 	snprintf(s->reading, sizeof s->reading, "%llu events, %llu ms", (unsigned long long)f->throttle_events,
 		 (unsigned long long)ms);
 }
