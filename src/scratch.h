@@ -6,8 +6,9 @@
 #include <sys/types.h>
 
 /* The file in a scratch directory that names the kbench that made it:
- * "PID STARTTIME BOOT_ID\n" (STARTTIME is field 22 of /proc/PID/stat, so a
- * reused pid is not taken for the owner; BOOT_ID tells one boot from the next). */
+ * "PID STARTTIME BOOT_ID PIDNS\n" (STARTTIME is field 22 of /proc/PID/stat,
+ * so a reused pid is not taken for the owner; BOOT_ID tells one boot from the
+ * next; PIDNS, "pid:[N]", says in which pid namespace PID means anything). */
 #define SCRATCH_OWNER "owner"
 
 /* Makes ROOT/kbench-XXXXXX, writes its owner file, and puts its path in
