@@ -106,9 +106,12 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 # Debian/Ubuntu packages; other distributions: see the list it prints.
 DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
            libsensors-dev libcmocka-dev tmux locales util-linux procps python3 valgrind
+# The export tests: a markdown parser renders the pasted tables; LAVA's test
+# definition schema (voluptuous) and a YAML reader check contrib/lava/kbench.yaml.
+DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
 deps:
 	@echo "kbench needs: $(DEB_PKGS)"
-	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind python3-markdown python3-voluptuous python3-pyyaml)"
 	@if command -v apt-get >/dev/null; then \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \

@@ -12,8 +12,10 @@
 
 #include "compare.h"
 #include "import.h"
+#include "lava.h"
 #include "noise.h"
 #include "options.h"
+#include "paste.h"
 #include "report.h"
 #include "run.h"
 #include "runfile.h"
@@ -258,6 +260,26 @@ static void export_csv(FILE *f, const struct run *r)
 	}
 }
 
+/* Two sides of export A B: the comparison `kbench compare A B` shows. */
+static struct compare *export_compare(const char *spec_a, const char *spec_b, char *err, size_t errlen)
+{
+	int na, nb;
+	struct run **a = store_load_group(spec_a, &na, err, errlen);
+	if (!a)
+		return NULL;
+	struct run **b = store_load_group(spec_b, &nb, err, errlen);
+	if (!b) {
+		free_runs(a, na);
+		return NULL;
+	}
+	struct compare_opts o = { .conf = strtod(opts_row(O_CONFIDENCE)->def, NULL) };
+	struct compare *c = compare_stored((const struct run *const *)a, na, (const struct run *const *)b,
+					   nb, &o, err, errlen);
+	free_runs(a, na);
+	free_runs(b, nb);
+	return c;
+}
+
 int cmd_export(int argc, char **argv)
 {
 	struct opt_parsed p;
@@ -271,26 +293,43 @@ int cmd_export(int argc, char **argv)
 		else if (p.item[k].def->id == O_OUTPUT)
 			output = p.item[k].arg;
 	}
-	const char *spec = p.operand[0];
+	const char *spec = p.operand[0], *spec_b = p.noperands > 1 ? p.operand[1] : NULL;
 	int nops = p.noperands;
 	opts_free(&p);
-	if (nops != 1)
-		return usage_error("usage: kbench export RUN --format json|csv|unixbench");
+	if (nops != 1 && nops != 2)
+		return usage_error("usage: kbench export RUN|A B --format FMT (see 'kbench export --help')");
+	const struct paste_format *paste = paste_format_find(format);
+	if (nops == 2 && !paste && strcmp(format, "json") && strcmp(format, "csv"))
+		return usage_error("--format %s writes one run; A B takes json, csv, markdown, text or bbcode",
+				   format);
 	char err[512];
-	struct run *r = store_load(spec, err, sizeof err);
-	if (!r)
+	struct run *r = NULL;
+	struct compare *c = NULL;
+	if (nops == 2 ? !(c = export_compare(spec, spec_b, err, sizeof err))
+		      : !(r = store_load(spec, err, sizeof err)))
 		return runtime_error("%s", err);
 	FILE *f = stdout;
 	if (output && !(f = fopen(output, "w"))) {
 		int e = errno;
 		run_free(r);
+		compare_free(c);
 		return runtime_error("cannot write %s: %s", output, strerror(e));
 	}
 	rc = 0;
-	if (!strcmp(format, "json"))
+	if (c && paste)
+		paste_compare(f, c, paste);
+	else if (c && !strcmp(format, "json"))
+		rc = compare_print_json(f, c) < 0;
+	else if (c)
+		compare_print_csv(f, c);
+	else if (paste)
+		paste_run(f, r, paste);
+	else if (!strcmp(format, "json"))
 		rc = runfile_write(f, r, err, sizeof err) < 0;
 	else if (!strcmp(format, "csv"))
 		export_csv(f, r);
+	else if (!strcmp(format, "lava"))
+		lava_print(f, r);
 	else
 		report_print(f, r);
 	if (fflush(f) != 0 || ferror(f))
@@ -298,6 +337,7 @@ int cmd_export(int argc, char **argv)
 	if (f != stdout)
 		fclose(f);
 	run_free(r);
+	compare_free(c);
 	return rc ? runtime_error("%s", err) : 0;
 }
 

@@ -215,8 +215,10 @@ const struct opt_def opt_table[] = {
 	{ .id = O_FORMAT, .name = "format", .short_name = 'f', .kind = OK_STRING,
 	  .arg = "FMT", .what = "a format",
 	  .def = "json",
-	  .help = "json, csv or unixbench (UnixBench's text report); default json",
-	  .cmds = OC_EXPORT, .check = check_format, .choices = "json csv unixbench" },
+	  .help = "json, csv, unixbench (UnixBench's text report), markdown, text, bbcode\n"
+		  "(tables to paste) or lava (lava-test-case lines); default json",
+	  .cmds = OC_EXPORT, .check = check_format,
+	  .choices = "json csv unixbench markdown text bbcode lava" },
 	{ .id = O_OUTPUT, .name = "output", .short_name = 'o', .kind = OK_STRING,
 	  .arg = "FILE", .what = "a file",
 	  .help = "write to FILE instead of stdout",
@@ -282,8 +284,15 @@ const struct opt_command opt_commands[] = {
 	  "Stores UnixBench 5.x/6.x logs (whole, pasted in part, or collapsed onto one\n"
 	  "line) and pasted result tables (markdown, tab or space separated) as runs.",
 	  NULL, "files" },
-	{ "export", OC_EXPORT, "RUN --format FMT", "write a stored run out (json, csv, unixbench)",
-	  NULL, NULL, "runs" },
+	{ "export", OC_EXPORT, "RUN|A B --format FMT",
+	  "write a run or a comparison out (json, csv, unixbench, markdown, text, bbcode, lava)",
+	  "One run: the run file (json), one line per sample (csv), UnixBench's report\n"
+	  "(unixbench), its index table to paste (markdown, text, bbcode), or one\n"
+	  "lava-test-case line per test and copy count for a LAVA test shell (lava).\n"
+	  "A B: the comparison 'kbench compare A B' shows, as json, csv or a table to\n"
+	  "paste with its verdicts (markdown for GitHub, text for mail, bbcode for forums).",
+	  "RUN, A, B: as for compare (id, id prefix, name, file, last, last~N, host:NAME, groups)",
+	  "runs" },
 	{ "noise", OC_NOISE, "", "this machine's run-to-run noise floor per test",
 	  "The run-to-run noise floor per test and setting, and how it was learned.", NULL, NULL },
 	{ "delete", OC_DELETE, "RUN", "remove a stored run", NULL, NULL, "runs" },

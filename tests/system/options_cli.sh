@@ -47,7 +47,7 @@ bad "--confidence wants a level from 0.5 to 0.999, not '2'" compare one two --co
 bad "option '--samples' needs a value" run dhry2reg --samples
 bad "option '--quick' takes no value" run --quick=yes
 bad "option '--co' is ambiguous (try 'kbench console --help')" console --co 1
-bad "--format is json, csv or unixbench, not 'xml'" export one --format xml
+bad "--format is json, csv, unixbench, markdown, text, bbcode or lava, not 'xml'" export one --format xml
 bad "unknown option '--speed' (try 'kbench console --help')" console --speed 2
 bad "--interval 0.01 is too short: at least 0.05 s (or 0 for none)" run --interval 0.01
 

@@ -230,7 +230,7 @@ static void errors_keep_their_wording(void **state)
 	assert_int_equal(opts_value(opts_row(O_RUNS), "-n", "1", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-n wants a number of runs from 2 to 50, not '1'");
 	assert_int_equal(opts_value(opts_row(O_FORMAT), NULL, "xml", NULL, err, sizeof err), -1);
-	assert_string_equal(err, "--format is json, csv or unixbench, not 'xml'");
+	assert_string_equal(err, "--format is json, csv, unixbench, markdown, text, bbcode or lava, not 'xml'");
 	assert_int_equal(opts_value(opts_row(O_COPY_LIST), "--copies", "0", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "--copies wants a list of counts (1 to 256, or 'all'), at most 8, not '0'");
 	assert_int_equal(opts_value(opts_row(O_COPY_LIST), "-c", "1,2,all", NULL, err, sizeof err), 0);

@@ -1,0 +1,26 @@
+/* Tables to paste: a comparison (or one run's index table) as markdown, plain text or BBCode. */
+#ifndef KBENCH_PASTE_H
+#define KBENCH_PASTE_H
+
+#include <stdio.h>
+
+struct compare;
+struct run;
+
+/* One way of laying a table out (paste.c holds the table of them). */
+struct paste_format;
+
+/* "markdown", "text", "bbcode"; NULL for any other name. */
+const struct paste_format *paste_format_find(const char *name);
+
+/* The compare table as the console and `kbench compare` compute it: per copy
+ * count a row per test with both sides' scores, the change, its interval and
+ * the verdict (compare_verdict_text), the index row, and one footer line (the
+ * comparison's basis). */
+void paste_compare(FILE *f, const struct compare *c, const struct paste_format *fmt);
+
+/* One run's table: per copy count each test's score, unit, spread and index,
+ * the index score, and one footer line saying what the run was. */
+void paste_run(FILE *f, const struct run *r, const struct paste_format *fmt);
+
+#endif
