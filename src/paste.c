@@ -279,14 +279,14 @@ static void run_doc(struct pt_doc *d, const struct run *r, const struct paste_fo
 
 /* ---- markdown (GitHub, habr): a pipe table per copy count ---- */
 
-/* What could start markup inside a cell: escaped, or written as an entity. */
+/* What could start markup inside a cell or a line: escaped, or written as an
+ * entity ('<' could open HTML; '>' only quotes at a line's start, where no
+ * cell or title has one, so "(>99.9% sure)" stays as it reads). */
 static void md_text(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		if (*s == '<')
 			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
 		else if (*s == '&')
 			fputs("&amp;", f);
 		else if (*s == '\n' || *s == '\r')
