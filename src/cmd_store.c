@@ -90,8 +90,12 @@ int cmd_runs(int argc, char **argv)
 		const char *flags = r->incomplete ? " (incomplete)"
 				    : !strcmp(r->meta.mode, "imported") ? " (imported)"
 				    : !strcmp(r->meta.mode, "quick") ? " (quick)" : "";
-		printf("%-8s  %-20.20s %-16s %-20.20s %-7s %s%s\n", e->id, r->meta.name, date,
-		       r->meta.kernel_release[0] ? r->meta.kernel_release : "?", copies, index, flags);
+		/* A measured run that came in by kbench import: from which machine. */
+		char from[160] = "";
+		if (r->meta.source[0] && strcmp(r->meta.mode, "imported") != 0)
+			snprintf(from, sizeof from, " (from %s)", r->meta.hostname[0] ? r->meta.hostname : "?");
+		printf("%-8s  %-20.20s %-16s %-20.20s %-7s %s%s%s\n", e->id, r->meta.name, date,
+		       r->meta.kernel_release[0] ? r->meta.kernel_release : "?", copies, index, flags, from);
 	}
 	if (broken)
 		fprintf(stderr, "kbench: %d stored file%s could not be read (listed as BROKEN)\n", broken,
@@ -127,6 +131,23 @@ static void free_runs(struct run **v, int n)
 	for (int i = 0; i < n; i++)
 		run_free(v[i]);
 	free(v);
+}
+
+/* A host: side is titled by its selector: the runs' names say less than where they ran. */
+static void host_titles(struct compare *c, const char *spec_a, const char *spec_b)
+{
+	for (int s = 0; s < 2; s++) {
+		const char *spec = s ? spec_b : spec_a;
+		if (strncmp(spec, STORE_HOST_PREFIX, strlen(STORE_HOST_PREFIX)) || strchr(spec, ','))
+			continue;
+		int n = s ? c->nb : c->na;
+		const struct compare_ref *r = s ? c->b_runs : c->a_runs;
+		char *title = s ? c->b_title : c->a_title;
+		if (n == 1)
+			snprintf(title, sizeof c->a_title, "%.90s (%s)", spec, r[0].id);
+		else
+			snprintf(title, sizeof c->a_title, "%.90s (%d runs)", spec, n);
+	}
 }
 
 int cmd_compare(int argc, char **argv)
@@ -173,6 +194,7 @@ int cmd_compare(int argc, char **argv)
 	if (!c) {
 		rc = runtime_error("%s", err);
 	} else {
+		host_titles(c, spec[0], spec[1]);
 		if (fmt == 1)
 			rc = compare_print_json(stdout, c) < 0;
 		else if (fmt == 2)
@@ -214,13 +236,35 @@ int cmd_import(int argc, char **argv)
 			fprintf(stderr, "kbench: warning: %s\n", res.warnings[w]);
 		for (int k = 0; k < res.nruns; k++) {
 			struct run *r = res.runs[k];
+			if (res.runfile) {
+				/* A run from another store: once only, under its own id when that is free. */
+				char same[16];
+				int found = store_find_same(r, same, sizeof same, err, sizeof err);
+				if (found < 0) {
+					fprintf(stderr, "kbench: %s\n", err);
+					failed++;
+					continue;
+				}
+				if (found) {
+					printf("%s: run %s (%s, measured on %s) is already stored as %s; not imported again\n",
+					       file, r->meta.id, r->meta.name, r->meta.hostname[0] ? r->meta.hostname : "?",
+					       same);
+					continue;
+				}
+				char path[4200];
+				snprintf(path, sizeof path, "%s/%s.json", store_dir(), r->meta.id);
+				if (!store_id_valid(r->meta.id) || access(path, F_OK) == 0)
+					r->meta.id[0] = 0; /* another run's id here: store_save makes a new one */
+			}
 			if (store_save(r, err, sizeof err) < 0) {
 				fprintf(stderr, "kbench: %s: %s\n", file, err);
 				failed++;
 				continue;
 			}
-			printf("imported %s as %s (%s): %d block%s", file, r->meta.id, r->meta.name,
-			       r->nblocks, r->nblocks == 1 ? "" : "s");
+			printf("imported %s as %s (%s", file, r->meta.id, r->meta.name);
+			if (res.runfile)
+				printf(", %s run from %s", r->meta.mode, r->meta.hostname[0] ? r->meta.hostname : "?");
+			printf("): %d block%s", r->nblocks, r->nblocks == 1 ? "" : "s");
 			for (int b = 0; b < r->nblocks; b++)
 				printf("%s%d cop%s index %.1f", b ? "; " : " (", r->blocks[b].copies,
 				       r->blocks[b].copies == 1 ? "y" : "ies", r->blocks[b].index_score);
@@ -277,6 +321,8 @@ static struct compare *export_compare(const char *spec_a, const char *spec_b, ch
 					   nb, &o, err, errlen);
 	free_runs(a, na);
 	free_runs(b, nb);
+	if (c)
+		host_titles(c, spec_a, spec_b);
 	return c;
 }
 

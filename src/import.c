@@ -11,6 +11,7 @@
 #include "fileio.h"
 #include "import_priv.h"
 #include "run.h"
+#include "runfile.h"
 
 /* Warnings of a reading that found nothing would only confuse the one that follows. */
 static void drop_warnings(struct import_result *res)
@@ -73,11 +74,52 @@ static void normalize(struct src *s, const char *text, size_t len)
 		}
 }
 
+/* A kbench run file (what export --format json writes, from this machine or
+ * another): the run as it was measured, samples and metadata kept, marked
+ * with where it came from. A UnixBench log never starts with '{'. */
+static bool is_runfile(const char *text, size_t len)
+{
+	size_t i = 0;
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		i = 3;
+	while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+		i++;
+	return i < len && text[i] == '{';
+}
+
+static int import_runfile(const char *text, size_t len, const char *source, const char *name,
+			  struct import_result *out, char *err, size_t errlen)
+{
+	char what[300], why[400];
+	snprintf(what, sizeof what, "%s", source);
+	struct run *r = runfile_parse(text, len, what, why, sizeof why);
+	if (!r) {
+		snprintf(err, errlen, "%s", why); /* "FILE: not a kbench run file (...)", "FILE: line 3: ..." */
+		return -EINVAL;
+	}
+	if (name)
+		snprintf(r->meta.name, sizeof r->meta.name, "%s", name);
+	/* A run keeps the source of a result it was imported from; a measured one names the file. */
+	if (!r->meta.source[0])
+		snprintf(r->meta.source, sizeof r->meta.source, "%s", source);
+	run_add_note(r, "imported from %s (measured on %s)", source,
+		     r->meta.hostname[0] ? r->meta.hostname : "an unknown host");
+	out->runs = malloc(sizeof *out->runs);
+	if (!out->runs)
+		abort();
+	out->runs[0] = r;
+	out->nruns = 1;
+	out->runfile = true;
+	return 0;
+}
+
 int import_text(const char *text, size_t len, const char *source, const char *name,
 		struct import_result *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
 	struct src s = { .name = source ? source : "input", .res = out };
+	if (is_runfile(text, len) && len <= RUNFILE_MAX_BYTES)
+		return import_runfile(text, len, s.name, name, out, err, errlen);
 	if (len > IMPORT_MAX_BYTES) {
 		snprintf(err, errlen, "%s: too large to be a result (%zu bytes)", s.name, len);
 		return -EFBIG;
@@ -115,7 +157,8 @@ int import_file(const char *path, const char *name, struct import_result *out, c
 	memset(out, 0, sizeof *out);
 	char *buf;
 	size_t got;
-	int rd = file_read_all(path, path, IMPORT_MAX_BYTES, &buf, &got, err, errlen);
+	/* A run file with its telemetry series can be larger than any log. */
+	int rd = file_read_all(path, path, RUNFILE_MAX_BYTES, &buf, &got, err, errlen);
 	if (rd < 0)
 		return rd;
 	int rc = import_text(buf, got, path, name, out, err, errlen);

@@ -2,6 +2,7 @@
 #ifndef KBENCH_IMPORT_H
 #define KBENCH_IMPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct run;
@@ -14,10 +15,15 @@ struct import_result {
 	struct run **runs;   /* one per log or table set found, mode "imported" */
 	int nwarnings;
 	char **warnings;     /* "FILE:LINE: sentence" */
+	bool runfile;        /* the text was a kbench run file: one run, measured */
 };
 
 /* Parses text (len bytes, NUL not needed) that came from `source` (named in
- * messages). Each UnixBench log (a "BYTE UNIX Benchmarks" header with its
+ * messages). A kbench run file (JSON, as export --format json writes it on
+ * any machine) becomes that one run, samples, metadata and hostname kept,
+ * its source and a note saying which file it came from; a file that starts
+ * like one but is not one is an error naming what is wrong. Otherwise each
+ * UnixBench log (a "BYTE UNIX Benchmarks" header with its
  * "Benchmark Run:" blocks) or each set of result tables becomes one run;
  * `name` (may be NULL) names them, else the kernel release found, else
  * "imported". Returns 0, or -EINVAL with one sentence in err when nothing

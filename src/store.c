@@ -59,6 +59,11 @@ static bool id_ok(const char *id)
 	return true;
 }
 
+bool store_id_valid(const char *id)
+{
+	return id_ok(id);
+}
+
 int store_new_id(char *id, size_t len, char *err, size_t errlen)
 {
 	const char *dir = store_dir();
@@ -237,10 +242,64 @@ static int entry_ok(const struct store_list *l, int i, char *err, size_t errlen)
 	return -1;
 }
 
+/* host:HOST or host:HOST:NAME: the part after "host:" split at its first ':'
+ * (a hostname has none; a run name may). False when spec is not one. */
+static bool host_spec(const char *spec, char *host, size_t hostlen, const char **name)
+{
+	if (strncmp(spec, STORE_HOST_PREFIX, strlen(STORE_HOST_PREFIX)) != 0)
+		return false;
+	const char *h = spec + strlen(STORE_HOST_PREFIX), *colon = strchr(h, ':');
+	size_t n = colon ? (size_t)(colon - h) : strlen(h);
+	snprintf(host, hostlen, "%.*s", (int)(n < hostlen ? n : hostlen - 1), h);
+	*name = colon ? colon + 1 : NULL;
+	return true;
+}
+
+static bool host_match(const struct run *r, const char *host, const char *name)
+{
+	return r && !strcmp(r->meta.hostname, host) && (!name || !strcmp(r->meta.name, name));
+}
+
+/* No run matches a host: spec. Says which hosts the store has, the way a user finds the name. */
+static void host_unknown(const struct store_list *l, const char *spec, char *err, size_t errlen)
+{
+	char hosts[300] = "";
+	int n = 0;
+	for (int i = 0; i < l->n; i++) {
+		const struct run *r = l->e[i].run;
+		if (!r || !r->meta.hostname[0])
+			continue;
+		bool seen = false;
+		for (int k = 0; k < i && !seen; k++)
+			seen = l->e[k].run && !strcmp(l->e[k].run->meta.hostname, r->meta.hostname);
+		size_t u = strlen(hosts);
+		if (!seen && u + strlen(r->meta.hostname) + 8 < sizeof hosts)
+			snprintf(hosts + u, sizeof hosts - u, "%s%s", n++ ? ", " : "", r->meta.hostname);
+	}
+	snprintf(err, errlen, "no stored run matches '%s' (hosts in the store: %s)", spec,
+		 n ? hosts : "none");
+}
+
 int store_list_find(const struct store_list *l, const char *spec, char *err, size_t errlen)
 {
 	if (!spec || !*spec) {
 		snprintf(err, errlen, "empty run name");
+		return -1;
+	}
+	char host[128];
+	const char *hname;
+	if (host_spec(spec, host, sizeof host, &hname)) {
+		int found = -1, nfound = 0;
+		for (int i = 0; i < l->n; i++)
+			if (host_match(l->e[i].run, host, hname) && nfound++ == 0)
+				found = i;
+		if (nfound == 1)
+			return found;
+		if (nfound == 0)
+			host_unknown(l, spec, err, errlen);
+		else
+			snprintf(err, errlen, "'%s' matches %d runs: it names a group (compare, export A B), "
+					      "or name one run by id", spec, nfound);
 		return -1;
 	}
 	if (strcmp(spec, "last") == 0 || strncmp(spec, "last~", 5) == 0) {
@@ -362,6 +421,20 @@ struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen
 			}
 			listed = true;
 		}
+		/* Every run measured on a host (and with a name): a group from a lab. */
+		char host[128];
+		const char *hname;
+		if (host_spec(tok, host, sizeof host, &hname)) {
+			int before = *n;
+			for (int i = 0; i < l.n; i++)
+				if (host_match(l.e[i].run, host, hname))
+					push(&out, n, take(&l, i));
+			if (*n == before) {
+				host_unknown(&l, tok, err, errlen);
+				goto fail;
+			}
+			continue;
+		}
 		/* A name several runs share is a group: take them all. */
 		int named = 0;
 		for (int i = 0; i < l.n; i++)
@@ -459,13 +532,19 @@ struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen)
 	if (store_list(&l, why, whylen) < 0)
 		return NULL;
 	int pick = -1;
-	/* pass 0: another kernel release; pass 1: any other run (the same kernel) */
-	for (int pass = 0; pass < 2 && pick < 0; pass++)
+	/* pass 0: another kernel release; pass 1: any other run (the same kernel);
+	 * passes 2 and 3 the same among runs another machine measured, which came
+	 * in by kbench import from a lab: a kernel is compared on its own machine first. */
+	for (int pass = 0; pass < 4 && pick < 0; pass++)
 		for (int i = 0; i < l.n && pick < 0; i++) {
 			const struct run *o = l.e[i].run;
 			if (!o || !strcmp(l.e[i].id, r->meta.id) || !shares_copies(r, o))
 				continue;
-			if (pass == 0 && !strcmp(o->meta.kernel_release, r->meta.kernel_release))
+			bool elsewhere = o->meta.source[0] && strcmp(o->meta.mode, "imported") != 0 &&
+					 strcmp(o->meta.hostname, r->meta.hostname) != 0;
+			if (elsewhere != (pass >= 2))
+				continue;
+			if (pass % 2 == 0 && !strcmp(o->meta.kernel_release, r->meta.kernel_release))
 				continue;
 			pick = i;
 		}
@@ -478,4 +557,42 @@ struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen)
 	}
 	store_list_free(&l);
 	return base;
+}
+
+/* The same measurement: where, when and what ran, and what every test scored. */
+static bool same_run(const struct run *a, const struct run *b)
+{
+	const struct run_meta *x = &a->meta, *y = &b->meta;
+	if (strcmp(x->hostname, y->hostname) || x->date != y->date ||
+	    strcmp(x->kernel_release, y->kernel_release) || strcmp(x->kernel_version, y->kernel_version) ||
+	    strcmp(x->mode, y->mode) || a->nblocks != b->nblocks)
+		return false;
+	for (int k = 0; k < a->nblocks; k++) {
+		const struct run_block *p = &a->blocks[k], *q = &b->blocks[k];
+		if (p->copies != q->copies || p->ntests != q->ntests)
+			return false;
+		for (int i = 0; i < p->ntests; i++) {
+			const struct test_result *s = &p->tests[i], *t = &q->tests[i];
+			/* the file keeps 17 digits: a score read back is the score written */
+			if (strcmp(s->id, t->id) || s->nsamples != t->nsamples ||
+			    !(s->score == t->score || (s->score != s->score && t->score != t->score)))
+				return false;
+		}
+	}
+	return true;
+}
+
+int store_find_same(const struct run *r, char *id, size_t idlen, char *err, size_t errlen)
+{
+	struct store_list l;
+	if (store_list(&l, err, errlen) < 0)
+		return -1;
+	int found = 0;
+	for (int i = 0; i < l.n && !found; i++)
+		if (l.e[i].run && same_run(l.e[i].run, r)) {
+			snprintf(id, idlen, "%s", l.e[i].id);
+			found = 1;
+		}
+	store_list_free(&l);
+	return found;
 }

@@ -47,16 +47,28 @@ int store_list(struct store_list *out, char *err, size_t errlen);
 void store_list_free(struct store_list *l);
 
 /* Resolves one spec among the listed runs: exact id, exact name, last,
- * last~N, unique id prefix. Returns the entry index, or -1 with err filled
- * (unknown, ambiguous, broken). */
+ * last~N, unique id prefix, host:HOST[:NAME] matching one run. Returns the
+ * entry index, or -1 with err filled (unknown, ambiguous, broken). */
 int store_list_find(const struct store_list *l, const char *spec, char *err, size_t errlen);
 
+/* A spec that selects by the host a run was measured on: host:HOST is every
+ * stored run from HOST (runs imported from a lab keep their hostname),
+ * host:HOST:NAME those of them named NAME. */
+#define STORE_HOST_PREFIX "host:"
+
 /* Every run a spec names: a comma-separated list of specs, each of which
- * may be a name several runs share (a group). Returns a malloc'd array of
- * loaded runs (the caller run_free()s each and frees the array), or NULL. */
+ * may be a name several runs share or a host: selector (a group). Returns a
+ * malloc'd array of loaded runs (the caller run_free()s each and frees the
+ * array), or NULL. */
 struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen);
 
-/* One run: id, unique id prefix, name (must be unique), a file path, last, last~N. */
+/* Is run r (from another store, say) already stored? The same host, date,
+ * kernel, mode, tests and scores, whatever its id and name. 1 with the
+ * stored run's id, 0, or -1 with err filled. */
+int store_find_same(const struct run *r, char *id, size_t idlen, char *err, size_t errlen);
+
+/* One run: id, unique id prefix, name (must be unique), a file path, last, last~N,
+ * host:HOST[:NAME] when it matches one run. */
 struct run *store_load(const char *spec, char *err, size_t errlen);
 
 /* The stored run to compare run r with when none is named (the console's
@@ -68,6 +80,9 @@ struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen);
 
 /* Removes a stored run's file (by spec; never a path outside the store). */
 int store_delete(const char *spec, char *deleted_id, size_t idlen, char *err, size_t errlen);
+
+/* Lowercase letters, digits, '-' and '_', 1 to 15 of them: what store_save takes. */
+bool store_id_valid(const char *id);
 
 /* Makes a fresh short id (8 lowercase hex digits) not present in the store. */
 int store_new_id(char *id, size_t len, char *err, size_t errlen);

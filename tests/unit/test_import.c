@@ -1,4 +1,5 @@
 /* Unit tests of the importer: every published format in tests/fixtures, messy pastes and broken files. */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 
 #include "import.h"
 #include "run.h"
+#include "runfile.h"
 
 static const char *fixture(const char *name)
 {
@@ -454,6 +456,53 @@ static void test_hostile_text(void **state)
 	import_result_free(&res);
 }
 
+/* A kbench run file from another machine: the run as measured, marked with its file; not a run: one sentence. */
+static void test_runfile(void **state)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.id, sizeof r->meta.id, "0badc0de");
+	snprintf(r->meta.name, sizeof r->meta.name, "6.1.0-lab");
+	snprintf(r->meta.hostname, sizeof r->meta.hostname, "board7");
+	snprintf(r->meta.mode, sizeof r->meta.mode, "quick");
+	struct test_result *t = run_block_add_test(run_add_block(r, 2), "pipe", "Pipe Throughput", "lps", 1,
+						   12440, "system");
+	t->status = TEST_DONE;
+	struct sample *s = test_add_sample(t, 2);
+	s->count[0] = 1e6, s->count[1] = 2e6, s->elapsed[0] = s->elapsed[1] = 10;
+	char err[512];
+	char *text = runfile_dump(r, err, sizeof err);
+	assert_non_null(text);
+	struct import_result res;
+	/* leading blanks (a file written by hand) do not hide it */
+	char *padded = malloc(strlen(text) + 3);
+	sprintf(padded, "\n %s", text);
+	assert_int_equal(import_text(padded, strlen(padded), "lab/board7.json", "renamed", &res, err, sizeof err), 0);
+	assert_true(res.runfile);
+	assert_int_equal(res.nruns, 1);
+	const struct run *got = res.runs[0];
+	assert_string_equal(got->meta.id, "0badc0de");
+	assert_string_equal(got->meta.name, "renamed");
+	assert_string_equal(got->meta.hostname, "board7");
+	assert_string_equal(got->meta.mode, "quick");
+	assert_string_equal(got->meta.source, "lab/board7.json");
+	assert_int_equal(got->blocks[0].copies, 2);
+	assert_int_equal(got->blocks[0].tests[0].nsamples, 1);
+	assert_true(got->blocks[0].tests[0].samples[0].count[1] == 2e6);
+	assert_true(any_holds(got->notes, got->nnotes, "imported from lab/board7.json (measured on board7)"));
+	import_result_free(&res);
+	/* JSON that is not a run, and a cut one: -EINVAL, one sentence naming the file */
+	const char *bad[] = { "{\"results\": [1, 2]}", "{\"format\": {\"major\": 1, \"minor\": 1}, \"meta\": {" };
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(import_text(bad[i], strlen(bad[i]), "x.json", NULL, &res, err, sizeof err), -EINVAL);
+		assert_int_equal(strncmp(err, "x.json: ", 8), 0);
+		assert_null(strchr(err, '\n'));
+		assert_int_equal(res.nruns, 0);
+	}
+	free(padded);
+	free(text);
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -464,7 +513,7 @@ int main(void)
 		cmocka_unit_test(test_paste_from_rule), cmocka_unit_test(test_paste_crlf),
 		cmocka_unit_test(test_paste_index_only), cmocka_unit_test(test_paste_partial),
 		cmocka_unit_test(test_paste_two_blocks), cmocka_unit_test(test_paste_odd_shapes),
-		cmocka_unit_test(test_paste_quoted_table),
+		cmocka_unit_test(test_paste_quoted_table), cmocka_unit_test(test_runfile),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -256,12 +256,114 @@ static void test_pick_baseline(void **state)
 	free(old);
 }
 
+static struct run *from_host(const char *host, const char *name, const char *kernel, time_t date)
+{
+	struct run *r = mk(name, kernel, date);
+	snprintf(r->meta.hostname, sizeof r->meta.hostname, "%s", host);
+	return r;
+}
+
+/* A lab's runs: host: selects every run one machine measured, host:HOST:NAME those of one name. */
+static void test_host_groups(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
+	snprintf(dir, sizeof dir, "%s/hosts", home);
+	setenv("KBENCH_HOME", dir, 1);
+	struct run *v[] = { from_host("boardA", "k1", "6.1.0", 100), from_host("boardA", "k2", "6.8.0", 200),
+			    from_host("boardB", "k1", "6.1.0", 300), from_host("boardB", "k2", "6.8.0", 400),
+			    from_host("boardAB", "k1", "6.1.0", 500) };
+	for (int i = 0; i < 5; i++)
+		save(v[i]);
+	int n;
+	struct run **g = store_load_group("host:boardA", &n, err, sizeof err);
+	assert_non_null(g);
+	assert_int_equal(n, 2); /* boardAB is another host, not a prefix match */
+	for (int i = 0; i < n; i++) {
+		assert_string_equal(g[i]->meta.hostname, "boardA");
+		run_free(g[i]);
+	}
+	free(g);
+	g = store_load_group("host:boardB:k2,host:boardA:k2", &n, err, sizeof err);
+	assert_non_null(g);
+	assert_int_equal(n, 2);
+	assert_string_equal(g[0]->meta.id, v[3]->meta.id);
+	assert_string_equal(g[1]->meta.id, v[1]->meta.id);
+	for (int i = 0; i < n; i++)
+		run_free(g[i]);
+	free(g);
+	assert_null(store_load_group("host:boardC", &n, err, sizeof err));
+	assert_non_null(strstr(err, "hosts in the store: "));
+	assert_non_null(strstr(err, "boardB"));
+	/* One run by host alone when it is the only one; else it is a group, said so. */
+	struct run *r = store_load("host:boardAB", err, sizeof err);
+	assert_non_null(r);
+	assert_string_equal(r->meta.id, v[4]->meta.id);
+	run_free(r);
+	assert_null(store_load("host:boardA", err, sizeof err));
+	assert_non_null(strstr(err, "matches 2 runs"));
+	for (int i = 0; i < 5; i++)
+		run_free(v[i]);
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
+/* The same run imported again, whatever its id and name, is found; a run that differs is not. */
+static void test_find_same(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256], id[16];
+	snprintf(dir, sizeof dir, "%s/same", home);
+	setenv("KBENCH_HOME", dir, 1);
+	struct run *a = from_host("boardA", "k1", "6.1.0", 100);
+	save(a);
+	struct run *b = from_host("boardA", "other name", "6.1.0", 100);
+	assert_int_equal(store_find_same(b, id, sizeof id, err, sizeof err), 1);
+	assert_string_equal(id, a->meta.id);
+	b->blocks[0].tests[0].score *= 1.0000001;
+	assert_int_equal(store_find_same(b, id, sizeof id, err, sizeof err), 0);
+	b->blocks[0].tests[0].score = a->blocks[0].tests[0].score;
+	snprintf(b->meta.hostname, sizeof b->meta.hostname, "boardB");
+	assert_int_equal(store_find_same(b, id, sizeof id, err, sizeof err), 0);
+	run_free(a);
+	run_free(b);
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
+/* Runs imported from other machines are the console's automatic baseline only when no run of this one fits. */
+static void test_pick_baseline_here_first(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
+	snprintf(dir, sizeof dir, "%s/here", home);
+	setenv("KBENCH_HOME", dir, 1);
+	struct run *ours = from_host("vm", NULL, "6.8.0", 5000);
+	struct run *local = from_host("vm", NULL, "6.1.0", 1000), *lab = from_host("boardB", NULL, "6.1.0", 3000);
+	snprintf(lab->meta.source, sizeof lab->meta.source, "/lab/boardB-1.json");
+	save(local);
+	save(lab);
+	struct run *b = store_pick_baseline(ours, err, sizeof err);
+	assert_non_null(b);
+	assert_string_equal(b->meta.id, local->meta.id); /* older, but measured here */
+	run_free(b);
+	assert_int_equal(store_delete(local->meta.id, NULL, 0, err, sizeof err), 0);
+	b = store_pick_baseline(ours, err, sizeof err);
+	assert_non_null(b);
+	assert_string_equal(b->meta.id, lab->meta.id); /* nothing here: the lab's run */
+	run_free(b);
+	run_free(ours);
+	run_free(local);
+	run_free(lab);
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dir_precedence), cmocka_unit_test(test_save_and_resolve),
 		cmocka_unit_test(test_never_overwrites), cmocka_unit_test(test_broken_listed),
 		cmocka_unit_test(test_worth_saving), cmocka_unit_test(test_pick_baseline),
+		cmocka_unit_test(test_host_groups), cmocka_unit_test(test_find_same),
+		cmocka_unit_test(test_pick_baseline_here_first),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
