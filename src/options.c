@@ -278,20 +278,23 @@ const struct opt_command opt_commands[] = {
 	  "RUN: id, unique id prefix, name, file path, last, last~N", "runs" },
 	{ "compare", OC_COMPARE, "A B [--json|--csv]", "side-by-side table with honest verdicts",
 	  "A, B: a run (id, id prefix, name, file, last, last~N) or a group:\n"
-	  "A1,A2,A3 or a name several runs share. Verdicts use 95% intervals.",
+	  "A1,A2,A3, a name several runs share, or host:HOST[:NAME] (the runs measured\n"
+	  "on HOST, named NAME). Verdicts use 95% intervals.",
 	  NULL, "runs" },
-	{ "import", OC_IMPORT, "FILE... [--name NAME]", "store published UnixBench results",
+	{ "import", OC_IMPORT, "FILE... [--name NAME]", "store published UnixBench results, or other machines' runs",
 	  "Stores UnixBench 5.x/6.x logs (whole, pasted in part, or collapsed onto one\n"
-	  "line) and pasted result tables (markdown, tab or space separated) as runs.",
+	  "line) and pasted result tables (markdown, tab or space separated) as runs,\n"
+	  "and kbench run files (export --format json) from other machines as they\n"
+	  "were measured, hostname kept, each once.",
 	  NULL, "files" },
 	{ "export", OC_EXPORT, "RUN|A B --format FMT",
-	  "write a run or a comparison out (json, csv, unixbench, markdown, text, bbcode, lava)",
+	  "a run or comparison: file, table to paste, LAVA results",
 	  "One run: the run file (json), one line per sample (csv), UnixBench's report\n"
 	  "(unixbench), its index table to paste (markdown, text, bbcode), or one\n"
 	  "lava-test-case line per test and copy count for a LAVA test shell (lava).\n"
 	  "A B: the comparison 'kbench compare A B' shows, as json, csv or a table to\n"
 	  "paste with its verdicts (markdown for GitHub, text for mail, bbcode for forums).",
-	  "RUN, A, B: as for compare (id, id prefix, name, file, last, last~N, host:NAME, groups)",
+	  "RUN, A, B: as for compare (id, id prefix, name, file, last, last~N, host:HOST, groups)",
 	  "runs" },
 	{ "noise", OC_NOISE, "", "this machine's run-to-run noise floor per test",
 	  "The run-to-run noise floor per test and setting, and how it was learned.", NULL, NULL },
