@@ -222,7 +222,8 @@ int store_list(struct store_list *out, char *err, size_t errlen)
 		}
 	}
 	closedir(d);
-	qsort(out->e, (size_t)out->n, sizeof *out->e, by_date);
+	if (out->n) /* an empty store has no array to sort (qsort's NULL is undefined) */
+		qsort(out->e, (size_t)out->n, sizeof *out->e, by_date);
 	return 0;
 }
 
