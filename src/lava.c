@@ -12,10 +12,10 @@ static void safe_word(char *buf, size_t size, const char *s)
 {
 	size_t n = 0;
 	for (; *s && n + 1 < size; s++)
-		buf[n++] = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-				   *s == '-' || *s == '_' || *s == '.'
-			   ? *s
-			   : '_';
+		buf[n++] = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+					   (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' || *s == '.'
+				   ? *s
+				   : '_';
 	buf[n] = 0;
 	if (!n)
 		snprintf(buf, size, "_");
@@ -24,7 +24,8 @@ static void safe_word(char *buf, size_t size, const char *s)
 void lava_case_name(char *buf, size_t size, const char *id, const char *suffix, int copies)
 {
 	char raw[128];
-	snprintf(raw, sizeof raw, "%s%s-%dcop%s", id, suffix ? suffix : "", copies, copies == 1 ? "y" : "ies");
+	snprintf(raw, sizeof raw, "%s%s-%dcop%s", id, suffix ? suffix : "", copies,
+		 copies == 1 ? "y" : "ies");
 	safe_word(buf, size, raw);
 }
 
@@ -55,7 +56,8 @@ void lava_print(FILE *f, const struct run *r)
 						: "fail");
 		}
 		/* A partial index is another measurement than a full one: it gets its own name. */
-		lava_case_name(name, sizeof name, "index", bl->index_partial ? "-partial" : NULL, bl->copies);
+		lava_case_name(name, sizeof name, "index", bl->index_partial ? "-partial" : NULL,
+			       bl->copies);
 		if (isfinite(bl->index_score) && bl->index_score > 0)
 			measured(f, name, bl->index_score, "index");
 		else

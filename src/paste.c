@@ -46,7 +46,7 @@ struct pt_doc {
 
 struct paste_format {
 	const char *name;
-	bool compact;   /* short labels and scores fitted to narrow columns */
+	bool compact;	/* short labels and scores fitted to narrow columns */
 	const char *pm; /* the interval's sign */
 	void (*write)(FILE *f, const struct pt_doc *d);
 };
@@ -170,7 +170,10 @@ static void compare_cells(struct pt_row *row, const struct compare_row *r, const
 	for (int s = 0; s < 2; s++) {
 		const struct compare_side *side = s ? &r->b : &r->a;
 		if (fmt->compact)
-			fmt_score(row->cell[k++], PT_CELL, index_row ? side->index : side->present ? side->score : NAN,
+			fmt_score(row->cell[k++], PT_CELL,
+				  index_row	  ? side->index
+				  : side->present ? side->score
+						  : NAN,
 				  true);
 		else if (index_row)
 			k++;
@@ -187,8 +190,8 @@ static void compare_cells(struct pt_row *row, const struct compare_row *r, const
 
 static void compare_doc(struct pt_doc *d, const struct compare *c, const struct paste_format *fmt)
 {
-	static const char *const wide[] = { "Test", "A score", "A index", "B score", "B index",
-					    "Change", NULL, "Verdict" };
+	static const char *const wide[] = { "Test",    "A score", "A index", "B score",
+					    "B index", "Change",  NULL,	     "Verdict" };
 	static const char *const narrow[] = { "Test", "A", "B", "change", NULL, "verdict" };
 	const char *head[PT_COLS];
 	int n = fmt->compact ? 6 : 8;
@@ -203,7 +206,9 @@ static void compare_doc(struct pt_doc *d, const struct compare *c, const struct 
 		const struct compare_block *b = &c->blocks[k];
 		char cap[64];
 		snprintf(cap, sizeof cap, "%d cop%s%s", b->copies, b->copies == 1 ? "y" : "ies",
-			 !b->in_a ? " (only in B)" : !b->in_b ? " (only in A)" : "");
+			 !b->in_a   ? " (only in B)"
+			 : !b->in_b ? " (only in A)"
+				    : "");
 		struct pt_table *t = add_table(d, cap);
 		for (int i = 0; i < b->nrows; i++) {
 			const struct compare_row *r = &b->rows[i];
@@ -211,7 +216,8 @@ static void compare_doc(struct pt_doc *d, const struct compare *c, const struct 
 			drift = drift || r->a.drift || r->b.drift;
 		}
 		char label[64];
-		snprintf(label, sizeof label, "%s%s", fmt->compact ? "Index Score" : "System Benchmarks Index Score",
+		snprintf(label, sizeof label, "%s%s",
+			 fmt->compact ? "Index Score" : "System Benchmarks Index Score",
 			 b->a_partial || b->b_partial ? " (partial)" : "");
 		compare_cells(add_row(t), &b->index, label, true, fmt);
 	}
@@ -243,7 +249,8 @@ static void run_doc(struct pt_doc *d, const struct run *r, const struct paste_fo
 			const struct test_result *tr = &bl->tests[i];
 			struct pt_row *row = add_row(t);
 			const struct test_def *def = fmt->compact ? test_find(tr->id) : NULL;
-			snprintf(row->cell[0], PT_CELL, "%s", def && def->short_label ? def->short_label : tr->label);
+			snprintf(row->cell[0], PT_CELL, "%s",
+				 def && def->short_label ? def->short_label : tr->label);
 			if (tr->status == TEST_DONE || tr->status == TEST_IMPORTED)
 				fmt_score(row->cell[1], PT_CELL, tr->score, fmt->compact);
 			else
@@ -256,7 +263,8 @@ static void run_doc(struct pt_doc *d, const struct run *r, const struct paste_fo
 			fmt_score(row->cell[4], PT_CELL, tr->index, false);
 		}
 		struct pt_row *row = add_row(t);
-		snprintf(row->cell[0], PT_CELL, "%s%s", fmt->compact ? "Index Score" : "System Benchmarks Index Score",
+		snprintf(row->cell[0], PT_CELL, "%s%s",
+			 fmt->compact ? "Index Score" : "System Benchmarks Index Score",
 			 bl->index_partial ? " (partial)" : "");
 		snprintf(row->cell[1], PT_CELL, "%s", "");
 		snprintf(row->cell[2], PT_CELL, "%s", "");
@@ -264,17 +272,16 @@ static void run_doc(struct pt_doc *d, const struct run *r, const struct paste_fo
 		fmt_score(row->cell[4], PT_CELL, bl->index_score, false);
 		row->total = true;
 	}
+	char setting[64];
+	noise_setting(r, setting, sizeof setting);
 	if (!strcmp(m->mode, "imported"))
 		snprintf(d->footer, sizeof d->footer,
 			 "One imported result: no samples, so no spread and no verdicts.");
 	else
-	{
-		char setting[64];
-		noise_setting(r, setting, sizeof setting);
 		snprintf(d->footer, sizeof d->footer,
-			 "One run (%s), no verdicts: %s is the spread (relative sd) of each test's kept samples.",
+			 "One run (%s), no verdicts: %s is the spread (relative sd) of each test's "
+			 "kept samples.",
 			 setting, fmt->pm);
-	}
 }
 
 /* ---- markdown (GitHub, habr): a pipe table per copy count ---- */
@@ -437,21 +444,23 @@ static void text_body(FILE *f, const struct pt_doc *d, void (*out)(FILE *, const
 			if (c)
 				fputc(' ', f);
 			bool last = c == d->ncols - 1;
-			text_cell(f, d->head[c], width[c], last && !d->right[c] ? 0 : width[c], d->right[c], out);
+			text_cell(f, d->head[c], width[c], last && !d->right[c] ? 0 : width[c], d->right[c],
+				  out);
 			line += width[c] + (c > 0);
 		}
 		fputc('\n', f);
 		for (int i = 0; i < t->nrows; i++) {
 			if (t->rows[i].total)
 				fprintf(f, "%.*s\n", line < TEXT_WIDTH ? line : TEXT_WIDTH,
-					"------------------------------------------------------------------------"
+					"------------------------------------------------------------------"
+					"------"
 					"--------");
 			for (int c = 0; c < d->ncols; c++) {
 				if (c)
 					fputc(' ', f);
 				bool last = c == d->ncols - 1;
-				text_cell(f, t->rows[i].cell[c], width[c], last && !d->right[c] ? 0 : width[c],
-					  d->right[c], out);
+				text_cell(f, t->rows[i].cell[c], width[c],
+					  last && !d->right[c] ? 0 : width[c], d->right[c], out);
 			}
 			fputc('\n', f);
 		}
