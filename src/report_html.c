@@ -482,6 +482,12 @@ static const char *series_title(const char *name)
 	return NULL;
 }
 
+static int by_start(const void *x, const void *y)
+{
+	const struct svg_span *a = x, *b = y;
+	return a->t0 < b->t0 ? -1 : a->t0 > b->t0;
+}
+
 /* Spans of time the run was throttled: where the throttle counters rose,
  * and the whole of each test the telemetry judged throttled. */
 static int throttle_spans(const struct run *r, double t1, struct svg_span **out)
@@ -532,6 +538,8 @@ static int throttle_spans(const struct run *r, double t1, struct svg_span **out)
 		}
 		s[n++] = (struct svg_span){ r->markers[m].t, end };
 	}
+	if (s)
+		qsort(s, (size_t)n, sizeof *s, by_start);
 	*out = s;
 	return s ? n : 0;
 }
@@ -578,6 +586,7 @@ static void telemetry(struct html *h, const struct run *r)
 	const double **ts = calloc((size_t)r->nseries + 1, sizeof *ts);
 	const double **vs = calloc((size_t)r->nseries + 1, sizeof *vs);
 	int *ns = calloc((size_t)r->nseries + 1, sizeof *ns);
+	bool shared = false;
 	for (int rank = 0; done && ts && vs && ns && rank <= family_rank(""); rank++) {
 		for (int i = 0; i < r->nseries; i++) {
 			const struct series *se = &r->series[i];
@@ -613,8 +622,10 @@ static void telemetry(struct html *h, const struct run *r)
 			out(h, "</h3>");
 			struct svg_chart c = { .title = title, .unit = se->unit, .home = h->home, .t0 = 0, .t1 = t1,
 					       .nseries = k, .t = ts, .v = vs, .n = ns,
-					       .nmarks = nmarks, .marks = marks, .nspans = nspans, .spans = spans };
+					       .nmarks = nmarks, .marks = marks, .nspans = nspans, .spans = spans,
+					       .shared_id = "taxis", .shared_defined = shared };
 			svg_line_chart(h->f, &c);
+			shared = true;
 		}
 	}
 	free(done);

@@ -180,6 +180,23 @@ static void marks(FILE *f, const struct svg_chart *c)
 	}
 }
 
+static void spans_of(FILE *f, const struct svg_chart *c)
+{
+	/* spans closer than a column apart are drawn as one: the rects stay few */
+	for (int i = 0; i < c->nspans;) {
+		double a = fmax(c->spans[i].t0, c->t0), b = fmin(c->spans[i].t1, c->t1);
+		int j = i + 1;
+		for (; j < c->nspans && x_of(c, c->spans[j].t0) <= x_of(c, b) + 2; j++)
+			b = fmax(b, fmin(c->spans[j].t1, c->t1));
+		i = j;
+		if (b < a)
+			continue;
+		double x0 = x_of(c, a), w = fmax(x_of(c, b) - x0, 2);
+		fprintf(f, "<rect class=\"thr\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>throttled</title></rect>",
+			x0, PT, w, PB - PT);
+	}
+}
+
 int svg_line_chart(FILE *f, const struct svg_chart *c)
 {
 	fprintf(f, "<svg class=\"chart\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", CW, CH);
@@ -209,14 +226,6 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 		free(ncol);
 		return 0;
 	}
-	for (int i = 0; i < c->nspans; i++) {
-		double a = fmax(c->spans[i].t0, c->t0), b = fmin(c->spans[i].t1, c->t1);
-		if (b < a)
-			continue;
-		double x0 = x_of(c, a), w = fmax(x_of(c, b) - x0, 2);
-		fprintf(f, "<rect class=\"thr\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>throttled</title></rect>",
-			x0, PT, w, PB - PT);
-	}
 	double ticks[16];
 	int nt = svg_ticks(&lo, &hi, 4, ticks, 16);
 	for (int i = 0; i < nt; i++) {
@@ -229,8 +238,17 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 	fprintf(f, "<text class=\"unit\" x=\"%d\" y=\"%d\">", 4, PT - 8);
 	html_text(f, c->unit, c->home);
 	fputs("</text>", f);
-	time_axis(f, c);
-	marks(f, c);
+	if (c->shared_id && c->shared_defined) {
+		fprintf(f, "<use href=\"#%s\"/>", c->shared_id);
+	} else {
+		if (c->shared_id)
+			fprintf(f, "<g id=\"%s\">", c->shared_id);
+		spans_of(f, c);
+		time_axis(f, c);
+		marks(f, c);
+		if (c->shared_id)
+			fputs("</g>", f);
+	}
 	for (int s = 0; s < c->nseries; s++) {
 		const struct svg_col *sc = cols + (size_t)s * NCOLS;
 		fprintf(f, "<polyline class=\"line%s\" points=\"", c->nseries > 1 ? " thin" : "");

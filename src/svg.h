@@ -52,7 +52,11 @@ struct svg_chart {
 	int nmarks;
 	const struct svg_mark *marks;
 	int nspans;
-	const struct svg_span *spans; /* throttled stretches */
+	const struct svg_span *spans; /* throttled stretches, in time order */
+	/* Charts of one time axis draw their time grid, marks and spans once:
+	 * the first (shared_defined false) as <g id=shared_id>, the rest <use> it. */
+	const char *shared_id;
+	bool shared_defined;
 };
 
 /* Writes the chart as one <svg> element. A chart with no point says so
