@@ -52,26 +52,28 @@ static void td(struct html *h, const char *s)
 static const char css[] =
 	"*{box-sizing:border-box}"
 	"body{font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:#1a1a1a;"
-	"background:#fff;margin:0 auto;padding:18px 24px 40px;max-width:1240px}"
+	"background:#fff;margin:0 auto;padding:18px 24px 40px;max-width:1400px}"
 	"h1{font-size:26px;margin:0 0 2px;overflow-wrap:anywhere}h2{font-size:20px;margin:28px 0 8px;"
 	"border-bottom:2px solid #1a1a1a;padding-bottom:2px}h3{font-size:15px;margin:14px 0 2px;font-weight:600}"
 	".sub{color:#444;margin:0 0 12px;overflow-wrap:anywhere}.dim{color:#666}"
 	"table{border-collapse:collapse;width:100%;table-layout:fixed}"
 	"td,th{padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere;border-bottom:1px solid #ddd}"
 	"th{font-weight:600;background:#f2f2f2}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
-	"table.facts th{width:16%}table.facts td{font-size:14px}"
-	".big{display:flex;flex-wrap:wrap;gap:16px 40px;margin:8px 0}"
-	".idx{min-width:260px}.idx .what{font-size:15px;color:#444}"
+	"table.facts th{width:7.5em;font-size:14px}table.facts td,table.facts th{padding:2px 8px}table.facts td{font-size:14px}"
+	".top{display:flex;flex-wrap:wrap;gap:10px 32px;align-items:flex-start}.top>.big{flex:0 1 auto;margin:0}"
+	".top>table{flex:1 1 560px;width:auto}"
+	".big{display:flex;flex-direction:column;gap:14px;margin:8px 0}"
+	".idx{min-width:250px}.idx .what{font-size:15px;color:#444}"
 	".idx .num{font-size:64px;font-weight:700;line-height:1.05;font-variant-numeric:tabular-nums}"
 	".idx .chg{font-size:22px;font-weight:600}"
 	"svg.bar{display:block;width:100%;height:20px}"
 	"svg.chart{display:block;width:100%;height:auto;background:#fff}"
 	"svg.defs{position:absolute;width:0;height:0}"
 	".faster{fill:#0072b2}.slower{fill:url(#hatch)}.same{fill:#fff;stroke:#555;stroke-width:1.2}"
-	".na{fill:none}.val{fill:#555}"
+	".na{fill:#d9d9d9}.val{fill:#555}"
 	".whisk{stroke:#000;stroke-width:1.6;fill:none}.zero{stroke:#000;stroke-width:1}"
-	"td.v-faster{color:#00507d;font-weight:700}td.v-slower{color:#a13c00;font-weight:700}"
-	"td.v-same{color:#444}td.v-na{color:#666}"
+	".v-faster{color:#00507d;font-weight:700}.v-slower{color:#a13c00;font-weight:700}"
+	".v-same{color:#444}.v-na{color:#666}"
 	".key{display:inline-block;width:26px;height:12px;vertical-align:middle;margin:0 4px 0 14px}"
 	".key svg{width:26px;height:12px;display:block}"
 	".frame{fill:none;stroke:#999}.grid{stroke:#e3e3e3;stroke-width:1}"
@@ -80,7 +82,7 @@ static const char css[] =
 	".mark{stroke:#888;stroke-width:1;stroke-dasharray:3 3}"
 	".line{fill:none;stroke:#0072b2;stroke-width:1.8;stroke-linejoin:round}"
 	".line.thin{stroke-width:1;stroke-opacity:.75}.dot{fill:#0072b2}"
-	".thr{fill:url(#hatch);opacity:.45}"
+	".thr{fill:#d55e00;fill-opacity:.13}.thrtop{fill:url(#hatch)}"
 	"pre{font:13px/1.35 'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f6f6f6;padding:10px;"
 	"white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #ddd}"
 	"ul.notes{padding-left:20px;font-size:14px}ul.notes li{overflow-wrap:anywhere}"
@@ -277,9 +279,11 @@ static void facts(struct html *h, const struct run *r, const struct run *base)
 				snprintf(buf, sizeof buf, "%s%s%s", m->governor, m->boost[0] ? ", boost " : "", m->boost);
 				break;
 			case 6:
-				if (m->fs_type[0])
+				if (m->fs_type[0] && strcmp(m->fs_type, "unknown"))
 					snprintf(buf, sizeof buf, "%s (%s) on %s, scratch %s", m->fs_type, m->fs_options,
 						 m->fs_source, m->scratch_dir);
+				else if (m->scratch_dir[0])
+					snprintf(buf, sizeof buf, "unknown, scratch %s", m->scratch_dir);
 				else
 					buf[0] = '\0';
 				break;
@@ -464,6 +468,12 @@ static size_t per_cpu_prefix(const char *name)
 	return (size_t)(p + 4 - name);
 }
 
+/* The temperature sources store "C"; a reader expects the degree sign. */
+static const char *c_unit(const char *unit)
+{
+	return strcmp(unit, "C") ? unit : "\u00b0C";
+}
+
 static const char *series_title(const char *name)
 {
 	static const struct { const char *name, *title; } titles[] = {
@@ -610,17 +620,19 @@ static void telemetry(struct html *h, const struct run *r)
 			const char *nice = series_title(se->name);
 			if (pl && k > 1)
 				snprintf(title, sizeof title, "%.*s0..%d, each CPU", (int)pl, se->name, k - 1);
+			else if (!nice && !strncmp(se->name, "counter.", 8))
+				snprintf(title, sizeof title, "%s counted per telemetry interval, all copies", se->name + 8);
 			else
 				snprintf(title, sizeof title, "%s", nice ? nice : se->name);
 			out(h, "<h3>");
 			esc(h, title);
-			if (nice || (pl && k > 1)) {
+			if (nice || (pl && k > 1) || !strncmp(se->name, "counter.", 8)) {
 				out(h, " <span class=\"dim\">(");
-				esc(h, pl && k > 1 ? se->unit : se->name);
+				esc(h, pl && k > 1 ? c_unit(se->unit) : se->name);
 				out(h, ")</span>");
 			}
 			out(h, "</h3>");
-			struct svg_chart c = { .title = title, .unit = se->unit, .home = h->home, .t0 = 0, .t1 = t1,
+			struct svg_chart c = { .title = title, .unit = c_unit(se->unit), .home = h->home, .t0 = 0, .t1 = t1,
 					       .nseries = k, .t = ts, .v = vs, .n = ns,
 					       .nmarks = nmarks, .marks = marks, .nspans = nspans, .spans = spans,
 					       .shared_id = "taxis", .shared_defined = shared };
@@ -771,12 +783,12 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 	out(h, " &middot; ");
 	esc(h, r->meta.cpu_model);
 	out(h, "</p></header>\n");
+	out(h, "<div class=\"top\">");
+	index_big(h, r, c);
 	facts(h, r, c ? b0 : NULL);
+	out(h, "</div>\n");
 	if (c)
 		diffs(h, c);
-	out(h, "<h2>Index</h2>");
-	index_big(h, r, c);
-	out(h, "\n");
 	if (c)
 		compare_tables(h, r, c);
 	else

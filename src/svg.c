@@ -90,10 +90,18 @@ void svg_fmt_time(char *buf, size_t size, double secs)
 		snprintf(buf, size, "%d:%02d", (int)(secs / 60), (int)fmod(round(secs), 60));
 }
 
-/* A tick label: 4 significant digits at most. */
+/* A tick label: at most 4 significant digits, with k, M or G, never an exponent. */
 static void fmt_num(char *buf, size_t size, double v)
 {
-	snprintf(buf, size, "%.4g", v);
+	static const struct { double at, div; const char *suffix; } si[] = {
+		{ 1e9, 1e9, "G" }, { 1e6, 1e6, "M" }, { 1e4, 1e3, "k" },
+	};
+	for (size_t i = 0; i < sizeof si / sizeof si[0]; i++)
+		if (fabs(v) >= si[i].at) {
+			snprintf(buf, size, "%.4g%s", v / si[i].div, si[i].suffix);
+			return;
+		}
+	snprintf(buf, size, "%.4g", fabs(v) < 1e-12 ? 0 : v);
 }
 
 /* ---- decimation ---- */
@@ -130,11 +138,11 @@ int svg_decimate(const double *t, const double *v, int n, double t0, double t1, 
 
 /* The chart's frame in viewBox units: a 960 wide box scales to its column. */
 #define CW 960
-#define CH 190
+#define CH 150
 #define PL 64
 #define PR 948
 #define PT 22
-#define PB 164
+#define PB 126
 #define NCOLS ((PR - PL) / 2)
 
 static double x_of(const struct svg_chart *c, double t)
@@ -192,8 +200,9 @@ static void spans_of(FILE *f, const struct svg_chart *c)
 		if (b < a)
 			continue;
 		double x0 = x_of(c, a), w = fmax(x_of(c, b) - x0, 2);
-		fprintf(f, "<rect class=\"thr\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>throttled</title></rect>",
-			x0, PT, w, PB - PT);
+		fprintf(f, "<rect class=\"thr\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>throttled</title></rect>"
+			   "<rect class=\"thrtop\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"6\"/>",
+			x0, PT, w, PB - PT, x0, PT, w);
 	}
 }
 
@@ -251,17 +260,38 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 	}
 	for (int s = 0; s < c->nseries; s++) {
 		const struct svg_col *sc = cols + (size_t)s * NCOLS;
-		fprintf(f, "<polyline class=\"line%s\" points=\"", c->nseries > 1 ? " thin" : "");
+		/* a gap of several sampling intervals (a source that pauses, counters left off
+		 * for a test) is left open rather than bridged by a straight line */
+		double dt = c->n[s] > 1 ? (c->t[s][c->n[s] - 1] - c->t[s][0]) / (c->n[s] - 1) : 0;
+		double gap = fmax(4 * dt, 3 * (c->t1 - c->t0) / NCOLS);
+		int seg = 0;     /* points in the open polyline */
+		double px = 0, py = 0; /* its last point */
 		for (int k = 0; k < ncol[s]; k++) {
+			if (k == 0 || fmin(sc[k].t_lo, sc[k].t_hi) - fmax(sc[k - 1].t_lo, sc[k - 1].t_hi) > gap) {
+				if (seg == 1) /* a lone point: a short dash, or it would not show */
+					fprintf(f, " %.0f,%.1f", px + 3, py);
+				fprintf(f, "%s<polyline class=\"line%s\" points=\"", k ? "\"/>" : "", c->nseries > 1 ? " thin" : "");
+				seg = 0;
+			} else {
+				fputc(' ', f);
+			}
 			/* the column's low and high in the order they happened */
 			bool lo_first = sc[k].t_lo <= sc[k].t_hi;
 			double v1 = lo_first ? sc[k].v_lo : sc[k].v_hi, v2 = lo_first ? sc[k].v_hi : sc[k].v_lo;
-			double x = x_of(c, lo_first ? sc[k].t_lo : sc[k].t_hi);
-			fprintf(f, "%s%.0f,%.1f", k ? " " : "", x, y_of(v1, lo, hi));
-			if (v2 != v1)
-				fprintf(f, " %.0f,%.1f", x, y_of(v2, lo, hi));
+			px = x_of(c, lo_first ? sc[k].t_lo : sc[k].t_hi);
+			py = y_of(v1, lo, hi);
+			fprintf(f, "%.0f,%.1f", px, py);
+			seg++;
+			if (v2 != v1) {
+				py = y_of(v2, lo, hi);
+				fprintf(f, " %.0f,%.1f", px, py);
+				seg++;
+			}
 		}
-		fputs("\"/>", f);
+		if (seg == 1)
+			fprintf(f, " %.0f,%.1f", px + 3, py);
+		if (ncol[s])
+			fputs("\"/>", f);
 		if (ncol[s] == 1) /* one point: a polyline of one point draws nothing */
 			fprintf(f, "<circle class=\"dot\" cx=\"%.0f\" cy=\"%.1f\" r=\"3\"/>", x_of(c, sc[0].t_lo),
 				y_of(sc[0].v_lo, lo, hi));
