@@ -223,7 +223,7 @@ const struct opt_def opt_table[] = {
 	  .cmds = OC_EXPORT },
 	{ .id = O_VS, .name = "vs", .kind = OK_STRING,
 	  .arg = "RUN", .what = "a stored run",
-	  .help = "compare with this stored run or group, as 'kbench compare RUN-VS RUN' does",
+	  .help = "the stored run (or group) to compare with, as kbench compare does",
 	  .cmds = OC_REPORT },
 	{ .id = O_REPORT_OUTPUT, .name = "output", .short_name = 'o', .kind = OK_STRING,
 	  .arg = "FILE", .what = "a file",
