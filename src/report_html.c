@@ -300,11 +300,11 @@ static void facts(struct html *h, const struct run *r, const struct run *base)
 
 static void diffs(struct html *h, const struct compare *c)
 {
-	out(h, "<h2>What differs between the two environments</h2>");
 	if (!c->ndiffs) {
-		out(h, "<p>Nothing: kernel, command line, settings and kbench build match.</p>");
+		out(h, "<p class=\"basis\">Same environment: kernel, command line, settings and kbench build match.</p>");
 		return;
 	}
+	out(h, "<h2>What differs between the two environments</h2>");
 	out(h, "<table><tr><th style=\"width:18%%\"></th><th>this run</th><th>compared with</th></tr>");
 	for (int i = 0; i < c->ndiffs; i++) {
 		out(h, "<tr><th>");
@@ -384,10 +384,10 @@ static void compare_tables(struct html *h, const struct run *r, const struct com
 		range = range > 200 ? 200 : range * 1.05;
 		out(h, "<h3>%d cop%s%s</h3>", b->copies, b->copies == 1 ? "y" : "ies",
 		    !b->in_a ? " (only in this run)" : !b->in_b ? " (only in the compared run)" : "");
-		out(h, "<table class=\"cmp\"><tr><th style=\"width:24%%\">Test</th><th class=\"n\" style=\"width:10%%\">this run</th>"
+		out(h, "<table class=\"cmp\"><tr><th style=\"width:22%%\">Test</th><th class=\"n\" style=\"width:10%%\">this run</th>"
 		       "<th class=\"n\" style=\"width:10%%\">compared</th><th class=\"n\" style=\"width:8%%\">change</th>"
-		       "<th class=\"n\" style=\"width:8%%\">95%%</th><th style=\"width:22%%\">change &amp; interval</th>"
-		       "<th style=\"width:18%%\">verdict</th></tr>");
+		       "<th class=\"n\" style=\"width:8%%\">95%%</th><th style=\"width:20%%\">change &amp; interval</th>"
+		       "<th style=\"width:22%%\">verdict</th></tr>");
 		for (int i = 0; i < b->nrows; i++) {
 			const struct compare_row *row = &b->rows[i];
 			out(h, "<tr><td>");

@@ -150,9 +150,10 @@ static double x_of(const struct svg_chart *c, double t)
 	return PL + (t - c->t0) / (c->t1 - c->t0) * (PR - PL);
 }
 
+/* Inside the frame with a little room, so a line at the top or bottom tick stays visible. */
 static double y_of(double v, double lo, double hi)
 {
-	return PB - (v - lo) / (hi - lo) * (PB - PT);
+	return (PB - 3) - (v - lo) / (hi - lo) * ((PB - 3) - (PT + 8));
 }
 
 static void time_axis(FILE *f, const struct svg_chart *c)
@@ -202,7 +203,7 @@ static void spans_of(FILE *f, const struct svg_chart *c)
 		double x0 = x_of(c, a), w = fmax(x_of(c, b) - x0, 2);
 		fprintf(f, "<rect class=\"thr\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>throttled</title></rect>"
 			   "<rect class=\"thrtop\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"6\"/>",
-			x0, PT, w, PB - PT, x0, PT, w);
+			x0, PT, w, PB - PT, x0, PT - 6, w);
 	}
 }
 
