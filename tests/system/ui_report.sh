@@ -75,4 +75,5 @@ grep -q 'class="cmp"' "$T/cwd/kbench-$new.html" && die "the report of the run al
 grep -q 'Per test' "$T/cwd/kbench-$new.html" || die "the report of the run alone has no table"
 ui_keys q
 ui_exited 10
+[ "$UI_RC" = 0 ] || die "the console exited $UI_RC"
 exit 0
