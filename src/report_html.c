@@ -51,44 +51,50 @@ static void td(struct html *h, const char *s)
  * by fill: faster solid, slower hatched, no change hollow; the word says it too. */
 static const char css[] =
 	"*{box-sizing:border-box}"
-	"body{font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:#1a1a1a;"
-	"background:#fff;margin:0 auto;padding:18px 24px 40px;max-width:1400px}"
-	"h1{font-size:26px;margin:0 0 2px;overflow-wrap:anywhere}h2{font-size:20px;margin:28px 0 8px;"
-	"border-bottom:2px solid #1a1a1a;padding-bottom:2px}h3{font-size:15px;margin:14px 0 2px;font-weight:600}"
+	"body{font:16px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;"
+	"color:#1a1a1a;background:#fff;margin:0 auto;padding:18px 24px 40px;max-width:1400px}"
+	"h1{font-size:26px;margin:0 0 2px;overflow-wrap:anywhere}"
+	"h2{font-size:20px;margin:28px 0 8px;border-bottom:2px solid #1a1a1a;padding-bottom:2px}"
+	"h3{font-size:15px;margin:14px 0 2px;font-weight:600}"
 	".sub{color:#444;margin:0 0 12px;overflow-wrap:anywhere}.dim{color:#666}"
 	"table{border-collapse:collapse;width:100%;table-layout:fixed}"
-	"td,th{padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere;border-bottom:1px solid #ddd}"
-	"th{font-weight:600;background:#f2f2f2}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
-	"table.facts th{width:7.5em;font-size:14px}table.facts td,table.facts th{padding:2px 8px}table.facts td{font-size:14px}"
-	".top{display:flex;flex-wrap:wrap;gap:10px 32px;align-items:flex-start}.top>.big{flex:0 1 auto;margin:0}"
-	".top>table{flex:1 1 560px;width:auto}"
-	".big{display:flex;flex-direction:column;gap:14px;margin:8px 0}"
-	".idx{min-width:250px}.idx .what{font-size:15px;color:#444}"
-	".idx .num{font-size:64px;font-weight:700;line-height:1.05;font-variant-numeric:tabular-nums}"
-	".idx .chg{font-size:22px;font-weight:600}"
-	"svg.bar{display:block;width:100%;height:20px}"
+	"td,th{padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere;"
+	"border-bottom:1px solid #ddd}"
+	"th{font-weight:600;background:#f2f2f2}"
+	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
+	"table.facts th{width:7.5em;font-size:14px}table.facts td,table.facts th{padding:2px 8px}"
+	"table.facts td{font-size:14px}"
+	".top{display:flex;flex-wrap:wrap;gap:10px 32px;align-items:flex-start}"
+	".top>.big{flex:0 1 auto;margin:0}.top>table{flex:1 1 560px;width:auto}"
+	".big{display:flex;flex-direction:column;gap:14px;margin:8px 0}.idx{min-width:250px}"
+	".idx .what{font-size:15px;color:#444}"
+	".idx .num{font-size:64px;font-weight:700;line-height:1.05;"
+	"font-variant-numeric:tabular-nums}"
+	".idx .chg{font-size:22px;font-weight:600}svg.bar{display:block;width:100%;height:20px}"
 	"svg.chart{display:block;width:100%;height:auto;background:#fff}"
-	"svg.defs{position:absolute;width:0;height:0}"
-	".faster{fill:#0072b2}.slower{fill:url(#hatch)}.same{fill:#fff;stroke:#555;stroke-width:1.2}"
-	".na{fill:#d9d9d9}.val{fill:#555}"
-	".whisk{stroke:#000;stroke-width:1.6;fill:none}.zero{stroke:#000;stroke-width:1}"
-	".v-faster{color:#00507d;font-weight:700}.v-slower{color:#a13c00;font-weight:700}"
-	".v-same{color:#444}.v-na{color:#666}"
-	".key{display:inline-block;width:26px;height:12px;vertical-align:middle;margin:0 4px 0 14px}"
-	".key svg{width:26px;height:12px;display:block}"
-	".frame{fill:none;stroke:#999}.grid{stroke:#e3e3e3;stroke-width:1}"
+	"svg.defs{position:absolute;width:0;height:0}.faster{fill:#0072b2}"
+	".slower{fill:url(#hatch)}.same{fill:#fff;stroke:#555;stroke-width:1.2}.na{fill:#d9d9d9}"
+	".val{fill:#555}.whisk{stroke:#000;stroke-width:1.6;fill:none}"
+	".zero{stroke:#000;stroke-width:1}.v-faster{color:#00507d;font-weight:700}"
+	".v-slower{color:#a13c00;font-weight:700}.v-same{color:#444}.v-na{color:#666}"
+	".key{display:inline-block;width:26px;height:12px;vertical-align:middle;"
+	"margin:0 4px 0 14px}"
+	".key svg{width:26px;height:12px;display:block}.frame{fill:none;stroke:#999}"
+	".grid{stroke:#e3e3e3;stroke-width:1}"
 	".tick,.unit,.mlab,.empty{font:13px system-ui,'DejaVu Sans',sans-serif;fill:#333}"
 	".mlab{font-size:11px;fill:#555}.empty{font-size:15px;fill:#666}"
 	".mark{stroke:#888;stroke-width:1;stroke-dasharray:3 3}"
 	".line{fill:none;stroke:#0072b2;stroke-width:1.8;stroke-linejoin:round}"
 	".line.thin{stroke-width:1;stroke-opacity:.75}.dot{fill:#0072b2}"
 	".thr{fill:#d55e00;fill-opacity:.13}.thrtop{fill:url(#hatch)}"
-	"pre{font:13px/1.35 'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f6f6f6;padding:10px;"
-	"white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #ddd}"
+	"pre{font:13px/1.35 'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f6f6f6;"
+	"padding:10px;white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #ddd}"
 	"ul.notes{padding-left:20px;font-size:14px}ul.notes li{overflow-wrap:anywhere}"
-	"p.basis{font-size:15px;overflow-wrap:anywhere}p.foot{font-size:14px;color:#333;overflow-wrap:anywhere}"
+	"p.basis{font-size:15px;overflow-wrap:anywhere}"
+	"p.foot{font-size:14px;color:#333;overflow-wrap:anywhere}"
 	"footer{margin-top:30px;font-size:13px;color:#555}"
-	"@media print{body{padding:0;font-size:11pt}h2{break-after:avoid}svg.chart,tr{break-inside:avoid}}";
+	"@media print{body{padding:0;font-size:11pt}h2{break-after:avoid}"
+	"svg.chart,tr{break-inside:avoid}}";
 
 /* ---- small formatting ---- */
 
@@ -185,8 +191,8 @@ static void rate_alone(struct html *h, const struct test_result *t, double max_i
 	esc(h, t->unit);
 	out(h, "</td><td class=\"n\"><b>%s</b></td>", ix);
 	if (t->spread >= 0)
-		out(h, "<td class=\"n\">&plusmn;%.1f%% <span class=\"dim\">(%d)</span></td>", t->spread * 100,
-		    t->nsamples);
+		out(h, "<td class=\"n\">&plusmn;%.1f%% <span class=\"dim\">(%d)</span></td>",
+		    t->spread * 100, t->nsamples);
 	else
 		out(h, "<td class=\"n dim\">&ndash;</td>");
 	out(h, "<td>");
@@ -251,37 +257,49 @@ static void facts(struct html *h, const struct run *r, const struct run *base)
 {
 	const struct run *side[2] = { r, base };
 	int ns = base ? 2 : 1;
-	out(h, "<table class=\"facts\"><tr><th></th><th>this run</th>%s</tr>", base ? "<th>compared with</th>" : "");
-	static const char *const rows[] = { "run", "kernel", "machine", "CPU", "memory", "governor",
-					    "filesystem", "copies", "mode", "date" };
+	out(h, "<table class=\"facts\"><tr><th></th><th>this run</th>%s</tr>",
+	    base ? "<th>compared with</th>" : "");
+	static const char *const rows[] = { "run",	"kernel",     "machine", "CPU",	 "memory",
+					    "governor", "filesystem", "copies",	 "mode", "date" };
 	for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
 		out(h, "<tr><th>%s</th>", rows[k]);
 		for (int s = 0; s < ns; s++) {
 			const struct run_meta *m = &side[s]->meta;
 			char buf[600];
 			switch (k) {
-			case 0: snprintf(buf, sizeof buf, "%s%s%s%s", m->name, m->id[0] ? " (" : "", m->id, m->id[0] ? ")" : ""); break;
-			case 1: snprintf(buf, sizeof buf, "%s %s", m->kernel_release, m->kernel_version); break;
-			case 2: snprintf(buf, sizeof buf, "%s%s%s", m->hostname, m->machine[0] ? ", " : "", m->machine); break;
+			case 0:
+				snprintf(buf, sizeof buf, "%s%s%s%s", m->name, m->id[0] ? " (" : "", m->id,
+					 m->id[0] ? ")" : "");
+				break;
+			case 1:
+				snprintf(buf, sizeof buf, "%s %s", m->kernel_release, m->kernel_version);
+				break;
+			case 2:
+				snprintf(buf, sizeof buf, "%s%s%s", m->hostname, m->machine[0] ? ", " : "",
+					 m->machine);
+				break;
 			case 3:
 				if (m->ncpus)
-					snprintf(buf, sizeof buf, "%s, %d CPU%s", m->cpu_model, m->ncpus, m->ncpus == 1 ? "" : "s");
+					snprintf(buf, sizeof buf, "%s, %d CPU%s", m->cpu_model, m->ncpus,
+						 m->ncpus == 1 ? "" : "s");
 				else
 					snprintf(buf, sizeof buf, "%s", m->cpu_model);
 				break;
 			case 4:
 				if (m->mem_kib)
-					snprintf(buf, sizeof buf, "%.1f GiB", (double)m->mem_kib / (1024.0 * 1024.0));
+					snprintf(buf, sizeof buf, "%.1f GiB",
+						 (double)m->mem_kib / (1024.0 * 1024.0));
 				else
 					buf[0] = '\0';
 				break;
 			case 5:
-				snprintf(buf, sizeof buf, "%s%s%s", m->governor, m->boost[0] ? ", boost " : "", m->boost);
+				snprintf(buf, sizeof buf, "%s%s%s", m->governor,
+					 m->boost[0] ? ", boost " : "", m->boost);
 				break;
 			case 6:
 				if (m->fs_type[0] && strcmp(m->fs_type, "unknown"))
-					snprintf(buf, sizeof buf, "%s (%s) on %s, scratch %s", m->fs_type, m->fs_options,
-						 m->fs_source, m->scratch_dir);
+					snprintf(buf, sizeof buf, "%s (%s) on %s, scratch %s", m->fs_type,
+						 m->fs_options, m->fs_source, m->scratch_dir);
 				else if (m->scratch_dir[0])
 					snprintf(buf, sizeof buf, "unknown, scratch %s", m->scratch_dir);
 				else
@@ -301,7 +319,8 @@ static void facts(struct html *h, const struct run *r, const struct run *base)
 static void diffs(struct html *h, const struct compare *c)
 {
 	if (!c->ndiffs) {
-		out(h, "<p class=\"basis\">Same environment: kernel, command line, settings and kbench build match.</p>");
+		out(h, "<p class=\"basis\">Same environment: kernel, command line, settings and kbench "
+		       "build match.</p>");
 		return;
 	}
 	out(h, "<h2>What differs between the two environments</h2>");
@@ -336,9 +355,12 @@ static void index_big(struct html *h, const struct run *r, const struct compare 
 		if (cb && isfinite(cb->index.change)) {
 			char ch[32], was[64], verdict[96];
 			fmt_pct(ch, sizeof ch, cb->index.change, true);
-			fmt_score(was, sizeof was, cb->index.a.index > 0 ? cb->index.a.index : cb->index.a.score);
+			fmt_score(was, sizeof was,
+				  cb->index.a.index > 0 ? cb->index.a.index : cb->index.a.score);
 			compare_verdict_text(verdict, sizeof verdict, &cb->index);
-			out(h, "<div class=\"chg\"><span class=\"v-%s\">%s%s</span> <span class=\"dim\">(was %s)</span></div>",
+			out(h,
+			    "<div class=\"chg\"><span class=\"v-%s\">%s%s</span> <span class=\"dim\">(was "
+			    "%s)</span></div>",
 			    verdict_class(cb->index.verdict), verdict_glyph(cb->index.verdict), ch, was);
 			out(h, "<div>");
 			esc(h, verdict);
@@ -355,10 +377,13 @@ static void legend(struct html *h)
 {
 	static const char *const cls[] = { "faster", "slower", "same" };
 	static const char *const word[] = { "faster", "slower", "no significant change" };
-	out(h, "<p class=\"foot\">Bar: change of this run against the compared one; whisker: its 95%% interval.");
+	out(h, "<p class=\"foot\">Bar: change of this run against the compared one; whisker: its 95%% "
+	       "interval.");
 	for (int i = 0; i < 3; i++)
-		out(h, "<span class=\"key\"><svg viewBox=\"0 0 26 12\" aria-hidden=\"true\"><rect class=\"%s\" x=\"1\" y=\"1\" "
-		       "width=\"24\" height=\"10\"/></svg></span>%s",
+		out(h,
+		    "<span class=\"key\"><svg viewBox=\"0 0 26 12\" aria-hidden=\"true\"><rect "
+		    "class=\"%s\" x=\"1\" y=\"1\" "
+		    "width=\"24\" height=\"10\"/></svg></span>%s",
 		    cls[i], word[i]);
 	out(h, "</p>");
 }
@@ -383,10 +408,15 @@ static void compare_tables(struct html *h, const struct run *r, const struct com
 		}
 		range = range > 200 ? 200 : range * 1.05;
 		out(h, "<h3>%d cop%s%s</h3>", b->copies, b->copies == 1 ? "y" : "ies",
-		    !b->in_a ? " (only in this run)" : !b->in_b ? " (only in the compared run)" : "");
-		out(h, "<table class=\"cmp\"><tr><th style=\"width:22%%\">Test</th><th class=\"n\" style=\"width:10%%\">this run</th>"
-		       "<th class=\"n\" style=\"width:10%%\">compared</th><th class=\"n\" style=\"width:8%%\">change</th>"
-		       "<th class=\"n\" style=\"width:8%%\">95%%</th><th style=\"width:20%%\">change &amp; interval</th>"
+		    !b->in_a   ? " (only in this run)"
+		    : !b->in_b ? " (only in the compared run)"
+			       : "");
+		out(h, "<table class=\"cmp\"><tr><th style=\"width:22%%\">Test</th><th class=\"n\" "
+		       "style=\"width:10%%\">this run</th>"
+		       "<th class=\"n\" style=\"width:10%%\">compared</th><th class=\"n\" "
+		       "style=\"width:8%%\">change</th>"
+		       "<th class=\"n\" style=\"width:8%%\">95%%</th><th style=\"width:20%%\">change &amp; "
+		       "interval</th>"
 		       "<th style=\"width:22%%\">verdict</th></tr>");
 		for (int i = 0; i < b->nrows; i++) {
 			const struct compare_row *row = &b->rows[i];
@@ -399,14 +429,17 @@ static void compare_tables(struct html *h, const struct run *r, const struct com
 		struct compare_row ix = b->index;
 		ix.a.score = ix.a.index;
 		ix.b.score = ix.b.index;
-		out(h, "<tr><td><b>Index score%s</b></td>", b->a_partial || b->b_partial ? " (partial)" : "");
+		out(h, "<tr><td><b>Index score%s</b></td>",
+		    b->a_partial || b->b_partial ? " (partial)" : "");
 		rate_versus(h, &ix, range);
 		out(h, "</tr></table>");
 		char m[32], g[32];
 		fmt_pct(m, sizeof m, b->mean_change, true);
 		fmt_pct(g, sizeof g, b->geomean_change, true);
-		out(h, "<p class=\"foot\">Mean of changes %s, geometric mean of ratios %s (%d tests): %d faster, "
-		       "%d slower, %d no significant change, %d n/a.</p>",
+		out(h,
+		    "<p class=\"foot\">Mean of changes %s, geometric mean of ratios %s (%d tests): %d "
+		    "faster, "
+		    "%d slower, %d no significant change, %d n/a.</p>",
 		    m, g, b->ncompared, b->nfaster, b->nslower, b->nsame, b->nna);
 	}
 	for (int i = 0; i < c->nfooter; i++) {
@@ -426,7 +459,8 @@ static void alone_tables(struct html *h, const struct run *r)
 			if (bl->tests[i].index > max_index)
 				max_index = bl->tests[i].index;
 		out(h, "<h3>%d cop%s</h3>", bl->copies, bl->copies == 1 ? "y" : "ies");
-		out(h, "<table><tr><th style=\"width:30%%\">Test</th><th class=\"n\" style=\"width:14%%\">score</th>"
+		out(h, "<table><tr><th style=\"width:30%%\">Test</th><th class=\"n\" "
+		       "style=\"width:14%%\">score</th>"
 		       "<th style=\"width:8%%\">unit</th><th class=\"n\" style=\"width:10%%\">index</th>"
 		       "<th class=\"n\" style=\"width:12%%\">spread (samples)</th><th>index</th></tr>");
 		for (int i = 0; i < bl->ntests; i++) {
@@ -439,7 +473,9 @@ static void alone_tables(struct html *h, const struct run *r)
 		}
 		char ix[64];
 		fmt_score(ix, sizeof ix, bl->index_score);
-		out(h, "<tr><td><b>Index score%s</b></td><td></td><td></td><td class=\"n\"><b>%s</b></td><td></td><td></td></tr></table>",
+		out(h,
+		    "<tr><td><b>Index score%s</b></td><td></td><td></td><td "
+		    "class=\"n\"><b>%s</b></td><td></td><td></td></tr></table>",
 		    bl->index_partial ? " (partial)" : "", ix);
 	}
 }
@@ -449,7 +485,8 @@ static void alone_tables(struct html *h, const struct run *r)
 /* The charts in a reading order: clock, heat, power, then the rest as stored. */
 static int family_rank(const char *name)
 {
-	static const char *const order[] = { "freq.", "temp.", "power", "energy", "throttle.", "others.", "counter." };
+	static const char *const order[] = { "freq.",	  "temp.",   "power",	"energy",
+					     "throttle.", "others.", "counter." };
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 		if (!strncmp(name, order[i], strlen(order[i])))
 			return (int)i;
@@ -476,7 +513,9 @@ static const char *c_unit(const char *unit)
 
 static const char *series_title(const char *name)
 {
-	static const struct { const char *name, *title; } titles[] = {
+	static const struct {
+		const char *name, *title;
+	} titles[] = {
 		{ "freq.mean", "CPU clock, mean over the CPUs" },
 		{ "freq.busy", "CPU clock of the busy CPUs" },
 		{ "temp.cpu", "CPU temperature" },
@@ -558,7 +597,8 @@ static void telemetry(struct html *h, const struct run *r)
 {
 	out(h, "<h2>The machine through the run</h2>");
 	if (!r->nseries) {
-		out(h, "<p class=\"dim\">No telemetry in this run (imported, or run with --no-telemetry).</p>");
+		out(h, "<p class=\"dim\">No telemetry in this run (imported, or run with "
+		       "--no-telemetry).</p>");
 		return;
 	}
 	double t1 = 0;
@@ -588,9 +628,11 @@ static void telemetry(struct html *h, const struct run *r)
 	}
 	struct svg_span *spans = NULL;
 	int nspans = throttle_spans(r, t1, &spans);
-	out(h, "<p class=\"foot\">One chart per series on one time axis (seconds from the start). Dashed lines: "
-	       "where each test began. Hatched: throttled%s. Drawn at most two points per pixel column "
-	       "(each column's lowest and highest); every sample is in the run file.</p>",
+	out(h,
+	    "<p class=\"foot\">One chart per series on one time axis (seconds from the start). Dashed "
+	    "lines: "
+	    "where each test began. Hatched: throttled%s. Drawn at most two points per pixel column "
+	    "(each column's lowest and highest); every sample is in the run file.</p>",
 	    nspans ? "" : " (nothing was, as far as the telemetry saw)");
 	bool *done = calloc((size_t)r->nseries + 1, sizeof *done);
 	const double **ts = calloc((size_t)r->nseries + 1, sizeof *ts);
@@ -608,7 +650,7 @@ static void telemetry(struct html *h, const struct run *r)
 			for (int j = i; j < r->nseries; j++) {
 				const struct series *o = &r->series[j];
 				if (done[j] || (j != i && (!pl || per_cpu_prefix(o->name) != pl ||
-							    strncmp(o->name, se->name, pl))))
+							   strncmp(o->name, se->name, pl))))
 					continue;
 				done[j] = true;
 				ts[k] = o->t;
@@ -619,9 +661,11 @@ static void telemetry(struct html *h, const struct run *r)
 			char title[160];
 			const char *nice = series_title(se->name);
 			if (pl && k > 1)
-				snprintf(title, sizeof title, "%.*s0..%d, each CPU", (int)pl, se->name, k - 1);
+				snprintf(title, sizeof title, "%.*s0..%d, each CPU", (int)pl, se->name,
+					 k - 1);
 			else if (!nice && !strncmp(se->name, "counter.", 8))
-				snprintf(title, sizeof title, "%s counted per telemetry interval, all copies", se->name + 8);
+				snprintf(title, sizeof title,
+					 "%s counted per telemetry interval, all copies", se->name + 8);
 			else
 				snprintf(title, sizeof title, "%s", nice ? nice : se->name);
 			out(h, "<h3>");
@@ -632,10 +676,21 @@ static void telemetry(struct html *h, const struct run *r)
 				out(h, ")</span>");
 			}
 			out(h, "</h3>");
-			struct svg_chart c = { .title = title, .unit = c_unit(se->unit), .home = h->home, .t0 = 0, .t1 = t1,
-					       .nseries = k, .t = ts, .v = vs, .n = ns,
-					       .nmarks = nmarks, .marks = marks, .nspans = nspans, .spans = spans,
-					       .shared_id = "taxis", .shared_defined = shared };
+			struct svg_chart c = { .title = title,
+					       .unit = c_unit(se->unit),
+					       .home = h->home,
+					       .t0 = 0,
+					       .t1 = t1,
+					       .nseries = k,
+					       .t = ts,
+					       .v = vs,
+					       .n = ns,
+					       .nmarks = nmarks,
+					       .marks = marks,
+					       .nspans = nspans,
+					       .spans = spans,
+					       .shared_id = "taxis",
+					       .shared_defined = shared };
 			svg_line_chart(h->f, &c);
 			shared = true;
 		}
@@ -679,13 +734,17 @@ static void counters(struct html *h, const struct run *r)
 		for (int i = 0; i < r->blocks[b].ntests && !any; i++)
 			any = r->blocks[b].tests[i].nsummary > 0;
 	if (!any) {
-		out(h, "<p class=\"dim\">Not counted in this run (imported, or run without telemetry).</p>");
+		out(h, "<p class=\"dim\">Not counted in this run (imported, or run without "
+		       "telemetry).</p>");
 		return;
 	}
-	out(h, "<p class=\"foot\">Per second of the test's samples, all copies together. IPC: instructions per "
+	out(h, "<p class=\"foot\">Per second of the test's samples, all copies together. IPC: instructions "
+	       "per "
 	       "cycle of the workers.</p>");
-	out(h, "<table><tr><th style=\"width:34%%\">Test</th><th class=\"n\" style=\"width:8%%\">copies</th>"
-	       "<th class=\"n\">IPC</th><th class=\"n\">cache misses/s</th><th class=\"n\">context switches/s</th></tr>");
+	out(h, "<table><tr><th style=\"width:34%%\">Test</th><th class=\"n\" "
+	       "style=\"width:8%%\">copies</th>"
+	       "<th class=\"n\">IPC</th><th class=\"n\">cache misses/s</th><th class=\"n\">context "
+	       "switches/s</th></tr>");
 	for (int b = 0; b < r->nblocks; b++) {
 		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
@@ -708,7 +767,8 @@ static void counters(struct html *h, const struct run *r)
 			if (ipc && ipc->has_value)
 				out(h, "<td class=\"n\">%.2f</td>", ipc->value);
 			else if (cyc && !cyc->has_value)
-				counter_cell(h, t, "counter.cycles", secs); /* "not supported", as perf says */
+				counter_cell(h, t, "counter.cycles",
+					     secs); /* "not supported", as perf says */
 			else
 				counter_cell(h, t, "ipc", secs);
 			counter_cell(h, t, "counter.cache-misses", secs);
@@ -756,9 +816,11 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 {
 	struct html hh = { f, home }, *h = &hh;
 	const struct run *b0 = nbase > 0 ? base[0] : NULL;
-	out(h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-	       "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
-	       "<meta name=\"generator\" content=\"kbench %s\"><title>kbench: ", KBENCH_VERSION);
+	out(h,
+	    "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+	    "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+	    "<meta name=\"generator\" content=\"kbench %s\"><title>kbench: ",
+	    KBENCH_VERSION);
 	esc(h, r->meta.name);
 	if (c) {
 		out(h, " vs ");
@@ -766,9 +828,12 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 	}
 	out(h, "</title><style>%s</style></head><body>\n", css);
 	/* the hatch that marks "slower" and throttled stretches, for every SVG below */
-	out(h, "<svg class=\"defs\" aria-hidden=\"true\" focusable=\"false\"><defs><pattern id=\"hatch\" width=\"6\" "
-	       "height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" "
-	       "fill=\"#f7d5c0\"/><rect width=\"3.2\" height=\"6\" fill=\"#d55e00\"/></pattern></defs></svg>\n");
+	out(h, "<svg class=\"defs\" aria-hidden=\"true\" focusable=\"false\"><defs><pattern id=\"hatch\" "
+	       "width=\"6\" "
+	       "height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect "
+	       "width=\"6\" height=\"6\" "
+	       "fill=\"#f7d5c0\"/><rect width=\"3.2\" height=\"6\" "
+	       "fill=\"#d55e00\"/></pattern></defs></svg>\n");
 	out(h, "<header><h1>kbench: ");
 	esc(h, r->meta.name);
 	out(h, "</h1><p class=\"sub\">");
@@ -800,9 +865,13 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 	notes(h, r);
 	unixbench_text(h, r, "UnixBench report of this run");
 	if (c && b0)
-		unixbench_text(h, b0, nbase > 1 ? "UnixBench report of the first compared run" : "UnixBench report of the compared run");
-	out(h, "<footer>Made by kbench %s. The scores are UnixBench's; verdicts are kbench compare's.</footer>"
-	       "</body></html>\n", KBENCH_VERSION);
+		unixbench_text(h, b0,
+			       nbase > 1 ? "UnixBench report of the first compared run"
+					 : "UnixBench report of the compared run");
+	out(h,
+	    "<footer>Made by kbench %s. The scores are UnixBench's; verdicts are kbench compare's.</footer>"
+	    "</body></html>\n",
+	    KBENCH_VERSION);
 	return ferror(f) ? -1 : 0;
 }
 

@@ -31,8 +31,7 @@ void html_text(FILE *f, const char *s, const char *home)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
-		default:
-			fputc((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t' ? '?' : *s, f);
+		default: fputc((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t' ? '?' : *s, f);
 		}
 	}
 }
@@ -75,7 +74,8 @@ int svg_ticks(double *lo, double *hi, int want, double *out, int max)
 /* Steps a time axis reads well in: seconds, then minutes. */
 static double time_step(double span)
 {
-	static const double steps[] = { 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600 };
+	static const double steps[] = { 0.1, 0.2, 0.5, 1,   2,	 5,   10,   15,
+					30,  60,  120, 300, 600, 900, 1800, 3600 };
 	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
 		if (span / steps[i] <= 8)
 			return steps[i];
@@ -93,8 +93,13 @@ void svg_fmt_time(char *buf, size_t size, double secs)
 /* A tick label: at most 4 significant digits, with k, M or G, never an exponent. */
 static void fmt_num(char *buf, size_t size, double v)
 {
-	static const struct { double at, div; const char *suffix; } si[] = {
-		{ 1e9, 1e9, "G" }, { 1e6, 1e6, "M" }, { 1e4, 1e3, "k" },
+	static const struct {
+		double at, div;
+		const char *suffix;
+	} si[] = {
+		{ 1e9, 1e9, "G" },
+		{ 1e6, 1e6, "M" },
+		{ 1e4, 1e3, "k" },
 	};
 	for (size_t i = 0; i < sizeof si / sizeof si[0]; i++)
 		if (fabs(v) >= si[i].at) {
@@ -163,9 +168,10 @@ static void time_axis(FILE *f, const struct svg_chart *c)
 		char lab[32];
 		svg_fmt_time(lab, sizeof lab, t);
 		double x = x_of(c, t);
-		fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", x, PT, x, PB);
-		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>", x, PB + 16,
-			lab);
+		fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", x, PT, x,
+			PB);
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>", x,
+			PB + 16, lab);
 	}
 }
 
@@ -177,7 +183,8 @@ static void marks(FILE *f, const struct svg_chart *c)
 		if (m->t < c->t0 || m->t > c->t1)
 			continue;
 		double x = x_of(c, m->t);
-		fprintf(f, "<line class=\"mark\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", x, PT - 4, x, PB);
+		fprintf(f, "<line class=\"mark\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", x, PT - 4,
+			x, PB);
 		if (!m->label)
 			continue;
 		double room = (i + 1 < c->nmarks ? x_of(c, c->marks[i + 1].t) : PR) - x;
@@ -201,8 +208,10 @@ static void spans_of(FILE *f, const struct svg_chart *c)
 		if (b < a)
 			continue;
 		double x0 = x_of(c, a), w = fmax(x_of(c, b) - x0, 2);
-		fprintf(f, "<rect class=\"thr\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>throttled</title></rect>"
-			   "<rect class=\"thrtop\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"6\"/>",
+		fprintf(f,
+			"<rect class=\"thr\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+			"height=\"%d\"><title>throttled</title></rect>"
+			"<rect class=\"thrtop\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"6\"/>",
 			x0, PT, w, PB - PT, x0, PT - 6, w);
 	}
 }
@@ -214,7 +223,8 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 	fputs("\"><title>", f);
 	html_text(f, c->title, c->home);
 	fputs("</title>", f);
-	fprintf(f, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", PL, PT, PR - PL, PB - PT);
+	fprintf(f, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", PL, PT, PR - PL,
+		PB - PT);
 	struct svg_col *cols = c->t1 > c->t0 ? calloc((size_t)c->nseries * NCOLS + 1, sizeof *cols) : NULL;
 	int *ncol = calloc((size_t)c->nseries + 1, sizeof *ncol);
 	double lo = INFINITY, hi = -INFINITY;
@@ -229,7 +239,9 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 		total += ncol[s];
 	}
 	if (!total) {
-		fprintf(f, "<text class=\"empty\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">no samples in this run</text>",
+		fprintf(f,
+			"<text class=\"empty\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">no samples in this "
+			"run</text>",
 			(PL + PR) / 2, (PT + PB) / 2 + 5);
 		fputs("</svg>", f);
 		free(cols);
@@ -242,8 +254,10 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 		char lab[32];
 		fmt_num(lab, sizeof lab, ticks[i]);
 		double y = y_of(ticks[i], lo, hi);
-		fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>", PL, y, PR, y);
-		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>", PL - 6, y + 4, lab);
+		fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>", PL, y, PR,
+			y);
+		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>", PL - 6,
+			y + 4, lab);
 	}
 	fprintf(f, "<text class=\"unit\" x=\"%d\" y=\"%d\">", 4, PT - 8);
 	html_text(f, c->unit, c->home);
@@ -265,20 +279,23 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 		 * for a test) is left open rather than bridged by a straight line */
 		double dt = c->n[s] > 1 ? (c->t[s][c->n[s] - 1] - c->t[s][0]) / (c->n[s] - 1) : 0;
 		double gap = fmax(4 * dt, 3 * (c->t1 - c->t0) / NCOLS);
-		int seg = 0;     /* points in the open polyline */
+		int seg = 0;	       /* points in the open polyline */
 		double px = 0, py = 0; /* its last point */
 		for (int k = 0; k < ncol[s]; k++) {
-			if (k == 0 || fmin(sc[k].t_lo, sc[k].t_hi) - fmax(sc[k - 1].t_lo, sc[k - 1].t_hi) > gap) {
+			if (k == 0 ||
+			    fmin(sc[k].t_lo, sc[k].t_hi) - fmax(sc[k - 1].t_lo, sc[k - 1].t_hi) > gap) {
 				if (seg == 1) /* a lone point: a short dash, or it would not show */
 					fprintf(f, " %.0f,%.1f", px + 3, py);
-				fprintf(f, "%s<polyline class=\"line%s\" points=\"", k ? "\"/>" : "", c->nseries > 1 ? " thin" : "");
+				fprintf(f, "%s<polyline class=\"line%s\" points=\"", k ? "\"/>" : "",
+					c->nseries > 1 ? " thin" : "");
 				seg = 0;
 			} else {
 				fputc(' ', f);
 			}
 			/* the column's low and high in the order they happened */
 			bool lo_first = sc[k].t_lo <= sc[k].t_hi;
-			double v1 = lo_first ? sc[k].v_lo : sc[k].v_hi, v2 = lo_first ? sc[k].v_hi : sc[k].v_lo;
+			double v1 = lo_first ? sc[k].v_lo : sc[k].v_hi,
+			       v2 = lo_first ? sc[k].v_hi : sc[k].v_lo;
 			px = x_of(c, lo_first ? sc[k].t_lo : sc[k].t_hi);
 			py = y_of(v1, lo, hi);
 			fprintf(f, "%.0f,%.1f", px, py);
@@ -294,8 +311,8 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 		if (ncol[s])
 			fputs("\"/>", f);
 		if (ncol[s] == 1) /* one point: a polyline of one point draws nothing */
-			fprintf(f, "<circle class=\"dot\" cx=\"%.0f\" cy=\"%.1f\" r=\"3\"/>", x_of(c, sc[0].t_lo),
-				y_of(sc[0].v_lo, lo, hi));
+			fprintf(f, "<circle class=\"dot\" cx=\"%.0f\" cy=\"%.1f\" r=\"3\"/>",
+				x_of(c, sc[0].t_lo), y_of(sc[0].v_lo, lo, hi));
 	}
 	fputs("</svg>", f);
 	free(cols);
@@ -319,11 +336,15 @@ void svg_change_bar(FILE *f, double change, double lo, double hi, double range, 
 {
 	if (!(range > 0))
 		range = 1;
-	fprintf(f, "<svg class=\"bar\" viewBox=\"0 0 %d %d\" preserveAspectRatio=\"none\" aria-hidden=\"true\">", BW, BH);
+	fprintf(f,
+		"<svg class=\"bar\" viewBox=\"0 0 %d %d\" preserveAspectRatio=\"none\" "
+		"aria-hidden=\"true\">",
+		BW, BH);
 	if (isfinite(change)) {
 		double x0 = bar_x(0, range), x1 = bar_x(change, range);
 		double x = fmin(x0, x1), w = fmax(fabs(x1 - x0), 1.5);
-		fprintf(f, "<rect class=\"%s\" x=\"%.1f\" y=\"4\" width=\"%.1f\" height=\"12\"/>", cls, x, w);
+		fprintf(f, "<rect class=\"%s\" x=\"%.1f\" y=\"4\" width=\"%.1f\" height=\"12\"/>", cls, x,
+			w);
 	}
 	if (isfinite(lo) && isfinite(hi)) {
 		double a = bar_x(lo, range), b = bar_x(hi, range);
@@ -334,8 +355,12 @@ void svg_change_bar(FILE *f, double change, double lo, double hi, double range, 
 
 void svg_value_bar(FILE *f, double v, double max)
 {
-	fprintf(f, "<svg class=\"bar\" viewBox=\"0 0 %d %d\" preserveAspectRatio=\"none\" aria-hidden=\"true\">", BW, BH);
+	fprintf(f,
+		"<svg class=\"bar\" viewBox=\"0 0 %d %d\" preserveAspectRatio=\"none\" "
+		"aria-hidden=\"true\">",
+		BW, BH);
 	double w = isfinite(v) && max > 0 && v > 0 ? v / max * (BW - 4) : 0;
-	fprintf(f, "<rect class=\"val\" x=\"2\" y=\"4\" width=\"%.1f\" height=\"12\"/>", w > BW - 4 ? BW - 4 : w);
+	fprintf(f, "<rect class=\"val\" x=\"2\" y=\"4\" width=\"%.1f\" height=\"12\"/>",
+		w > BW - 4 ? BW - 4 : w);
 	fputs("</svg>", f);
 }

@@ -44,9 +44,9 @@ struct svg_span {
 struct svg_chart {
 	const char *title; /* machine text: escaped */
 	const char *unit;
-	const char *home;  /* for html_text */
-	double t0, t1;     /* the shared time axis, seconds */
-	int nseries;       /* lines drawn in one chart (per-CPU clocks); 1 usually */
+	const char *home; /* for html_text */
+	double t0, t1;	  /* the shared time axis, seconds */
+	int nseries;	  /* lines drawn in one chart (per-CPU clocks); 1 usually */
 	const double *const *t, *const *v;
 	const int *n;
 	int nmarks;

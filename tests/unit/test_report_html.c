@@ -36,7 +36,9 @@ static void escapes_markup(void **state)
 	char *e = escaped("<script>alert(1)</script>&\"'", NULL);
 	assert_string_equal(e, "&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;");
 	free(e);
-	e = escaped("a\x01" "b\x1b[31m\nc\td", NULL);
+	e = escaped("a\x01"
+		    "b\x1b[31m\nc\td",
+		    NULL);
 	assert_string_equal(e, "a?b?[31m\nc\td");
 	free(e);
 	e = escaped("", NULL);
@@ -46,21 +48,23 @@ static void escapes_markup(void **state)
 
 static void hides_home(void **state)
 {
-	static const struct { const char *in, *home, *want; } cases[] = {
+	static const struct {
+		const char *in, *home, *want;
+	} cases[] = {
 		{ "/home/ann/src/kbench", "/home/ann", "~/src/kbench" },
 		{ "/home/ann", "/home/ann", "~" },
 		{ "/home/ann/", "/home/ann/", "~/" },
 		{ "tmpdir=/home/ann: and /home/ann/x", "/home/ann", "tmpdir=~: and ~/x" },
-		{ "/home/anna/x", "/home/ann", "/home/anna/x" },     /* another user's home */
+		{ "/home/anna/x", "/home/ann", "/home/anna/x" }, /* another user's home */
 		{ "/home/ann.old/x", "/home/ann", "/home/ann.old/x" },
-		{ "/tmp/x", "/", "/tmp/x" },                          /* a home of / hides nothing */
+		{ "/tmp/x", "/", "/tmp/x" }, /* a home of / hides nothing */
 		{ "/home/ann/<b>", "/home/ann", "~/&lt;b&gt;" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *e = escaped(cases[i].in, cases[i].home);
 		if (strcmp(e, cases[i].want))
-			fail_msg("'%s' with home '%s': got '%s', wanted '%s'", cases[i].in, cases[i].home, e,
-				 cases[i].want);
+			fail_msg("'%s' with home '%s': got '%s', wanted '%s'", cases[i].in, cases[i].home,
+				 e, cases[i].want);
 		free(e);
 	}
 }
@@ -147,8 +151,14 @@ static void empty_series_says_so(void **state)
 {
 	const double *t[1] = { NULL }, *v[1] = { NULL };
 	int n[1] = { 0 }, drawn;
-	struct svg_chart c = { .title = "temp <cpu>", .unit = "°C", .t0 = 0, .t1 = 10, .nseries = 1,
-			       .t = t, .v = v, .n = n };
+	struct svg_chart c = { .title = "temp <cpu>",
+			       .unit = "°C",
+			       .t0 = 0,
+			       .t1 = 10,
+			       .nseries = 1,
+			       .t = t,
+			       .v = v,
+			       .n = n };
 	char *s = chart(&c, &drawn);
 	assert_int_equal(drawn, 0);
 	assert_true(!strncmp(s, "<svg", 4));
@@ -176,8 +186,18 @@ static void chart_is_bounded(void **state)
 	int n[1] = { N }, drawn;
 	struct svg_mark marks[2] = { { 0, "dhry2reg" }, { 5000, "<pipe>" } };
 	struct svg_span span = { 100, 200 };
-	struct svg_chart c = { .title = "x", .unit = "u", .t0 = 0, .t1 = t[N - 1], .nseries = 1, .t = tt, .v = vv,
-			       .n = n, .nmarks = 2, .marks = marks, .nspans = 1, .spans = &span };
+	struct svg_chart c = { .title = "x",
+			       .unit = "u",
+			       .t0 = 0,
+			       .t1 = t[N - 1],
+			       .nseries = 1,
+			       .t = tt,
+			       .v = vv,
+			       .n = n,
+			       .nmarks = 2,
+			       .marks = marks,
+			       .nspans = 1,
+			       .spans = &span };
 	char *s = chart(&c, &drawn);
 	assert_true(drawn > 100 && drawn < 1000);
 	const char *pts = strstr(s, "points=\"");
@@ -220,8 +240,8 @@ static struct run *full_run(double speed, const char *name)
 		const struct test_group *g = test_group_find("index");
 		for (int i = 0; g->ids[i]; i++) {
 			const struct test_def *d = test_find(g->ids[i]);
-			struct test_result *tr = run_block_add_test(b, d->id, d->label, d->unit, d->timebase,
-								     d->baseline, d->category);
+			struct test_result *tr = run_block_add_test(b, d->id, d->label, d->unit,
+								    d->timebase, d->baseline, d->category);
 			tr->status = TEST_DONE;
 			char what[80];
 			snprintf(what, sizeof what, "test %s copies %d", d->id, copies);
@@ -229,7 +249,8 @@ static struct run *full_run(double speed, const char *name)
 			for (int k = 0; k < 10; k++) {
 				struct sample *s = test_add_sample(tr, copies);
 				for (int c = 0; c < copies; c++) {
-					s->count[c] = d->baseline * 10 * speed * (1 + 0.002 * ((k * 7 + c) % 5));
+					s->count[c] =
+						d->baseline * 10 * speed * (1 + 0.002 * ((k * 7 + c) % 5));
 					s->elapsed[c] = 10;
 				}
 				s->start = t;
@@ -243,15 +264,30 @@ static struct run *full_run(double speed, const char *name)
 	}
 	/* the default sources and counters, every half second */
 	static const char *const names[] = {
-		"freq.mean", "freq.busy", "freq.cpu0", "freq.cpu1", "temp.cpu", "power", "energy",
-		"throttle.events", "throttle.ms", "others.cpu", "counter.cycles", "counter.instructions",
-		"counter.cache-misses", "counter.branch-misses", "counter.task-clock",
-		"counter.context-switches", "counter.cpu-migrations", "counter.page-faults",
+		"freq.mean",
+		"freq.busy",
+		"freq.cpu0",
+		"freq.cpu1",
+		"temp.cpu",
+		"power",
+		"energy",
+		"throttle.events",
+		"throttle.ms",
+		"others.cpu",
+		"counter.cycles",
+		"counter.instructions",
+		"counter.cache-misses",
+		"counter.branch-misses",
+		"counter.task-clock",
+		"counter.context-switches",
+		"counter.cpu-migrations",
+		"counter.page-faults",
 	};
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
 		struct series *se = run_series(r, names[k], "u");
 		for (double x = 0; x < t; x += 0.5)
-			series_push(se, x, 1000 + 500 * sin(x / 30 + (double)k) + (double)((int)(x * 13) % 17));
+			series_push(se, x,
+				    1000 + 500 * sin(x / 30 + (double)k) + (double)((int)(x * 13) % 17));
 	}
 	run_rescore(r);
 	return r;
@@ -282,9 +318,12 @@ static void full_report_is_small_and_safe(void **state)
 		FILE *dump = fopen("/tmp/kbench-big-report.html", "w");
 		if (dump)
 			fputs(html, dump), fclose(dump);
-		fail_msg("a full index run with 2 Hz telemetry: %zu bytes, over 300 KB (in /tmp/kbench-big-report.html)", len);
+		fail_msg("a full index run with 2 Hz telemetry: %zu bytes, over 300 KB (in "
+			 "/tmp/kbench-big-report.html)",
+			 len);
 	}
-	print_message("a full index run compared, 2 Hz telemetry for %.0f s: %zu bytes\n", a->markers[a->nmarkers - 1].t, len);
+	print_message("a full index run compared, 2 Hz telemetry for %.0f s: %zu bytes\n",
+		      a->markers[a->nmarkers - 1].t, len);
 	assert_null(strstr(html, "<script"));
 	assert_null(strstr(html, "alert(1)</"));
 	assert_non_null(strstr(html, "&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;"));
@@ -304,7 +343,8 @@ static void full_report_is_small_and_safe(void **state)
 		for (int i = 0; i < c->blocks[k].nrows; i++) {
 			const struct compare_row *row = &c->blocks[k].rows[i];
 			if (row->verdict != VERDICT_FASTER)
-				fail_msg("%s: verdict %d (%s)", row->id, row->verdict, row->note ? row->note : "");
+				fail_msg("%s: verdict %d (%s)", row->id, row->verdict,
+					 row->note ? row->note : "");
 			char v[96];
 			compare_verdict_text(v, sizeof v, row);
 			char *e = escaped(v, NULL);
