@@ -124,6 +124,17 @@ check() { # check HTML W H: the checker's line for the page at that size
 printf '<!DOCTYPE html><html><body><div style="width:40px;white-space:nowrap">a line far wider than forty pixels</div></body></html>' >"$T/overflow.html"
 check "$T/overflow.html" 1280 800 | grep -q 'BAD overflow: <div>' || die "the checker misses an overflowing box: $(check "$T/overflow.html" 1280 800)"
 
+# shot HTML W H PNG: a screenshot; true when the page logged to the console (in $T/console)
+shot() {
+	chrome --window-size="$2,$3" --screenshot="$4" "file://$1" >/dev/null 2>"$T/shot.err" ||
+		die "chromium failed at $2x$3: $(tail -5 "$T/shot.err")"
+	grep -E 'CONSOLE|Uncaught|Refused to|Failed to load|net::ERR' "$T/shot.err" | grep -v dbus >"$T/console"
+}
+# ... and it sees what it looks for: an error the page logs
+printf '<!DOCTYPE html><html><body>x<script>console.error("kbench-check")</script></body></html>' >"$T/console.html"
+shot "$T/console.html" 400 300 "$T/console.png" && grep -q kbench-check "$T/console" ||
+	die "the console check misses a console.error: $(tail -5 "$T/shot.err")"
+
 want=$(grep -o '<svg class="chart"' "$H" | wc -l)
 [ "$want" -ge 4 ] || die "only $want charts in the report (wanted frequency, temperature, power and more)"
 for size in 1280x800 1920x1080; do
@@ -133,12 +144,8 @@ for size in 1280x800 1920x1080; do
 	"CHECK charts=$want bars="*" OK") ;;
 	*) die "at $size: ${line:-no verdict from the page: $(tail -5 "$T/check.err")}" ;;
 	esac
-	# the page itself: loads without a console message of level warning or error, and paints
-	chrome --window-size="$w,$h" --screenshot="$T/shot-$size.png" "file://$H" >/dev/null 2>"$T/shot.err" ||
-		die "chromium failed at $size: $(tail -5 "$T/shot.err")"
-	if grep -E 'CONSOLE|Uncaught|Refused to|Failed to load|net::ERR' "$T/shot.err" | grep -v 'dbus' >"$T/console"; then
-		die "console messages at $size: $(head -5 "$T/console")"
-	fi
+	# the page itself: loads without a console message, and paints
+	shot "$H" "$w" "$h" "$T/shot-$size.png" && die "console messages at $size: $(head -5 "$T/console")"
 	python3 - "$T/shot-$size.png" "$w" "$h" <<'PY' || die "the screenshot at $size looks wrong"
 # Counts the colours: with Pillow where there is one (Debian's python3-pil), else a PNG
 # reader from the standard library (zlib and the five row filters).
