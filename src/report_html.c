@@ -62,7 +62,8 @@ static const char css[] =
 	"border-bottom:1px solid #ddd}"
 	"th{font-weight:600;background:#f2f2f2}"
 	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
-	"table.facts th{width:7.5em;font-size:14px}table.facts td,table.facts th{padding:2px 8px}"
+	"table.facts th{font-size:14px}table.facts th.k{width:7.5em}table.facts td,table.facts "
+	"th{padding:2px 8px}"
 	"table.facts td{font-size:14px}"
 	".top{display:flex;flex-wrap:wrap;gap:10px 32px;align-items:flex-start}"
 	".top>.big{flex:0 1 auto;margin:0}.top>table{flex:1 1 560px;width:auto}"
@@ -257,7 +258,7 @@ static void facts(struct html *h, const struct run *r, const struct run *base)
 {
 	const struct run *side[2] = { r, base };
 	int ns = base ? 2 : 1;
-	out(h, "<table class=\"facts\"><tr><th></th><th>this run</th>%s</tr>",
+	out(h, "<table class=\"facts\"><tr><th class=\"k\"></th><th>this run</th>%s</tr>",
 	    base ? "<th>compared with</th>" : "");
 	static const char *const rows[] = { "run",	"kernel",     "machine", "CPU",	 "memory",
 					    "governor", "filesystem", "copies",	 "mode", "date" };
