@@ -840,9 +840,7 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 	out(h, "</h1><p class=\"sub\">");
 	if (c) {
 		out(h, "compared with ");
-		esc(h, c->a_title);
-		if (nbase > 1)
-			out(h, " (%d runs)", nbase);
+		esc(h, c->a_title); /* a group's title says how many runs */
 		out(h, " &middot; ");
 	}
 	esc(h, r->meta.kernel_release);

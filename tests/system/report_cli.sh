@@ -32,6 +32,15 @@ expect_exit 0 "$KBENCH" report base -o "$T/alone.html"
 grep -qF 'class="cmp"' "$T/alone.html" && die "the run alone has a comparison table"
 grep -qF 'UnixBench report of this run' "$T/alone.html" || die "no UnixBench text report"
 
+# an imported UnixBench log (no samples, no telemetry) against a group of two runs
+expect_exit 0 "$KBENCH" import --name published "$KBENCH_TOP/tests/fixtures/ub6-1copy.log"
+expect_exit 0 "$KBENCH" report published --vs base,"$id" -o "$T/imported.html"
+grep -qF 'No telemetry in this run' "$T/imported.html" || die "an imported run's report does not say it has no telemetry"
+grep -qF '(2 runs)' "$T/imported.html" || die "the group of two runs is not named as such"
+grep -qF '(2 runs) (2 runs)' "$T/imported.html" && die "the group's size is said twice"
+grep -qF 'Execl Throughput' "$T/imported.html" || die "the imported tests are not in the report"
+grep -q '<script' "$T/imported.html" && die "a <script> in the imported run's report"
+
 # bad input: one line, exit 1 (a run or a file) or 2 (usage); the report already there stays
 cp "$f" "$T/before"
 bad() {
