@@ -254,12 +254,16 @@ static void mode_text(char *buf, size_t size, const struct run *r)
 }
 
 /* The facts a reader asks for, one row each; a column per side. */
-static void facts(struct html *h, const struct run *r, const struct run *base)
+static void facts(struct html *h, const struct run *r, const struct run *base, int nbase)
 {
 	const struct run *side[2] = { r, base };
 	int ns = base ? 2 : 1;
-	out(h, "<table class=\"facts\"><tr><th class=\"k\"></th><th>this run</th>%s</tr>",
-	    base ? "<th>compared with</th>" : "");
+	out(h, "<table class=\"facts\"><tr><th class=\"k\"></th><th>this run</th>");
+	if (base && nbase > 1)
+		out(h, "<th>compared with (the first of %d runs)</th>", nbase);
+	else if (base)
+		out(h, "<th>compared with</th>");
+	out(h, "</tr>");
 	static const char *const rows[] = { "run",	"kernel",     "machine", "CPU",	 "memory",
 					    "governor", "filesystem", "copies",	 "mode", "date" };
 	for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
@@ -849,7 +853,7 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 	out(h, "</p></header>\n");
 	out(h, "<div class=\"top\">");
 	index_big(h, r, c);
-	facts(h, r, c ? b0 : NULL);
+	facts(h, r, c ? b0 : NULL, nbase);
 	out(h, "</div>\n");
 	if (c)
 		diffs(h, c);
