@@ -69,6 +69,11 @@ r["meta"]["name"] = "<script>alert(1)</script>&\"'"
 json.dump(r, open(sys.argv[1], "w"))
 PY
 id=$(basename "$new" .json)
+# did the throttle counters rise while it ran? (they do unless the run outran the change)
+rose=$(python3 -c 'import json, sys
+s = {x["name"]: x["v"] for x in json.load(open(sys.argv[1]))["series"]}
+v = s.get("throttle.events", [])
+print(1 if any(b > a for a, b in zip(v, v[1:])) else 0)' "$new")
 expect_exit 0 "$KBENCH" report "$id" --vs base -o "$T/report.html"
 H="$T/report.html"
 size=$(wc -c <"$H")
@@ -78,6 +83,7 @@ grep -qF "$HOME" "$H" && die "the report shows \$HOME ($HOME)"
 grep -qF "$KBENCH_HOME" "$H" && die "the report shows the store's path"
 grep -qF '&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;' "$H" || die "the run's name is not in the report, escaped"
 grep -qF '~/scratch' "$H" || die "the scratch directory under \$HOME is not shown as ~/scratch"
+[ "$rose" = 0 ] || grep -q 'class="thr"' "$H" || die "the throttle counters rose, but no stretch is marked throttled"
 grep -Eq 'https?://|<link|<img|@import|url\((["'"'"']?)[a-z]' "$H" && die "the report fetches something: $(grep -Eo '.{30}(https?://|<link|<img|@import).{30}' "$H" | head -3)"
 
 chrome() {
