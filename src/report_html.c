@@ -87,6 +87,7 @@ static const char css[] =
 	".mark{stroke:#888;stroke-width:1;stroke-dasharray:3 3}"
 	".line{fill:none;stroke:#0072b2;stroke-width:1.8;stroke-linejoin:round}"
 	".line.thin{stroke-width:1;stroke-opacity:.75}.dot{fill:#0072b2}"
+	".band{fill:#0072b2;fill-opacity:.55;stroke:#0072b2;stroke-width:.8}"
 	".thr{fill:#d55e00;fill-opacity:.13}.thrtop{fill:url(#hatch)}"
 	"pre{font:13px/1.35 'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f6f6f6;"
 	"padding:10px;white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #ddd}"
@@ -598,6 +599,47 @@ static int throttle_spans(const struct run *r, double t1, struct svg_span **out)
 	return s ? n : 0;
 }
 
+/* Per-CPU series drawn as lines up to this many; more are drawn as a band. */
+#define PER_CPU_LINES 8
+
+struct point {
+	double t, v;
+};
+
+static int by_time(const void *x, const void *y)
+{
+	const struct point *a = x, *b = y;
+	return a->t < b->t ? -1 : a->t > b->t;
+}
+
+/* The k series' points as one series in time order: times, then values, in
+ * one malloc'd block; their count in ns[k]. NULL when out of memory. */
+static double *merge_series(const double **ts, const double **vs, int *ns, int k)
+{
+	size_t n = 0;
+	for (int i = 0; i < k; i++)
+		n += (size_t)ns[i];
+	struct point *p = malloc((n + 1) * sizeof *p);
+	double *out = malloc((2 * n + 1) * sizeof *out);
+	if (!p || !out) {
+		free(p);
+		free(out);
+		return NULL;
+	}
+	size_t m = 0;
+	for (int i = 0; i < k; i++)
+		for (int j = 0; j < ns[i]; j++)
+			p[m++] = (struct point){ ts[i][j], vs[i][j] };
+	qsort(p, n, sizeof *p, by_time);
+	for (size_t i = 0; i < n; i++) {
+		out[i] = p[i].t;
+		out[n + i] = p[i].v;
+	}
+	free(p);
+	ns[k] = (int)n;
+	return out;
+}
+
 static void telemetry(struct html *h, const struct run *r)
 {
 	out(h, "<h2>The machine through the run</h2>");
@@ -663,9 +705,22 @@ static void telemetry(struct html *h, const struct run *r)
 				ns[k] = o->n;
 				k++;
 			}
+			/* many CPUs: one band from the lowest to the highest of them per column,
+			 * not a line each (64 lines would not fit the file, nor the eye) */
+			double *band = k > PER_CPU_LINES ? merge_series(ts, vs, ns, k) : NULL;
+			int ncpus = k;
+			if (band) {
+				ts[0] = band;
+				vs[0] = band + ns[k];
+				ns[0] = ns[k];
+				k = 1;
+			}
 			char title[160];
 			const char *nice = series_title(se->name);
-			if (pl && k > 1)
+			if (band)
+				snprintf(title, sizeof title, "%.*s0..%d, lowest to highest of the CPUs",
+					 (int)pl, se->name, ncpus - 1);
+			else if (pl && k > 1)
 				snprintf(title, sizeof title, "%.*s0..%d, each CPU", (int)pl, se->name,
 					 k - 1);
 			else if (!nice && !strncmp(se->name, "counter.", 8))
@@ -675,9 +730,10 @@ static void telemetry(struct html *h, const struct run *r)
 				snprintf(title, sizeof title, "%s", nice ? nice : se->name);
 			out(h, "<h3>");
 			esc(h, title);
-			if (nice || (pl && k > 1) || !strncmp(se->name, "counter.", 8)) {
+			bool group = band || (pl && k > 1);
+			if (nice || group || !strncmp(se->name, "counter.", 8)) {
 				out(h, " <span class=\"dim\">(");
-				esc(h, pl && k > 1 ? c_unit(se->unit) : se->name);
+				esc(h, group ? c_unit(se->unit) : se->name);
 				out(h, ")</span>");
 			}
 			out(h, "</h3>");
@@ -695,9 +751,11 @@ static void telemetry(struct html *h, const struct run *r)
 					       .nspans = nspans,
 					       .spans = spans,
 					       .shared_id = "taxis",
-					       .shared_defined = shared };
+					       .shared_defined = shared,
+					       .band = band != NULL };
 			svg_line_chart(h->f, &c);
 			shared = true;
+			free(band);
 		}
 	}
 	free(done);

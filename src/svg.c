@@ -216,6 +216,39 @@ static void spans_of(FILE *f, const struct svg_chart *c)
 	}
 }
 
+/* The time between samples: the span over the distinct times (a merged series
+ * holds each time once per CPU). */
+static double sample_interval(const double *t, int n)
+{
+	int distinct = 0;
+	for (int i = 1; i < n; i++)
+		distinct += t[i] > t[i - 1];
+	return distinct ? (t[n - 1] - t[0]) / distinct : 0;
+}
+
+/* The columns as filled bands from their lowest to their highest value, one
+ * polygon per stretch without a gap: the top edge forward, the bottom back. */
+static void band(FILE *f, const struct svg_chart *c, const struct svg_col *sc, int ncol, double gap,
+		 double lo, double hi)
+{
+	for (int a = 0; a < ncol;) {
+		int b = a + 1;
+		while (b < ncol &&
+		       fmin(sc[b].t_lo, sc[b].t_hi) - fmax(sc[b - 1].t_lo, sc[b - 1].t_hi) <= gap)
+			b++;
+		fputs("<polygon class=\"band\" points=\"", f);
+		for (int k = a; k < b; k++)
+			fprintf(f, "%s%.0f,%.1f", k > a ? " " : "", x_of(c, (sc[k].t_lo + sc[k].t_hi) / 2),
+				y_of(sc[k].v_hi, lo, hi) - (b - a == 1 ? 1 : 0));
+		for (int k = b - 1; k >= a; k--)
+			fprintf(f, " %.0f,%.1f",
+				x_of(c, (sc[k].t_lo + sc[k].t_hi) / 2) + (b - a == 1 ? 3 : 0),
+				y_of(sc[k].v_lo, lo, hi) + (b - a == 1 ? 1 : 0));
+		fputs("\"/>", f);
+		a = b;
+	}
+}
+
 int svg_line_chart(FILE *f, const struct svg_chart *c)
 {
 	fprintf(f, "<svg class=\"chart\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", CW, CH);
@@ -277,8 +310,11 @@ int svg_line_chart(FILE *f, const struct svg_chart *c)
 		const struct svg_col *sc = cols + (size_t)s * NCOLS;
 		/* a gap of several sampling intervals (a source that pauses, counters left off
 		 * for a test) is left open rather than bridged by a straight line */
-		double dt = c->n[s] > 1 ? (c->t[s][c->n[s] - 1] - c->t[s][0]) / (c->n[s] - 1) : 0;
-		double gap = fmax(4 * dt, 3 * (c->t1 - c->t0) / NCOLS);
+		double gap = fmax(4 * sample_interval(c->t[s], c->n[s]), 3 * (c->t1 - c->t0) / NCOLS);
+		if (c->band) {
+			band(f, c, sc, ncol[s], gap, lo, hi);
+			continue;
+		}
 		int seg = 0;	       /* points in the open polyline */
 		double px = 0, py = 0; /* its last point */
 		for (int k = 0; k < ncol[s]; k++) {

@@ -57,6 +57,9 @@ struct svg_chart {
 	 * the first (shared_defined false) as <g id=shared_id>, the rest <use> it. */
 	const char *shared_id;
 	bool shared_defined;
+	/* Draw the one series as a band from each column's lowest to its highest
+	 * value (many CPUs' clocks merged into one series), not as a line. */
+	bool band;
 };
 
 /* Writes the chart as one <svg> element. A chart with no point says so

@@ -99,7 +99,7 @@ check_js='<script>
 	charts.forEach(function (s, i) {
 		var r = s.getBoundingClientRect();
 		if (r.width < 100 || r.height < 40) bad.push("chart " + i + " is " + r.width + "x" + r.height);
-		if (!s.querySelector("polyline, circle, text.empty")) bad.push("chart " + i + " draws nothing");
+		if (!s.querySelector("polyline, polygon, circle, text.empty")) bad.push("chart " + i + " draws nothing");
 		var l = s.querySelector("polyline");
 		if (l && l.getBBox().width < 1) bad.push("chart " + i + " has an empty line");
 	});

@@ -220,7 +220,7 @@ static const char *const HOME = "/home/ann";
 
 /* A full index run (1 and 2 copies, every index test, 10 samples) with
  * telemetry at 2 Hz for an hour: the size a real run's report must fit. */
-static struct run *full_run(double speed, const char *name)
+static struct run *full_run(double speed, const char *name, int cpus)
 {
 	struct run *r = run_new();
 	struct run_meta *m = &r->meta;
@@ -289,6 +289,14 @@ static struct run *full_run(double speed, const char *name)
 			series_push(se, x,
 				    1000 + 500 * sin(x / 30 + (double)k) + (double)((int)(x * 13) % 17));
 	}
+	/* each CPU's clock beyond the two above (cpufreq stores up to 64) */
+	for (int c = 2; c < cpus; c++) {
+		char name[32];
+		snprintf(name, sizeof name, "freq.cpu%d", c);
+		struct series *se = run_series(r, name, "MHz");
+		for (double x = 0; x < t; x += 0.5)
+			series_push(se, x, 800 + 20 * c + (double)((int)(x * 7 + c) % 300));
+	}
 	run_rescore(r);
 	return r;
 }
@@ -305,8 +313,8 @@ static char *document(const struct run *r, const struct run *base, const struct 
 
 static void full_report_is_small_and_safe(void **state)
 {
-	struct run *a = full_run(1, "base");
-	struct run *b = full_run(1.3, "<script>alert(1)</script>&\"'");
+	struct run *a = full_run(1, "base", 2);
+	struct run *b = full_run(1.3, "<script>alert(1)</script>&\"'", 2);
 	const struct run *ra[1] = { a }, *rb[1] = { b };
 	struct compare_opts o = { 0 };
 	char err[300];
@@ -368,10 +376,36 @@ static void full_report_is_small_and_safe(void **state)
 	run_free(b);
 }
 
+/* A big machine's 64 per-CPU clocks are one band, not 64 lines: the file stays small. */
+static void many_cpus_band(void **state)
+{
+	struct run *a = full_run(1, "a", 64), *b = full_run(1.1, "b", 64);
+	const struct run *ra[1] = { a }, *rb[1] = { b };
+	struct compare_opts o = { 0 };
+	char err[300];
+	struct compare *c = compare_runs(ra, 1, rb, 1, &o, err, sizeof err);
+	assert_non_null(c);
+	size_t len;
+	char *html = document(b, a, c, &len);
+	print_message("64 CPUs' clocks, compared: %zu bytes\n", len);
+	if (len > 300 * 1024)
+		fail_msg("%zu bytes with 64 per-CPU clock series, over 300 KB", len);
+	assert_non_null(strstr(html, "freq.cpu0..63, lowest to highest of the CPUs"));
+	assert_non_null(strstr(html, "<polygon class=\"band\""));
+	int charts = 0;
+	for (const char *p = html; (p = strstr(p, "<svg class=\"chart\"")); p++)
+		charts++;
+	assert_int_equal(charts, 17);
+	free(html);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 /* Counters that could not be counted say so, as perf does, instead of a blank. */
 static void counters_not_supported(void **state)
 {
-	struct run *r = full_run(1, "r");
+	struct run *r = full_run(1, "r", 2);
 	struct test_result *t = &r->blocks[0].tests[0];
 	t->nsummary = 0;
 	test_summary_set(t, "counter.cycles", 0, "not supported");
@@ -441,6 +475,7 @@ int main(void)
 		cmocka_unit_test(empty_series_says_so),
 		cmocka_unit_test(chart_is_bounded),
 		cmocka_unit_test(full_report_is_small_and_safe),
+		cmocka_unit_test(many_cpus_band),
 		cmocka_unit_test(counters_not_supported),
 		cmocka_unit_test(atomic_write),
 	};
