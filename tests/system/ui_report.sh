@@ -1,7 +1,8 @@
 #!/bin/sh
 # The results screen's report key in tmux at 80x24: r writes the HTML report of the shown run
 # against the compared one into the directory kbench was started in, says so in the status
-# line, and the file is a whole, well-formed, script-free page of those two runs.
+# line, and the file is a whole, well-formed, script-free page of those two runs; started
+# where it cannot write, kbench puts it in the store's reports/ and says so.
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 command -v python3 >/dev/null || skip "python3 is needed to check the HTML"
@@ -76,4 +77,15 @@ grep -q 'Per test' "$T/cwd/kbench-$new.html" || die "the report of the run alone
 ui_keys q
 ui_exited 10
 [ "$UI_RC" = 0 ] || die "the console exited $UI_RC"
+
+# started in a directory that is gone: the report goes to the store's reports/ instead
+ui kill-server 2>/dev/null
+ui_start sh -c "'mkdir $T/gone && cd $T/gone && rmdir $T/gone && exec $KBENCH replay new --speed 1000 --compare base'"
+ui_wait 'Results' 30
+ui_keys r
+ui_wait "Report: kbench-$new-vs-$base.html in " 10
+[ -s "$KBENCH_HOME/reports/kbench-$new-vs-$base.html" ] ||
+	die "no report in \$KBENCH_HOME/reports: $(grep Report "$T/screen")"
+# (the line is cut at the screen's edge: the store's path is long here)
+grep -qF "html in $T/" "$T/screen" || die "the status line does not say where: $(grep Report "$T/screen")"
 exit 0
