@@ -789,54 +789,77 @@ static void counter_cell(struct html *h, const struct test_result *t, const char
 		out(h, "<td class=\"n dim\">no time</td>");
 }
 
-static void counters(struct html *h, const struct run *r)
+/* IPC, cache misses/s and context switches/s of one test, or why not. */
+static void counter_cells(struct html *h, const struct test_result *t)
+{
+	if (!t) {
+		out(h, "<td colspan=\"3\" class=\"dim\">not in this run</td>");
+		return;
+	}
+	double secs = 0;
+	for (int s = 0; s < t->nsamples; s++)
+		secs += sample_time(&t->samples[s]);
+	const struct kv *off = test_summary_get(t, "counters");
+	if (off && !off->has_value) {
+		out(h, "<td colspan=\"3\" class=\"dim\">");
+		esc(h, off->text);
+		out(h, "</td>");
+		return;
+	}
+	const struct kv *ipc = test_summary_get(t, "ipc");
+	const struct kv *cyc = test_summary_get(t, "counter.cycles");
+	if (ipc && ipc->has_value)
+		out(h, "<td class=\"n\">%.2f</td>", ipc->value);
+	else if (cyc && !cyc->has_value)
+		counter_cell(h, t, "counter.cycles", secs); /* "not supported", as perf says */
+	else
+		counter_cell(h, t, "ipc", secs);
+	counter_cell(h, t, "counter.cache-misses", secs);
+	counter_cell(h, t, "counter.context-switches", secs);
+}
+
+static bool counted(const struct run *r)
+{
+	for (int b = 0; r && b < r->nblocks; b++)
+		for (int i = 0; i < r->blocks[b].ntests; i++)
+			if (r->blocks[b].tests[i].nsummary > 0)
+				return true;
+	return false;
+}
+
+/* The run's counters per test; with base, the compared run's under each. */
+static void counters(struct html *h, const struct run *r, const struct run *base)
 {
 	out(h, "<h2>Counters per test</h2>");
-	bool any = false;
-	for (int b = 0; b < r->nblocks && !any; b++)
-		for (int i = 0; i < r->blocks[b].ntests && !any; i++)
-			any = r->blocks[b].tests[i].nsummary > 0;
-	if (!any) {
+	if (!counted(r) && !counted(base)) {
 		out(h, "<p class=\"dim\">Not counted in this run (imported, or run without "
 		       "telemetry).</p>");
 		return;
 	}
-	out(h, "<p class=\"foot\">Per second of the test's samples, all copies together. IPC: instructions "
-	       "per "
-	       "cycle of the workers.</p>");
-	out(h, "<table><tr><th style=\"width:34%%\">Test</th><th class=\"n\" "
-	       "style=\"width:8%%\">copies</th>"
-	       "<th class=\"n\">IPC</th><th class=\"n\">cache misses/s</th><th class=\"n\">context "
-	       "switches/s</th></tr>");
+	out(h, "<p class=\"foot\">Per second of the test's samples, all copies together. IPC: "
+	       "instructions per cycle of the workers.</p>");
+	out(h,
+	    "<table><tr><th style=\"width:30%%\">Test</th>"
+	    "<th class=\"n\" style=\"width:8%%\">copies</th>%s"
+	    "<th class=\"n\">IPC</th><th class=\"n\">cache misses/s</th>"
+	    "<th class=\"n\">context switches/s</th></tr>",
+	    base ? "<th style=\"width:13%%\">run</th>" : "");
 	for (int b = 0; b < r->nblocks; b++) {
 		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
-			double secs = 0;
-			for (int s = 0; s < t->nsamples; s++)
-				secs += sample_time(&t->samples[s]);
-			out(h, "<tr><td>");
+			out(h, "<tr><td%s>", base ? " rowspan=\"2\"" : "");
 			esc(h, t->label);
-			out(h, "</td><td class=\"n\">%d</td>", bl->copies);
-			const struct kv *off = test_summary_get(t, "counters");
-			if (off && !off->has_value) {
-				out(h, "<td colspan=\"3\" class=\"dim\">");
-				esc(h, off->text);
-				out(h, "</td></tr>");
-				continue;
-			}
-			const struct kv *ipc = test_summary_get(t, "ipc");
-			const struct kv *cyc = test_summary_get(t, "counter.cycles");
-			if (ipc && ipc->has_value)
-				out(h, "<td class=\"n\">%.2f</td>", ipc->value);
-			else if (cyc && !cyc->has_value)
-				counter_cell(h, t, "counter.cycles",
-					     secs); /* "not supported", as perf says */
-			else
-				counter_cell(h, t, "ipc", secs);
-			counter_cell(h, t, "counter.cache-misses", secs);
-			counter_cell(h, t, "counter.context-switches", secs);
+			out(h, "</td><td class=\"n\"%s>%d</td>", base ? " rowspan=\"2\"" : "", bl->copies);
+			if (base)
+				out(h, "<td>this run</td>");
+			counter_cells(h, t);
 			out(h, "</tr>");
+			if (base) {
+				out(h, "<tr><td class=\"dim\">compared</td>");
+				counter_cells(h, find_test(base, bl->copies, t->id));
+				out(h, "</tr>");
+			}
 		}
 	}
 	out(h, "</table>");
@@ -922,7 +945,7 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 	out(h, "\n");
 	telemetry(h, r);
 	out(h, "\n");
-	counters(h, r);
+	counters(h, r, c ? b0 : NULL);
 	notes(h, r);
 	unixbench_text(h, r, "UnixBench report of this run");
 	if (c && b0)

@@ -19,8 +19,9 @@ void html_text(FILE *f, const char *s, const char *home)
 	size_t hl = home && strcmp(home, "/") ? strlen(home) : 0;
 	while (hl > 1 && home[hl - 1] == '/')
 		hl--;
-	for (; s && *s; s++) {
-		if (hl && !strncmp(s, home, hl) && !name_char(s[hl])) {
+	for (const char *start = s; s && *s; s++) {
+		/* the home itself, not the end of a longer path: "/srv/root/x" keeps "/root" */
+		if (hl && !strncmp(s, home, hl) && !name_char(s[hl]) && (s == start || !name_char(s[-1]))) {
 			fputc('~', f);
 			s += hl - 1;
 			continue;

@@ -57,6 +57,8 @@ static void hides_home(void **state)
 		{ "tmpdir=/home/ann: and /home/ann/x", "/home/ann", "tmpdir=~: and ~/x" },
 		{ "/home/anna/x", "/home/ann", "/home/anna/x" }, /* another user's home */
 		{ "/home/ann.old/x", "/home/ann", "/home/ann.old/x" },
+		{ "/tmp/fake/root/proc/stat", "/root", "/tmp/fake/root/proc/stat" }, /* inside a path */
+		{ "cd /root; ls /root/x", "/root", "cd ~; ls ~/x" },
 		{ "/tmp/x", "/", "/tmp/x" }, /* a home of / hides nothing */
 		{ "/home/ann/<b>", "/home/ann", "~/&lt;b&gt;" },
 	};
