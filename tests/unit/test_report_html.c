@@ -362,6 +362,8 @@ static void full_report_is_small_and_safe(void **state)
 			free(e);
 		}
 	assert_non_null(strstr(html, "class=\"v-faster\""));
+	/* the counters of both runs, the compared one's under each test */
+	assert_non_null(strstr(html, "<td class=\"dim\">compared</td><td class=\"n\">1.25</td>"));
 	assert_non_null(strstr(html, "+30.0%"));
 	free(html);
 
