@@ -103,15 +103,17 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) -lcmocka
 
-# Debian/Ubuntu packages; other distributions: see the list it prints.
+# Debian/Ubuntu packages; other distributions: see the list it prints. chromium and
+# python3-pil are for the tests only: the HTML report is checked in a real browser.
 DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
-           libsensors-dev libcmocka-dev tmux locales util-linux procps python3 valgrind
+           libsensors-dev libcmocka-dev tmux locales util-linux procps python3 valgrind \
+           chromium python3-pil
 # The export tests: a markdown parser renders the pasted tables; LAVA's test
 # definition schema (voluptuous) and a YAML reader check contrib/lava/kbench.yaml.
 DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
 deps:
 	@echo "kbench needs: $(DEB_PKGS)"
-	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind python3-markdown python3-voluptuous python3-pyyaml)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml)"
 	@if command -v apt-get >/dev/null; then \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \

@@ -18,6 +18,7 @@ int cmd_show(int argc, char **argv);    /* cmd_store.c */
 int cmd_compare(int argc, char **argv); /* cmd_store.c */
 int cmd_import(int argc, char **argv);  /* cmd_store.c */
 int cmd_export(int argc, char **argv);  /* cmd_store.c */
+int cmd_report(int argc, char **argv);  /* cmd_report.c: the HTML report */
 int cmd_noise(int argc, char **argv);   /* cmd_store.c */
 int cmd_delete(int argc, char **argv);  /* cmd_store.c */
 int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, README's table */

@@ -1,8 +1,9 @@
-/* Reading a whole, bounded, regular file: what the run-file reader and the importer share. */
+/* Reading a whole, bounded, regular file (the run-file reader, the importer), and writing one atomically (reports). */
 #include "fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,5 +57,56 @@ int file_read_all(const char *path, const char *what, size_t max, char **buf, si
 	b[got] = '\0';
 	*buf = b;
 	*len = got;
+	return 0;
+}
+
+int file_write_atomic(const char *path, int (*fn)(FILE *f, void *arg), void *arg, char *err,
+		      size_t errlen)
+{
+	char dir[4096], base[4096], tmp[8300];
+	snprintf(dir, sizeof dir, "%s", path);
+	snprintf(base, sizeof base, "%s", path);
+	const char *d = dirname(dir), *b = basename(base);
+	if (!*path || !*b || !strcmp(b, "/") || !strcmp(b, ".") || !strcmp(b, "..")) {
+		snprintf(err, errlen, "cannot write '%s': not a file name", path);
+		return -EINVAL;
+	}
+	snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", d, b);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		int e = errno;
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
+		return -e;
+	}
+	/* mkstemp makes it 0600; a report is as readable as any file the user makes */
+	mode_t um = umask(0);
+	umask(um);
+	fchmod(fd, 0666 & ~um);
+	FILE *f = fdopen(fd, "w");
+	int e = 0;
+	if (!f) {
+		e = errno;
+		close(fd);
+	} else {
+		errno = 0;
+		if (fn(f, arg) < 0 || fflush(f) != 0 || ferror(f))
+			e = errno ? errno : EIO;
+		if (!e && fsync(fileno(f)) < 0)
+			e = errno;
+		if (fclose(f) != 0 && !e)
+			e = errno;
+	}
+	if (!e && rename(tmp, path) < 0)
+		e = errno;
+	if (e) {
+		unlink(tmp);
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
+		return -e;
+	}
+	int dfd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
 	return 0;
 }

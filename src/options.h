@@ -24,7 +24,8 @@ enum opt_cmd {
 	OC_DELETE = 1u << 13,
 	OC_HELP = 1u << 14,
 	OC_COMPLETION = 1u << 15,
-	OC_ALL = (1u << 16) - 1,
+	OC_REPORT = 1u << 16,
+	OC_ALL = (1u << 17) - 1,
 };
 
 enum opt_kind {
@@ -43,6 +44,7 @@ enum opt_id {
 	O_THEME, O_COPY_LIST, O_COMPARE, O_SPEED,
 	O_JSON, O_CSV, O_WIDTH, O_DEFAULT_NOISE, O_CONFIDENCE,
 	O_IMPORT_NAME, O_FORMAT, O_OUTPUT,
+	O_VS, O_REPORT_OUTPUT,
 	O_MAN, O_MARKDOWN,
 	O_HELP,
 	O_COUNT

@@ -1,13 +1,17 @@
 /* The results screen: big index scores, and the compare module's side-by-side table against a stored run. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "compare.h"
 #include "format.h"
 #include "noise.h"
+#include "report_html.h"
 #include "run.h"
 #include "runner.h"
 #include "store.h"
@@ -220,6 +224,54 @@ static unsigned act_calibrate(struct app *a)
 	return UI_REDRAW;
 }
 
+/* The directory a report goes to: where kbench was started, as a
+ * screenshot tool would; the store's reports/ when that is not writable. */
+static int report_dir(char *dir, size_t size)
+{
+	if (getcwd(dir, size) && access(dir, W_OK) == 0)
+		return 0;
+	snprintf(dir, size, "%s/reports", store_dir());
+	if (mkdir(store_dir(), 0755) < 0 && errno != EEXIST)
+		return -1;
+	return mkdir(dir, 0755) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* dir with $HOME as ~, for the status line. */
+static void tilde(char *buf, size_t size, const char *dir)
+{
+	const char *home = getenv("HOME");
+	size_t hl = home && strcmp(home, "/") ? strlen(home) : 0;
+	if (hl && !strncmp(dir, home, hl) && (dir[hl] == '/' || !dir[hl]))
+		snprintf(buf, size, "~%s", dir + hl);
+	else
+		snprintf(buf, size, "%s", dir);
+}
+
+static unsigned act_report(struct app *a)
+{
+	if (!a->run)
+		return 0;
+	char dir[4096], path[4400], err[600], shown[4096];
+	if (report_dir(dir, sizeof dir) < 0) {
+		app_message(a, ROLE_WARN, "No report: cannot write here nor in %s: %s", dir, strerror(errno));
+		return UI_REDRAW;
+	}
+	char name[64];
+	snprintf(name, sizeof name, "kbench-%s%s%s.html", a->run->meta.id[0] ? a->run->meta.id : "unsaved",
+		 cmp && a->base ? "-vs-" : "", cmp && a->base ? a->base->meta.id : "");
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	/* the comparison on screen: the same call, the same store floors */
+	const struct run *base[1] = { a->base };
+	struct compare_opts o = { 0 };
+	if (report_html_save(path, a->run, base, cmp && a->base ? 1 : 0, &o, err, sizeof err) < 0) {
+		app_message(a, ROLE_WARN, "No report: %s", err);
+		return UI_REDRAW;
+	}
+	tilde(shown, sizeof shown, dir);
+	app_message(a, ROLE_DONE, "Report: %s in %s", name, shown);
+	return UI_REDRAW;
+}
+
 static unsigned quit_yes(struct app *a)
 {
 	return UI_QUIT;
@@ -244,6 +296,8 @@ static const struct key_def results_keys[] = {
 	{ 'n', 0, NULL, "rename", act_rename, true },
 	{ 'N', 0, NULL, "new run (setup)", act_setup, false },
 	{ 'H', 0, NULL, "history", act_history, true },
+	/* Not in the bar either: the help lists it. */
+	{ 'r', 0, NULL, "HTML report to a file", act_report, false },
 	/* Not in the bar (it is full at 80 columns): the line under the rule offers it. */
 	{ 'C', 0, NULL, "calibrate this machine", act_calibrate, false },
 	{ 'q', 0, NULL, "quit", act_quit, true },
