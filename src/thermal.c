@@ -489,7 +489,8 @@ struct thermal_point *thermal_inputs_of(const struct run *r, int nsamples, doubl
 		p[k].rate = score_rate(sample_count(s), len, t->timebase);
 		p[k].temp = mean_in(temp, from, to, tmax);
 		p[k].mhz = mean_in(mhz, from, to, tmax);
-		double c = at(thr, to + 0.3, tmax);
+		/* the counters read during the sample: a later reading belongs to the next one */
+		double c = at(thr, to, tmax);
 		p[k].throttle = isfinite(c) && isfinite(thr0) ? c - thr0 : NAN;
 		p[k].watts = mean_in(watts, from, to, tmax);
 		double next = k + 1 < t->nsamples ? t->samples[k + 1].start : to + 1;
@@ -511,8 +512,12 @@ struct thermal_point *thermal_inputs_of(const struct run *r, int nsamples, doubl
 			lo = fm->v[i] < lo ? fm->v[i] : lo;
 			hi = fm->v[i] > hi ? fm->v[i] : hi;
 		}
-		in->clock_fixed = hi - lo < 0.5;
+		in->clock_constant = hi - lo < 0.5;
 	}
+	/* A VM's /proc/cpuinfo says one clock for ever; a cpufreq reading that held is evidence. */
+	for (int i = 0; i < r->nnotes && in->clock_constant; i++)
+		if (strstr(r->notes[i], "CPU frequency") && strstr(r->notes[i], "/proc/cpuinfo"))
+			in->clock_fixed = true;
 	in->n = n;
 	in->p = p;
 	in->unit = t->unit;

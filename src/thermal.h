@@ -50,7 +50,8 @@ struct thermal_inputs {
 	double throttle_ms;                    /* time throttled over the samples; NAN unknown */
 	const char *unit;                      /* the score's unit ("lps") */
 	int timebase;                          /* the test's (1 lps, 60 lpm, 0 rate itself) */
-	bool clock_fixed;                      /* the clock reading never moved (a VM's /proc/cpuinfo): no evidence either way */
+	bool clock_constant;                   /* the clock reading never moved */
+	bool clock_fixed;                      /* ... and it comes from /proc/cpuinfo (a VM's is fixed): no evidence either way */
 	/* Why a source is missing ("no hwmon chips ..."); NULL or "" when it is there. */
 	const char *temp_why, *freq_why, *throttle_why, *power_why;
 };

@@ -78,6 +78,8 @@ static void view_make(const struct live *l, double thermal_minutes, struct view 
 		/* live: the sampler knows the limit and why a source is missing before the test ends */
 		if (f->temp_limit > 0)
 			w->in.temp_limit = f->temp_limit;
+		if (w->in.clock_constant && f->freq_source && strstr(f->freq_source, "cpuinfo"))
+			w->in.clock_fixed = true;
 		w->in.temp_why = why_na(f->temp_source);
 		w->in.freq_why = why_na(f->freq_source);
 		w->in.power_why = why_na(f->power_source);
