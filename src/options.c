@@ -278,8 +278,8 @@ const struct opt_command opt_commands[] = {
 	  "Quick runs unless --full, -i, --samples or --duration asks for others.",
 	  "-c, -i, --duration, --samples and --pause are part of the setting floors are learned for.",
 	  "tests" },
-	{ "thermal", OC_THERMAL, "[--minutes M] [--test ID] [-c N] [options]",
-	  "sustained load: does the score fall as the CPU heats, when and why",
+	{ "thermal", OC_THERMAL, "[--minutes M] [options]",
+	  "sustained load: does the score fall as the CPU heats, and why",
 	  "Runs N copies (default: one per CPU) of one CPU-bound test (default dhry2reg) in\n"
 	  "back-to-back samples of about 2 s for M minutes, after an idle baseline of the\n"
 	  "sensors, and says whether the score fell, when, by how much, and whether the\n"
