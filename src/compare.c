@@ -550,6 +550,7 @@ static void thermal_rows(struct compare *c, struct compare_block *cb, const stru
 		struct thermal_point *p = thermal_inputs_of(first[side], -1, INFINITY, &in);
 		struct thermal_verdict v;
 		thermal_decide(&in, &v);
+		double secs = in.n ? p[in.n - 1].t + p[in.n - 1].len : 0;
 		free(p);
 		char t[16];
 		if (v.fall >= 0) {
@@ -559,7 +560,7 @@ static void thermal_rows(struct compare *c, struct compare_block *cb, const stru
 				 : v.any_sensor			       ? "no thermal evidence"
 								       : "no sensor to say why");
 		} else {
-			thermal_fmt_time(t, sizeof t, in.n ? in.p[in.n - 1].t + in.p[in.n - 1].len : 0);
+			thermal_fmt_time(t, sizeof t, secs);
 			snprintf(when[side], sizeof when[side], "held for all %s", t);
 		}
 	}
