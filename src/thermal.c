@@ -180,6 +180,11 @@ void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v)
 			 in->idle_temp_start, in->idle_temp_end);
 	}
 
+	if (in->on_battery)
+		append(v->start_line, sizeof v->start_line, " ",
+		       "On battery: the firmware's power limits and the governor differ from mains power; "
+		       "compare checks made on the same power.");
+
 	if (n < 3) {
 		v->state = THERMAL_SHORT;
 		snprintf(v->headline, sizeof v->headline, "too short to judge (%d sample%s)", n, n == 1 ? "" : "s");
@@ -514,6 +519,9 @@ struct thermal_point *thermal_inputs_of(const struct run *r, int nsamples, doubl
 		}
 		in->clock_constant = hi - lo < 0.5;
 	}
+	for (int i = 0; i < r->nnotes; i++)
+		if (strstr(r->notes[i], "running on battery"))
+			in->on_battery = true;
 	/* A VM's /proc/cpuinfo says one clock for ever; a cpufreq reading that held is evidence. */
 	for (int i = 0; i < r->nnotes && in->clock_constant; i++)
 		if (strstr(r->notes[i], "CPU frequency") && strstr(r->notes[i], "/proc/cpuinfo"))
@@ -625,8 +633,13 @@ void thermal_print(FILE *f, const struct run *r)
 	char a[32], b[32];
 	double secs = in.n ? p[in.n - 1].t + p[in.n - 1].len : 0;
 	thermal_fmt_time(a, sizeof a, secs);
+	char stop[240] = "";
+	if (t->status == TEST_FAILED || t->status == TEST_SKIPPED)
+		snprintf(stop, sizeof stop, " (stopped early: %s)", t->reason);
+	else if (r->incomplete)
+		snprintf(stop, sizeof stop, " (stopped early)");
 	fprintf(f, "\nThermal check: %s, %d cop%s, %s of load in %d samples%s\n", t->id, r->blocks[0].copies,
-		r->blocks[0].copies == 1 ? "y" : "ies", a, in.n, r->incomplete ? " (stopped early)" : "");
+		r->blocks[0].copies == 1 ? "y" : "ies", a, in.n, stop);
 	wrap(f, v.thermal_line);
 	wrap(f, v.score_line);
 	if (isfinite(v.first)) {

@@ -50,6 +50,7 @@ struct thermal_inputs {
 	double throttle_ms;                    /* time throttled over the samples; NAN unknown */
 	const char *unit;                      /* the score's unit ("lps") */
 	int timebase;                          /* the test's (1 lps, 60 lpm, 0 rate itself) */
+	bool on_battery;                       /* the preflight found the machine on battery */
 	bool clock_constant;                   /* the clock reading never moved */
 	bool clock_fixed;                      /* ... and it comes from /proc/cpuinfo (a VM's is fixed): no evidence either way */
 	/* Why a source is missing ("no hwmon chips ..."); NULL or "" when it is there. */
@@ -89,7 +90,7 @@ struct thermal_verdict {
 	char thermal_line[400]; /* the verdict on heat, one sentence */
 	char score_line[400];   /* the verdict on the score, one sentence */
 	char energy_line[200];
-	char start_line[200];   /* a warm or cooling start, "" otherwise */
+	char start_line[400];   /* a warm or cooling start, on battery; "" otherwise */
 	char missing[400];      /* what is missing here and why, "" when nothing */
 };
 

@@ -276,6 +276,11 @@ static void a_warm_or_cooling_start_is_said(void **state)
 	v = decide(&in);
 	assert_true(v.cooling_start);
 	assert_non_null(strstr(v.start_line, "still cooling"));
+	assert_null(strstr(v.start_line, "battery"));
+	in.on_battery = true;
+	v = decide(&in);
+	assert_non_null(strstr(v.start_line, "still cooling"));
+	assert_non_null(strstr(v.start_line, "On battery: the firmware's power limits"));
 }
 
 static void times_are_minutes_and_seconds(void **state)
