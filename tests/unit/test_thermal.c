@@ -5,10 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "run.h"
 #include "thermal.h"
 
 #define N 60
@@ -297,6 +299,81 @@ static void times_are_minutes_and_seconds(void **state)
 	assert_string_equal(b, "0:00");
 }
 
+/* A stored check: 6 samples of 1 s from run time 10 (2 copies), after an idle baseline
+ * from 0 to 10; series every 0.25 s; the throttle counter steps at 12.1 (early in the 3rd sample). */
+static struct run *stored_check(void)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.mode, sizeof r->meta.mode, "thermal");
+	struct run_block *b = run_add_block(r, 2);
+	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2", "lps", 1, 116700, "system");
+	t->status = TEST_DONE;
+	for (int k = 0; k < 6; k++) {
+		struct sample *s = test_add_sample(t, 2);
+		s->start = 10 + k;
+		s->count[0] = s->count[1] = 500;
+		s->elapsed[0] = s->elapsed[1] = 1;
+	}
+	for (double x = 0; x <= 16.01; x += 0.25) {
+		series_push(run_series(r, "temp.cpu", "C"), x, x < 10 ? 50 - x : 40 + x);
+		if (x >= 10)
+			series_push(run_series(r, "freq.busy", "MHz"), x, 2400);
+		series_push(run_series(r, "throttle.events", "count"), x, x >= 12.1 ? 7 : 5);
+		series_push(run_series(r, "energy", "J"), x, x * 10);
+	}
+	test_summary_set(t, "temp.limit", 100, NULL);
+	test_summary_set(t, "energy.J", 60, NULL);
+	return r;
+}
+
+/* The samples' sensor readings come from their own time window, the idle baseline from before. */
+static void inputs_from_a_stored_run(void **state)
+{
+	(void)state;
+	struct run *r = stored_check();
+	struct thermal_inputs in;
+	struct thermal_point *p = thermal_inputs_of(r, -1, INFINITY, &in);
+	assert_non_null(p);
+	assert_int_equal(in.n, 6);
+	assert_true(fabs(p[0].t) < 1e-9 && fabs(p[5].t - 5) < 1e-9);
+	assert_true(fabs(p[0].rate - 1000) < 1e-9); /* 2 x 500 in 1 s */
+	assert_true(fabs(p[0].temp - 50.5) < 1e-9); /* 40 + the mean of 10..11 */
+	assert_true(fabs(p[1].throttle) < 1e-9);    /* the step at 12.1 is not the 2nd sample's */
+	assert_true(fabs(p[2].throttle - 2) < 1e-9);
+	assert_true(fabs(in.idle_temp_start - 50) < 1e-9 && fabs(in.idle_temp_end - 40.25) < 1e-9);
+	assert_true(fabs(in.joules - 60) < 1e-9);
+	assert_true(fabs(in.temp_limit - 100) < 1e-9);
+	assert_null(in.power_why);
+	free(p);
+	/* a replay's reveal: 3 samples, the series up to run time 12.05 */
+	p = thermal_inputs_of(r, 3, 12.05, &in);
+	assert_int_equal(in.n, 3);
+	assert_true(fabs(p[2].throttle) < 1e-9);
+	free(p);
+	/* the verdict goes into the run: summary facts and a score series, one point per sample */
+	thermal_finish(r);
+	const struct test_result *t = thermal_test(r);
+	const struct kv *kv = test_summary_get(t, "thermal.event_t");
+	assert_non_null(kv);
+	assert_true(fabs(kv->value - 2) < 1e-9);
+	assert_string_equal(test_summary_get(t, "thermal.verdict")->text, "throttling since 0:02");
+	assert_true(fabs(test_summary_get(t, "thermal.throttle_events")->value - 2) < 1e-9);
+	const struct series *sc = NULL;
+	for (int i = 0; i < r->nseries; i++)
+		if (!strcmp(r->series[i].name, "score"))
+			sc = &r->series[i];
+	assert_non_null(sc);
+	assert_int_equal(sc->n, 6);
+	assert_true(fabs(sc->t[0] - 11) < 1e-9 && fabs(sc->v[0] - 1000) < 1e-9);
+	thermal_finish(r); /* made again, not doubled */
+	assert_int_equal(sc->n, 6);
+	/* not a thermal run: nothing */
+	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	assert_null(thermal_inputs_of(r, -1, INFINITY, &in));
+	assert_false(thermal_is(r));
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -310,6 +387,7 @@ int main(void)
 		cmocka_unit_test(energy_and_work_per_joule),
 		cmocka_unit_test(a_warm_or_cooling_start_is_said),
 		cmocka_unit_test(times_are_minutes_and_seconds),
+		cmocka_unit_test(inputs_from_a_stored_run),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
