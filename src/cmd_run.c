@@ -14,6 +14,7 @@
 #include "store.h"
 #include "sysinfo.h"
 #include "tests.h"
+#include "thermal.h"
 #include "telemetry/telemetry.h"
 
 static struct runner *active_runner;
@@ -28,6 +29,7 @@ static void on_signal(int sig)
 
 struct progress {
 	int verbose, quiet, tty;
+	bool thermal;
 	int copies;
 	struct runner *runner;
 	int line_open;
@@ -67,7 +69,13 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		p->line_open = 0;
 		break;
 	case EV_PAUSE:
-		if (p->tty) {
+		if (p->thermal && ev->sample == 0 && !p->tty) {
+			fprintf(stderr, "idle baseline: %.0f s with the CPUs at rest, reading the sensors\n",
+				ev->sample_length);
+		} else if (p->thermal) {
+			fprintf(stderr, "\r\033[Kidle baseline: %.0f s with the CPUs at rest", ev->sample_length);
+			p->line_open = 1;
+		} else if (p->tty) {
 			fprintf(stderr, "\r\033[K%d x %-18s sample %d%s  sync and pause %.0f s (as UnixBench)",
 				b->copies, t->id, ev->sample + 1, of_n(ev), ev->sample_length);
 			p->line_open = 1;
@@ -87,6 +95,10 @@ static void on_event(void *ctx, const struct runner_event *ev)
 			}
 			fprintf(stderr, "\r\033[K%d x %-18s sample %d%s  %5.1f/%.1f s  %s", b->copies, t->id,
 				ev->sample + 1, of_n(ev), el, ev->sample_length, rate);
+			p->line_open = 1;
+		} else if (p->tty && p->thermal && ev->sample == 0) {
+			fprintf(stderr, "\r\033[Kidle baseline: %.0f of %.0f s with the CPUs at rest",
+				ev->sample_elapsed, ev->sample_length);
 			p->line_open = 1;
 		}
 		break;
@@ -159,15 +171,17 @@ static int add_tests(struct runner_opts *o, const char *name)
 /* kbench run, and each of kbench calibrate's runs: with report false the
  * UnixBench report is not printed (the progress on stderr is), and the
  * stored run's id goes to id. */
-static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
+static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id, size_t idlen)
 {
-	struct runner_opts o = { .pause = -1 };
+	struct runner_opts o = { .pause = -1, .idle = -1 };
+	bool thermal = !strcmp(cmd, "thermal");
+	const char *thermal_test = opts_row(O_THERMAL_TEST)->def;
 	int quiet = 0, verbose = 0;
 	struct telemetry_opts topts = { .log = stderr };
 	const char *name = NULL;
 	int save = 1;
 	struct opt_parsed op;
-	int prc = opts_parse(opts_command("run"), argc, argv, &op);
+	int prc = opts_parse(opts_command(cmd), argc, argv, &op);
 	if (prc >= 0)
 		return prc;
 	for (int k = 0; k < op.n; k++) {
@@ -204,6 +218,14 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 		case O_SENSOR: topts.sensor = it->arg; break;
 		case O_COOLDOWN: topts.cooldown = true; break;
 		case O_NO_TELEMETRY: topts.off = true; break;
+		/* the thermal check (src/thermal.h) */
+		case O_THERMAL_MINUTES: o.thermal_seconds = it->d * 60; break;
+		case O_THERMAL_TEST: thermal_test = it->arg; break;
+		case O_IDLE: o.idle = it->d; break;
+		case O_THERMAL_COPIES:
+			o.copies[0] = (int)it->i;
+			o.ncopies = 1;
+			break;
 		default: break;
 		}
 	}
@@ -212,6 +234,17 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 	op.operand = NULL;
 	opts_free(&op);
 	int urc = -1;
+	if (thermal && nops > 0)
+		urc = usage_error("kbench thermal takes no operands ('%s'): --test ID names its test", ops[0]);
+	if (thermal && urc < 0) {
+		if (o.thermal_seconds <= 0)
+			o.thermal_seconds = strtod(opts_row(O_THERMAL_MINUTES)->def, NULL) * 60;
+		if (o.idle < 0)
+			o.idle = strtod(opts_row(O_IDLE)->def, NULL);
+		add_tests(&o, thermal_test); /* the row checked it */
+		if (o.ncopies == 0)
+			o.copies[o.ncopies++] = sysinfo_ncpus();
+	}
 	/* Stopped between two of calibrate's runs: no new one. */
 	if (got_signal)
 		urc = 128 + got_signal;
@@ -241,7 +274,7 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 		snprintf(run->meta.name, sizeof run->meta.name, "%s", name);
 
 	struct progress p = { .verbose = verbose, .quiet = quiet, .tty = isatty(STDERR_FILENO),
-			      .runner = r };
+			      .runner = r, .thermal = thermal };
 	struct runner_listener l = { .on_event = on_event, .ctx = &p, .wake_fd = -1 };
 	runner_listen(r, &l);
 
@@ -280,7 +313,9 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 
 	if (report) {
 		report_print(stdout, run);
-		if (tele)
+		if (thermal)
+			thermal_print(stdout, run);
+		else if (tele)
 			telemetry_print_summary(stdout, run);
 		fflush(stdout);
 	}
@@ -321,12 +356,17 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 
 int cmd_run(int argc, char **argv)
 {
-	return run_cli(argc, argv, true, NULL, 0);
+	return run_cli(argc, argv, "run", true, NULL, 0);
+}
+
+int cmd_thermal(int argc, char **argv)
+{
+	return run_cli(argc, argv, "thermal", true, NULL, 0);
 }
 
 int cmd_run_stored(int argc, char **argv, char *id, size_t idlen)
 {
 	if (idlen)
 		id[0] = '\0';
-	return run_cli(argc, argv, false, id, idlen);
+	return run_cli(argc, argv, "run", false, id, idlen);
 }

@@ -20,6 +20,7 @@
 #include "run.h"
 #include "runfile.h"
 #include "store.h"
+#include "thermal.h"
 
 static void date_text(char *buf, size_t size, time_t t)
 {
@@ -120,6 +121,7 @@ int cmd_show(int argc, char **argv)
 	if (!r)
 		return runtime_error("%s", err);
 	report_print(stdout, r);
+	thermal_print(stdout, r); /* nothing unless a thermal check */
 	for (int i = 0; i < r->nnotes; i++)
 		printf("note: %s\n", r->notes[i]);
 	run_free(r);

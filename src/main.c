@@ -21,7 +21,7 @@ static const struct command commands[] = {
 	{ "events", cmd_events },   { "runs", cmd_runs },	    { "show", cmd_show },
 	{ "compare", cmd_compare }, { "import", cmd_import },	    { "export", cmd_export },
 	{ "noise", cmd_noise },	    { "delete", cmd_delete },	    { "help", cmd_help },
-	{ "completion", cmd_completion }, { "report", cmd_report },
+	{ "completion", cmd_completion }, { "report", cmd_report }, { "thermal", cmd_thermal },
 };
 
 int main(int argc, char **argv)

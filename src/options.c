@@ -9,6 +9,7 @@
 #include "run.h"
 #include "runner.h"
 #include "telemetry/telemetry.h"
+#include "tests.h"
 
 /* ---- checks beyond a range ---- */
 
@@ -50,6 +51,15 @@ static int check_copy_list(const char *opt, const char *arg, char *err, size_t e
 		return -1;
 	}
 	return 0;
+}
+
+/* A test of the table: --test names one row (kbench list). */
+static int check_test_id(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	if (test_find(arg))
+		return 0;
+	snprintf(err, errlen, "%s: unknown test '%s' (try 'kbench list')", opt, arg);
+	return -1;
 }
 
 /* One of the row's choices: "--format is json, csv or unixbench, not 'x'". */
@@ -101,7 +111,7 @@ const struct opt_def opt_table[] = {
 	  .arg = "S", .what = "seconds",
 	  .min = 0.01, .max = 86400,
 	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
+	  .cmds = RUNLIKE | OC_CONSOLE | OC_THERMAL },
 	{ .id = O_PAUSE, .name = "pause", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600,
@@ -124,34 +134,34 @@ const struct opt_def opt_table[] = {
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",
-	  .cmds = RUNLIKE },
+	  .cmds = RUNLIKE | OC_THERMAL },
 	{ .id = O_NAME, .name = "name", .kind = OK_STRING,
 	  .arg = "NAME", .what = "a name",
 	  .help = "the stored run's name (default: the kernel release)",
-	  .cmds = OC_RUN, .check = check_run_name },
+	  .cmds = OC_RUN | OC_THERMAL, .check = check_run_name },
 	{ .id = O_NO_SAVE, .name = "no-save", .kind = OK_FLAG,
 	  .help = "do not store the run",
-	  .cmds = OC_RUN },
+	  .cmds = OC_RUN | OC_THERMAL },
 	{ .id = O_QUIET, .name = "quiet", .short_name = 'q', .kind = OK_FLAG,
 	  .help = "no progress on stderr",
-	  .cmds = OC_RUN },
+	  .cmds = OC_RUN | OC_THERMAL },
 	{ .id = O_VERBOSE, .name = "verbose", .short_name = 'v', .kind = OK_FLAG,
 	  .help = "a line per sample, and a telemetry line per test",
-	  .cmds = OC_RUN },
+	  .cmds = OC_RUN | OC_THERMAL },
 	{ .id = O_EVENTS, .name = "events", .kind = OK_STRING,
 	  .arg = "LIST", .what = "event names",
 	  .help = "counters per worker, libpfm4 names, comma-separated (kbench events);\n"
 		  "default: cycles, instructions, cache/branch misses and software events",
-	  .cmds = OC_RUN, .check = telemetry_check_events },
+	  .cmds = OC_RUN | OC_THERMAL, .check = telemetry_check_events },
 	{ .id = O_INTERVAL, .name = "interval", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600, .def = "0.5",
 	  .help = "seconds between telemetry samples (default 0.5; 0 = no telemetry)",
-	  .cmds = OC_RUN, .check = telemetry_check_interval },
+	  .cmds = OC_RUN | OC_THERMAL, .check = telemetry_check_interval },
 	{ .id = O_SENSOR, .name = "sensor", .kind = OK_STRING,
 	  .arg = "CHIP:LABEL", .what = "a sensor",
 	  .help = "the CPU temperature input (kbench sensors lists them)",
-	  .cmds = OC_RUN | OC_SENSORS, .check = telemetry_check_sensor },
+	  .cmds = OC_RUN | OC_SENSORS | OC_THERMAL, .check = telemetry_check_sensor },
 	{ .id = O_COOLDOWN, .name = "cooldown", .kind = OK_FLAG,
 	  .help = "before each test, wait (up to 2 min) until the CPU is back near its\n"
 		  "starting temperature",
@@ -172,6 +182,26 @@ const struct opt_def opt_table[] = {
 	  .min = 1, .max = 100000,
 	  .help = "as many runs as fit in M minutes (at least 2, at most -n or 50)",
 	  .cmds = OC_CALIBRATE },
+	{ .id = O_THERMAL_MINUTES, .name = "minutes", .kind = OK_DOUBLE,
+	  .arg = "M", .what = "a number of minutes",
+	  .min = 0.05, .max = 1440, .def = "10",
+	  .help = "thermal check: minutes of load (default 10); the console: the thermal preset",
+	  .cmds = OC_THERMAL | OC_CONSOLE },
+	{ .id = O_THERMAL_TEST, .name = "test", .kind = OK_STRING,
+	  .arg = "ID", .what = "a test id",
+	  .def = "dhry2reg",
+	  .help = "the test whose copies load the CPU (default dhry2reg; whetstone-double)",
+	  .cmds = OC_THERMAL, .check = check_test_id },
+	{ .id = O_IDLE, .name = "idle", .kind = OK_DOUBLE,
+	  .arg = "S", .what = "seconds",
+	  .min = 0, .max = 3600, .def = "30",
+	  .help = "thermal check: the idle baseline of the sensors first (default 30; 0 = none)",
+	  .cmds = OC_THERMAL | OC_CONSOLE },
+	{ .id = O_THERMAL_COPIES, .name = "copies", .short_name = 'c', .kind = OK_INT,
+	  .arg = "N", .what = "a number of copies",
+	  .min = 1, .max = RUNNER_MAX_COPIES,
+	  .help = "parallel copies (default: one per CPU)",
+	  .cmds = OC_THERMAL },
 	{ .id = O_THEME, .name = "theme", .kind = OK_STRING,
 	  .arg = "NAME", .what = "a theme",
 	  .help = "colour theme: default, projector, light, mono, or a user theme",
@@ -258,6 +288,15 @@ const struct opt_command opt_commands[] = {
 	  "Quick runs unless --full, -i, --samples or --duration asks for others.",
 	  "-c, -i, --duration, --samples and --pause are part of the setting floors are learned for.",
 	  "tests" },
+	{ "thermal", OC_THERMAL, "[--minutes M] [options]",
+	  "sustained load: does the score fall as the CPU heats, and why",
+	  "Runs N copies (default: one per CPU) of one CPU-bound test (default dhry2reg) in\n"
+	  "back-to-back samples of about 2 s for M minutes, after an idle baseline of the\n"
+	  "sensors, and says whether the score fell, when, by how much, and whether the\n"
+	  "temperature, clock and throttle counters say heat did it. Stored as a run (mode\n"
+	  "thermal): 'kbench show' prints its table, 'kbench compare' two such runs.",
+	  "The samples are the index test's own measurement (same workers, same counting).",
+	  NULL },
 	{ "list", OC_LIST, "", "the tests and groups, with units, baselines and lengths",
 	  "The tests and groups, with units, baselines, nominal time and quick sample length.", NULL,
 	  NULL },

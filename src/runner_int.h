@@ -48,6 +48,9 @@ double runner_quick_limit(const struct runner_opts *o);
 void runner_emit(struct runner *r, struct runner_event *ev);
 /* UnixBench's pause before a sample (sync, sleep), emitting ticks. */
 void runner_pause_before_sample(struct runner *r, struct runner_event *ev);
+/* A thermal check's idle baseline: `seconds` of nothing, emitting EV_PAUSE and ticks
+ * so telemetry reads the idle sensors. Returns early on abort or skip. */
+void runner_idle_baseline(struct runner *r, struct runner_event *ev, double seconds);
 /* One sample of test t with n copies for `length` seconds into *out:
  * 0, or -1 with a sentence in reason (a worker failed, the run was
  * skipped or aborted). *overhead is the time spent starting the copies. */

@@ -4,6 +4,7 @@
 #include "runner_int.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "run.h"
 #include "sysinfo.h"
+#include "thermal.h"
 #include "tests.h"
 #include "workload.h"
 
@@ -86,6 +88,11 @@ const char *runner_find_helper(void)
 
 int runner_samples_for(const struct runner_opts *o, const struct test_def *t)
 {
+	/* A thermal check: as many back-to-back samples as fill its minutes. */
+	if (o->thermal_seconds > 0) {
+		double n = ceil(o->thermal_seconds / runner_length_for(o, t) - 1e-9);
+		return n < 1 ? 1 : n > 1e6 ? 1000000 : (int)n;
+	}
 	if (o->samples > 0)
 		return o->samples;
 	if (o->iterations > 0)
@@ -97,6 +104,8 @@ double runner_length_for(const struct runner_opts *o, const struct test_def *t)
 {
 	if (o->duration > 0)
 		return o->duration;
+	if (o->thermal_seconds > 0)
+		return THERMAL_SAMPLE_SECONDS;
 	if (o->quick)
 		return test_quick_seconds(t);
 	return t->seconds;
@@ -105,6 +114,8 @@ double runner_length_for(const struct runner_opts *o, const struct test_def *t)
 /* UnixBench's sync and 3 s before each pass; a quick run only syncs. */
 double runner_pause_for(const struct runner_opts *o)
 {
+	if (o->thermal_seconds > 0)
+		return 0; /* a thermal check's load must not rest */
 	return o->pause >= 0 ? o->pause : o->quick ? 0 : 3.0;
 }
 
@@ -129,7 +140,8 @@ double runner_estimate_test(const struct runner_opts *o, const struct test_def *
 	 * whetstone calibrates first, the file tests write and read before copying. */
 	if (t->self_timed)
 		len *= t->overrun;
-	return runner_samples_for(o, t) * (runner_pause_for(o) + len);
+	return runner_samples_for(o, t) * (runner_pause_for(o) + len) +
+	       (o->thermal_seconds > 0 ? o->idle : 0);
 }
 
 double runner_estimate(const struct runner_opts *o)
@@ -150,5 +162,7 @@ struct run *runner_new_run(const struct runner_opts *o)
 	run->meta.iterations = o->iterations;
 	if (o->quick)
 		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
+	if (o->thermal_seconds > 0)
+		snprintf(run->meta.mode, sizeof run->meta.mode, "thermal");
 	return run;
 }

@@ -80,6 +80,18 @@ void runner_pause_before_sample(struct runner *r, struct runner_event *ev)
 	idle_until(r, ev, start, start + pause);
 }
 
+void runner_idle_baseline(struct runner *r, struct runner_event *ev, double seconds)
+{
+	if (seconds <= 0)
+		return;
+	ev->kind = EV_PAUSE;
+	ev->sample_length = seconds;
+	ev->sample_elapsed = 0;
+	runner_emit(r, ev);
+	double start = wl_now();
+	idle_until(r, ev, start, start + seconds);
+}
+
 static void worker_main(struct runner *r, const struct test_def *t, int copy, int ncopies,
 			double length, int start_fd, pid_t parent)
 {

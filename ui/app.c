@@ -14,6 +14,7 @@
 #include "run.h"
 #include "store.h"
 #include "term.h"
+#include "thermal.h"
 #include "ui.h"
 
 static volatile sig_atomic_t got_signal;
@@ -411,6 +412,12 @@ int ui_main(int argc, char **argv)
 	free(ops);
 	if (rc >= 0)
 		return rc;
+	/* --minutes or --idle: the thermal check preset, with the tests named (else dhry2reg) */
+	if (a->thermal_minutes > 0 || a->idle >= 0) {
+		if (!nops)
+			memset(a->chosen, 0, sizeof a->chosen);
+		app_choose_thermal(a);
+	}
 	if ((rc = open_terminal(a, theme)) != 0)
 		return rc;
 	app_goto(a, &screen_setup);
@@ -444,9 +451,12 @@ int ui_replay(int argc, char **argv)
 	a->run = r;
 	a->run_saved = true;
 	a->replay = true;
-	app_goto(a, &screen_run);
+	bool thermal = thermal_is(a->run);
+	app_goto(a, thermal ? &screen_thermal : &screen_run);
 	live_replay(&a->live, a->run, a->replay_speed);
-	if (!a->quit) {
+	if (!a->quit && thermal) {
+		idle_loop(a); /* the check's screen shows its verdict */
+	} else if (!a->quit) {
 		app_pick_base(a);
 		app_goto(a, &screen_results);
 		idle_loop(a);

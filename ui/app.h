@@ -25,7 +25,7 @@ struct screen_ops {
 };
 
 extern const struct screen_ops screen_setup, screen_run, screen_results, screen_history,
-	screen_help;
+	screen_help, screen_thermal;
 
 #define APP_MIN_W 80
 #define APP_MIN_H 24
@@ -58,6 +58,8 @@ struct app {
 	bool quick;      /* kbench run --quick: short samples until each test is precise */
 	int iterations;  /* UnixBench's -i for the runs made here (calibrating a -i run); 0 = none */
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
+	double thermal_minutes; /* > 0: a thermal check of one test this long (src/thermal.h) */
+	double idle;            /* its idle baseline, seconds */
 
 	/* the run being shown (live, replayed or opened from the store) */
 	struct run *run;
@@ -120,5 +122,8 @@ void app_choose_group(struct app *a, const char *group);
 void app_choose_like(struct app *a, const struct run *r);
 /* The runner options the setup choices make. */
 void app_opts(const struct app *a, struct runner_opts *o);
+/* The thermal check preset: the chosen test (default dhry2reg), all CPUs,
+ * THERMAL_MINUTES of 2 s samples after the idle baseline (the values set keep). */
+void app_choose_thermal(struct app *a);
 
 #endif

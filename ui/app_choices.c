@@ -10,6 +10,7 @@
 #include "run.h"
 #include "sysinfo.h"
 #include "tests.h"
+#include "thermal.h"
 #include "ui.h"
 
 bool ui_is_option(const char *arg)
@@ -80,11 +81,40 @@ void app_opts(const struct app *a, struct runner_opts *o)
 	o->quick = a->quick;
 	o->iterations = a->iterations;
 	o->interval = 0.5; /* two wake-ups a second: enough to watch, too few to disturb */
+	if (a->thermal_minutes > 0) {
+		/* one copy count: the largest chosen (all CPUs by default) */
+		o->ncopies = 1;
+		o->copies[0] = a->copies[a->ncopies - 1];
+		o->thermal_seconds = a->thermal_minutes * 60;
+		o->idle = a->idle;
+		o->samples = 0;
+		o->quick = false;
+	}
+}
+
+void app_choose_thermal(struct app *a)
+{
+	bool any = false;
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
+		any |= a->chosen[i];
+	if (!any)
+		app_choose_group(a, "dhry");
+	if (a->thermal_minutes <= 0)
+		a->thermal_minutes = THERMAL_MINUTES;
+	if (a->idle < 0)
+		a->idle = THERMAL_IDLE_SECONDS;
+	if (a->ncopies != 1) { /* the default 1 and N: the check loads every CPU */
+		a->ncopies = 1;
+		a->copies[0] = sysinfo_ncpus();
+	}
+	a->samples = 0;
+	a->quick = false;
 }
 
 void app_defaults(struct app *a)
 {
 	a->pause = -1;
+	a->idle = -1;
 	a->replay_speed = strtod(opts_row(O_SPEED)->def, NULL);
 	app_choose(a, "index");
 	a->ncopies = 1;
@@ -111,6 +141,8 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_PAUSE: a->pause = it->d; break;
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
 		case O_SPEED: a->replay_speed = it->d; break;
+		case O_THERMAL_MINUTES: a->thermal_minutes = it->d; break;
+		case O_IDLE: a->idle = it->d; break;
 		default: break;
 		}
 	}

@@ -13,13 +13,27 @@ void app_start_run(struct app *a)
 	char err[400];
 	struct runner_opts o;
 	app_opts(a, &o);
-	app_goto(a, &screen_run);
+	bool thermal = o.thermal_seconds > 0;
+	app_goto(a, thermal ? &screen_thermal : &screen_run);
 	if (live_run(&a->live, &o, &a->run, err, sizeof err) < 0) {
 		app_goto(a, &screen_setup);
 		app_message(a, ROLE_WARN, "%s", err);
 		return;
 	}
 	a->run_saved = false;
+	if (thermal && !a->quit) {
+		/* a check is minutes of the machine's time: kept at once, as kbench thermal keeps it */
+		if (!store_worth_saving(a->run, err, sizeof err))
+			app_message(a, ROLE_WARN, "Not saved: %s", err);
+		else if (store_save(a->run, err, sizeof err) == 0) {
+			a->run_saved = true;
+			app_message(a, ROLE_DONE, "Saved as %s%s: kbench show %s prints its table.", a->run->meta.id,
+				    a->run->incomplete ? " (incomplete)" : "", a->run->meta.id);
+		} else {
+			app_message(a, ROLE_WARN, "Could not save the check: %s", err);
+		}
+		return; /* its screen shows the verdict */
+	}
 	if (a->quit) {
 		/* left in the middle of the run: keep what finished, by the rule `kbench run` follows */
 		if (!store_worth_saving(a->run, err, sizeof err)) {

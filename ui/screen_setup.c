@@ -12,6 +12,7 @@
 #include "store.h"
 #include "sysinfo.h"
 #include "term.h"
+#include "thermal.h"
 
 #include <sys/utsname.h>
 
@@ -35,12 +36,14 @@ struct preset {
 	int samples;
 	double duration, pause;
 	bool quick; /* kbench run --quick */
+	bool thermal; /* kbench thermal: one test, back to back, for minutes */
 };
 static const struct preset presets[] = {
-	{ "index", "index", 0, 0, -1, false },
-	{ "quick", "index", 0, 0, -1, true },
-	{ "cpu-only", "cpu", 0, 0, -1, false },
-	{ "i/o-only", "io", 0, 0, -1, false },
+	{ "index", "index", 0, 0, -1, false, false },
+	{ "quick", "index", 0, 0, -1, true, false },
+	{ "cpu-only", "cpu", 0, 0, -1, false, false },
+	{ "i/o-only", "io", 0, 0, -1, false, false },
+	{ "thermal check", "dhry", 0, 0, -1, false, true },
 };
 #define NPRESETS (int)(sizeof presets / sizeof presets[0])
 static int preset = 0; /* -1: custom */
@@ -50,6 +53,10 @@ static int preset_of(const struct app *a)
 {
 	for (int p = 0; p < NPRESETS; p++) {
 		const struct test_group *g = test_group_find(presets[p].group);
+		if (presets[p].thermal != (a->thermal_minutes > 0))
+			continue;
+		if (presets[p].thermal)
+			return p; /* whichever test it loads with */
 		bool same = a->samples == presets[p].samples && a->duration == presets[p].duration &&
 			    a->pause == presets[p].pause && a->quick == presets[p].quick;
 		for (size_t i = 0; same && i < test_count && i < APP_MAX_TESTS; i++) {
@@ -111,11 +118,18 @@ static void setup_leave(struct app *a)
 static void apply_preset(struct app *a, int p)
 {
 	preset = p;
+	bool was_thermal = a->thermal_minutes > 0;
 	app_choose_group(a, presets[p].group);
 	a->samples = presets[p].samples;
 	a->duration = presets[p].duration;
 	a->pause = presets[p].pause;
 	a->quick = presets[p].quick;
+	a->thermal_minutes = 0;
+	if (presets[p].thermal) {
+		app_choose_thermal(a);
+	} else if (was_thermal) {
+		app_set_copies(a, sysinfo_ncpus() > 1 ? "1,all" : "1");
+	}
 }
 
 /* ---- keys ---- */
@@ -223,6 +237,15 @@ static void change(struct app *a, int dir)
 		break;
 	}
 	case F_SAMPLES:
+		if (a->thermal_minutes > 0) {
+			static const double mins[] = { 1, 2, 5, 10, 20, 30, 60 };
+			int k = (int)(sizeof mins / sizeof mins[0]), at = 3;
+			for (int i = 0; i < k; i++)
+				if (fabs(mins[i] - a->thermal_minutes) < 1e-9)
+					at = i;
+			a->thermal_minutes = mins[(at + dir + k) % k];
+			break;
+		}
 		a->samples += dir;
 		if (a->samples < 0)
 			a->samples = 0;
@@ -240,6 +263,15 @@ static void change(struct app *a, int dir)
 		break;
 	}
 	case F_PAUSE: {
+		if (a->thermal_minutes > 0) {
+			static const double idles[] = { 0, 10, 30, 60, 120 };
+			int k = (int)(sizeof idles / sizeof idles[0]), at = 2;
+			for (int i = 0; i < k; i++)
+				if (fabs(idles[i] - a->idle) < 1e-9)
+					at = i;
+			a->idle = idles[(at + dir + k) % k];
+			break;
+		}
 		int at = 0, k = (int)(sizeof pauses / sizeof pauses[0]);
 		for (int i = 0; i < k; i++)
 			if (fabs(pauses[i] - a->pause) < 1e-9)
@@ -277,6 +309,11 @@ static unsigned act_start(struct app *a)
 	app_opts(a, &o);
 	if (o.ntests == 0) {
 		app_message(a, ROLE_WARN, "Choose at least one test (Space toggles, a: all).");
+		return UI_REDRAW;
+	}
+	if (a->thermal_minutes > 0 && o.ntests != 1) {
+		app_message(a, ROLE_WARN, "A thermal check loads the CPUs with one test: tick one (dhry2reg, "
+			    "whetstone-double).");
 		return UI_REDRAW;
 	}
 	app_start_run(a);
@@ -351,6 +388,16 @@ static void in_pause(struct app *a, const char *s)
 	in_number(a, s, O_PAUSE, &a->pause, NULL);
 }
 
+static void in_minutes(struct app *a, const char *s)
+{
+	in_number(a, s, O_THERMAL_MINUTES, &a->thermal_minutes, NULL);
+}
+
+static void in_idle(struct app *a, const char *s)
+{
+	in_number(a, s, O_IDLE, &a->idle, NULL);
+}
+
 static void in_compare(struct app *a, const char *s)
 {
 	snprintf(a->compare_spec, sizeof a->compare_spec, "%s", !strcmp(s, "auto") ? "" : s);
@@ -372,6 +419,11 @@ static unsigned act_enter(struct app *a)
 		app_prompt(a, "Copies (e.g. 1,2,4 or all):", buf, in_copies);
 		break;
 	case F_SAMPLES:
+		if (a->thermal_minutes > 0) {
+			snprintf(buf, sizeof buf, "%g", a->thermal_minutes);
+			app_prompt(a, "Minutes of load:", buf, in_minutes);
+			break;
+		}
 		snprintf(buf, sizeof buf, "%d", a->samples);
 		app_prompt(a, "Samples per test (0 = each test's own):", buf, in_samples);
 		break;
@@ -380,6 +432,11 @@ static unsigned act_enter(struct app *a)
 		app_prompt(a, "Seconds per sample (0 = nominal):", buf, in_length);
 		break;
 	case F_PAUSE:
+		if (a->thermal_minutes > 0) {
+			snprintf(buf, sizeof buf, "%g", a->idle);
+			app_prompt(a, "Idle baseline first, seconds (0 = none):", buf, in_idle);
+			break;
+		}
 		snprintf(buf, sizeof buf, "%g", a->pause < 0 ? 3 : a->pause);
 		app_prompt(a, "Pause before each sample, seconds:", buf, in_pause);
 		break;
@@ -512,22 +569,31 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	if (a->ncopies == 1 && a->copies[0] == n && n > 1)
 		snprintf(v + strlen(v), sizeof v - strlen(v), " (all)");
 	draw_field(a, c, x, y + 2, w, F_COPIES, "Copies", v);
-	if (a->quick)
+	if (a->thermal_minutes > 0)
+		snprintf(v, sizeof v, "for %g min", a->thermal_minutes);
+	else if (a->quick)
 		snprintf(v, sizeof v, "until +-1%%");
 	else if (a->samples)
 		snprintf(v, sizeof v, "%d", a->samples);
 	else
 		snprintf(v, sizeof v, "own (3/10)");
-	draw_field(a, c, x, y + 3, w, F_SAMPLES, "Samples", v);
-	if (a->quick)
+	draw_field(a, c, x, y + 3, w, F_SAMPLES, a->thermal_minutes > 0 ? "Load" : "Samples", v);
+	if (a->thermal_minutes > 0 && a->duration <= 0)
+		snprintf(v, sizeof v, "%g s", THERMAL_SAMPLE_SECONDS);
+	else if (a->quick)
 		snprintf(v, sizeof v, "quick (1-5 s)");
 	else if (a->duration > 0)
 		snprintf(v, sizeof v, "%g s", a->duration);
 	else
 		snprintf(v, sizeof v, "nominal");
 	draw_field(a, c, x, y + 4, w, F_LENGTH, "Sample len", v);
-	snprintf(v, sizeof v, "%g s", a->pause < 0 ? 3.0 : a->pause);
-	draw_field(a, c, x, y + 5, w, F_PAUSE, "Pause", v);
+	if (a->thermal_minutes > 0) {
+		snprintf(v, sizeof v, "%g s", a->idle);
+		draw_field(a, c, x, y + 5, w, F_PAUSE, "Idle first", v);
+	} else {
+		snprintf(v, sizeof v, "%g s", a->pause < 0 ? 3.0 : a->pause);
+		draw_field(a, c, x, y + 5, w, F_PAUSE, "Pause", v);
+	}
 	compare_label(a, v, sizeof v);
 	draw_field(a, c, x, y + 6, w, F_COMPARE, "Compare", v);
 
@@ -539,8 +605,12 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	canvas_printf(c, x + 13, y + 8, ROLE_HEADER, "%s", est);
 	/* under the label too: at 80 columns the value column is too narrow for it */
 	char what[64];
-	snprintf(what, sizeof what, "%d test%s x %d copy count%s", o.ntests, o.ntests == 1 ? "" : "s",
-		 o.ncopies, o.ncopies == 1 ? "" : "s");
+	if (a->thermal_minutes > 0)
+		snprintf(what, sizeof what, "%d cop%s of %s, back to back", o.copies[0],
+			 o.copies[0] == 1 ? "y" : "ies", o.ntests == 1 ? o.tests[0]->id : "one test");
+	else
+		snprintf(what, sizeof what, "%d test%s x %d copy count%s", o.ntests, o.ntests == 1 ? "" : "s",
+			 o.ncopies, o.ncopies == 1 ? "" : "s");
 	fmt_fit(v, sizeof v, what, w - 2, FMT_LEFT);
 	canvas_text(c, x + 1, y + 9, ROLE_DIM, v, w - 2);
 	bool sel = pane == 1 && field == F_START;

@@ -598,10 +598,86 @@ static void test_compare_stored_learns_from_the_store(void **state)
 		run_free(runs[i]);
 }
 
+/* A thermal check (src/thermal.h): 60 samples of 2 s at 1e7 lps (+-0.5%), falling to `fall` of
+ * that from sample `at` (none when at < 0); a "temp.cpu" series that rises with it. */
+static struct run *mk_thermal(const char *id, double fall, int at)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
+	snprintf(r->meta.name, sizeof r->meta.name, "fan-%s", id);
+	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.1");
+	snprintf(r->meta.mode, sizeof r->meta.mode, "thermal");
+	struct run_block *b = run_add_block(r, 2);
+	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2 using register variables",
+						   "lps", 1, 116700, "system");
+	t->status = TEST_DONE;
+	for (int s = 0; s < 60; s++) {
+		struct sample *sm = test_add_sample(t, 2);
+		double f = (1 + 0.005 * gauss()) * (at >= 0 && s >= at ? fall : 1);
+		sm->start = 30 + s * 2;
+		for (int c = 0; c < 2; c++) {
+			sm->count[c] = 0.5e7 * f * 2;
+			sm->elapsed[c] = 2;
+		}
+		series_push(run_series(r, "temp.cpu", "C"), sm->start + 1, at >= 0 && s >= at ? 95 : 60);
+	}
+	run_rescore(r);
+	return r;
+}
+
+/* Two thermal checks: the one whose score fell is slower on the last minute and the sustained
+ * share, not on the first; the footer says which held its score longer, and when the other fell. */
+static void test_thermal_rows(void **state)
+{
+	struct run *a = mk_thermal("aaaa0010", 0.7, 30), *b = mk_thermal("bbbb0010", 1, -1);
+	struct compare *c = cmp(a, b, NULL);
+	const struct compare_row *first = row_of(c, "thermal.first"), *last = row_of(c, "thermal.last"),
+				 *sus = row_of(c, "thermal.sustained");
+	assert_non_null(first);
+	assert_non_null(last);
+	assert_non_null(sus);
+	assert_string_equal(first->label, "first 40 s"); /* a third of a 2-minute check */
+	assert_string_equal(sus->unit, "%");
+	assert_int_equal(first->verdict, VERDICT_SAME);
+	assert_int_equal(last->verdict, VERDICT_FASTER); /* B's last window: 1/0.7 of A's */
+	assert_int_equal(sus->verdict, VERDICT_FASTER);
+	assert_true(fabs(sus->a.score - 70) < 1.5 && fabs(sus->b.score - 100) < 1.5);
+	assert_true(fabs(sus->change - (100 / 70.0 - 1) * 100) < 3);
+	/* the share's interval is the windows' spread alone: narrow */
+	assert_true(sus->change_pm < 2);
+	assert_true(isnan(sus->floor_pct));
+	assert_true(footer_has(c, "Thermal: B held its score longer"));
+	assert_true(footer_has(c, "A's score first fell at 1:00 (-30%, no thermal evidence)"));
+	compare_free(c);
+	/* The other way round, A held longer. */
+	c = cmp(b, a, NULL);
+	assert_int_equal(row_of(c, "thermal.sustained")->verdict, VERDICT_SLOWER);
+	assert_true(footer_has(c, "Thermal: A held its score longer"));
+	compare_free(c);
+	/* Two flat checks: neither. */
+	struct run *a2 = mk_thermal("aaaa0011", 1, -1);
+	c = cmp(a2, b, NULL);
+	assert_int_equal(row_of(c, "thermal.sustained")->verdict, VERDICT_SAME);
+	assert_true(footer_has(c, "Thermal: neither held its score longer"));
+	compare_free(c);
+	/* A thermal check beside an ordinary run: no thermal rows. */
+	struct run *plain = mk("cccc0010", "6.1", 1.0, 0.01, 0);
+	plain->blocks[0].copies = 2;
+	c = cmp(plain, b, NULL);
+	for (int i = 0; i < c->blocks[0].nrows; i++)
+		assert_null(strstr(c->blocks[0].rows[i].id, "thermal."));
+	compare_free(c);
+	run_free(a);
+	run_free(a2);
+	run_free(b);
+	run_free(plain);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_kernel_no_change), cmocka_unit_test(test_slowdown_detected),
+		cmocka_unit_test(test_thermal_rows),
 		cmocka_unit_test(test_learned_floor),	      cmocka_unit_test(test_imported_is_na),
 		cmocka_unit_test(test_groups_and_missing),    cmocka_unit_test(test_drift_flag),
 		cmocka_unit_test(test_render),		      cmocka_unit_test(test_storage_in_strip),
