@@ -195,7 +195,7 @@ const struct opt_def opt_table[] = {
 	{ .id = O_IDLE, .name = "idle", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600, .def = "30",
-	  .help = "thermal check: the idle baseline of the sensors first (default 30; 0 = none)",
+	  .help = "thermal check: the idle baseline first, at most S s: it ends once the temperature is steady (default 30; 0 = none)",
 	  .cmds = OC_THERMAL | OC_CONSOLE },
 	{ .id = O_THERMAL_COPIES, .name = "copies", .short_name = 'c', .kind = OK_INT,
 	  .arg = "N", .what = "a number of copies",

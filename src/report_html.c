@@ -14,6 +14,7 @@
 #include "report.h"
 #include "run.h"
 #include "svg.h"
+#include "thermal.h"
 
 struct html {
 	FILE *f;
@@ -488,11 +489,12 @@ static void alone_tables(struct html *h, const struct run *r)
 
 /* ---- telemetry ---- */
 
-/* The charts in a reading order: clock, heat, power, then the rest as stored. */
+/* The charts in a reading order: the score per sample (a thermal check's),
+ * clock, heat, power, then the rest as stored. */
 static int family_rank(const char *name)
 {
-	static const char *const order[] = { "freq.",	  "temp.",   "power",	"energy",
-					     "throttle.", "others.", "counter." };
+	static const char *const order[] = { "score",	  "freq.",   "temp.",	"power",
+					     "energy",	  "throttle.", "others.", "counter." };
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 		if (!strncmp(name, order[i], strlen(order[i])))
 			return (int)i;
@@ -522,6 +524,7 @@ static const char *series_title(const char *name)
 	static const struct {
 		const char *name, *title;
 	} titles[] = {
+		{ "score", "Score of each sample" },
 		{ "freq.mean", "CPU clock, mean over the CPUs" },
 		{ "freq.busy", "CPU clock of the busy CPUs" },
 		{ "temp.cpu", "CPU temperature" },
@@ -880,14 +883,16 @@ static void notes(struct html *h, const struct run *r)
 	out(h, "</ul>");
 }
 
-static void unixbench_text(struct html *h, const struct run *r, const char *title)
+/* A text the engine prints (one rendering for terminal and page), escaped in a <pre>. */
+static void printed(struct html *h, const char *title, void (*print)(FILE *, const struct run *),
+		    const struct run *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 	if (!m)
 		return;
-	report_print(m, r);
+	print(m, r);
 	fclose(m);
 	out(h, "<h2>");
 	esc(h, title);
@@ -895,6 +900,11 @@ static void unixbench_text(struct html *h, const struct run *r, const char *titl
 	esc(h, buf);
 	out(h, "</pre>");
 	free(buf);
+}
+
+static void unixbench_text(struct html *h, const struct run *r, const char *title)
+{
+	printed(h, title, report_print, r);
 }
 
 int report_html_write(FILE *f, const struct run *r, const struct run *const *base, int nbase,
@@ -938,6 +948,11 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 	out(h, "</div>\n");
 	if (c)
 		diffs(h, c);
+	/* a thermal check's verdict and per-minute table, as kbench show prints them */
+	if (thermal_is(r))
+		printed(h, "Thermal check", thermal_print, r);
+	if (c && b0 && thermal_is(b0))
+		printed(h, "Thermal check of the compared run", thermal_print, b0);
 	if (c)
 		compare_tables(h, r, c);
 	else

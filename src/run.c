@@ -123,11 +123,19 @@ struct sample *test_add_sample(struct test_result *t, int copies)
 	return s;
 }
 
-struct series *run_series(struct run *r, const char *name, const char *unit)
+const struct series *run_find_series(const struct run *r, const char *name)
 {
 	for (int i = 0; i < r->nseries; i++)
 		if (strcmp(r->series[i].name, name) == 0)
 			return &r->series[i];
+	return NULL;
+}
+
+struct series *run_series(struct run *r, const char *name, const char *unit)
+{
+	const struct series *found = run_find_series(r, name);
+	if (found)
+		return (struct series *)found;
 	struct series *ns = realloc(r->series, (size_t)(r->nseries + 1) * sizeof *ns);
 	if (!ns)
 		abort();

@@ -154,6 +154,7 @@ struct test_result *run_block_add_test(struct run_block *b, const char *id, cons
 				       const char *category);
 struct sample *test_add_sample(struct test_result *t, int copies);
 struct series *run_series(struct run *r, const char *name, const char *unit); /* find or add */
+const struct series *run_find_series(const struct run *r, const char *name); /* NULL when none */
 void series_push(struct series *s, double t, double v);
 void run_add_marker(struct run *r, double t, const char *what);
 void run_add_note(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

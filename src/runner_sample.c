@@ -19,6 +19,7 @@
 
 #include "run.h"
 #include "tests.h"
+#include "thermal.h"
 #include "workload.h"
 
 void runner_emit(struct runner *r, struct runner_event *ev)
@@ -88,8 +89,26 @@ void runner_idle_baseline(struct runner *r, struct runner_event *ev, double seco
 	ev->sample_length = seconds;
 	ev->sample_elapsed = 0;
 	runner_emit(r, ev);
-	double start = wl_now();
-	idle_until(r, ev, start, start + seconds);
+	double start = wl_now(), t0 = start - r->run_t0;
+	/* a second at a time, until the temperature the telemetry records is steady */
+	for (double until = start + 1;; until += 1) {
+		idle_until(r, ev, start, until < start + seconds ? until : start + seconds);
+		double now = wl_now();
+		if (r->abort || r->skip)
+			return;
+		char why[120];
+		if (now - start >= seconds) {
+			run_add_note(ev->run, "idle baseline: %.0f s, its full length", now - start);
+			return;
+		}
+		if (thermal_idle_settled(run_find_series(ev->run, "temp.cpu"), t0, now - r->run_t0, why,
+					 sizeof why)) {
+			run_add_marker(ev->run, now - r->run_t0, THERMAL_IDLE_STEADY_MARK);
+			run_add_note(ev->run, "idle baseline: %.0f s of at most %.0f: %s", now - start, seconds,
+				     why);
+			return;
+		}
+	}
 }
 
 static void worker_main(struct runner *r, const struct test_def *t, int copy, int ncopies,

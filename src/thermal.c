@@ -172,7 +172,7 @@ void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v)
 			 "The CPU was already warm at the start (%.0f °C idle, %s %.0f): it had less headroom "
 			 "than a cold start; let it cool (or run again) before comparing.",
 			 in->idle_temp_start, lim, in->temp_limit);
-	} else if (isfinite(in->idle_temp_start) && isfinite(in->idle_temp_end) &&
+	} else if (!in->idle_steady && isfinite(in->idle_temp_start) && isfinite(in->idle_temp_end) &&
 		   in->idle_temp_start - in->idle_temp_end >= 3) {
 		v->cooling_start = true;
 		snprintf(v->start_line, sizeof v->start_line,
@@ -395,6 +395,46 @@ void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v)
 	}
 }
 
+/* ---- the idle baseline ---- */
+
+bool thermal_idle_settled(const struct series *temp, double t0, double now, char *why, size_t whylen)
+{
+	if (now - t0 < THERMAL_IDLE_MIN)
+		return false;
+	int n = 0;
+	for (int i = 0; temp && i < temp->n; i++)
+		n += temp->t[i] >= t0 && temp->t[i] <= now;
+	if (!n) {
+		snprintf(why, whylen, "no temperature to wait for");
+		return true;
+	}
+	double from = now - THERMAL_IDLE_STEADY_SECONDS, mid = now - THERMAL_IDLE_STEADY_SECONDS / 2;
+	if (from < t0)
+		return false;
+	double lo = INFINITY, hi = -INFINITY, s1 = 0, s2 = 0;
+	int n1 = 0, n2 = 0;
+	for (int i = 0; i < temp->n; i++) {
+		double t = temp->t[i], v = temp->v[i];
+		if (t < from || t > now || !isfinite(v))
+			continue;
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+		if (t < mid) {
+			s1 += v;
+			n1++;
+		} else {
+			s2 += v;
+			n2++;
+		}
+	}
+	if (n1 < 2 || n2 < 2 || hi - lo > THERMAL_IDLE_STEADY_C ||
+	    fabs(s1 / n1 - s2 / n2) >= THERMAL_IDLE_STEADY_C / 2)
+		return false;
+	snprintf(why, whylen, "the temperature was steady (%.1f-%.1f °C over %.0f s)", lo, hi,
+		 THERMAL_IDLE_STEADY_SECONDS);
+	return true;
+}
+
 /* ---- the run's thermal check ---- */
 
 const struct test_result *thermal_test(const struct run *r)
@@ -407,14 +447,6 @@ const struct test_result *thermal_test(const struct run *r)
 bool thermal_is(const struct run *r)
 {
 	return thermal_test(r) != NULL;
-}
-
-static const struct series *find(const struct run *r, const char *name)
-{
-	for (int i = 0; i < r->nseries; i++)
-		if (!strcmp(r->series[i].name, name))
-			return &r->series[i];
-	return NULL;
 }
 
 /* The mean of s's points in [from, to] (up to tmax); if none there, the last point before to. */
@@ -474,12 +506,12 @@ struct thermal_point *thermal_inputs_of(const struct run *r, int nsamples, doubl
 	struct thermal_point *p = calloc((size_t)n + 1, sizeof *p);
 	if (!p)
 		abort();
-	const struct series *temp = find(r, "temp.cpu"), *mhz = find(r, "freq.busy");
-	const struct series *thr = find(r, "throttle.events"), *thr_ms = find(r, "throttle.ms");
-	const struct series *watts = find(r, "power"), *energy = find(r, "energy");
-	const struct series *others = find(r, "others.cpu");
+	const struct series *temp = run_find_series(r, "temp.cpu"), *mhz = run_find_series(r, "freq.busy");
+	const struct series *thr = run_find_series(r, "throttle.events"), *thr_ms = run_find_series(r, "throttle.ms");
+	const struct series *watts = run_find_series(r, "power"), *energy = run_find_series(r, "energy");
+	const struct series *others = run_find_series(r, "others.cpu");
 	if (!mhz)
-		mhz = find(r, "freq.mean");
+		mhz = run_find_series(r, "freq.mean");
 	double t0 = n ? t->samples[0].start : 0;
 	double thr0 = at(thr, t0, tmax), ms0 = at(thr_ms, t0, tmax), j0 = at(energy, t0, tmax);
 	if (isnan(thr0) && thr && thr->n)
@@ -502,6 +534,9 @@ struct thermal_point *thermal_inputs_of(const struct run *r, int nsamples, doubl
 		p[k].others = first_after(others, from, next + 0.3, tmax);
 		end = to;
 	}
+	for (int m = 0; m < r->nmarkers; m++)
+		if (!strcmp(r->markers[m].what, THERMAL_IDLE_STEADY_MARK) && r->markers[m].t <= tmax)
+			in->idle_steady = true;
 	for (int i = 0; temp && i < temp->n && temp->t[i] < t0 && temp->t[i] <= tmax; i++) {
 		if (isnan(in->idle_temp_start))
 			in->idle_temp_start = temp->v[i];
@@ -510,7 +545,7 @@ struct thermal_point *thermal_inputs_of(const struct run *r, int nsamples, doubl
 	double j1 = at(energy, end + 0.3, tmax), ms1 = at(thr_ms, end + 0.3, tmax);
 	in->joules = isfinite(j0) && isfinite(j1) ? j1 - j0 : NAN;
 	in->throttle_ms = isfinite(ms0) && isfinite(ms1) ? ms1 - ms0 : NAN;
-	const struct series *fm = find(r, "freq.mean");
+	const struct series *fm = run_find_series(r, "freq.mean");
 	if (fm && fm->n >= 2) {
 		double lo = fm->v[0], hi = fm->v[0];
 		for (int i = 1; i < fm->n; i++) {

@@ -13,6 +13,16 @@ struct test_result;
 #define THERMAL_MINUTES 10.0
 #define THERMAL_SAMPLE_SECONDS 2.0
 #define THERMAL_IDLE_SECONDS 30.0
+/* The idle baseline ends before its length once the temperature is steady:
+ * its readings over the last THERMAL_IDLE_STEADY_SECONDS span at most
+ * THERMAL_IDLE_STEADY_C (a sensor that reads whole degrees flickers by one)
+ * and their two halves' means differ by less than half that (not a slow
+ * fall). With no temperature to wait for it ends after THERMAL_IDLE_MIN. */
+#define THERMAL_IDLE_MIN 5.0
+#define THERMAL_IDLE_STEADY_SECONDS 10.0
+#define THERMAL_IDLE_STEADY_C 1.0
+/* The marker the runner sets when the idle baseline ended that way. */
+#define THERMAL_IDLE_STEADY_MARK "idle baseline steady"
 /* The reference window: the first minute (and the last, for the sustained share). */
 #define THERMAL_WINDOW_SECONDS 60.0
 /* A fall: three samples in a row below the start level by more than its noise:
@@ -50,6 +60,7 @@ struct thermal_inputs {
 	double throttle_ms;                    /* time throttled over the samples; NAN unknown */
 	const char *unit;                      /* the score's unit ("lps") */
 	int timebase;                          /* the test's (1 lps, 60 lpm, 0 rate itself) */
+	bool idle_steady;                      /* the idle baseline ended with the temperature steady */
 	bool on_battery;                       /* the preflight found the machine on battery */
 	bool clock_constant;                   /* the clock reading never moved */
 	bool clock_fixed;                      /* ... and it comes from /proc/cpuinfo (a VM's is fixed): no evidence either way */
@@ -96,6 +107,12 @@ struct thermal_verdict {
 
 /* The decision (pure, unit-tested in tests/unit/test_thermal.c). */
 void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v);
+
+/* May the idle baseline that began at run time t0 end at `now`? Reads the
+ * "temp.cpu" series `temp` (NULL: no temperature). True with the reason in
+ * why: steady, or nothing to wait for (pure; tests/unit/test_thermal.c). */
+struct series;
+bool thermal_idle_settled(const struct series *temp, double t0, double now, char *why, size_t whylen);
 
 /* "4:12", "0:07", "1:02:03" */
 void thermal_fmt_time(char *buf, size_t size, double seconds);

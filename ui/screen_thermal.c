@@ -99,14 +99,6 @@ static void view_make(const struct live *l, double thermal_minutes, struct view 
 		w->span = 1;
 }
 
-static const struct series *find(const struct run *r, const char *name)
-{
-	for (int i = 0; i < r->nseries; i++)
-		if (!strcmp(r->series[i].name, name))
-			return &r->series[i];
-	return NULL;
-}
-
 /* One value per column of the time axis: the mean of the samples that cover it, NAN where none does. */
 static void columns_of_points(const struct view *w, double (*get)(const struct thermal_point *), double *col,
 			      int ncol)
@@ -252,7 +244,7 @@ static void cpus_line(const struct live *l, const struct view *w, struct canvas 
 		for (int i = 0; i < 64 && u < sizeof buf; i++) {
 			char name[32];
 			snprintf(name, sizeof name, "freq.cpu%d", i);
-			const struct series *s = find(l->run, name);
+			const struct series *s = run_find_series(l->run, name);
 			int n = s ? live_series_points(l, s) : 0;
 			if (n)
 				u += (size_t)snprintf(buf + u, sizeof buf - u, " cpu%d %.0f", i, s->v[n - 1]);

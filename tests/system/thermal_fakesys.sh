@@ -2,8 +2,9 @@
 # whose package throttles, whose clock halves and whose temperature jumps to 96 °C at a known
 # sample must name that sample (within one) and the throttle counters as the cause; a run on the
 # same machine left alone must say "No throttling"; both are stored as thermal runs that
-# `kbench show` prints per time step and `kbench compare` compares with its thermal rows; and a
-# check stopped with Ctrl-C keeps its finished samples, marked incomplete.
+# `kbench show` prints per time step and `kbench compare` compares with its thermal rows; the
+# idle baseline of the run left alone (at most 30 s) ends once its steady temperature has held
+# for 10 s; and a check stopped with Ctrl-C keeps its finished samples, marked incomplete.
 . "$KBENCH_TOP/tests/system/thermal_lib.inc"
 
 cat "$T/ns_lib.sh" - >"$T/ns.sh" <<'NS'
@@ -18,7 +19,7 @@ wait $pid || fail "the throttled check failed: $(cat "$T/hot.err")"
 echo 2400000 >"$R/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq"
 echo 2400000 >"$R/sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq"
 echo 45000 >$H/temp1_input
-run --name flat >"$T/flat.out" 2>"$T/flat.err" || fail "the flat check failed: $(cat "$T/flat.err")"
+run --name flat --idle 30 >"$T/flat.out" 2>"$T/flat.err" || fail "the flat check failed: $(cat "$T/flat.err")"
 # 3. Ctrl-C after the 3rd sample of a minute's check.
 mkdir "$T/scratch"
 KBENCH_SYSFS_ROOT="$R" "$KBENCH" thermal -c 1 --minutes 1 --duration 1 --idle 0 --name stopped --tmpdir "$T/scratch" \
@@ -48,6 +49,10 @@ grep -q "Missing here" "$T/hot.out" && die "a source said missing on the fake ma
 # The flat run: no throttling, the clock and temperature as they were.
 joined "$T/flat.out" | grep -q "No throttling: no throttle counter moved, the clock held at 2400 MHz, hottest 45 °C (limit 100)" ||
 	die "flat run: $(sed -n '/Thermal check/,/Per/p' "$T/flat.out")"
+
+# Its idle baseline ended when the temperature had been steady for 10 s, not after 30 s.
+"$KBENCH" show flat | grep -q "note: idle baseline: 1[0-2] s of at most 30: the temperature was steady (45.0-45.0 °C over 10 s)" ||
+	die "the flat check's idle baseline: $("$KBENCH" show flat | grep 'idle baseline')"
 
 # Stored as thermal runs: show prints the verdict and table; compare adds its rows.
 "$KBENCH" show hot >"$T/show" || die "kbench show hot failed"

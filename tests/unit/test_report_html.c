@@ -20,6 +20,7 @@
 #include "score.h"
 #include "svg.h"
 #include "tests.h"
+#include "thermal.h"
 
 static char *escaped(const char *s, const char *home)
 {
@@ -469,6 +470,45 @@ static void atomic_write(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* A thermal check's report: its verdict and per-minute table as `kbench show`
+ * prints them, and the score per sample charted first, above the clock. */
+static void thermal_check_section(void **state)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.id, sizeof r->meta.id, "cccc0001");
+	snprintf(r->meta.name, sizeof r->meta.name, "fan");
+	snprintf(r->meta.mode, sizeof r->meta.mode, "thermal");
+	struct run_block *b = run_add_block(r, 1);
+	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2 using register variables",
+						   "lps", 1, 116700, "system");
+	t->status = TEST_DONE;
+	for (int k = 0; k < 40; k++) {
+		struct sample *sm = test_add_sample(t, 1);
+		sm->start = k * 2;
+		sm->count[0] = (k < 20 ? 2e7 : 1.4e7) * 2;
+		sm->elapsed[0] = 2;
+		series_push(run_series(r, "freq.mean", "MHz"), sm->start + 1, k < 20 ? 2400 : 1200);
+	}
+	run_rescore(r);
+	thermal_finish(r);
+	size_t len;
+	char *doc = document(r, NULL, NULL, &len);
+	const char *sec = strstr(doc, "<h2>Thermal check</h2><pre>");
+	assert_non_null(sec);
+	assert_non_null(strstr(sec, "Thermal check: dhry2reg"));
+	const char *score = strstr(doc, "Score of each sample"), *clock = strstr(doc, "CPU clock, mean");
+	assert_non_null(score);
+	assert_non_null(clock);
+	assert_true(score < clock);
+	/* a run that is no thermal check has neither */
+	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	char *plain = document(r, NULL, NULL, &len);
+	assert_null(strstr(plain, "Thermal check"));
+	free(plain);
+	free(doc);
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -482,6 +522,7 @@ int main(void)
 		cmocka_unit_test(many_cpus_band),
 		cmocka_unit_test(counters_not_supported),
 		cmocka_unit_test(atomic_write),
+		cmocka_unit_test(thermal_check_section),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

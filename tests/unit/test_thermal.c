@@ -283,6 +283,54 @@ static void a_warm_or_cooling_start_is_said(void **state)
 	v = decide(&in);
 	assert_non_null(strstr(v.start_line, "still cooling"));
 	assert_non_null(strstr(v.start_line, "On battery: the firmware's power limits"));
+	/* an idle baseline that cooled and then held steady started the load settled */
+	in.on_battery = false;
+	in.idle_steady = true;
+	v = decide(&in);
+	assert_false(v.cooling_start);
+	assert_null(strstr(v.start_line, "still cooling"));
+}
+
+/* A temperature series at 2 Hz from run time 100: f(seconds into the idle). */
+static struct series *idle_temps(struct run *r, double (*f)(double), double seconds)
+{
+	struct series *s = run_series(r, "temp.cpu", "C");
+	for (double x = 0; x <= seconds; x += 0.5)
+		series_push(s, 100 + x, f(x));
+	return s;
+}
+static double cools_then_holds(double x) { return x < 10 ? 60 - x : 50 + 0.5 * ((int)(x * 2) % 2); }
+static double whole_degrees(double x) { return 45 + ((int)(x * 2) % 3 == 0); }
+static double keeps_cooling(double x) { return 60 - 0.3 * x; }
+
+/* The idle baseline ends once the temperature is steady, not while it falls,
+ * never before THERMAL_IDLE_MIN, and at once with no temperature to wait for. */
+static void idle_baseline_ends_when_steady(void **state)
+{
+	(void)state;
+	char why[120];
+	assert_false(thermal_idle_settled(NULL, 100, 104, why, sizeof why));
+	assert_true(thermal_idle_settled(NULL, 100, 105.5, why, sizeof why));
+	assert_non_null(strstr(why, "no temperature"));
+
+	struct run *r = run_new();
+	const struct series *s = idle_temps(r, cools_then_holds, 30);
+	assert_false(thermal_idle_settled(s, 100, 115, why, sizeof why)); /* the fall is in the window */
+	assert_true(thermal_idle_settled(s, 100, 121, why, sizeof why));
+	assert_non_null(strstr(why, "steady (50.0-50.5 °C over 10 s)"));
+	run_free(r);
+
+	r = run_new();
+	s = idle_temps(r, whole_degrees, 30); /* a sensor of whole degrees flickers by one */
+	assert_false(thermal_idle_settled(s, 100, 108, why, sizeof why)); /* not 10 s of readings yet */
+	assert_true(thermal_idle_settled(s, 100, 110, why, sizeof why));
+	run_free(r);
+
+	r = run_new();
+	s = idle_temps(r, keeps_cooling, 30); /* 3 °C in 10 s: never steady */
+	for (double now = 105; now <= 130; now += 1)
+		assert_false(thermal_idle_settled(s, 100, now, why, sizeof why));
+	run_free(r);
 }
 
 static void times_are_minutes_and_seconds(void **state)
@@ -386,6 +434,7 @@ int main(void)
 		cmocka_unit_test(no_sensors_says_what_is_missing),
 		cmocka_unit_test(energy_and_work_per_joule),
 		cmocka_unit_test(a_warm_or_cooling_start_is_said),
+		cmocka_unit_test(idle_baseline_ends_when_steady),
 		cmocka_unit_test(times_are_minutes_and_seconds),
 		cmocka_unit_test(inputs_from_a_stored_run),
 	};
