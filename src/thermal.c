@@ -351,7 +351,13 @@ void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v)
 	snprintf(a, sizeof a, "%s", v->ref_seconds >= THERMAL_WINDOW_SECONDS - 1 ? "minute" : "");
 	if (!a[0])
 		snprintf(a, sizeof a, "%.0f s", v->ref_seconds);
-	if (v->fall < 0) {
+	if (v->fall < 0 && isfinite(v->sustained) && v->sustained - 1 > v->noise) {
+		/* no fall, but a rise beyond the noise: the start was held back, not the end */
+		snprintf(v->score_line, sizeof v->score_line,
+			 "Score rose beyond its noise (%.1f%%): the last %s scored %.1f%% of the first, so "
+			 "something other than heat held the start back (other processes?).",
+			 v->noise * 100, a, v->sustained * 100);
+	} else if (v->fall < 0) {
 		snprintf(v->score_line, sizeof v->score_line,
 			 "Score held within its noise (%.1f%%): the last %s scored %.1f%% of the first.",
 			 v->noise * 100, a, v->sustained * 100);

@@ -68,6 +68,14 @@ static void a_flat_run_says_no_throttling(void **state)
 	assert_true(fabs(v.sustained - 1) < 0.01);
 	assert_string_equal(v.start_line, "");
 	assert_string_equal(v.missing, "");
+	/* a score that rose beyond its noise did not "hold": the start was held back */
+	for (int k = N / 2; k < N; k++)
+		pts[k].rate *= 1.5;
+	v = decide(&in);
+	assert_int_equal(v.fall, -1);
+	assert_null(strstr(v.score_line, "Score held"));
+	assert_non_null(strstr(v.score_line, "Score rose beyond its noise"));
+	assert_non_null(strstr(v.score_line, "scored 150.0% of the first"));
 }
 
 /* The first minute is the reference, but never more than a third of the check. */
