@@ -166,6 +166,7 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 	struct telemetry_opts topts = { .log = stderr };
 	const char *name = NULL;
 	int save = 1;
+	char params[128] = "";
 	struct opt_parsed op;
 	int prc = opts_parse(opts_command("run"), argc, argv, &op);
 	if (prc >= 0)
@@ -189,6 +190,11 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 		case O_QUICK: o.quick = true; break;
 		case O_PRECISION: o.precision = it->d / 100; break;
 		case O_MAX_TEST: o.max_test_seconds = it->d; break;
+		case O_SIZES:
+			snprintf(params + strlen(params), sizeof params - strlen(params), " sizes=%s",
+				 it->arg);
+			break;
+		case O_HUGE: strncat(params, " huge", sizeof params - strlen(params) - 1); break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;
 		case O_VERBOSE: verbose = 1; break;
@@ -231,6 +237,8 @@ static int run_cli(int argc, char **argv, bool report, char *id, size_t idlen)
 			o.copies[o.ncopies++] = sysinfo_ncpus();
 	}
 
+	if (params[0])
+		o.params = params + 1;
 	char err[512];
 	struct runner *r = runner_new(&o, err, sizeof err);
 	if (!r)

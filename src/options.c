@@ -3,8 +3,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
+#include "memlat.h"
 #include "noise.h"
 #include "run.h"
 #include "runner.h"
@@ -47,6 +49,25 @@ static int check_copy_list(const char *opt, const char *arg, char *err, size_t e
 	if (bad || n == 0) {
 		snprintf(err, errlen, "%s wants a list of counts (1 to %d, or 'all'), at most %d, not '%s'",
 			 opt, RUNNER_MAX_COPIES, RUNNER_MAX_BLOCKS, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
+static int check_sizes(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	struct memlat_sizes s = { .per_doubling = 8 };
+	char why[200];
+	if (memlat_parse_sizes(arg, &s, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	/* each copy maps MAX: more than half the memory would swap or wake the OOM killer */
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	if (pages > 0 && psize > 0 && s.max > (uint64_t)pages * (uint64_t)psize / 2) {
+		snprintf(err, errlen, "%s: MAX %s is more than half of this machine's memory (%ld MiB)",
+			 opt, strchr(arg, ':') + 1, (long)((uint64_t)pages * (uint64_t)psize >> 20));
 		return -1;
 	}
 	return 0;
@@ -121,6 +142,14 @@ const struct opt_def opt_table[] = {
 	  .min = 1, .max = 86400, .def = "15",
 	  .help = "quick: a test's time limit (default 15)",
 	  .cmds = OC_RUN },
+	{ .id = O_SIZES, .name = "sizes", .kind = OK_STRING,
+	  .arg = "MIN:MAX[:N]", .what = "a size range",
+	  .help = "memlat: working sets from MIN to MAX bytes (K, M, G), N per doubling\n"
+		  "(default 512:4x the last cache:8)",
+	  .cmds = RUNLIKE, .check = check_sizes },
+	{ .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
+	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)",
+	  .cmds = RUNLIKE },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",

@@ -29,6 +29,7 @@ struct runner_opts {
 	bool quick;         /* stop each test once its score is precise (quick.h) */
 	double precision;   /* quick: half width of the 95% interval asked, fraction; 0 = 0.01 */
 	double max_test_seconds; /* quick: a test's time limit; 0 = 15 */
+	const char *params; /* workload parameters, "sizes=512:128M:8 huge" (memlat); NULL = defaults */
 };
 
 enum runner_event_kind {
@@ -90,6 +91,10 @@ void runner_abort(struct runner *r);
 int runner_live_copies(const struct runner *r);
 uint64_t runner_live_count(const struct runner *r, int copy);
 double runner_live_elapsed(const struct runner *r); /* seconds into the sample */
+/* A points test's points published so far by one copy of the sample in
+ * progress (workload.h); *pts valid until the next sample. Returns how many. */
+struct wl_point;
+int runner_live_points(const struct runner *r, int copy, const struct wl_point **pts);
 
 /* The seconds a test will take with these options (samples x (pause + length)). */
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t);
