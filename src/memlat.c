@@ -385,6 +385,38 @@ static double plateau(const struct test_result *t, const char *name)
 	return p ? point_mean(p) : NAN;
 }
 
+void memlat_print_notes(FILE *f, const struct test_result *t)
+{
+	double mhz = plateau(t, "clock");
+	if (!test_summary_get(t, "cache.L1") || !isfinite(mhz))
+		return;
+	double l1 = plateau(t, "rnd L1");
+	fprintf(f, "  CPU clock %.0f MHz (a chain of dependent adds)", mhz);
+	if (isfinite(l1))
+		fprintf(f, ": an L1 load takes %.1f cycles", l1 * mhz / 1000);
+	fputc('\n', f);
+	fputs("  Steps of the random chain:", f);
+	for (int i = 1; i <= 4; i++) {
+		char key[32], at[24], sys[24];
+		snprintf(key, sizeof key, "cache.L%d", i);
+		const struct kv *c = test_summary_get(t, key);
+		if (!c)
+			break;
+		snprintf(key, sizeof key, "step.L%d", i);
+		const struct kv *s = test_summary_get(t, key);
+		memlat_fmt_size(sys, sizeof sys, c->value);
+		if (s)
+			memlat_fmt_size(at, sizeof at, s->value);
+		else
+			snprintf(at, sizeof at, "none seen");
+		fprintf(f, "%s L%d at %s (sysfs %s)", i > 1 ? ";" : "", i, at, sys);
+	}
+	fputc('\n', f);
+	const struct kv *pg = test_summary_get(t, "pages");
+	if (pg)
+		fprintf(f, "  Pages: %s\n", pg->text);
+}
+
 static void cell(FILE *f, int width, double v, int prec)
 {
 	if (isfinite(v))

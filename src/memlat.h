@@ -80,6 +80,11 @@ void memlat_collect(struct test_result *t, const struct worker_slot *slots, int 
  * memlat result, in the layout people paste. */
 void memlat_print_table(FILE *f, const struct run *r);
 
+/* Under a memlat result's table in the report: the clock and L1 in cycles,
+ * where the steps are against the caches sysfs gives, the pages. Nothing
+ * for another test. */
+void memlat_print_notes(FILE *f, const struct test_result *t);
+
 /* "4 KiB", "1.5 MiB", "512 B". */
 void memlat_fmt_size(char *buf, size_t size, double bytes);
 
