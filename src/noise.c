@@ -16,10 +16,22 @@
  * row (from an imported file) gets what a test without A/A data gets. */
 static const struct test_noise index_noise = { 0.030, 0.040 };
 
+/* The row of a test id, or of a point's ("memlat:rnd L1"): a points
+ * test's floor is its row's, for each of its points. */
+static const struct test_def *row_of(const char *id)
+{
+	const char *colon = strchr(id, ':');
+	if (!colon)
+		return test_find(id);
+	char test[32];
+	snprintf(test, sizeof test, "%.*s", (int)(colon - id), id);
+	return test_find(test);
+}
+
 static struct test_noise defaults(const char *test_id)
 {
 	static const struct test_noise unmeasured = TEST_NOISE_UNMEASURED;
-	const struct test_def *t = test_find(test_id);
+	const struct test_def *t = row_of(test_id);
 	if (t)
 		return t->noise;
 	return strcmp(test_id, NOISE_INDEX_ID) == 0 ? index_noise : unmeasured;
@@ -40,7 +52,7 @@ static bool is_quick(const struct run *r)
  * grows as sqrt(nominal / actual) (at most 3x). */
 static double length_scale(const struct run *r, const char *id)
 {
-	const struct test_def *d = test_find(id);
+	const struct test_def *d = row_of(id);
 	double nominal = d ? d->seconds : 10, actual = r ? r->meta.duration_override : 0;
 	if (!strcmp(id, NOISE_INDEX_ID))
 		nominal = 10;
