@@ -146,10 +146,10 @@ const struct opt_def opt_table[] = {
 	  .arg = "MIN:MAX[:N]", .what = "a size range",
 	  .help = "memlat: working sets from MIN to MAX bytes (K, M, G), N per doubling\n"
 		  "(default 512:4x the last cache:8)",
-	  .cmds = RUNLIKE, .check = check_sizes },
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_sizes },
 	{ .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
 	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)",
-	  .cmds = RUNLIKE },
+	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",

@@ -58,6 +58,7 @@ struct app {
 	bool quick;      /* kbench run --quick: short samples until each test is precise */
 	int iterations;  /* UnixBench's -i for the runs made here (calibrating a -i run); 0 = none */
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
+	char params[128];      /* workload parameters (--sizes, --huge), "" = defaults */
 
 	/* the run being shown (live, replayed or opened from the store) */
 	struct run *run;
