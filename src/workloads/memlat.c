@@ -12,7 +12,7 @@
  *    wanted until the whole buffer has been walked again, and a page's TLB
  *    entry serves 32 loads, so the curve shows the caches, not the TLB.
  * A chain is built and walked once before it is timed; a point is the
- * fastest of three timed walks (an interrupted walk is only ever slower).
+ * fastest of many short timed walks (an interrupted walk is only ever slower).
  * Nothing is allocated, logged or published inside a timed walk. */
 #include "workloads.h"
 
@@ -27,7 +27,9 @@
 #define PAGE 4096
 #define LINES_PER_PAGE (PAGE / MEMLAT_LINE)
 #define HUGE_ALIGN (2UL << 20)
-#define WINDOWS 3
+#define WINDOWS 3       /* timed walks per point, at least */
+#define MAX_WINDOWS 200
+#define WINDOW_MIN 0.001 /* s: short enough that most are not preempted */
 
 static volatile uintptr_t memlat_sink;
 
@@ -94,8 +96,10 @@ static void *chase(void *p, uint64_t loads)
 }
 
 /* ns per load at this size: one untimed walk of the whole chain, then the
- * fastest of three timed walks, each at least the chain and `window` s. */
-static double time_chain(char *buf, size_t lines, double window)
+ * fastest of many short timed walks (each the chain once, at least 1 ms),
+ * as many as fit in `budget` s, at least three: a walk that another
+ * process preempted is only ever slower, and a short one is often not. */
+static double time_chain(char *buf, size_t lines, double budget)
 {
 	uint64_t once = ((uint64_t)lines + 15) & ~15ULL;
 	double t0 = wl_now();
@@ -103,10 +107,12 @@ static double time_chain(char *buf, size_t lines, double window)
 	double warm = wl_now() - t0;
 	double per = warm > 0 ? warm / (double)once : 1e-9;
 	uint64_t loads = once;
-	if (per * (double)loads < window)
-		loads = ((uint64_t)(window / per) + 15) & ~15ULL;
+	if (per * (double)loads < WINDOW_MIN)
+		loads = ((uint64_t)(WINDOW_MIN / per) + 15) & ~15ULL;
+	int reps = (int)(budget / (per * (double)loads));
+	reps = reps < WINDOWS ? WINDOWS : reps > MAX_WINDOWS ? MAX_WINDOWS : reps;
 	double best = INFINITY;
-	for (int w = 0; w < WINDOWS; w++) {
+	for (int w = 0; w < reps; w++) {
 		t0 = wl_now();
 		p = chase(p, loads);
 		double el = wl_now() - t0;
@@ -119,13 +125,13 @@ static double time_chain(char *buf, size_t lines, double window)
 
 /* The clock: a chain of dependent adds, one cycle each on every CPU kbench
  * knows; the empty asm keeps the compiler from folding them. MHz from the
- * fastest of five windows. */
-static double clock_mhz(double window)
+ * fastest of 40 windows of about 1 ms (a preempted one is only slower). */
+static double clock_mhz(void)
 {
 	uint64_t x = (uint64_t)memlat_sink | 1, one = 1;
 	double best = INFINITY;
 	uint64_t iters = 1000;
-	for (int w = 0; w < 6; w++) {
+	for (int w = 0; w < 41; w++) {
 		double t0 = wl_now();
 		for (uint64_t i = 0; i < iters; i++) {
 #define A x += one; __asm__ volatile("" : "+r"(x));
@@ -135,7 +141,7 @@ static double clock_mhz(double window)
 		}
 		double el = wl_now() - t0;
 		if (w == 0) { /* calibrate the window's length, untimed */
-			iters = (uint64_t)(window / (el > 0 ? el : 1e-6) * (double)iters) + 1;
+			iters = (uint64_t)(WINDOW_MIN / (el > 0 ? el : 1e-6) * (double)iters) + 1;
 			continue;
 		}
 		double per = el / ((double)iters * 64);
@@ -178,19 +184,17 @@ static int memlat_run(struct workload_ctx *ctx)
 	memset(buf, 1, maxlen); /* every page faulted in before anything is timed */
 
 	/* The sample's length is the sweep's budget, spread over its points. */
-	double window = ctx->duration > 0 ? ctx->duration / (2.0 * nsizes * WINDOWS) : 0.01;
-	if (window < 0.002)
-		window = 0.002;
-	wl_publish_point(ctx, MEMLAT_CLOCK, 0, clock_mhz(0.02));
+	double budget = ctx->duration > 0 ? ctx->duration / (2.0 * nsizes) : 0.01;
+	wl_publish_point(ctx, MEMLAT_CLOCK, 0, clock_mhz());
 	uint64_t seed = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)ctx->copy << 32);
 	uint64_t loads = 0;
 	for (int i = 0; i < nsizes && !wl_stopped(ctx); i++) {
 		size_t lines = (size_t)(sizes[i] / MEMLAT_LINE);
 		build_fwd(buf, lines);
-		double ns = time_chain(buf, lines, window);
+		double ns = time_chain(buf, lines, budget);
 		wl_publish_point(ctx, MEMLAT_FWD, (double)sizes[i], ns);
 		build_rnd(buf, lines, order, pages, &seed);
-		double nr = time_chain(buf, lines, window);
+		double nr = time_chain(buf, lines, budget);
 		wl_publish_point(ctx, MEMLAT_RND, (double)sizes[i], nr);
 		loads += 2 * (uint64_t)lines;
 		wl_publish(ctx, loads);
