@@ -95,7 +95,10 @@ static void on_event(void *ctx, const struct runner_event *ev)
 			const struct sample *s = t->nsamples > ev->sample ? &t->samples[ev->sample] : NULL;
 			if (p->tty)
 				fprintf(stderr, "\r\033[K");
-			if (s)
+			if (s && t->kind == RESULT_POINTS)
+				fprintf(stderr, "%d x %s: sample %d%s: %d points (%.2f s)\n", b->copies, t->id,
+					ev->sample + 1, of_n(ev), t->npoints, sample_time(s));
+			else if (s)
 				fprintf(stderr, "%d x %s: sample %d%s: %.1f %s (%.2f s)\n", b->copies, t->id,
 					ev->sample + 1, of_n(ev),
 					t->timebase ? sample_count(s) / (sample_time(s) / t->timebase)
@@ -110,6 +113,17 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		if (t->status != TEST_DONE) {
 			fprintf(stderr, "%d x %-40s %s: %s\n", b->copies, t->label,
 				test_status_name(t->status), t->reason);
+			p->line_open = 0;
+			break;
+		}
+		if (t->kind == RESULT_POINTS) {
+			/* no score: the headline points, as many as fit a line or two */
+			fprintf(stderr, "%d x %s (%d samples):", b->copies, t->label, t->nsamples);
+			for (int i = 0, k = 0; i < t->npoints; i++)
+				if (t->points[i].summary)
+					fprintf(stderr, "%s %s %.4g %s", k++ % 5 == 4 ? "\n   " : "",
+						t->points[i].name, point_mean(&t->points[i]), t->points[i].unit);
+			fputc('\n', stderr);
 			p->line_open = 0;
 			break;
 		}
