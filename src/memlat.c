@@ -301,8 +301,6 @@ void memlat_collect(struct test_result *t, const struct worker_slot *slots, int 
 	int sn[2] = { 0, 0 };
 	double clock = 0;
 	int nclock = 0;
-	int cap = t->npoints;
-	(void)cap;
 	for (int ch = MEMLAT_FWD; ch <= MEMLAT_RND; ch++) {
 		/* copy 0's sizes are every copy's sizes */
 		int n0 = copies > 0 ? atomic_load_explicit(&slots[0].npoints, memory_order_acquire) : 0;
