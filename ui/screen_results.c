@@ -293,7 +293,12 @@ static int draw_big(struct app *a, struct canvas *c, int y)
 {
 	const struct run *r = a->run;
 	int n = r->nblocks < 2 ? r->nblocks : 2;
-	if (n == 0)
+	/* a run of points tests only (memory latency) has no index to show */
+	bool rates = false;
+	for (int b = 0; b < r->nblocks; b++)
+		for (int t = 0; t < r->blocks[b].ntests; t++)
+			rates |= r->blocks[b].tests[t].kind == RESULT_RATE;
+	if (n == 0 || !rates)
 		return 0;
 	int pw = c->w / n;
 	for (int b = 0; b < n; b++) {

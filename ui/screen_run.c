@@ -300,6 +300,7 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 		if (!p->summary && !strcmp(p->xunit, "B"))
 			curve_add(&cv, p->name[0] == 'r' ? 'r' : 'f', p->x, point_mean(p));
 	}
+	int stored = cv.n; /* a finished sample's sizes are the whole range */
 	const struct wl_point *pts;
 	int np = live_points(l, 0, &pts);
 	for (int i = 0; i < np; i++)
@@ -312,6 +313,8 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 	if (memlat_parse_params(params, &caches, &sz, err, sizeof err) < 0)
 		memlat_default_sizes(&caches, &sz);
 	double xmin = (double)sz.min, xmax = (double)sz.max, ymin = INFINITY, ymax = 0;
+	if (stored) /* a replay, or a later sample: the range measured, whatever the options now */
+		xmin = INFINITY, xmax = 0;
 	for (int i = 0; i < cv.n; i++) {
 		xmin = cv.x[i] < xmin ? cv.x[i] : xmin;
 		xmax = cv.x[i] > xmax ? cv.x[i] : xmax;
