@@ -11,6 +11,7 @@
 
 #include "compare.h"
 #include "memlat.h"
+#include "noise.h"
 #include "run.h"
 #include "score.h"
 #include "workload.h"
@@ -361,6 +362,29 @@ static void test_point_one_side(void **state)
 	run_free(b);
 }
 
+/* Stored A/A runs teach each headline point its own floor, as they teach a rate test's. */
+static void test_point_floors_learned(void **state)
+{
+	struct run *runs[4];
+	for (int i = 0; i < 4; i++) {
+		char id[8];
+		snprintf(id, sizeof id, "r%d", i);
+		runs[i] = mk(id, 1, 0.01, 0.10); /* runs 10% apart, samples 1% */
+	}
+	struct noise_table nt;
+	noise_learn(&nt, (const struct run *const *)runs, 4, NULL, 0);
+	const struct noise_floor *f = noise_get(&nt, "memlat:rnd L1", runs[0]);
+	assert_int_equal(f->df, 3);
+	assert_true(f->learned > 0.04 && f->learned < 0.25);
+	assert_true(noise_sigma(f) > f->fallback); /* blended up from the 4% default */
+	assert_float_equal(f->fallback, 0.04, 1e-9);
+	/* a curve point is not a headline: no floor of its own */
+	assert_int_equal(noise_get(&nt, "memlat:rnd 4096", runs[0])->df, 0);
+	noise_free(&nt);
+	for (int i = 0; i < 4; i++)
+		run_free(runs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -368,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_size_list),	   cmocka_unit_test(test_plateau_sizes),
 		cmocka_unit_test(test_plateaus_and_steps), cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_point_verdicts),	   cmocka_unit_test(test_point_one_side),
+		cmocka_unit_test(test_point_floors_learned),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
