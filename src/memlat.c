@@ -332,6 +332,13 @@ void memlat_collect(struct test_result *t, const struct worker_slot *slots, int 
 				nclock++;
 			}
 	}
+	/* how much of copy 0's buffer the kernel put in huge pages */
+	int n0 = copies > 0 ? atomic_load_explicit(&slots[0].npoints, memory_order_acquire) : 0;
+	for (int j = 0; j < n0 && j < WL_MAX_POINTS; j++)
+		if (slots[0].points[j].series == MEMLAT_HUGE && slots[0].points[j].v >= 0) {
+			test_summary_set(t, "huge_bytes", slots[0].points[j].v, NULL);
+			test_summary_set(t, "buffer_bytes", slots[0].points[j].x, NULL);
+		}
 	if (nclock) {
 		struct point *p = test_point(t, "clock", 0, "", "MHz", false, true);
 		point_push(p, clock / nclock);
@@ -411,8 +418,17 @@ void memlat_print_notes(FILE *f, const struct test_result *t)
 	}
 	fputc('\n', f);
 	const struct kv *pg = test_summary_get(t, "pages");
-	if (pg)
-		fprintf(f, "  Pages: %s\n", pg->text);
+	const struct kv *hb = test_summary_get(t, "huge_bytes"), *bb = test_summary_get(t, "buffer_bytes");
+	if (pg) {
+		fprintf(f, "  Pages: %s", pg->text);
+		if (hb && bb && bb->value > 0) {
+			char h[24], b[24];
+			memlat_fmt_size(h, sizeof h, hb->value);
+			memlat_fmt_size(b, sizeof b, bb->value);
+			fprintf(f, "; %s of the %s buffer in huge pages", h, b);
+		}
+		fputc('\n', f);
+	}
 }
 
 static void cell(FILE *f, int width, double v, int prec)

@@ -16,6 +16,7 @@ enum memlat_series {
 	MEMLAT_FWD,   /* forward chain, stride 64 B: x = bytes, v = ns per load */
 	MEMLAT_RND,   /* random page-permuted chain: the same */
 	MEMLAT_CLOCK, /* the CPU clock from a dependent add chain: x = 0, v = MHz */
+	MEMLAT_HUGE,  /* the buffer's bytes in huge pages (smaps AnonHugePages): x = buffer bytes */
 };
 
 #define MEMLAT_LINE 64

@@ -212,7 +212,7 @@ const struct test_def test_table[] = {
 	/* A points test (run.h): ns per load per working-set size, not a rate.
 	 * A sample is one sweep of every size: .seconds is its budget, spread
 	 * over the sizes, and the sizes past the last cache add their fixed
-	 * cost (a sweep takes about 15 s here: .overrun). Its floor is every
+	 * cost (a 6 s budget makes a sweep of about 12 s here: .overrun). Its floor is every
 	 * point's: 3% left 2 of 18 headline rows of an A/A pair on this VM
 	 * (other processes sharing its L3) outside their intervals, 4% none
 	 * (README, "Memory latency": A/A). */
@@ -220,9 +220,9 @@ const struct test_def test_table[] = {
 	  .short_label = "memlat",
 	  .about = "ns per load, 512 B to 4x the last cache: L1, L2, L3, main memory, CPU clock",
 	  .unit = "ns", .category = "memory",
-	  .workload = &wl_memlat, .self_timed = true, .overrun = 1.7,
+	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
 	  .collect = memlat_collect,
-	  .seconds = 10, .samples = 3, .quick_seconds = 4, .noise = { 0.040, 0.060 } },
+	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
 	{ .id = "sysexec", .label = "Exec System Call Overhead",
 	  .short_label = "Exec Syscall",
 	  .about = "fork, exec /bin/true, wait",

@@ -17,6 +17,8 @@
 #include "workloads.h"
 
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +154,27 @@ static double clock_mhz(void)
 	return 1e-6 / best;
 }
 
+/* What the kernel gave: the buffer's bytes in transparent huge pages, from
+ * its mapping's AnonHugePages in /proc/self/smaps; -1 when unknown. */
+static double huge_bytes(const char *buf)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	if (!f)
+		return -1;
+	char line[256];
+	bool in = false;
+	double kib = -1;
+	while (fgets(line, sizeof line, f)) {
+		unsigned long lo, hi;
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+			in = (uintptr_t)buf >= lo && (uintptr_t)buf < hi;
+		else if (in && sscanf(line, "AnonHugePages: %lf kB", &kib) == 1)
+			break;
+	}
+	fclose(f);
+	return kib < 0 ? -1 : kib * 1024;
+}
+
 static int memlat_run(struct workload_ctx *ctx)
 {
 	struct memlat_caches caches;
@@ -182,6 +205,7 @@ static int memlat_run(struct workload_ctx *ctx)
 		return wl_fail(ctx, "out of memory for a chain of %zu lines", maxlines);
 	}
 	memset(buf, 1, maxlen); /* every page faulted in before anything is timed */
+	wl_publish_point(ctx, MEMLAT_HUGE, (double)maxlen, huge_bytes(buf));
 
 	/* The sample's length is the sweep's budget, spread over its points. */
 	double budget = ctx->duration > 0 ? ctx->duration / (2.0 * nsizes) : 0.01;

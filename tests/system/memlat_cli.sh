@@ -24,9 +24,13 @@ grep -Eq '^  rnd L1 +16 KiB +[0-9.]+ ns' "$T/out" || die "no L1 plateau row read
 grep -q '^Memory latencies in nanoseconds' "$T/out" || die "no latency table to paste"
 grep -Eq '^Host +OS +Mhz +L1 \$ +L2 \$ +L3 \$ +Main mem' "$T/out" || die "the latency table's columns"
 grep -q 'an L1 load takes [0-9.]* cycles' "$T/out" || die "no clock estimate"
-grep -q 'MADV_NOHUGEPAGE' "$T/out" || die "the pages used are not said"
+grep -q 'MADV_NOHUGEPAGE); 0 B of the 256 KiB buffer in huge pages' "$T/out" || die "the pages used are not said"
 grep -q 'System Benchmarks Index' "$T/out" && die "a memlat run printed an index table"
 expect_exit 0 "$KBENCH" run memlat $small --name two
+# --huge asks for huge pages and says what it got (none, or some, as THP allows)
+expect_exit 0 "$KBENCH" run memlat --sizes 2M:4M:1 --duration 0.2 --samples 1 --pause 0 -c 1 --no-telemetry --no-save --huge
+grep -Eq 'Pages: huge pages asked \(MADV_HUGEPAGE\); .* of the 4 MiB buffer in huge pages' "$T/out" ||
+	{ cat "$T/out"; die "--huge: the pages are not said"; }
 
 expect_exit 0 "$KBENCH" show one
 grep -q '^Memory latencies in nanoseconds' "$T/out" || die "show lacks the latency table"
