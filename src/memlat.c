@@ -210,20 +210,36 @@ double memlat_plateau_value(const double *x, const double *v, int n, double at)
 	return k == 2 ? (w[0] + w[1]) / 2 : w[k / 2];
 }
 
+static double med3(const double *v, int n, int i)
+{
+	if (i <= 0 || i >= n - 1)
+		return v[i];
+	double a = v[i - 1], b = v[i], c = v[i + 1];
+	return a > b ? (b > c ? b : a > c ? c : a) : (a > c ? a : b > c ? c : b);
+}
+
 double memlat_find_step(const double *x, const double *v, int n, double lo_at, double lo,
 			double hi_at, double hi)
 {
 	if (!(lo > 0) || !(hi > lo))
 		return NAN;
-	double thr = sqrt(lo * hi);
-	for (int i = 0; i < n; i++) {
-		if (x[i] <= lo_at || x[i] > hi_at)
+	double mid = sqrt(lo * hi), steepest = 0, at = NAN;
+	for (int i = 1; i + 1 < n; i++) {
+		if (x[i] <= lo_at || x[i] > hi_at || !(v[i - 1] > 0))
 			continue;
-		/* two points above, so one stray point is not a step */
-		if (v[i] >= thr && (i + 1 >= n || v[i + 1] >= thr))
-			return x[i];
+		/* risen for good: the next three sizes (as many as there are) past
+		 * the middle, so a walk or two another process disturbed is no step */
+		bool up = true;
+		for (int k = i + 1; k < i + 4 && k < n; k++)
+			up = up && v[k] >= mid;
+		/* on the curve's running median of three: one odd size bends nothing */
+		double d = log(med3(v, n, i + 1) / med3(v, n, i - 1));
+		if (up && d > steepest) {
+			steepest = d;
+			at = x[i];
+		}
 	}
-	return NAN;
+	return at;
 }
 
 void memlat_fmt_size(char *buf, size_t size, double b)

@@ -15,7 +15,7 @@
 b=$(busy)
 [ "$b" -lt 60 ] || skip "machine busy ($b% of the CPUs used by others in the last 2 s): latencies would measure the other load"
 
-expect_exit 0 "$KBENCH" run memlat -c 1 --samples 1 --pause 0 --no-telemetry --name physics
+expect_exit 0 "$KBENCH" run memlat -c 1 --samples 2 --pause 0 --no-telemetry --name physics
 sed -n '/^Memory latency/,/^Pages/p' "$T/out"
 expect_exit 0 "$KBENCH" export physics --format json
 python3 - "$T/out" <<'EOF' || die "the physics do not hold (above)"
