@@ -13,7 +13,9 @@
 . "$KBENCH_TOP/tests/system/lib.inc"
 [ -r /sys/devices/system/cpu/cpu0/cache/index0/size ] || skip "no cache sizes in sysfs"
 b=$(busy)
-[ "$b" -lt 60 ] || skip "machine busy ($b% of the CPUs used by others in the last 2 s): latencies would measure the other load"
+# A process on the other CPU of a 2-CPU VM may be on its SMT sibling, which
+# shares L1 and L2: the caches would look smaller than they are.
+[ "$b" -lt 25 ] || skip "machine busy ($b% of the CPUs used by others in the last 2 s): another process shares the caches"
 
 expect_exit 0 "$KBENCH" run memlat -c 1 --samples 2 --pause 0 --no-telemetry --name physics
 sed -n '/^Memory latency/,/^Pages/p' "$T/out"
