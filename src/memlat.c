@@ -225,7 +225,8 @@ double memlat_find_step(const double *x, const double *v, int n, double lo_at, d
 		return NAN;
 	double mid = sqrt(lo * hi), steepest = 0, at = NAN;
 	for (int i = 1; i + 1 < n; i++) {
-		if (x[i] <= lo_at || x[i] > hi_at || !(v[i - 1] > 0))
+		/* the slope from both neighbours, all between the two plateaus */
+		if (x[i - 1] < lo_at || x[i + 1] > hi_at || !(v[i - 1] > 0))
 			continue;
 		/* risen for good: the next three sizes (as many as there are) past
 		 * the middle, so a walk or two another process disturbed is no step */
