@@ -17,7 +17,7 @@ b=$(busy)
 # shares L1 and L2: the caches would look smaller than they are.
 [ "$b" -lt 25 ] || skip "machine busy ($b% of the CPUs used by others in the last 2 s): another process shares the caches"
 
-expect_exit 0 "$KBENCH" run memlat -c 1 --samples 2 --pause 0 --no-telemetry --name physics
+expect_exit 0 "$KBENCH" run memlat -c 1 --samples 3 --pause 0 --no-telemetry --name physics
 sed -n '/^Memory latency/,/^Pages/p' "$T/out"
 expect_exit 0 "$KBENCH" export physics --format json
 python3 - "$T/out" <<'EOF' || die "the physics do not hold (above)"
