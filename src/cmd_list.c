@@ -33,6 +33,9 @@ int cmd_list(int argc, char **argv)
 		printf("%-17s %-39s %-5s %10s %5d x %2.0fs  %-7s %.0f s%s\n", t->id, t->label, t->unit,
 		       base, t->samples, t->seconds, secs, test_quick_seconds(t),
 		       t->uncounted ? " *" : "");
+		/* a points test is no rate: what its points are, under its line */
+		if (t->collect)
+			printf("%-17s %s\n", "", t->about);
 	}
 	printf("\nTIME: samples x length + a 3 s pause before each. QUICK: sample length with --quick.\n"
 	       "*: no per-worker counters unless --events names them (counting slows its forks,\n"

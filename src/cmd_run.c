@@ -107,7 +107,10 @@ static void on_event(void *ctx, const struct runner_event *ev)
 			const struct sample *s = t->nsamples > ev->sample ? &t->samples[ev->sample] : NULL;
 			if (p->tty)
 				fprintf(stderr, "\r\033[K");
-			if (s)
+			if (s && t->kind == RESULT_POINTS)
+				fprintf(stderr, "%d x %s: sample %d%s: %d points (%.2f s)\n", b->copies, t->id,
+					ev->sample + 1, of_n(ev), t->npoints, sample_time(s));
+			else if (s)
 				fprintf(stderr, "%d x %s: sample %d%s: %.1f %s (%.2f s)\n", b->copies, t->id,
 					ev->sample + 1, of_n(ev),
 					t->timebase ? sample_count(s) / (sample_time(s) / t->timebase)
@@ -122,6 +125,17 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		if (t->status != TEST_DONE) {
 			fprintf(stderr, "%d x %-40s %s: %s\n", b->copies, t->label,
 				test_status_name(t->status), t->reason);
+			p->line_open = 0;
+			break;
+		}
+		if (t->kind == RESULT_POINTS) {
+			/* no score: the headline points, as many as fit a line or two */
+			fprintf(stderr, "%d x %s (%d samples):", b->copies, t->label, t->nsamples);
+			for (int i = 0, k = 0; i < t->npoints; i++)
+				if (t->points[i].summary)
+					fprintf(stderr, "%s %s %.4g %s", k++ % 5 == 4 ? "\n   " : "",
+						t->points[i].name, point_mean(&t->points[i]), t->points[i].unit);
+			fputc('\n', stderr);
 			p->line_open = 0;
 			break;
 		}
@@ -180,6 +194,7 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 	struct telemetry_opts topts = { .log = stderr };
 	const char *name = NULL;
 	int save = 1;
+	char params[128] = "";
 	struct opt_parsed op;
 	int prc = opts_parse(opts_command(cmd), argc, argv, &op);
 	if (prc >= 0)
@@ -203,6 +218,11 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		case O_QUICK: o.quick = true; break;
 		case O_PRECISION: o.precision = it->d / 100; break;
 		case O_MAX_TEST: o.max_test_seconds = it->d; break;
+		case O_SIZES:
+			snprintf(params + strlen(params), sizeof params - strlen(params), " sizes=%s",
+				 it->arg);
+			break;
+		case O_HUGE: strncat(params, " huge", sizeof params - strlen(params) - 1); break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;
 		case O_VERBOSE: verbose = 1; break;
@@ -264,6 +284,8 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 			o.copies[o.ncopies++] = sysinfo_ncpus();
 	}
 
+	if (params[0])
+		o.params = params + 1;
 	char err[512];
 	struct runner *r = runner_new(&o, err, sizeof err);
 	if (!r)

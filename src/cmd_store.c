@@ -278,13 +278,30 @@ int cmd_import(int argc, char **argv)
 	return failed ? 1 : 0;
 }
 
+/* One line per copy of each sample of a rate test; one line per sample
+ * value of each point of a points test (test, point name as label, its
+ * unit, mean as score, values kept, relative sd as spread, the value as
+ * count), with the point's x, its unit and which way is better in the
+ * last three columns (empty for a rate test). */
 static void export_csv(FILE *f, const struct run *r)
 {
-	fprintf(f, "copies,test,label,unit,status,score,index,baseline,time,kept,spread,sample,copy,count,elapsed\n");
+	fprintf(f, "copies,test,label,unit,status,score,index,baseline,time,kept,spread,sample,copy,count,elapsed,x,xunit,better\n");
 	for (int b = 0; b < r->nblocks; b++) {
 		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
+			if (t->kind == RESULT_POINTS) {
+				for (int k = 0; k < t->npoints; k++) {
+					const struct point *p = &t->points[k];
+					for (int s = 0; s < p->n; s++)
+						fprintf(f, "%d,%s,\"%s\",%s,%s,%.10g,,,,%d,%.6g,%d,,%.10g,,%.10g,%s,%s\n",
+							bl->copies, t->id, p->name, p->unit,
+							test_status_name(t->status), point_mean(p), p->n,
+							point_spread(p), s + 1, p->v[s], p->x, p->xunit,
+							p->lower_better ? "lower" : "higher");
+				}
+				continue;
+			}
 			/* One line per copy of each sample; a test without samples still gets a line. */
 			int ns = t->nsamples ? t->nsamples : 1;
 			for (int s = 0; s < ns; s++) {
@@ -294,14 +311,14 @@ static void export_csv(FILE *f, const struct run *r)
 						t->id, t->label, t->unit, test_status_name(t->status), t->score,
 						t->index, t->baseline, t->time, t->kept, t->spread);
 					if (t->nsamples)
-						fprintf(f, "%d,%d,%.10g,%.10g\n", s + 1, c + 1,
+						fprintf(f, "%d,%d,%.10g,%.10g,,,\n", s + 1, c + 1,
 							t->samples[s].count[c], t->samples[s].elapsed[c]);
 					else
-						fprintf(f, ",,,\n");
+						fprintf(f, ",,,,,,\n");
 				}
 			}
 		}
-		fprintf(f, "%d,index,\"System Benchmarks Index Score\",,%s,,%.10g,,,,,,,,\n", bl->copies,
+		fprintf(f, "%d,index,\"System Benchmarks Index Score\",,%s,,%.10g,,,,,,,,,,,\n", bl->copies,
 			bl->index_partial ? "partial" : "full", bl->index_score);
 	}
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memlat.h"
 #include "noise.h"
 #include "run.h"
 #include "score.h"
@@ -200,6 +201,70 @@ static void fill_test_side(struct side_vals *s, struct compare_side *cs, const s
 	}
 }
 
+/* One point of a points test on one side: per run the log of its mean
+ * over the samples; within a run the variance of that mean from the
+ * samples' spread (every sample kept: a point has no worst third). */
+static void fill_point_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			    int n, int copies, const char *id, const char *point)
+{
+	memset(s, 0, sizeof *s);
+	s->all = calloc((size_t)n + 1, sizeof *s->all);
+	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
+	if (!s->all || !s->logs)
+		abort();
+	s->samples = true;
+	s->freq = NAN;
+	cs->spread = -1;
+	cs->others_cpu = NAN;
+	cs->freq_mhz = NAN;
+	for (int i = 0; i < n; i++) {
+		const struct run_block *b = run_find_block(runs[i], copies);
+		const struct test_result *t = b ? run_block_find_test(b, id) : NULL;
+		const struct point *p = t && test_has_result(t) ? test_find_point(t, point) : NULL;
+		double m = p ? point_mean(p) : NAN;
+		if (!(m > 0))
+			continue;
+		if (!cs->present) {
+			cs->present = true;
+			cs->nsamples = p->n;
+			cs->spread = point_spread(p);
+		}
+		s->all[s->nall++] = log(m);
+		double v;
+		bool busy = false, throttled = false;
+		if (compare_summary_value(t, "others.cpu", &v)) {
+			cs->others_cpu = isnan(cs->others_cpu) || v > cs->others_cpu ? v : cs->others_cpu;
+			busy = v >= OTHERS_BUSY_CPU;
+		}
+		if (compare_summary_value(t, "throttled", &v))
+			throttled = v >= 1;
+		s->busy |= busy;
+		s->throttled |= throttled;
+		double lv[64];
+		int k = 0;
+		for (int j = 0; j < p->n && k < 64; j++)
+			if (p->v[j] > 0 && isfinite(p->v[j]))
+				lv[k++] = log(p->v[j]);
+		if (k == 0)
+			s->samples = false;
+		if (!busy && !throttled) {
+			s->logs[s->k++] = log(m);
+			double sd = stats_stddev(lv, k);
+			s->within += k > 1 ? sd * sd / k : 0;
+		}
+	}
+	if (s->k)
+		s->within /= s->k;
+	if (s->nall) {
+		cs->nruns = s->nall;
+		cs->score = exp(stats_mean(s->all, s->nall));
+		cs->busy = s->busy;
+		cs->throttled = s->throttled;
+	} else {
+		s->samples = false;
+	}
+}
+
 /* How sure a decided verdict is: 1 - the two-sided p value of the change
  * against the interval's own distribution. */
 static double sureness(double d, double se, double dof)
@@ -347,6 +412,83 @@ static int collect_ids(char (**ids)[32], const struct run *const *a, int na,
 		}
 	}
 	return n;
+}
+
+/* A block's rows: a rate test is one row; a points test is a row per
+ * point, in the order of the first run that has it, then points only
+ * later runs have. */
+struct row_id {
+	char test[32];
+	char point[32]; /* "" for a rate test */
+};
+
+static const struct test_result *find_any(const struct run *const *runs, int n, int copies,
+					  const char *id);
+
+static int expand_points(struct row_id **out, char (*ids)[32], int nids, const struct run *const *a,
+			 int na, const struct run *const *b, int nb, int copies)
+{
+	int n = 0, cap = nids + 1;
+	struct row_id *v = calloc((size_t)cap, sizeof *v);
+	if (!v)
+		abort();
+	for (int i = 0; i < nids; i++) {
+		const struct test_result *t = find_any(a, na, copies, ids[i]);
+		if (!t)
+			t = find_any(b, nb, copies, ids[i]);
+		bool points = t && t->kind == RESULT_POINTS;
+		for (int side = 0; points && side < 2; side++)
+			for (int r = 0; r < (side ? nb : na); r++) {
+				const struct run_block *bl = run_find_block(side ? b[r] : a[r], copies);
+				const struct test_result *tr = bl ? run_block_find_test(bl, ids[i]) : NULL;
+				for (int p = 0; tr && p < tr->npoints; p++) {
+					bool have = false;
+					for (int k = n - 1; k >= 0 && !have && !strcmp(v[k].test, ids[i]); k--)
+						have = !strcmp(v[k].point, tr->points[p].name);
+					if (have)
+						continue;
+					if (n == cap) {
+						cap *= 2;
+						struct row_id *nv = realloc(v, (size_t)cap * sizeof *nv);
+						if (!nv)
+							abort();
+						v = nv;
+					}
+					snprintf(v[n].test, sizeof v[n].test, "%s", ids[i]);
+					snprintf(v[n].point, sizeof v[n].point, "%s", tr->points[p].name);
+					n++;
+				}
+			}
+		if (points)
+			continue;
+		if (n == cap) {
+			cap *= 2;
+			struct row_id *nv = realloc(v, (size_t)cap * sizeof *nv);
+			if (!nv)
+				abort();
+			v = nv;
+		}
+		snprintf(v[n].test, sizeof v[n].test, "%s", ids[i]);
+		v[n].point[0] = '\0';
+		n++;
+	}
+	*out = v;
+	return n;
+}
+
+/* The facts of a point, from whichever run has it. */
+static const struct point *point_any(const struct run *const *a, int na, const struct run *const *b,
+				     int nb, int copies, const struct row_id *id)
+{
+	for (int side = 0; side < 2; side++)
+		for (int r = 0; r < (side ? nb : na); r++) {
+			const struct run_block *bl = run_find_block(side ? b[r] : a[r], copies);
+			const struct test_result *t = bl ? run_block_find_test(bl, id->test) : NULL;
+			const struct point *p = t ? test_find_point(t, id->point) : NULL;
+			if (p)
+				return p;
+		}
+	return NULL;
 }
 
 static const struct test_result *find_any(const struct run *const *runs, int n, int copies,
@@ -652,29 +794,68 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			cb->in_b = cb->in_b || run_find_block(b[r], cb->copies);
 		shared += cb->in_a && cb->in_b;
 		char(*ids)[32];
-		cb->nrows = collect_ids(&ids, a, na, b, nb, cb->copies);
+		int nids = collect_ids(&ids, a, na, b, nb, cb->copies);
+		struct row_id *rid;
+		cb->nrows = expand_points(&rid, ids, nids, a, na, b, nb, cb->copies);
 		cb->rows = calloc((size_t)cb->nrows + 1, sizeof *cb->rows);
 		if (!cb->rows)
 			abort();
 		double sum_change = 0, sum_log = 0;
 		for (int i = 0; i < cb->nrows; i++) {
 			struct compare_row *row = &cb->rows[i];
-			const struct test_result *t = find_any(a, na, cb->copies, ids[i]);
+			const struct test_result *t = find_any(a, na, cb->copies, rid[i].test);
 			if (!t)
-				t = find_any(b, nb, cb->copies, ids[i]);
-			snprintf(row->id, sizeof row->id, "%s", t->id);
-			snprintf(row->label, sizeof row->label, "%s", t->label[0] ? t->label : t->id);
-			snprintf(row->unit, sizeof row->unit, "%s", t->unit);
-			/* Each side's floor is its own setting's (a quick run moves more than a full one). */
-			struct noise_floor fa = *noise_get(nt, row->id, a[0]), fb = *noise_get(nt, row->id, b[0]);
+				t = find_any(b, nb, cb->copies, rid[i].test);
 			struct side_vals sa, sb;
-			fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, noise_sigma(&fa));
-			fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(&fb));
+			struct noise_floor fa, fb;
+			if (rid[i].point[0]) {
+				const struct point *p = point_any(a, na, b, nb, cb->copies, &rid[i]);
+				row->point = true;
+				row->detail = !p->summary;
+				row->lower_better = p->lower_better;
+				snprintf(row->id, sizeof row->id, "%s:%s", t->id, p->name);
+				if (row->detail && !strcmp(p->xunit, "B")) {
+					char size[24];
+					memlat_fmt_size(size, sizeof size, p->x);
+					snprintf(row->label, sizeof row->label, "%s %.*s %s", t->id,
+						 (int)strcspn(p->name, " "), p->name, size);
+				} else {
+					snprintf(row->label, sizeof row->label, "%s %s", t->id, p->name);
+				}
+				snprintf(row->unit, sizeof row->unit, "%s", p->unit);
+				fa = *noise_get(nt, row->id, a[0]);
+				fb = *noise_get(nt, row->id, b[0]);
+				fill_point_side(&sa, &row->a, a, na, cb->copies, t->id, p->name);
+				fill_point_side(&sb, &row->b, b, nb, cb->copies, t->id, p->name);
+			} else {
+				snprintf(row->id, sizeof row->id, "%s", t->id);
+				snprintf(row->label, sizeof row->label, "%s", t->label[0] ? t->label : t->id);
+				snprintf(row->unit, sizeof row->unit, "%s", t->unit);
+				/* Each side's floor is its own setting's (a quick run moves more than a full one). */
+				fa = *noise_get(nt, row->id, a[0]);
+				fb = *noise_get(nt, row->id, b[0]);
+				fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, noise_sigma(&fa));
+				fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(&fb));
+			}
 			decide(row, &sa, &sb, &fa, &fb, c->conf);
-			drifts += row->a.drift + row->b.drift;
-			compare_count_basis(c, row, &fa, &fb, a[0], b[0], na, nb, &uncalibrated);
+			/* lower is better: a fall is the better ("faster") way */
+			if (row->lower_better && row->verdict == VERDICT_FASTER)
+				row->verdict = VERDICT_SLOWER;
+			else if (row->lower_better && row->verdict == VERDICT_SLOWER)
+				row->verdict = VERDICT_FASTER;
 			side_free(&sa);
 			side_free(&sb);
+			if (row->detail) {
+				/* a curve's hundreds of points are counted apart from the table's rows */
+				cb->ndetail++;
+				cb->dfaster += row->verdict == VERDICT_FASTER;
+				cb->dslower += row->verdict == VERDICT_SLOWER;
+				cb->dsame += row->verdict == VERDICT_SAME;
+				cb->dna += row->verdict == VERDICT_NA;
+				continue;
+			}
+			drifts += row->a.drift + row->b.drift;
+			compare_count_basis(c, row, &fa, &fb, a[0], b[0], na, nb, &uncalibrated);
 			switch (row->verdict) {
 			case VERDICT_FASTER: cb->nfaster++; break;
 			case VERDICT_SLOWER: cb->nslower++; break;
@@ -691,12 +872,14 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 				if (row->more_runs > 0 && row->more_runs <= 2)
 					settle++;
 			}
-			if (isfinite(row->change)) {
+			/* The mean change is over rates: a point's change has its own direction. */
+			if (isfinite(row->change) && !row->point) {
 				cb->ncompared++;
 				sum_change += row->change;
 				sum_log += log1p(row->change / 100);
 			}
 		}
+		free(rid);
 		free(ids);
 		cb->mean_change = cb->ncompared ? sum_change / cb->ncompared : NAN;
 		cb->geomean_change = cb->ncompared ? (exp(sum_log / cb->ncompared) - 1) * 100 : NAN;

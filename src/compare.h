@@ -66,6 +66,13 @@ struct compare_row {
 	bool widened;       /* the interval includes within-run drift or a clock difference */
 	int more_runs;      /* undecided: runs per side that would likely settle it; 0 = decided or n/a; -1 = too many */
 	const char *note;   /* "only in A", "no samples", "busy", "throttled", ...: or NULL */
+	/* A point of a points test (run.h): id "<test>:<point>", the sides' score
+	 * is the point's value (geometric mean over the runs of each run's mean
+	 * over its samples), no index. "faster" means better in the point's own
+	 * direction: a lower latency or time, a higher rate or clock. */
+	bool point;
+	bool detail;        /* a curve point, not a headline: counted apart, not printed in the table */
+	bool lower_better;
 };
 
 /* One copy count (a "Benchmark Run:" block of UnixBench). */
@@ -79,7 +86,9 @@ struct compare_block {
 	int ncompared;          /* rows with both sides */
 	double mean_change;     /* arithmetic mean of the rows' changes, percent; NAN when none */
 	double geomean_change;  /* geometric mean of the ratios, as a change in percent */
-	int nfaster, nslower, nsame, nna;
+	int nfaster, nslower, nsame, nna;  /* rate rows and headline points */
+	int ndetail;                      /* curve points (row.detail) ... */
+	int dfaster, dslower, dsame, dna; /* ... and their verdicts */
 };
 
 /* One thing that differs between the two sides' environments. */

@@ -57,6 +57,11 @@ static json_t *row_json(const struct compare_row *r)
 	json_object_set_new(o, "widened", json_boolean(r->widened));
 	json_object_set_new(o, "more_runs", r->more_runs ? json_integer(r->more_runs) : json_null());
 	json_object_set_new(o, "note", r->note ? json_string(r->note) : json_null());
+	if (r->point) { /* a point of a points test (compare.h) */
+		json_object_set_new(o, "point", json_true());
+		json_object_set_new(o, "curve", json_boolean(r->detail));
+		json_object_set_new(o, "better", json_string(r->lower_better ? "lower" : "higher"));
+	}
 	return o;
 }
 

@@ -352,7 +352,7 @@ void compare_footer(struct compare *c, const struct run *const *a, int na, const
 	for (int k = 0; k < c->nblocks && !floors[0]; k++)
 		for (int i = 0; i < c->blocks[k].nrows; i++) {
 			const struct compare_row *row = &c->blocks[k].rows[i];
-			if (!isfinite(row->floor_pct))
+			if (!isfinite(row->floor_pct) || row->detail)
 				continue;
 			size_t u = strlen(floors);
 			snprintf(floors + u, sizeof floors - u, "%s%s %.1f%%", u ? ", " : "", row->id,

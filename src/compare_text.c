@@ -66,6 +66,19 @@ static void print_row(FILE *f, const struct compare_row *r, bool compact)
 	label_for(label, sizeof label, r, lw, compact);
 	compare_fmt_score(as, sizeof as, r->a.present ? r->a.score : NAN, sw);
 	compare_fmt_score(bs, sizeof bs, r->b.present ? r->b.score : NAN, sw);
+	/* a point's value is small (ns per load): three decimals where they fit */
+	for (int dec = 3; r->point && dec > 1; dec--) {
+		char ta[24], tb[24];
+		snprintf(ta, sizeof ta, "%.*f", dec, r->a.score);
+		snprintf(tb, sizeof tb, "%.*f", dec, r->b.score);
+		if ((int)strlen(ta) <= sw && (int)strlen(tb) <= sw) {
+			if (r->a.present)
+				snprintf(as, sizeof as, "%s", ta);
+			if (r->b.present)
+				snprintf(bs, sizeof bs, "%s", tb);
+			break;
+		}
+	}
 	compare_fmt_score(ai, sizeof ai, r->a.index, iw);
 	compare_fmt_score(bi, sizeof bi, r->b.index, iw);
 	fmt_pct(ch, sizeof ch, r->change, true);
@@ -164,7 +177,8 @@ void compare_print_text(FILE *f, const struct compare *c, int width)
 				"index", "change", "+-", "verdict");
 		}
 		for (int i = 0; i < b->nrows; i++)
-			print_row(f, &b->rows[i], compact);
+			if (!b->rows[i].detail)
+				print_row(f, &b->rows[i], compact);
 		fprintf(f, "%s\n", compact ? "--------------------------------------------------------------------------------"
 					   : "------------------------------------------------------------------------------------------------------------------------");
 		struct compare_row ix = b->index;
@@ -179,6 +193,10 @@ void compare_print_text(FILE *f, const struct compare *c, int width)
 			b->ncompared);
 		fprintf(f, "%d faster, %d slower, %d no significant change, %d n/a\n", b->nfaster,
 			b->nslower, b->nsame, b->nna);
+		if (b->ndetail)
+			fprintf(f, "Curve points (not in the table; --csv lists each): %d, %d faster, %d slower,\n"
+				   "  %d no significant change, %d n/a\n",
+				b->ndetail, b->dfaster, b->dslower, b->dsame, b->dna);
 	}
 	fputc('\n', f);
 	for (int i = 0; i < c->nfooter; i++)

@@ -16,10 +16,22 @@
  * row (from an imported file) gets what a test without A/A data gets. */
 static const struct test_noise index_noise = { 0.030, 0.040 };
 
+/* The row of a test id, or of a point's ("memlat:rnd L1"): a points
+ * test's floor is its row's, for each of its points. */
+static const struct test_def *row_of(const char *id)
+{
+	const char *colon = strchr(id, ':');
+	if (!colon)
+		return test_find(id);
+	char test[32];
+	snprintf(test, sizeof test, "%.*s", (int)(colon - id), id);
+	return test_find(test);
+}
+
 static struct test_noise defaults(const char *test_id)
 {
 	static const struct test_noise unmeasured = TEST_NOISE_UNMEASURED;
-	const struct test_def *t = test_find(test_id);
+	const struct test_def *t = row_of(test_id);
 	if (t)
 		return t->noise;
 	return strcmp(test_id, NOISE_INDEX_ID) == 0 ? index_noise : unmeasured;
@@ -40,7 +52,7 @@ static bool is_quick(const struct run *r)
  * grows as sqrt(nominal / actual) (at most 3x). */
 static double length_scale(const struct run *r, const char *id)
 {
-	const struct test_def *d = test_find(id);
+	const struct test_def *d = row_of(id);
 	double nominal = d ? d->seconds : 10, actual = r ? r->meta.duration_override : 0;
 	if (!strcmp(id, NOISE_INDEX_ID))
 		nominal = 10;
@@ -151,6 +163,46 @@ static struct acc *acc_slot(struct acc **v, int *n, const char *id, int copies)
 	return a;
 }
 
+/* A points test's headline points ("memlat:rnd L1") learn as a rate test
+ * does, from the log of each run's mean of the point; handled from the
+ * first run of the set that has the test. */
+static void learn_points(struct acc **acc, int *nacc, const struct run **set, int k, int s,
+			 const struct test_result *first, int copies)
+{
+	double *logs = calloc((size_t)k, sizeof *logs);
+	if (!logs)
+		abort();
+	for (int pi = 0; pi < first->npoints; pi++) {
+		const struct point *fp = &first->points[pi];
+		if (!fp->summary)
+			continue;
+		int m = 0;
+		for (int q = s; q < k; q++) {
+			const struct run_block *qb = run_find_block(set[q], copies);
+			const struct test_result *t = qb ? run_block_find_test(qb, first->id) : NULL;
+			const struct point *p = t && t->status == TEST_DONE && !disturbed(t)
+							? test_find_point(t, fp->name) : NULL;
+			double v = p ? point_mean(p) : NAN;
+			if (v > 0)
+				logs[m++] = log(v);
+		}
+		if (m < 2)
+			continue;
+		double mean = 0, ss = 0;
+		for (int q = 0; q < m; q++)
+			mean += logs[q] / m;
+		for (int q = 0; q < m; q++)
+			ss += (logs[q] - mean) * (logs[q] - mean);
+		char id[32];
+		snprintf(id, sizeof id, "%s:%s", first->id, fp->name);
+		struct acc *a = acc_slot(acc, nacc, id, copies);
+		a->ss += ss;
+		a->df += m - 1;
+		a->runs += m;
+	}
+	free(logs);
+}
+
 /* One set of same-settings runs: per (test, copies) the log scores of the
  * runs that have it, their deviations from the set's mean. */
 static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k)
@@ -171,6 +223,10 @@ static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k
 				}
 				if (seen)
 					continue;
+				if (i >= 0 && bl->tests[i].kind == RESULT_POINTS) {
+					learn_points(acc, nacc, set, k, s, &bl->tests[i], bl->copies);
+					continue;
+				}
 				int m = 0;
 				for (int q = s; q < k; q++) {
 					const struct run_block *qb = run_find_block(set[q], bl->copies);

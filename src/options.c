@@ -3,8 +3,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
+#include "memlat.h"
 #include "noise.h"
 #include "run.h"
 #include "runner.h"
@@ -60,6 +62,25 @@ static int check_test_id(const char *opt, const char *arg, char *err, size_t err
 		return 0;
 	snprintf(err, errlen, "%s: unknown test '%s' (try 'kbench list')", opt, arg);
 	return -1;
+}
+
+/* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
+static int check_sizes(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	struct memlat_sizes s = { .per_doubling = 8 };
+	char why[200];
+	if (memlat_parse_sizes(arg, &s, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	/* each copy maps MAX: more than half the memory would swap or wake the OOM killer */
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	if (pages > 0 && psize > 0 && s.max > (uint64_t)pages * (uint64_t)psize / 2) {
+		snprintf(err, errlen, "%s: MAX %s is more than half of this machine's memory (%ld MiB)",
+			 opt, strchr(arg, ':') + 1, (long)((uint64_t)pages * (uint64_t)psize >> 20));
+		return -1;
+	}
+	return 0;
 }
 
 /* One of the row's choices: "--format is json, csv or unixbench, not 'x'". */
@@ -131,6 +152,14 @@ const struct opt_def opt_table[] = {
 	  .min = 1, .max = 86400, .def = "15",
 	  .help = "quick: a test's time limit (default 15)",
 	  .cmds = OC_RUN },
+	{ .id = O_SIZES, .name = "sizes", .kind = OK_STRING,
+	  .arg = "MIN:MAX[:N]", .what = "a size range",
+	  .help = "memlat: working sets from MIN to MAX bytes (K, M, G), N per doubling\n"
+		  "(default 512:4x the last cache:8)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_sizes },
+	{ .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
+	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",

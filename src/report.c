@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "memlat.h"
 #include "run.h"
 #include "score.h"
 
@@ -179,6 +180,56 @@ static void quick_table(FILE *f, const struct run_block *b)
 	fputc('\n', f);
 }
 
+/* The x of a point as its unit says: bytes as KiB/MiB, else the number and unit. */
+static void fmt_x(char *buf, size_t size, const struct point *p)
+{
+	if (!strcmp(p->xunit, "B"))
+		memlat_fmt_size(buf, size, p->x);
+	else if (p->xunit[0] || p->x != 0)
+		snprintf(buf, size, "%g %s", p->x, p->xunit);
+	else
+		snprintf(buf, size, "%s", "");
+}
+
+/* A points result (run.h) is no UnixBench rate: its headline points as a
+ * table of their own, mean over the samples and their spread. */
+static void points_table(FILE *f, const struct test_result *t)
+{
+	int nsum = 0;
+	for (int i = 0; i < t->npoints; i++)
+		nsum += t->points[i].summary;
+	fprintf(f, "%s: %d of its points, mean of %d sample%s%s\n", t->label, nsum, t->nsamples,
+		t->nsamples == 1 ? "" : "s", t->status == TEST_DONE ? "" : " (cut short: finished points kept)");
+	fprintf(f, "  %-16s %12s %12s %-9s %8s\n", "point", "at", "value", "unit", "+-");
+	for (int i = 0; i < t->npoints; i++) {
+		const struct point *p = &t->points[i];
+		if (!p->summary)
+			continue;
+		char x[32], sd[16] = "---";
+		fmt_x(x, sizeof x, p);
+		double spread = point_spread(p);
+		if (spread >= 0)
+			snprintf(sd, sizeof sd, "%.1f%%", spread * 100);
+		fprintf(f, "  %-16s %12s %12.4g %-9s %8s\n", p->name, x, point_mean(p), p->unit, sd);
+	}
+	/* which way is better, once per unit */
+	fputs("  (", f);
+	for (int i = 0, said = 0; i < t->npoints; i++) {
+		const struct point *p = &t->points[i];
+		bool seen = false;
+		for (int k = 0; k < i && !seen; k++)
+			seen = !strcmp(t->points[k].unit, p->unit) &&
+			       t->points[k].lower_better == p->lower_better;
+		if (seen)
+			continue;
+		fprintf(f, "%s%s: %s is better", said++ ? ", " : "", p->unit[0] ? p->unit : "value",
+			p->lower_better ? "lower" : "higher");
+	}
+	fprintf(f, "; %d curve points in the run file: kbench export --format csv)\n", t->npoints - nsum);
+	memlat_print_notes(f, t);
+	fputc('\n', f);
+}
+
 void report_block(FILE *f, const struct run *r, const struct run_block *b)
 {
 	char day[64], t0[16], t1[16];
@@ -214,6 +265,9 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 	index_table(f, sorted, n, "misc", b);
 	if (!strcmp(r->meta.mode, "quick"))
 		quick_table(f, b);
+	for (int i = 0; i < b->ntests; i++)
+		if (b->tests[i].kind == RESULT_POINTS && test_has_result(&b->tests[i]))
+			points_table(f, &b->tests[i]);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		if (t->status == TEST_FAILED)
@@ -229,6 +283,7 @@ void report_print(FILE *f, const struct run *r)
 	report_header(f, r);
 	for (int i = 0; i < r->nblocks; i++)
 		report_block(f, r, &r->blocks[i]);
+	memlat_print_table(f, r);
 	if (r->incomplete)
 		fprintf(f, "Incomplete run: stopped before every test had finished.\n\n");
 }

@@ -605,13 +605,13 @@ static int throttle_spans(const struct run *r, double t1, struct svg_span **out)
 /* Per-CPU series drawn as lines up to this many; more are drawn as a band. */
 #define PER_CPU_LINES 8
 
-struct point {
+struct tv_point {
 	double t, v;
 };
 
 static int by_time(const void *x, const void *y)
 {
-	const struct point *a = x, *b = y;
+	const struct tv_point *a = x, *b = y;
 	return a->t < b->t ? -1 : a->t > b->t;
 }
 
@@ -622,7 +622,7 @@ static double *merge_series(const double **ts, const double **vs, int *ns, int k
 	size_t n = 0;
 	for (int i = 0; i < k; i++)
 		n += (size_t)ns[i];
-	struct point *p = malloc((n + 1) * sizeof *p);
+	struct tv_point *p = malloc((n + 1) * sizeof *p);
 	double *out = malloc((2 * n + 1) * sizeof *out);
 	if (!p || !out) {
 		free(p);
@@ -632,7 +632,7 @@ static double *merge_series(const double **ts, const double **vs, int *ns, int k
 	size_t m = 0;
 	for (int i = 0; i < k; i++)
 		for (int j = 0; j < ns[i]; j++)
-			p[m++] = (struct point){ ts[i][j], vs[i][j] };
+			p[m++] = (struct tv_point){ ts[i][j], vs[i][j] };
 	qsort(p, n, sizeof *p, by_time);
 	for (size_t i = 0; i < n; i++) {
 		out[i] = p[i].t;

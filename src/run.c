@@ -1,6 +1,7 @@
 /* The run record: building it up sample by sample, and the sums every reader needs. */
 #include "run.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,9 @@ static void test_free(struct test_result *t)
 	}
 	free(t->samples);
 	free(t->summary);
+	for (int i = 0; i < t->npoints; i++)
+		free(t->points[i].v);
+	free(t->points);
 }
 
 void run_free(struct run *r)
@@ -205,6 +209,74 @@ const struct kv *test_summary_get(const struct test_result *t, const char *key)
 		if (strcmp(t->summary[i].key, key) == 0)
 			return &t->summary[i];
 	return NULL;
+}
+
+struct point *test_point(struct test_result *t, const char *name, double x, const char *xunit,
+			 const char *unit, bool lower_better, bool summary)
+{
+	for (int i = 0; i < t->npoints; i++)
+		if (strcmp(t->points[i].name, name) == 0)
+			return &t->points[i];
+	struct point *np = realloc(t->points, (size_t)(t->npoints + 1) * sizeof *np);
+	if (!np)
+		abort();
+	t->points = np;
+	struct point *p = &t->points[t->npoints++];
+	memset(p, 0, sizeof *p);
+	t->kind = RESULT_POINTS;
+	copy_str(p->name, sizeof p->name, name);
+	copy_str(p->xunit, sizeof p->xunit, xunit);
+	copy_str(p->unit, sizeof p->unit, unit);
+	p->x = x;
+	p->lower_better = lower_better;
+	p->summary = summary;
+	return p;
+}
+
+void point_push(struct point *p, double v)
+{
+	double *nv = realloc(p->v, (size_t)(p->n + 1) * sizeof *nv);
+	if (!nv)
+		abort();
+	p->v = nv;
+	p->v[p->n++] = v;
+}
+
+const struct point *test_find_point(const struct test_result *t, const char *name)
+{
+	for (int i = 0; i < t->npoints; i++)
+		if (strcmp(t->points[i].name, name) == 0)
+			return &t->points[i];
+	return NULL;
+}
+
+double point_mean(const struct point *p)
+{
+	double sum = 0;
+	int n = 0;
+	for (int i = 0; i < p->n; i++)
+		if (isfinite(p->v[i]))
+			sum += p->v[i], n++;
+	return n ? sum / n : NAN;
+}
+
+double point_spread(const struct point *p)
+{
+	double m = point_mean(p), ss = 0;
+	int n = 0;
+	for (int i = 0; i < p->n; i++)
+		if (isfinite(p->v[i]))
+			ss += (p->v[i] - m) * (p->v[i] - m), n++;
+	if (n < 2 || !(m != 0))
+		return -1;
+	return sqrt(ss / (n - 1)) / fabs(m);
+}
+
+bool test_has_result(const struct test_result *t)
+{
+	if (t->kind == RESULT_POINTS)
+		return t->npoints > 0 && t->status != TEST_FAILED;
+	return (t->status == TEST_DONE || t->status == TEST_IMPORTED) && t->score > 0;
 }
 
 const struct run_block *run_find_block(const struct run *r, int copies)

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #define RUN_FORMAT_MAJOR 1
-#define RUN_FORMAT_MINOR 1
+#define RUN_FORMAT_MINOR 2
 
 /* One sample (UnixBench: one pass) of one test, all copies. */
 struct sample {
@@ -34,6 +34,27 @@ struct kv {
 	bool has_value;
 };
 
+/* What a test's result is. A rate test (every UnixBench test) scores the
+ * counts of its samples; a points test (format 1.2: memory latency, later
+ * percentiles, throughput per task count, build times) has a set of named
+ * points, each with one value per sample, so that its intervals and
+ * verdicts come from the samples as a rate's do. */
+enum result_kind { RESULT_RATE, RESULT_POINTS };
+
+/* One point of a points result: "rnd 4096" -> 4.1 ns per load at 4096 B,
+ * "p99" -> 85 us, "8 tasks" -> 1200 jobs/min, "-j2" -> 61 s. */
+struct point {
+	char name[32];     /* unique in its test; the compare row is "<test id>:<name>" */
+	double x;          /* where on its curve: bytes, percent, tasks, jobs */
+	char xunit[8];     /* "B", "%", "tasks", "" */
+	char unit[16];     /* the value's: "ns", "us", "jobs/min", "s", "MHz" */
+	bool lower_better; /* latency and time: lower is better; rates: higher */
+	bool summary;      /* a headline point (a plateau, a percentile): the report's
+			      and the compare table's rows; the others form the curve */
+	int n;             /* values, one per sample that reached the point */
+	double *v;
+};
+
 struct test_result {
 	/* Copied from the test table (or an imported file), so a run stands on its own. */
 	char id[32];
@@ -58,6 +79,10 @@ struct test_result {
 
 	int nsummary;
 	struct kv *summary; /* telemetry summaries and other per-test facts */
+
+	enum result_kind kind;
+	int npoints;
+	struct point *points; /* RESULT_POINTS: in the order they were first measured */
 };
 
 /* One copy count's results (UnixBench: one "Benchmark Run:" block). */
@@ -160,6 +185,19 @@ void run_add_marker(struct run *r, double t, const char *what);
 void run_add_note(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 struct kv *test_summary_set(struct test_result *t, const char *key, double value, const char *text);
 const struct kv *test_summary_get(const struct test_result *t, const char *key);
+
+/* A points test's point of that name, added (with these facts) when it is new. */
+struct point *test_point(struct test_result *t, const char *name, double x, const char *xunit,
+			 const char *unit, bool lower_better, bool summary);
+void point_push(struct point *p, double v);
+const struct point *test_find_point(const struct test_result *t, const char *name);
+/* Mean of a point's finite values, NAN when it has none; their relative sd, -1 below two. */
+double point_mean(const struct point *p);
+double point_spread(const struct point *p);
+/* A test that has something to show: a rate test done (or imported) with a
+ * score, or a points test with points, even one cut short (its finished
+ * points are kept). */
+bool test_has_result(const struct test_result *t);
 
 const struct run_block *run_find_block(const struct run *r, int copies);
 const struct test_result *run_block_find_test(const struct run_block *b, const char *id);

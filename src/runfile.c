@@ -25,6 +25,7 @@
 #define MAX_POINTS 10000000
 #define MAX_MARKERS 1000000
 #define MAX_NOTES 100000
+#define MAX_RESULT_POINTS 100000
 
 static const char *const status_names[] = {
 	[TEST_WAITING] = "waiting", [TEST_RUNNING] = "running", [TEST_DONE] = "done",
@@ -138,6 +139,24 @@ static json_t *test_to_json(const struct test_result *t)
 		json_array_append_new(sum, ko);
 	}
 	json_object_set_new(o, "summary", sum);
+	/* 1.2: a points result; a rate test's object is as in 1.1. */
+	if (t->kind == RESULT_POINTS) {
+		json_object_set_new(o, "kind", json_string("points"));
+		json_t *pts = json_array();
+		for (int i = 0; i < t->npoints; i++) {
+			const struct point *p = &t->points[i];
+			json_t *po = json_object();
+			json_object_set_new(po, "name", json_string(p->name));
+			json_object_set_new(po, "x", num(p->x));
+			json_object_set_new(po, "xunit", json_string(p->xunit));
+			json_object_set_new(po, "unit", json_string(p->unit));
+			json_object_set_new(po, "better", json_string(p->lower_better ? "lower" : "higher"));
+			json_object_set_new(po, "summary", json_boolean(p->summary));
+			json_object_set_new(po, "values", doubles(p->v, p->n));
+			json_array_append_new(pts, po);
+		}
+		json_object_set_new(o, "points", pts);
+	}
 	return o;
 }
 
@@ -237,6 +256,9 @@ static void sanitize_run(struct run *r)
 			sanitize(t->category), sanitize(t->reason);
 			for (int k = 0; k < t->nsummary; k++)
 				sanitize(t->summary[k].key), sanitize(t->summary[k].text);
+			for (int k = 0; k < t->npoints; k++)
+				sanitize(t->points[k].name), sanitize(t->points[k].xunit),
+					sanitize(t->points[k].unit);
 		}
 	for (int i = 0; i < r->nseries; i++)
 		sanitize(r->series[i].name), sanitize(r->series[i].unit);
@@ -442,6 +464,59 @@ static enum test_status status_from(struct reader *rd, const char *s, const char
 	return TEST_FAILED;
 }
 
+/* 1.2: "kind": "points" and its points. A file without "kind" is a rate result. */
+static void read_points(struct reader *rd, json_t *o, struct test_result *t, const char *path)
+{
+	char kind[16] = "rate";
+	get_str(rd, o, path, "kind", kind, sizeof kind);
+	if (rd->failed)
+		return;
+	if (!strcmp(kind, "rate"))
+		return;
+	if (strcmp(kind, "points") != 0) {
+		fail(rd, "field %skind has an unknown value '%.20s'", path, kind);
+		return;
+	}
+	t->kind = RESULT_POINTS;
+	json_t *pts = get_array(rd, o, path, "points", MAX_RESULT_POINTS);
+	char pp[200], fp[220];
+	for (size_t i = 0; pts && i < json_array_size(pts) && !rd->failed; i++) {
+		snprintf(pp, sizeof pp, "%spoints[%zu]", path, i);
+		json_t *po = json_array_get(pts, i);
+		if (!is_obj(rd, po, pp))
+			return;
+		snprintf(fp, sizeof fp, "%s.", pp);
+		char name[32] = "", xunit[8] = "", unit[16] = "", better[16] = "higher";
+		get_str(rd, po, fp, "name", name, sizeof name);
+		get_str(rd, po, fp, "xunit", xunit, sizeof xunit);
+		get_str(rd, po, fp, "unit", unit, sizeof unit);
+		get_str(rd, po, fp, "better", better, sizeof better);
+		double x = get_num(rd, po, fp, "x", 0);
+		bool summary = get_bool(rd, po, fp, "summary");
+		if (rd->failed)
+			return;
+		if (!name[0] || test_find_point(t, name)) {
+			fail(rd, "field %s.name is %s", pp, name[0] ? "not unique" : "missing or empty");
+			return;
+		}
+		if (strcmp(better, "lower") != 0 && strcmp(better, "higher") != 0) {
+			fail(rd, "field %s.better is neither lower nor higher", pp);
+			return;
+		}
+		struct point *p = test_point(t, name, x, xunit, unit, !strcmp(better, "lower"), summary);
+		json_t *vals = get_array(rd, po, fp, "values", MAX_SAMPLES);
+		for (size_t k = 0; vals && k < json_array_size(vals) && !rd->failed; k++) {
+			json_t *v = json_array_get(vals, k);
+			if (json_is_null(v))
+				point_push(p, NAN);
+			else if (json_is_number(v) && isfinite(json_number_value(v)))
+				point_push(p, json_number_value(v));
+			else
+				fail(rd, "field %s.values[%zu] is not a number", pp, k);
+		}
+	}
+}
+
 static void read_test(struct reader *rd, json_t *o, struct run_block *b, const char *path)
 {
 	struct test_result tmp = { 0 };
@@ -516,6 +591,7 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 			test_summary_set(t, key, get_num(rd, ko, fp, "value", 0), NULL);
 		}
 	}
+	read_points(rd, o, t, path);
 }
 
 static struct run *from_json(struct reader *rd, json_t *root)

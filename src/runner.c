@@ -163,6 +163,15 @@ uint64_t runner_live_count(const struct runner *r, int copy)
 	return atomic_load_explicit(&r->slots[copy].count, memory_order_relaxed);
 }
 
+int runner_live_points(const struct runner *r, int copy, const struct wl_point **pts)
+{
+	if (copy < 0 || copy >= r->live_copies)
+		return 0;
+	*pts = r->slots[copy].points;
+	int n = atomic_load_explicit(&r->slots[copy].npoints, memory_order_acquire);
+	return n < WL_MAX_POINTS ? n : WL_MAX_POINTS;
+}
+
 double runner_live_elapsed(const struct runner *r)
 {
 	return r->live_copies ? wl_now() - r->sample_t0 : 0;
@@ -178,7 +187,10 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	struct test_result *res = &b->tests[ti];
 	const struct test_def *t = r->o.tests[ti];
 	bool quick = r->o.quick;
-	int nsamples = quick ? 0 : runner_samples_for(&r->o, t);
+	/* A points test has no rate to be precise about: a fixed count of
+	 * samples (two in a quick run), no warm-up sample. */
+	bool points = t->collect != NULL;
+	int nsamples = quick ? (points ? 2 : 0) : runner_samples_for(&r->o, t);
 	double length = runner_length_for(&r->o, t);
 	struct quick_rule rule = { .precision = quick_precision_asked(r->o.precision),
 				   .min_samples = 3, .max_samples = 200,
@@ -200,7 +212,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 
 	double overhead_sum = 0;
 	double test_t0 = wl_now();
-	if (quick && !r->abort && !r->skip) {
+	if (quick && !points && !r->abort && !r->skip) {
 		double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], ov;
 		struct sample warm = { .copies = b->copies, .count = c, .elapsed = e };
 		char reason[200] = "";
@@ -216,7 +228,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		}
 		test_t0 = wl_now();
 	}
-	for (int k = 0; res->status == TEST_RUNNING && (quick || k < nsamples); k++) {
+	for (int k = 0; res->status == TEST_RUNNING && ((quick && !points) || k < nsamples); k++) {
 		ev.sample = k;
 		if (k == 0 && r->o.thermal_seconds > 0 && r->o.idle > 0) {
 			run_add_marker(run, wl_now() - r->run_t0, "idle baseline");
@@ -248,6 +260,9 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			memcpy(s->count, counts, sizeof(double) * (size_t)b->copies);
 			memcpy(s->elapsed, times, sizeof(double) * (size_t)b->copies);
 		}
+		/* A sample cut short by a skip or an abort keeps its finished points. */
+		if (points && (rc == 0 || r->skip || r->abort))
+			t->collect(res, r->slots, b->copies, r->o.params);
 		/* After the sample is in the run, so listeners can read it. */
 		ev.kind = EV_SAMPLE_END;
 		runner_emit(r, &ev);
@@ -270,7 +285,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			}
 			break;
 		}
-		if (quick) {
+		if (quick && !points) {
 			const struct sample *s = &res->samples[res->nsamples - 1];
 			rates[k] = score_rate(sample_count(s), sample_time(s), t->timebase);
 			verdict = quick_decide(&rule, rates, k + 1, wl_now() - test_t0, &achieved);
@@ -278,7 +293,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 				break;
 		}
 	}
-	if (quick && res->nsamples > 0) {
+	if (quick && !points && res->nsamples > 0) {
 		test_summary_set(res, "quick_precision_asked", rule.precision, NULL);
 		if (isfinite(achieved))
 			test_summary_set(res, "quick_precision", achieved, NULL);

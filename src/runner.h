@@ -34,6 +34,7 @@ struct runner_opts {
 	 * idle baseline in which telemetry reads the sensors. */
 	double thermal_seconds;
 	double idle;
+	const char *params; /* workload parameters, "sizes=512:128M:8 huge" (memlat); NULL = defaults */
 };
 
 enum runner_event_kind {
@@ -95,6 +96,10 @@ void runner_abort(struct runner *r);
 int runner_live_copies(const struct runner *r);
 uint64_t runner_live_count(const struct runner *r, int copy);
 double runner_live_elapsed(const struct runner *r); /* seconds into the sample */
+/* A points test's points published so far by one copy of the sample in
+ * progress (workload.h); *pts valid until the next sample. Returns how many. */
+struct wl_point;
+int runner_live_points(const struct runner *r, int copy, const struct wl_point **pts);
 
 /* The seconds a test will take with these options (samples x (pause + length)). */
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t);

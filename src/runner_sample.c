@@ -155,6 +155,7 @@ static void worker_main(struct runner *r, const struct test_def *t, int copy, in
 		.datadir = r->datadir,
 		.helper = r->helper[0] ? r->helper : NULL,
 		.shm_fd = r->shm_fd,
+		.params = r->o.params,
 	};
 	atomic_store(&slot->state, WORKER_RUNNING);
 	slot->t_start = wl_now();

@@ -135,6 +135,18 @@ static void score_quick(struct test_result *t)
 void score_test(struct test_result *t)
 {
 	int n = t->nsamples;
+	/* A points result has no rate: its points are its result, and it
+	 * enters no index. */
+	if (t->kind == RESULT_POINTS) {
+		double time = 0;
+		for (int i = 0; i < n; i++)
+			time += sample_time(&t->samples[i]);
+		t->score = t->index = 0;
+		t->kept = n;
+		t->time = n ? time / n : 0;
+		t->spread = -1;
+		return;
+	}
 	if (n <= 0)
 		return;
 	if (test_summary_get(t, "quick_precision_asked")) {

@@ -510,11 +510,12 @@ bool store_worth_saving(const struct run *r, char *why, size_t whylen)
 	for (int b = 0; r && b < r->nblocks; b++)
 		for (int t = 0; t < r->blocks[b].ntests; t++) {
 			const struct test_result *tr = &r->blocks[b].tests[t];
-			if (tr->nsamples > 0 || tr->status == TEST_IMPORTED)
+			/* a points test cut short keeps its finished points */
+			if (tr->nsamples > 0 || tr->status == TEST_IMPORTED || tr->npoints > 0)
 				return true;
 		}
 	if (why && whylen)
-		snprintf(why, whylen, "nothing was measured (no sample finished)");
+		snprintf(why, whylen, "nothing was measured (no sample or point finished)");
 	return false;
 }
 

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct test_result;
+struct worker_slot;
 struct workload;
 
 /* The label column of the compare table's 80-column layout (compare_text.c). */
@@ -46,6 +48,11 @@ struct test_def {
 				 before the timed part), for time estimates */
 	bool uncounted;       /* no per-worker counters unless --events names them: counting
 				 slows its forks, execs or context switches (make bench measures it) */
+	/* A points result (run.h) instead of a rate: after each sample, also one
+	 * cut short, turns the copies' published points (workload.h) into the
+	 * test's points. params: the run's workload parameters, or NULL. */
+	void (*collect)(struct test_result *t, const struct worker_slot *slots, int copies,
+			const char *params);
 
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */

@@ -12,6 +12,17 @@
  * count with a relaxed atomic store, the runner sets `stop` at the deadline;
  * neither is a syscall, so a loop can afford both every iteration.
  */
+/* One measured point of a points test (run.h), as a worker publishes it:
+ * which of the workload's curves, where on it, and the value. */
+struct wl_point {
+	int series;
+	double x;
+	double v;
+};
+
+/* Per copy: 2 chains x 480 sizes and a few more (memory latency's most). */
+#define WL_MAX_POINTS 1024
+
 struct worker_slot {
 	_Atomic uint64_t count; /* units done so far */
 	_Atomic int stop;       /* set by the runner at the deadline */
@@ -21,6 +32,11 @@ struct worker_slot {
 	double rate;            /* self-timed tests: the result, already a rate */
 	double time;            /* self-timed tests: the time to report (UnixBench's TIME) */
 	char err[200];          /* a sentence when the workload failed */
+	/* A points test's results so far: points[0 .. npoints) are complete
+	 * (stored before npoints grows, with release order), so the runner can
+	 * show them live and keep them when the sample is cut short. */
+	_Atomic int npoints;
+	struct wl_point points[WL_MAX_POINTS];
 };
 
 enum worker_state { WORKER_IDLE, WORKER_RUNNING, WORKER_DONE, WORKER_FAILED };
@@ -36,6 +52,7 @@ struct workload_ctx {
 	const char *datadir;/* shell scripts and input data (data/ in the tree) */
 	const char *helper; /* kbench-exec, the small program the fork/exec loops run in; NULL if not found */
 	int shm_fd;         /* memfd holding the slots; inherited across exec; -1 in-process (unit tests) */
+	const char *params; /* the run's workload parameters ("sizes=512:128M:8 huge"); may be NULL */
 };
 
 struct workload {
@@ -59,6 +76,17 @@ static inline int wl_stopped(const struct workload_ctx *c)
 static inline void wl_publish(const struct workload_ctx *c, uint64_t count)
 {
 	atomic_store_explicit(&c->slot->count, count, memory_order_relaxed);
+}
+
+/* A points test's result: one point, outside any timed part. Points past
+ * WL_MAX_POINTS are dropped. */
+static inline void wl_publish_point(const struct workload_ctx *c, int series, double x, double v)
+{
+	int n = atomic_load_explicit(&c->slot->npoints, memory_order_relaxed);
+	if (n >= WL_MAX_POINTS)
+		return;
+	c->slot->points[n] = (struct wl_point){ .series = series, .x = x, .v = v };
+	atomic_store_explicit(&c->slot->npoints, n + 1, memory_order_release);
 }
 
 double wl_now(void); /* CLOCK_MONOTONIC in seconds */

@@ -80,6 +80,7 @@ void app_opts(const struct app *a, struct runner_opts *o)
 	o->pause = a->pause;
 	o->quick = a->quick;
 	o->iterations = a->iterations;
+	o->params = a->params[0] ? a->params : NULL;
 	o->interval = 0.5; /* two wake-ups a second: enough to watch, too few to disturb */
 	if (a->thermal_minutes > 0) {
 		/* one copy count: the largest chosen (all CPUs by default) */
@@ -139,6 +140,13 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_SAMPLES: a->samples = (int)it->i; break;
 		case O_DURATION: a->duration = it->d; break;
 		case O_PAUSE: a->pause = it->d; break;
+		case O_SIZES:
+		case O_HUGE: {
+			size_t u = strlen(a->params);
+			snprintf(a->params + u, sizeof a->params - u, "%s%s%s", u ? " " : "",
+				 it->def->id == O_HUGE ? "huge" : "sizes=", it->arg ? it->arg : "");
+			break;
+		}
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
 		case O_SPEED: a->replay_speed = it->d; break;
 		case O_THERMAL_MINUTES: a->thermal_minutes = it->d; break;

@@ -10,6 +10,7 @@
 
 struct live;
 struct telemetry_frame;
+struct wl_point;
 
 /* The two kinds of run the screen can watch fill the same table
  * (STYLE.md 1); live_run_ops and live_replay_ops are its instances. */
@@ -28,6 +29,9 @@ struct live_ops {
 	 * now (a replay reveals them as its clock passes them). */
 	enum test_status (*status)(const struct live *l, int block, int test);
 	int (*samples_done)(const struct live *l, int block, int test);
+	/* A points test's points one copy has published in the sample in
+	 * progress (workload.h); NULL for a kind that has none (a replay). */
+	int (*points)(const struct live *l, int copy, const struct wl_point **pts);
 	/* How many points of a series the screen may show now. */
 	int (*series_points)(const struct live *l, const struct series *s);
 	/* The latest telemetry frame, or NULL with why. */
@@ -72,6 +76,7 @@ double live_remaining(const struct live *l);
 enum test_status live_status(const struct live *l, int block, int test);
 int live_samples_done(const struct live *l, int block, int test);
 int live_series_points(const struct live *l, const struct series *s);
+int live_points(const struct live *l, int copy, const struct wl_point **pts);
 const struct telemetry_frame *live_telemetry(const struct live *l, const char **why);
 
 /* For the kinds: monotonic seconds, and the pump's turn. */

@@ -25,6 +25,7 @@ static int top;
 struct line {
 	int block, row;
 	double change;
+	int point; /* no comparison, a points test: its headline point; else -1 */
 };
 static struct line lines[RUNNER_MAX_BLOCKS * RUNNER_MAX_TESTS + 8];
 static int nlines;
@@ -38,15 +39,27 @@ static int by_change_cmp(const void *x, const void *y)
 
 static void build_lines(struct app *a)
 {
+	int max = (int)(sizeof lines / sizeof lines[0]);
 	nlines = 0;
 	if (cmp) {
+		/* a curve's points have verdicts too, but the table shows the headlines */
 		for (int b = 0; b < cmp->nblocks; b++)
-			for (int r = 0; r < cmp->blocks[b].nrows; r++)
-				lines[nlines++] = (struct line){ b, r, cmp->blocks[b].rows[r].change };
+			for (int r = 0; r < cmp->blocks[b].nrows && nlines < max; r++)
+				if (!cmp->blocks[b].rows[r].detail)
+					lines[nlines++] = (struct line){ b, r, cmp->blocks[b].rows[r].change, -1 };
 	} else if (a->run) {
 		for (int b = 0; b < a->run->nblocks; b++)
-			for (int t = 0; t < a->run->blocks[b].ntests; t++)
-				lines[nlines++] = (struct line){ b, t, NAN };
+			for (int t = 0; t < a->run->blocks[b].ntests && nlines < max; t++) {
+				const struct test_result *tr = &a->run->blocks[b].tests[t];
+				int np = 0;
+				for (int p = 0; p < tr->npoints && nlines < max; p++)
+					if (tr->points[p].summary) {
+						lines[nlines++] = (struct line){ b, t, NAN, p };
+						np++;
+					}
+				if (!np && nlines < max)
+					lines[nlines++] = (struct line){ b, t, NAN, -1 };
+			}
 	}
 	if (by_change && cmp)
 		qsort(lines, (size_t)nlines, sizeof lines[0], by_change_cmp);
@@ -334,7 +347,12 @@ static int draw_big(struct app *a, struct canvas *c, int y)
 {
 	const struct run *r = a->run;
 	int n = r->nblocks < 2 ? r->nblocks : 2;
-	if (n == 0)
+	/* a run of points tests only (memory latency) has no index to show */
+	bool rates = false;
+	for (int b = 0; b < r->nblocks; b++)
+		for (int t = 0; t < r->blocks[b].ntests; t++)
+			rates |= r->blocks[b].tests[t].kind == RESULT_RATE;
+	if (n == 0 || !rates)
 		return 0;
 	int pw = c->w / n;
 	for (int b = 0; b < n; b++) {
@@ -411,10 +429,14 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 		canvas_text(c, x, yy, ROLE_DIM, buf, -1);
 		x += wd[1] + 1;
 		fmt_number(v, sizeof v, row->b.present ? row->b.score : NAN, wd[2]);
+		if (row->point && row->b.present && row->b.score < 100)
+			snprintf(v, sizeof v, "%.3f", row->b.score);
 		fmt_fit(buf, sizeof buf, v, wd[2], FMT_RIGHT);
 		canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
 		x += wd[2] + 1;
 		fmt_number(v, sizeof v, row->a.present ? row->a.score : NAN, wd[3]);
+		if (row->point && row->a.present && row->a.score < 100)
+			snprintf(v, sizeof v, "%.3f", row->a.score);
 		fmt_fit(buf, sizeof buf, v, wd[3], FMT_RIGHT);
 		canvas_text(c, x, yy, ROLE_DIM, buf, -1);
 		x += wd[3] + 1;
@@ -476,6 +498,41 @@ static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
 		bool ok = t->status == TEST_DONE || t->status == TEST_IMPORTED;
 		char buf[128], v[32];
 		x = 1;
+		if (lines[i].point >= 0) {
+			/* a headline point: its value and unit, no index */
+			const struct point *p = &t->points[lines[i].point];
+			snprintf(v, sizeof v, "%s %s", t->id, p->name);
+			fmt_fit(buf, sizeof buf, v, wd[0], FMT_LEFT);
+			canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
+			x += wd[0] + 1;
+			snprintf(v, sizeof v, "%d", bl->copies);
+			fmt_fit(buf, sizeof buf, v, wd[1], FMT_RIGHT);
+			canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+			x += wd[1] + 1;
+			double m = point_mean(p);
+			snprintf(v, sizeof v, m < 100 ? "%.3f" : "%.0f", m);
+			fmt_fit(buf, sizeof buf, v, wd[2], FMT_RIGHT);
+			canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
+			x += wd[2] + 1;
+			if (wd[3]) {
+				fmt_fit(buf, sizeof buf, p->unit, wd[3], FMT_LEFT);
+				canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+				x += wd[3] + 1;
+			}
+			fmt_fit(buf, sizeof buf, "-", wd[4], FMT_RIGHT);
+			canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+			x += wd[4] + 1;
+			if (wd[5]) {
+				double sp = point_spread(p);
+				if (sp >= 0)
+					snprintf(v, sizeof v, "%.1f%%", sp * 100);
+				else
+					snprintf(v, sizeof v, "-");
+				fmt_fit(buf, sizeof buf, v, wd[5], FMT_RIGHT);
+				canvas_text(c, x, yy, ROLE_DIM, buf, -1);
+			}
+			continue;
+		}
 		fmt_fit(buf, sizeof buf, t->label, wd[0], FMT_LEFT);
 		canvas_text(c, x, yy, ok ? ROLE_NORMAL : ROLE_DIM, buf, -1);
 		x += wd[0] + 1;

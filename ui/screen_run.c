@@ -6,11 +6,13 @@
 #include "app.h"
 #include "format.h"
 #include "live.h"
+#include "memlat.h"
 #include "run.h"
 #include "quick.h"
 #include "score.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
+#include "workload.h"
 
 static int top; /* first test row shown */
 
@@ -55,6 +57,14 @@ static const char *status_glyph(const struct canvas *c, enum test_status st, int
 	case TEST_SKIPPED: *role = ROLE_DIM; return "-";
 	default: *role = ROLE_DIM; return c->utf8 ? "·" : ".";
 	}
+}
+
+/* A points test whose points lie on a byte axis (memory latency): its curve
+ * is what to watch, not a count. */
+static bool shows_curve(const struct test_result *tr)
+{
+	const struct test_def *d = test_find(tr->id);
+	return d && d->collect;
 }
 
 /* Does the test time itself (whetstone, the file tests)? Its workers publish
@@ -185,7 +195,15 @@ static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
 			fmt_fit(num, sizeof num, buf, wd[4], FMT_LEFT);
 			canvas_text(c, x, yy, role, num, -1);
 			x += wd[4] + 1;
-			if (st == TEST_DONE || st == TEST_IMPORTED) {
+			if (shows_curve(tr) && (st == TEST_DONE || st == TEST_RUNNING ||
+						(st == TEST_SKIPPED && tr->npoints))) {
+				/* points, not a score: how many so far (the curve shows them) */
+				const struct wl_point *pts;
+				int np = st == TEST_RUNNING ? live_points(l, 0, &pts) : 0;
+				snprintf(buf, sizeof buf, "%d pts", tr->npoints > np ? tr->npoints : np);
+				fmt_fit(num, sizeof num, buf, wd[5], FMT_RIGHT);
+				canvas_text(c, x, yy, st == TEST_RUNNING ? ROLE_RUNNING : ROLE_NORMAL, num, -1);
+			} else if (st == TEST_DONE || st == TEST_IMPORTED) {
 				fmt_number(buf, sizeof buf, tr->score, wd[5]);
 				fmt_fit(num, sizeof num, buf, wd[5], FMT_RIGHT);
 				canvas_text(c, x, yy, ROLE_NORMAL, num, -1);
@@ -249,8 +267,108 @@ static void ipc_cell(char *buf, size_t len, const struct telemetry_frame *f, int
 		snprintf(buf, len, "%.2f", v);
 }
 
+#define CURVE_MAX 1024
+
+struct curve {
+	int n;
+	double x[CURVE_MAX], v[CURVE_MAX];
+	char chain[CURVE_MAX]; /* 'r' random, 'f' forward */
+};
+
+static void curve_add(struct curve *cv, char chain, double x, double v)
+{
+	if (cv->n >= CURVE_MAX || !(x > 0) || !(v > 0) || !isfinite(v))
+		return;
+	for (int i = 0; i < cv->n; i++)
+		if (cv->chain[i] == chain && cv->x[i] == x)
+			return; /* a finished sample's mean already stands for it */
+	cv->x[cv->n] = x;
+	cv->v[cv->n] = v;
+	cv->chain[cv->n++] = chain;
+}
+
+/* The curve so far: finished samples' means, then the sample in progress
+ * (copy 0's points), on log axes; '*' the random chain, '+' the forward
+ * one (the glyphs differ, so mono loses nothing); the caches marked. */
+static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
+		       const struct test_result *tr, const char *params)
+{
+	static struct curve cv;
+	cv.n = 0;
+	for (int i = 0; i < tr->npoints; i++) {
+		const struct point *p = &tr->points[i];
+		if (!p->summary && !strcmp(p->xunit, "B"))
+			curve_add(&cv, p->name[0] == 'r' ? 'r' : 'f', p->x, point_mean(p));
+	}
+	int stored = cv.n; /* a finished sample's sizes are the whole range */
+	const struct wl_point *pts;
+	int np = live_points(l, 0, &pts);
+	for (int i = 0; i < np; i++)
+		if (pts[i].series == MEMLAT_FWD || pts[i].series == MEMLAT_RND)
+			curve_add(&cv, pts[i].series == MEMLAT_RND ? 'r' : 'f', pts[i].x, pts[i].v);
+	struct memlat_caches caches;
+	struct memlat_sizes sz;
+	char err[200];
+	memlat_read_caches(&caches);
+	if (memlat_parse_params(params, &caches, &sz, err, sizeof err) < 0)
+		memlat_default_sizes(&caches, &sz);
+	double xmin = (double)sz.min, xmax = (double)sz.max, ymin = INFINITY, ymax = 0;
+	if (stored) /* a replay, or a later sample: the range measured, whatever the options now */
+		xmin = INFINITY, xmax = 0;
+	for (int i = 0; i < cv.n; i++) {
+		xmin = cv.x[i] < xmin ? cv.x[i] : xmin;
+		xmax = cv.x[i] > xmax ? cv.x[i] : xmax;
+		ymin = cv.v[i] < ymin ? cv.v[i] : ymin;
+		ymax = cv.v[i] > ymax ? cv.v[i] : ymax;
+	}
+	int lw = 8, W = c->w - 2 - lw, H = rows - 1;
+	if (H < 2 || W < 10)
+		return;
+	if (!cv.n) {
+		canvas_text(c, 1, y, ROLE_DIM, "(the curve starts with the first size)", -1);
+		return;
+	}
+	if (ymax < ymin * 4)
+		ymax = ymin * 4; /* a flat start keeps room to rise */
+	double lx0 = log2(xmin), lxs = log2(xmax) - lx0, ly0 = log(ymin), lys = log(ymax) - ly0;
+	int x0 = 1 + lw;
+	/* the caches, as vertical marks */
+	for (int k = 0; k < caches.n; k++) {
+		int col = (int)lround((log2((double)caches.size[k]) - lx0) / lxs * (W - 1));
+		if (col < 0 || col >= W)
+			continue;
+		for (int r = 0; r < H; r++)
+			canvas_text(c, x0 + col, y + r, ROLE_BORDER, c->utf8 ? "│" : "|", 1);
+		char name[8];
+		snprintf(name, sizeof name, "L%d", caches.level[k]);
+		canvas_text(c, x0 + col - 1, y + H, ROLE_DIM, name, -1);
+	}
+	for (int i = 0; i < cv.n; i++) {
+		int col = (int)lround((log2(cv.x[i]) - lx0) / lxs * (W - 1));
+		int row = H - 1 - (int)lround((log(cv.v[i]) - ly0) / lys * (H - 1));
+		if (col < 0 || col >= W || row < 0 || row >= H)
+			continue;
+		/* the random chain drawn over the forward one where they meet */
+		if (cv.chain[i] == 'f' && canvas_at(c, x0 + col, y + row)->ch == '*')
+			continue;
+		canvas_text(c, x0 + col, y + row, cv.chain[i] == 'r' ? ROLE_RUNNING : ROLE_SPARK,
+			    cv.chain[i] == 'r' ? "*" : "+", 1);
+	}
+	char lab[32], size[24];
+	snprintf(lab, sizeof lab, "%7.*f", ymax < 10 ? 2 : ymax < 100 ? 1 : 0, ymax);
+	canvas_text(c, 1, y, ROLE_DIM, lab, lw);
+	snprintf(lab, sizeof lab, "%7.*f", ymin < 10 ? 2 : 1, ymin);
+	canvas_text(c, 1, y + H - 1, ROLE_DIM, lab, lw);
+	if (H >= 4)
+		canvas_text(c, 1, y + H / 2, ROLE_DIM, "ns/load", lw);
+	memlat_fmt_size(size, sizeof size, xmin);
+	canvas_text(c, x0, y + H, ROLE_DIM, size, -1);
+	memlat_fmt_size(size, sizeof size, xmax);
+	canvas_text(c, x0 + W - (int)strlen(size), y + H, ROLE_DIM, size, -1);
+}
+
 static void draw_current(const struct live *l, struct canvas *c, int y, int rows,
-			 const struct telemetry_frame *f)
+			 const struct telemetry_frame *f, const char *params)
 {
 	const struct run *r = l->run;
 	const struct runner_event *ev = &l->ev;
@@ -291,7 +409,11 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		fmt_bar(bar, sizeof bar, frac, 16, c->utf8);
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
 		double lr = live_rate(l, ev->block, ev->test);
-		if (times_itself(tr)) {
+		const struct wl_point *pts;
+		if (shows_curve(tr)) {
+			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d points this sample",
+				      live_points(l, 0, &pts));
+		} else if (times_itself(tr)) {
 			/* no live rate to show: say so, and the last sample's once there is one */
 			char what[96] = "timing itself", longer[96];
 			for (int w = 10; w >= 4 && !isnan(lr); w--) {
@@ -311,6 +433,12 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	}
 	if (rows < 3)
 		return;
+	if (shows_curve(tr)) {
+		canvas_text(c, 1, y + 2, ROLE_HEADER,
+			    "latency so far, log-log:  * random chain   + forward 64 B", c->w - 2);
+		draw_curve(l, c, y + 3, rows - 2, tr, params);
+		return;
+	}
 	canvas_text(c, 1, y + 2, ROLE_HEADER,
 		    "copy        count     rate/s    IPC  misses/s   csw/s  migr/s", c->w - 2);
 	int n = live_copies(l);
@@ -484,8 +612,16 @@ static void run_draw(struct app *a, struct canvas *c)
 		total += l->run->blocks[b].ntests;
 	if (tests > total)
 		tests = total; /* the panels follow the list; spare rows stay at the bottom */
+	const struct runner_event *ev = &l->ev;
+	if (l->running && ev->block >= 0 && ev->block < l->run->nblocks && ev->test >= 0 &&
+	    ev->test < l->run->blocks[ev->block].ntests &&
+	    shows_curve(&l->run->blocks[ev->block].tests[ev->test])) {
+		/* a curve: the rows the copies' table would leave, and three of the list */
+		tests = tests < 3 ? tests : 3;
+		current = avail - machine - tests - 1;
+	}
 	draw_tests(l, c, 2, tests);
-	draw_current(l, c, 2 + tests, current - 1, f);
+	draw_current(l, c, 2 + tests, current - 1, f, a->params[0] ? a->params : NULL);
 	draw_machine(l, c, 2 + tests + current, f, why);
 }
 

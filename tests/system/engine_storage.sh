@@ -1,5 +1,5 @@
 # kbench run with --tmpdir on a tmpfs mounted in a private mount namespace: the report header,
-# the stored run (format 1.1), kbench show, an import of the report and kbench compare all
+# the stored run (format 1.2), kbench show, an import of the report and kbench compare all
 # name the scratch filesystem; a run on the disk beside it says the disk's.
 . "$KBENCH_TOP/tests/system/lib.inc"
 [ "$(id -u)" = 0 ] || skip "needs root for a private mount namespace"
@@ -42,9 +42,9 @@ awk '/; runlevel/ { getline s; getline k; getline e; exit !(s ~ /^   Storage: / 
 grep -q "^   Storage: $B on tmpfs (rw,nosuid,noatime" "$T/tmpfs-b.report" ||
 	die "second tmpfs: $(grep Storage "$T/tmpfs-b.report")"
 
-# 2. The stored run is format 1.1 with the facts; kbench show prints the same header line.
+# 2. The stored run is format 1.2 with the facts; kbench show prints the same header line.
 f=$(grep -l '"name": "tmpfs-a"' "$KBENCH_HOME"/*.json) || die "tmpfs-a not stored"
-grep -q '"minor": 1' "$f" || die "run file is not format 1.1"
+grep -q '"minor": 2' "$f" || die "run file is not format 1.2"
 grep -q '"fs_type": "tmpfs"' "$f" || die "run file lacks fs_type tmpfs"
 grep -q '"io_scheduler": "none"' "$f" || die "run file lacks io_scheduler none"
 "$KBENCH" show tmpfs-a >"$T/show" 2>&1 || die "show failed: $(cat "$T/show")"

@@ -98,7 +98,7 @@ static void test_round_trip(void **state)
 	assert_string_equal(back->meta.cmdline, r->meta.cmdline);
 	assert_int_equal(back->meta.date, r->meta.date);
 	assert_int_equal(back->meta.mem_kib, 2048000);
-	assert_non_null(strstr(a, "\"minor\": 1"));
+	assert_non_null(strstr(a, "\"minor\": 2"));
 	assert_string_equal(back->meta.scratch_dir, "/mnt/scratch disk");
 	assert_string_equal(back->meta.fs_type, "xfs");
 	assert_string_equal(back->meta.fs_options, "rw,noatime");
@@ -160,7 +160,7 @@ static void test_swap_none_and_unknown(void **state)
 }
 
 /* A file kbench wrote as format 1.0 (before the storage fields) still reads:
- * the new fields are unknown, everything else is there, and it writes back as 1.1. */
+ * the new fields are unknown, everything else is there, and it writes back as 1.2. */
 static void test_format_1_0_reads(void **state)
 {
 	char path[512], err[512];
@@ -180,10 +180,94 @@ static void test_format_1_0_reads(void **state)
 	assert_string_equal(r->meta.clocksource, "");
 	assert_false(r->meta.swap_known);
 	char *a = runfile_dump(r, err, sizeof err);
-	assert_non_null(strstr(a, "\"minor\": 1"));
+	assert_non_null(strstr(a, "\"minor\": 2"));
 	assert_non_null(strstr(a, "\"swap_total_kib\": null"));
+	assert_null(strstr(a, "\"kind\"")); /* a rate test's object is as it was */
 	free(a);
 	run_free(r);
+}
+
+/* A 1.1 file (kbench before points results) reads, its tests are rate tests. */
+static void test_format_1_1_reads(void **state)
+{
+	char path[512], err[512];
+	const char *top = getenv("KBENCH_TOP");
+	snprintf(path, sizeof path, "%s/tests/fixtures/run-1.1.json", top ? top : ".");
+	struct run *r = runfile_read(path, err, sizeof err);
+	if (!r)
+		fail_msg("%s", err);
+	assert_string_equal(r->meta.name, "old-1.1");
+	assert_int_equal(r->nblocks, 1);
+	const struct test_result *t = &r->blocks[0].tests[0];
+	assert_string_equal(t->id, "syscall");
+	assert_int_equal(t->kind, RESULT_RATE);
+	assert_int_equal(t->npoints, 0);
+	assert_int_equal(t->nsamples, 2);
+	assert_true(t->score > 0);
+	assert_true(test_has_result(t));
+	assert_string_equal(r->meta.thp_enabled[0] ? "known" : "", "known");
+	run_free(r);
+}
+
+/* A points result (1.2) round-trips: names, x, units, direction, summary, every value. */
+static void test_points_round_trip(void **state)
+{
+	struct run *r = run_new();
+	struct run_block *b = run_add_block(r, 2);
+	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
+	t->status = TEST_SKIPPED;
+	struct point *p = test_point(t, "rnd 4096", 4096, "B", "ns", true, false);
+	point_push(p, 1.25);
+	point_push(p, 1.5);
+	p = test_point(t, "clock", 0, "", "MHz", false, true);
+	point_push(p, 2900);
+	point_push(p, NAN); /* a sample that did not reach it */
+	assert_ptr_equal(test_point(t, "clock", 9, "x", "y", true, false), p); /* found, not re-added */
+	char err[256];
+	char *a = runfile_dump(r, err, sizeof err);
+	assert_non_null(strstr(a, "\"kind\": \"points\""));
+	struct run *back = runfile_parse(a, strlen(a), "t", err, sizeof err);
+	if (!back)
+		fail_msg("%s", err);
+	char *c = runfile_dump(back, err, sizeof err);
+	assert_string_equal(a, c);
+	const struct test_result *bt = &back->blocks[0].tests[0];
+	assert_int_equal(bt->kind, RESULT_POINTS);
+	assert_int_equal(bt->npoints, 2);
+	assert_true(bt->points[0].lower_better);
+	assert_false(bt->points[0].summary);
+	assert_float_equal(bt->points[0].x, 4096, 0);
+	assert_string_equal(bt->points[0].xunit, "B");
+	assert_float_equal(point_mean(&bt->points[0]), 1.375, 1e-12);
+	assert_false(bt->points[1].lower_better);
+	assert_true(bt->points[1].summary);
+	assert_int_equal(bt->points[1].n, 2);
+	assert_true(isnan(bt->points[1].v[1]));
+	assert_float_equal(point_mean(&bt->points[1]), 2900, 0);
+	assert_float_equal(point_spread(&bt->points[1]), -1, 0);
+	/* cut short (skipped), but its finished points are a result */
+	assert_true(test_has_result(bt));
+	free(a);
+	free(c);
+	run_free(back);
+	run_free(r);
+}
+
+static void expect_error(const char *text, const char *needle);
+
+static void test_points_bad(void **state)
+{
+	expect_error("{\"format\":{\"major\":1,\"minor\":2},\"blocks\":[{\"tests\":[{\"id\":\"m\","
+		     "\"kind\":\"curve\"}]}]}", "kind");
+	expect_error("{\"format\":{\"major\":1,\"minor\":2},\"blocks\":[{\"tests\":[{\"id\":\"m\","
+		     "\"kind\":\"points\",\"points\":[{\"name\":\"a\"},{\"name\":\"a\"}]}]}]}",
+		     "not unique");
+	expect_error("{\"format\":{\"major\":1,\"minor\":2},\"blocks\":[{\"tests\":[{\"id\":\"m\","
+		     "\"kind\":\"points\",\"points\":[{\"name\":\"a\",\"better\":\"up\"}]}]}]}",
+		     "better");
+	expect_error("{\"format\":{\"major\":1,\"minor\":2},\"blocks\":[{\"tests\":[{\"id\":\"m\","
+		     "\"kind\":\"points\",\"points\":[{\"name\":\"a\",\"values\":[1,\"x\"]}]}]}]}",
+		     "values[1]");
 }
 
 static void test_newer_major_refused(void **state)
@@ -271,7 +355,8 @@ int main(void)
 		cmocka_unit_test(test_round_trip), cmocka_unit_test(test_newer_major_refused),
 		cmocka_unit_test(test_bad_files), cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_bad_utf8_saved), cmocka_unit_test(test_swap_none_and_unknown),
-		cmocka_unit_test(test_format_1_0_reads),
+		cmocka_unit_test(test_format_1_0_reads), cmocka_unit_test(test_format_1_1_reads),
+		cmocka_unit_test(test_points_round_trip), cmocka_unit_test(test_points_bad),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

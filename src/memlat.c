@@ -1,0 +1,503 @@
+/* Memory latency's result: sizes, caches from sysfs, plateaus and steps from the curve, the copies' points into the run, the pasteable table. */
+#include "memlat.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+#include "telemetry/sysroot.h"
+#include "workload.h"
+
+int memlat_read_caches(struct memlat_caches *c)
+{
+	memset(c, 0, sizeof *c);
+	for (int i = 0; i < 16 && c->n < 4; i++) {
+		char path[128], type[32], size[32];
+		uint64_t level;
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		if (sysroot_read_line(path, type, sizeof type) < 0)
+			break;
+		if (strcmp(type, "Data") != 0 && strcmp(type, "Unified") != 0)
+			continue;
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		if (sysroot_read_u64(path, &level) < 0)
+			continue;
+		snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		if (sysroot_read_line(path, size, sizeof size) < 0)
+			continue;
+		char *end;
+		unsigned long long v = strtoull(size, &end, 10);
+		if (*end == 'K')
+			v <<= 10;
+		else if (*end == 'M')
+			v <<= 20;
+		if (!v)
+			continue;
+		c->level[c->n] = (int)level;
+		c->size[c->n] = v;
+		c->n++;
+	}
+	/* index order is level order on every kernel seen; make sure */
+	for (int i = 1; i < c->n; i++)
+		for (int k = i; k > 0 && c->level[k] < c->level[k - 1]; k--) {
+			int l = c->level[k];
+			uint64_t s = c->size[k];
+			c->level[k] = c->level[k - 1], c->size[k] = c->size[k - 1];
+			c->level[k - 1] = l, c->size[k - 1] = s;
+		}
+	return c->n ? 0 : -ENOENT;
+}
+
+void memlat_default_sizes(const struct memlat_caches *c, struct memlat_sizes *s)
+{
+	uint64_t llc = c->n ? c->size[c->n - 1] : 8ULL << 20, max = 8ULL << 20;
+	while (max < 4 * llc && max < MEMLAT_MAX_SIZE)
+		max <<= 1;
+	s->min = MEMLAT_MIN_SIZE;
+	s->max = max;
+	s->per_doubling = 8;
+	s->huge = false;
+}
+
+static int parse_size(const char *p, const char **end, uint64_t *out)
+{
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	errno = 0;
+	char *e;
+	double v = strtod(p, &e);
+	if (errno || e == p || v < 0)
+		return -1;
+	double mul = 1;
+	switch (toupper((unsigned char)*e)) {
+	case 'K': mul = 1024.0; e++; break;
+	case 'M': mul = 1048576.0; e++; break;
+	case 'G': mul = 1073741824.0; e++; break;
+	default: break;
+	}
+	if (mul > 1 && (!strncmp(e, "iB", 2) || !strncmp(e, "ib", 2)))
+		e += 2;
+	else if (*e == 'B' || *e == 'b')
+		e++;
+	v *= mul;
+	if (v > 1e18)
+		return -1;
+	*out = (uint64_t)v;
+	*end = e;
+	return 0;
+}
+
+int memlat_parse_sizes(const char *text, struct memlat_sizes *s, char *err, size_t errlen)
+{
+	const char *p = text, *e;
+	uint64_t min, max, per = (uint64_t)s->per_doubling;
+	if (parse_size(p, &e, &min) || *e != ':' || parse_size(e + 1, &e, &max) ||
+	    (*e == ':' && (!isdigit((unsigned char)e[1]) || (per = strtoull(e + 1, (char **)&e, 10), 0))) ||
+	    *e) {
+		snprintf(err, errlen, "sizes '%.40s': want MIN:MAX[:POINTS PER DOUBLING], e.g. 512:128M:8",
+			 text);
+		return -1;
+	}
+	if (min < MEMLAT_MIN_SIZE || max > MEMLAT_MAX_SIZE || min > max) {
+		snprintf(err, errlen, "sizes '%.40s': want %d B <= MIN <= MAX <= 64G", text, MEMLAT_MIN_SIZE);
+		return -1;
+	}
+	if (per < 1 || per > MEMLAT_MAX_PER_DOUBLING) {
+		snprintf(err, errlen, "sizes '%.40s': from 1 to %d points per doubling", text,
+			 MEMLAT_MAX_PER_DOUBLING);
+		return -1;
+	}
+	double n = log2((double)max / (double)min) * (double)per + 1;
+	if (n > MEMLAT_MAX_SIZES) {
+		snprintf(err, errlen, "sizes '%.40s' make %.0f points per chain (at most %d)", text, n,
+			 MEMLAT_MAX_SIZES);
+		return -1;
+	}
+	s->min = min;
+	s->max = max;
+	s->per_doubling = (int)per;
+	return 0;
+}
+
+int memlat_parse_params(const char *params, const struct memlat_caches *c, struct memlat_sizes *s,
+			char *err, size_t errlen)
+{
+	memlat_default_sizes(c, s);
+	if (!params)
+		return 0;
+	const char *p = params;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *e = p;
+		while (*e && *e != ' ')
+			e++;
+		char word[96];
+		snprintf(word, sizeof word, "%.*s", (int)(e - p), p);
+		if (!strncmp(word, "sizes=", 6)) {
+			if (memlat_parse_sizes(word + 6, s, err, errlen) < 0)
+				return -1;
+		} else if (!strcmp(word, "huge")) {
+			s->huge = true;
+		}
+		/* other words belong to other workloads */
+		p = e;
+	}
+	return 0;
+}
+
+int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max)
+{
+	int n = 0;
+	for (int k = 0; n < max; k++) {
+		double v = (double)s->min * pow(2.0, (double)k / s->per_doubling);
+		uint64_t b = ((uint64_t)(v + MEMLAT_LINE / 2) / MEMLAT_LINE) * MEMLAT_LINE;
+		if (b > s->max)
+			b = s->max / MEMLAT_LINE * MEMLAT_LINE;
+		if (b < MEMLAT_LINE)
+			b = MEMLAT_LINE;
+		if (!n || b > out[n - 1])
+			out[n++] = b;
+		if (b >= s->max / MEMLAT_LINE * MEMLAT_LINE)
+			break;
+	}
+	return n;
+}
+
+int memlat_plateau_sizes(const struct memlat_caches *c, double largest, const char *names[5],
+			 double at[5])
+{
+	static const char *const level_names[] = { "L1", "L2", "L3", "L4" };
+	int n = 0;
+	for (int i = 0; i < c->n && i < 4; i++) {
+		names[n] = level_names[i];
+		at[n] = i == 0 ? (double)c->size[0] / 2 : sqrt((double)c->size[i - 1] * (double)c->size[i]);
+		n++;
+	}
+	double mem = c->n ? 4.0 * (double)c->size[c->n - 1] : largest;
+	names[n] = "mem";
+	at[n] = mem < largest ? mem : largest;
+	return n + 1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double memlat_plateau_value(const double *x, const double *v, int n, double at)
+{
+	if (n < 1 || !(at > 0))
+		return NAN;
+	int best = 0;
+	for (int i = 1; i < n; i++)
+		if (fabs(log2(x[i] / at)) < fabs(log2(x[best] / at)))
+			best = i;
+	if (fabs(log2(x[best] / at)) > 1)
+		return NAN;
+	double w[3];
+	int k = 0;
+	for (int i = best - 1; i <= best + 1; i++)
+		if (i >= 0 && i < n && isfinite(v[i]))
+			w[k++] = v[i];
+	if (!k)
+		return NAN;
+	qsort(w, (size_t)k, sizeof w[0], cmp_double);
+	return k == 2 ? (w[0] + w[1]) / 2 : w[k / 2];
+}
+
+static double med3(const double *v, int n, int i)
+{
+	if (i <= 0 || i >= n - 1)
+		return v[i];
+	double a = v[i - 1], b = v[i], c = v[i + 1];
+	return a > b ? (b > c ? b : a > c ? c : a) : (a > c ? a : b > c ? c : b);
+}
+
+double memlat_find_step(const double *x, const double *v, int n, double lo_at, double lo,
+			double hi_at, double hi)
+{
+	if (!(lo > 0) || !(hi > lo))
+		return NAN;
+	double mid = sqrt(lo * hi), steepest = 0, at = NAN;
+	for (int i = 1; i + 1 < n; i++) {
+		/* the slope from both neighbours, all between the two plateaus */
+		if (x[i - 1] < lo_at || x[i + 1] > hi_at || !(v[i - 1] > 0))
+			continue;
+		/* risen for good: the next three sizes (as many as there are) past
+		 * the middle, so a walk or two another process disturbed is no step */
+		bool up = true;
+		for (int k = i + 1; k < i + 4 && k < n; k++)
+			up = up && v[k] >= mid;
+		/* on the curve's running median of three: one odd size bends nothing */
+		double d = log(med3(v, n, i + 1) / med3(v, n, i - 1));
+		if (up && d > steepest) {
+			steepest = d;
+			at = x[i];
+		}
+	}
+	return at;
+}
+
+void memlat_fmt_size(char *buf, size_t size, double b)
+{
+	if (b >= 1 << 30)
+		snprintf(buf, size, "%.3g GiB", b / (1 << 30));
+	else if (b >= 1 << 20)
+		snprintf(buf, size, "%.3g MiB", b / (1 << 20));
+	else if (b >= 1 << 10)
+		snprintf(buf, size, "%.3g KiB", b / (1 << 10));
+	else
+		snprintf(buf, size, "%.0f B", b);
+}
+
+static const char *const chain_names[] = { [MEMLAT_FWD] = "fwd", [MEMLAT_RND] = "rnd" };
+
+/* The caches the plateaus are read against: the run's own (summary), else this machine's. */
+static void caches_of(struct test_result *t, struct memlat_caches *c)
+{
+	memset(c, 0, sizeof *c);
+	for (int i = 1; i <= 4; i++) {
+		char key[32];
+		snprintf(key, sizeof key, "cache.L%d", i);
+		const struct kv *kv = test_summary_get(t, key);
+		if (kv && kv->value > 0) {
+			c->level[c->n] = i;
+			c->size[c->n++] = (uint64_t)kv->value;
+		}
+	}
+	if (c->n)
+		return;
+	memlat_read_caches(c);
+	for (int i = 0; i < c->n; i++) {
+		char key[32];
+		snprintf(key, sizeof key, "cache.L%d", c->level[i]);
+		test_summary_set(t, key, (double)c->size[i], NULL);
+	}
+}
+
+/* One chain's curve, every size measured so far: the mean over samples. */
+static int curve_of(const struct test_result *t, const char *chain, double *x, double *v, int max)
+{
+	int n = 0;
+	size_t cl = strlen(chain);
+	for (int i = 0; i < t->npoints && n < max; i++) {
+		const struct point *p = &t->points[i];
+		if (p->summary || strncmp(p->name, chain, cl) != 0 || p->name[cl] != ' ')
+			continue;
+		x[n] = p->x;
+		v[n] = point_mean(p);
+		n++;
+	}
+	/* in size order (the points are, unless a later sample reached further) */
+	for (int i = 1; i < n; i++)
+		for (int k = i; k > 0 && x[k] < x[k - 1]; k--) {
+			double tx = x[k], tv = v[k];
+			x[k] = x[k - 1], v[k] = v[k - 1];
+			x[k - 1] = tx, v[k - 1] = tv;
+		}
+	return n;
+}
+
+void memlat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
+		    const char *params)
+{
+	struct memlat_caches c;
+	caches_of(t, &c);
+	struct memlat_sizes sz;
+	char err[200];
+	if (memlat_parse_params(params, &c, &sz, err, sizeof err) == 0)
+		test_summary_set(t, "pages", 0,
+				 sz.huge ? "huge pages asked (MADV_HUGEPAGE)" : "4 KiB pages (MADV_NOHUGEPAGE)");
+	/* This sample's points: the mean over the copies that reached each one. */
+	double sx[2][MEMLAT_MAX_SIZES], sv[2][MEMLAT_MAX_SIZES];
+	int sn[2] = { 0, 0 };
+	double clock = 0;
+	int nclock = 0;
+	for (int ch = MEMLAT_FWD; ch <= MEMLAT_RND; ch++) {
+		/* copy 0's sizes are every copy's sizes */
+		int n0 = copies > 0 ? atomic_load_explicit(&slots[0].npoints, memory_order_acquire) : 0;
+		for (int i = 0; i < n0 && i < WL_MAX_POINTS; i++) {
+			const struct wl_point *p = &slots[0].points[i];
+			if (p->series != ch || sn[ch] >= MEMLAT_MAX_SIZES)
+				continue;
+			double sum = 0;
+			int k = 0;
+			for (int cp = 0; cp < copies; cp++) {
+				int nc = atomic_load_explicit(&slots[cp].npoints, memory_order_acquire);
+				for (int j = 0; j < nc && j < WL_MAX_POINTS; j++)
+					if (slots[cp].points[j].series == ch && slots[cp].points[j].x == p->x) {
+						sum += slots[cp].points[j].v;
+						k++;
+						break;
+					}
+			}
+			sx[ch][sn[ch]] = p->x;
+			sv[ch][sn[ch]] = sum / k;
+			sn[ch]++;
+		}
+	}
+	for (int cp = 0; cp < copies; cp++) {
+		int nc = atomic_load_explicit(&slots[cp].npoints, memory_order_acquire);
+		for (int j = 0; j < nc && j < WL_MAX_POINTS; j++)
+			if (slots[cp].points[j].series == MEMLAT_CLOCK) {
+				clock += slots[cp].points[j].v;
+				nclock++;
+			}
+	}
+	/* how much of copy 0's buffer the kernel put in huge pages */
+	int n0 = copies > 0 ? atomic_load_explicit(&slots[0].npoints, memory_order_acquire) : 0;
+	for (int j = 0; j < n0 && j < WL_MAX_POINTS; j++)
+		if (slots[0].points[j].series == MEMLAT_HUGE && slots[0].points[j].v >= 0) {
+			test_summary_set(t, "huge_bytes", slots[0].points[j].v, NULL);
+			test_summary_set(t, "buffer_bytes", slots[0].points[j].x, NULL);
+		}
+	if (nclock) {
+		struct point *p = test_point(t, "clock", 0, "", "MHz", false, true);
+		point_push(p, clock / nclock);
+	}
+	for (int ch = MEMLAT_FWD; ch <= MEMLAT_RND; ch++)
+		for (int i = 0; i < sn[ch]; i++) {
+			char name[32];
+			snprintf(name, sizeof name, "%s %.0f", chain_names[ch], sx[ch][i]);
+			point_push(test_point(t, name, sx[ch][i], "B", "ns", true, false), sv[ch][i]);
+		}
+	/* The plateaus of this sample's curves, read where the caches say. */
+	const char *names[5];
+	double at[5];
+	for (int ch = MEMLAT_FWD; ch <= MEMLAT_RND; ch++) {
+		if (!sn[ch])
+			continue;
+		int np = memlat_plateau_sizes(&c, sx[ch][sn[ch] - 1], names, at);
+		for (int i = 0; i < np; i++) {
+			/* a cut-short sample that has not reached a plateau has no value for it */
+			if (at[i] > sx[ch][sn[ch] - 1] * 1.0001)
+				continue;
+			double v = memlat_plateau_value(sx[ch], sv[ch], sn[ch], at[i]);
+			if (!isfinite(v))
+				continue;
+			char name[32];
+			snprintf(name, sizeof name, "%s %s", chain_names[ch], names[i]);
+			point_push(test_point(t, name, at[i], "B", "ns", true, true), v);
+		}
+	}
+	/* Where the random chain's curve (mean over the samples so far) steps up. */
+	double x[MEMLAT_MAX_SIZES], v[MEMLAT_MAX_SIZES];
+	int n = curve_of(t, "rnd", x, v, MEMLAT_MAX_SIZES);
+	int np = n ? memlat_plateau_sizes(&c, x[n - 1], names, at) : 0;
+	for (int i = 0; i + 1 < np; i++) {
+		double lo = memlat_plateau_value(x, v, n, at[i]);
+		double hi = memlat_plateau_value(x, v, n, at[i + 1]);
+		double s = memlat_find_step(x, v, n, at[i], lo, at[i + 1], hi);
+		char key[32];
+		snprintf(key, sizeof key, "step.%s", names[i]);
+		if (isfinite(s))
+			test_summary_set(t, key, s, NULL);
+	}
+}
+
+/* A plateau's mean over the samples, NAN when the test lacks it. */
+static double plateau(const struct test_result *t, const char *name)
+{
+	const struct point *p = test_find_point(t, name);
+	return p ? point_mean(p) : NAN;
+}
+
+void memlat_print_notes(FILE *f, const struct test_result *t)
+{
+	double mhz = plateau(t, "clock");
+	if (!test_summary_get(t, "cache.L1") || !isfinite(mhz))
+		return;
+	double l1 = plateau(t, "rnd L1");
+	fprintf(f, "  CPU clock %.0f MHz (a chain of dependent adds)", mhz);
+	if (isfinite(l1))
+		fprintf(f, ": an L1 load takes %.1f cycles", l1 * mhz / 1000);
+	fputc('\n', f);
+	fputs("  Steps of the random chain:", f);
+	for (int i = 1; i <= 4; i++) {
+		char key[32], at[24], sys[24];
+		snprintf(key, sizeof key, "cache.L%d", i);
+		const struct kv *c = test_summary_get(t, key);
+		if (!c)
+			break;
+		snprintf(key, sizeof key, "step.L%d", i);
+		const struct kv *s = test_summary_get(t, key);
+		memlat_fmt_size(sys, sizeof sys, c->value);
+		if (s)
+			memlat_fmt_size(at, sizeof at, s->value);
+		else
+			snprintf(at, sizeof at, "none seen");
+		fprintf(f, "%s L%d at %s (sysfs %s)", i > 1 ? ";" : "", i, at, sys);
+	}
+	fputc('\n', f);
+	const struct kv *pg = test_summary_get(t, "pages");
+	const struct kv *hb = test_summary_get(t, "huge_bytes"), *bb = test_summary_get(t, "buffer_bytes");
+	if (pg) {
+		fprintf(f, "  Pages: %s", pg->text);
+		if (hb && bb && bb->value > 0) {
+			char h[24], b[24];
+			memlat_fmt_size(h, sizeof h, hb->value);
+			memlat_fmt_size(b, sizeof b, bb->value);
+			fprintf(f, "; %s of the %s buffer in huge pages", h, b);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void cell(FILE *f, int width, double v, int prec)
+{
+	if (isfinite(v))
+		fprintf(f, " %*.*f", width, prec, v);
+	else
+		fprintf(f, " %*s", width, "-");
+}
+
+void memlat_print_table(FILE *f, const struct run *r)
+{
+	bool any = false;
+	for (int b = 0; b < r->nblocks; b++) {
+		const struct run_block *bl = &r->blocks[b];
+		for (int i = 0; i < bl->ntests; i++) {
+			const struct test_result *t = &bl->tests[i];
+			if (t->kind != RESULT_POINTS || !test_find_point(t, "clock") ||
+			    !test_has_result(t))
+				continue;
+			if (!any) {
+				fprintf(f, "Memory latencies in nanoseconds - smaller is better\n"
+					   "    (WARNING - may not be correct, check graphs)\n");
+				fprintf(f, "------------------------------------------------------------------"
+					   "-----------\n");
+				fprintf(f, "%-9s %-13s %5s %7s %7s %7s %9s %-10s\n", "Host", "OS", "Mhz",
+					"L1 $", "L2 $", "L3 $", "Main mem", "Rand mem");
+				fprintf(f, "--------- ------------- ----- ------- ------- ------- --------- "
+					   "----------\n");
+				any = true;
+			}
+			char os[32];
+			snprintf(os, sizeof os, "%s %s", r->meta.os[0] ? "Linux" : "", r->meta.kernel_release);
+			fprintf(f, "%-9.9s %-13.13s", r->meta.hostname, os + (os[0] == ' '));
+			double mhz = plateau(t, "clock");
+			if (isfinite(mhz))
+				fprintf(f, " %5.0f", mhz);
+			else
+				fprintf(f, " %5s", "-");
+			/* The cache columns and "Main mem" from the forward chain (lmbench's
+			 * lat_mem_rd walks a stride, as it does); "Rand mem" from the
+			 * random chain, what a load nobody predicted waits. */
+			cell(f, 7, plateau(t, "fwd L1"), 3);
+			cell(f, 7, plateau(t, "fwd L2"), 3);
+			cell(f, 7, plateau(t, "fwd L3"), 3);
+			cell(f, 9, plateau(t, "fwd mem"), 2);
+			cell(f, 10, plateau(t, "rnd mem"), 2);
+			if (bl->copies > 1)
+				fprintf(f, "  (%d copies)", bl->copies);
+			fputc('\n', f);
+		}
+	}
+	if (any)
+		fputc('\n', f);
+}

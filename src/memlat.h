@@ -1,0 +1,96 @@
+/* Memory latency's result: the sizes it measures, the caches it reads them against, the plateaus and steps, the table people paste. */
+#ifndef KBENCH_MEMLAT_H
+#define KBENCH_MEMLAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct run;
+struct test_result;
+struct worker_slot;
+
+/* What the workload publishes per point (workload.h, struct wl_point .series). */
+enum memlat_series {
+	MEMLAT_FWD,   /* forward chain, stride 64 B: x = bytes, v = ns per load */
+	MEMLAT_RND,   /* random page-permuted chain: the same */
+	MEMLAT_CLOCK, /* the CPU clock from a dependent add chain: x = 0, v = MHz */
+	MEMLAT_HUGE,  /* the buffer's bytes in huge pages (smaps AnonHugePages): x = buffer bytes */
+};
+
+#define MEMLAT_LINE 64
+#define MEMLAT_MIN_SIZE 512
+#define MEMLAT_MAX_SIZE (64ULL << 30)
+#define MEMLAT_MAX_PER_DOUBLING 32
+#define MEMLAT_MAX_SIZES 480 /* per chain: fits the worker's results area twice */
+
+/* The sizes a run measures: MIN to MAX, PER doubling (geometric steps,
+ * each rounded to whole cache lines). */
+struct memlat_sizes {
+	uint64_t min, max;
+	int per_doubling;
+	bool huge; /* MADV_HUGEPAGE instead of MADV_NOHUGEPAGE */
+};
+
+/* The data and unified caches of CPU 0, by level (sysfs, under KBENCH_SYSFS_ROOT). */
+struct memlat_caches {
+	int n;
+	int level[4];
+	uint64_t size[4]; /* bytes */
+};
+
+int memlat_read_caches(struct memlat_caches *c);
+/* 512 B to 4x the last-level cache (at least 8 MiB, rounded up to a power
+ * of two), 8 points per doubling. */
+void memlat_default_sizes(const struct memlat_caches *c, struct memlat_sizes *s);
+
+/* "MIN:MAX[:PER]" with K, M, G suffixes (powers of 1024; "KiB" too) into s
+ * (its per_doubling kept when PER is left out). 0, or -1 with one sentence. */
+int memlat_parse_sizes(const char *text, struct memlat_sizes *s, char *err, size_t errlen);
+/* The workload's parameters ("sizes=MIN:MAX:PER huge"): the defaults from
+ * the caches, then what params says. 0, or -1 with one sentence. */
+int memlat_parse_params(const char *params, const struct memlat_caches *c, struct memlat_sizes *s,
+			char *err, size_t errlen);
+/* The sizes to measure, ascending, at most max of them; returns how many. */
+int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max);
+
+/* The headline points: L1, L2, L3 ... read half way into each cache (half
+ * of L1, the geometric middle between two levels), main memory at 4x the
+ * last level (or the largest size measured, when smaller). Fills names
+ * ("L1", "L2", "L3", "mem") and sizes; returns how many (at most 5). */
+int memlat_plateau_sizes(const struct memlat_caches *c, double largest, const char *names[5],
+			 double at[5]);
+/* A plateau's value: the median of the (up to) three measured points
+ * nearest `at` on a log size axis. x ascending; NAN when n is 0 or the
+ * nearest point is more than a doubling away. */
+double memlat_plateau_value(const double *x, const double *v, int n, double at);
+/* Where the curve steps up from plateau lo to plateau hi: between lo_at
+ * and hi_at, the size where it climbs most steeply (log latency over its
+ * two neighbours), among those after which it stays past the geometric
+ * middle of lo and hi. A cache's curve bends before the cache is full
+ * (physically indexed sets fill unevenly) and reaches the next level's
+ * latency only well after; the steepest point is where it overflows.
+ * NAN when the curve never rises for good. */
+double memlat_find_step(const double *x, const double *v, int n, double lo_at, double lo,
+			double hi_at, double hi);
+
+/* The test row's collect (tests.h): the copies' points of one sample into
+ * the test's points (mean over the copies), its plateaus, the caches and
+ * the steps in its summary. */
+void memlat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
+		    const char *params);
+
+/* "Memory latencies in nanoseconds", one row per block of a run with a
+ * memlat result, in the layout people paste. */
+void memlat_print_table(FILE *f, const struct run *r);
+
+/* Under a memlat result's table in the report: the clock and L1 in cycles,
+ * where the steps are against the caches sysfs gives, the pages. Nothing
+ * for another test. */
+void memlat_print_notes(FILE *f, const struct test_result *t);
+
+/* "4 KiB", "1.5 MiB", "512 B". */
+void memlat_fmt_size(char *buf, size_t size, double bytes);
+
+#endif

@@ -1,0 +1,86 @@
+#!/bin/sh
+# memlat end to end on a small size range: kbench list names it; a size list
+# that makes no sense is one line and exit 2; a run prints its points table
+# and the "Memory latencies in nanoseconds" table, stores the points (show,
+# export json and csv), and two runs compare with a verdict on every
+# headline point; a run interrupted mid-sweep keeps the sizes it finished.
+. "$KBENCH_TOP/tests/system/lib.inc"
+
+"$KBENCH" list >"$T/list" || die "kbench list failed"
+grep -A1 '^memlat ' "$T/list" | grep -q 'ns per load, 512 B to 4x the last cache' || { cat "$T/list"; die "kbench list lacks memlat and what it measures"; }
+grep -Eq '^ *memory ' "$T/list" || die "kbench list lacks the memory group"
+
+for bad in 0:1M 1M:512K 4K:8K:0 4K abc 512:1M:99 512:1T; do
+	expect_exit 2 "$KBENCH" run memlat --sizes "$bad" --no-save
+	[ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; die "--sizes $bad: not one line"; }
+	grep -q -- '--sizes' "$T/err" || die "--sizes $bad: the error does not name the option"
+done
+
+small="--sizes 512:256K:2 --duration 0.5 --samples 2 --pause 0 -c 1 --no-telemetry"
+expect_exit 0 "$KBENCH" run memlat $small --name one
+grep -q '^Memory latency (dependent loads): 7 of its points, mean of 2 samples' "$T/out" ||
+	{ cat "$T/out"; die "no points table"; }
+grep -Eq '^  rnd L1 +16 KiB +[0-9.]+ ns' "$T/out" || die "no L1 plateau row read at half of L1"
+grep -q '^Memory latencies in nanoseconds' "$T/out" || die "no latency table to paste"
+grep -Eq '^Host +OS +Mhz +L1 \$ +L2 \$ +L3 \$ +Main mem' "$T/out" || die "the latency table's columns"
+grep -q 'an L1 load takes [0-9.]* cycles' "$T/out" || die "no clock estimate"
+grep -q 'MADV_NOHUGEPAGE); 0 B of the 256 KiB buffer in huge pages' "$T/out" || die "the pages used are not said"
+grep -q 'System Benchmarks Index' "$T/out" && die "a memlat run printed an index table"
+expect_exit 0 "$KBENCH" run memlat $small --name two
+# --huge asks for huge pages and says what it got (none, or some, as THP allows)
+expect_exit 0 "$KBENCH" run memlat --sizes 2M:4M:1 --duration 0.2 --samples 1 --pause 0 -c 1 --no-telemetry --no-save --huge
+grep -Eq 'Pages: huge pages asked \(MADV_HUGEPAGE\); .* of the 4 MiB buffer in huge pages' "$T/out" ||
+	{ cat "$T/out"; die "--huge: the pages are not said"; }
+
+expect_exit 0 "$KBENCH" show one
+grep -q '^Memory latencies in nanoseconds' "$T/out" || die "show lacks the latency table"
+expect_exit 0 "$KBENCH" export one --format json
+python3 - "$T/out" <<'EOF' || die "the run file's points"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"]["minor"] == 2
+t = d["blocks"][0]["tests"][0]
+assert t["kind"] == "points"
+pts = {p["name"]: p for p in t["points"]}
+curve = [p for p in t["points"] if not p["summary"]]
+assert len([p for p in curve if p["name"].startswith("rnd ")]) == 19, len(curve)
+for p in t["points"]:
+    assert len(p["values"]) == 2, p
+assert pts["rnd L1"]["better"] == "lower" and pts["clock"]["better"] == "higher"
+keys = {k["key"] for k in t["summary"]}
+assert "cache.L1" in keys and "step.L1" in keys, keys
+EOF
+expect_exit 0 "$KBENCH" export one --format csv
+[ "$(grep -c ',memlat,"rnd 4096",ns,done,' "$T/out")" = 2 ] || die "csv: not a line per sample of a point"
+
+expect_exit 0 "$KBENCH" compare one two
+for p in clock "fwd L1" "rnd L1" "rnd L2" "rnd mem"; do
+	grep -Eq "^memlat $p .*(no significant change|faster|slower)" "$T/out" ||
+		{ cat "$T/out"; die "compare: no verdict on $p"; }
+done
+grep -q '^Curve points (not in the table; --csv lists each): 38,' "$T/out" || die "compare: the curve points are not counted"
+expect_exit 0 "$KBENCH" compare one two --csv
+[ "$(grep -c '^1,"memlat:' "$T/out")" = 45 ] || die "compare --csv: not a row per point"
+
+# Interrupted in the middle of its first sweep: the sizes done are stored.
+rm -rf "$KBENCH_HOME"
+"$KBENCH" run memlat --sizes 512:64M:4 --duration 20 --samples 1 --pause 0 -c 1 --no-telemetry \
+	--name cut >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 4
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" = 130 ] || { cat "$T/err"; die "interrupted: exit $rc, wanted 130"; }
+grep -q 'marked incomplete' "$T/err" || { cat "$T/err"; die "the interrupted run was not stored"; }
+expect_exit 0 "$KBENCH" export cut --format json
+python3 - "$T/out" <<'EOF' || die "the interrupted run's points"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["incomplete"]
+t = d["blocks"][0]["tests"][0]
+assert t["status"] == "skipped", t["status"]
+rnd = [p for p in t["points"] if p["name"].startswith("rnd ") and not p["summary"]]
+assert 3 <= len(rnd) < 69, len(rnd)
+EOF
+exit 0

@@ -1,0 +1,406 @@
+/* Unit tests of memory latency's result: sizes, plateau picking and steps on synthetic curves, collecting the copies' points, and point verdicts. */
+#include <math.h>
+#include <stdbool.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "compare.h"
+#include "memlat.h"
+#include "noise.h"
+#include "run.h"
+#include "score.h"
+#include "workload.h"
+
+static unsigned long long rng = 88172645463325252ULL;
+
+static double gauss(void)
+{
+	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+	double u = ((rng >> 11) + 0.5) / 9007199254740992.0;
+	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+	double v = ((rng >> 11) + 0.5) / 9007199254740992.0;
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
+static const struct memlat_caches CACHES = { 3, { 1, 2, 3 }, { 32768, 524288, 33554432 } };
+
+static void test_parse_sizes(void **state)
+{
+	struct memlat_sizes s = { .per_doubling = 8 };
+	char err[200];
+	assert_int_equal(memlat_parse_sizes("512:128M:8", &s, err, sizeof err), 0);
+	assert_int_equal(s.min, 512);
+	assert_int_equal(s.max, 128ULL << 20);
+	assert_int_equal(s.per_doubling, 8);
+	assert_int_equal(memlat_parse_sizes("4KiB:1m", &s, err, sizeof err), 0);
+	assert_int_equal(s.min, 4096);
+	assert_int_equal(s.max, 1 << 20);
+	assert_int_equal(s.per_doubling, 8); /* kept */
+	assert_int_equal(memlat_parse_sizes("1k:2G:4", &s, err, sizeof err), 0);
+	assert_int_equal(s.per_doubling, 4);
+	const char *bad[] = { "0:1M", "1M:512K", "1M:2M:0", "abc", "512:128M:99", "512",
+			      "512:1M:8x", ":1M", "512:", "-1:4K", "100:4K", "512:128G", "" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		err[0] = '\0';
+		struct memlat_sizes keep = s;
+		if (memlat_parse_sizes(bad[i], &s, err, sizeof err) != -1)
+			fail_msg("'%s' accepted", bad[i]);
+		assert_true(err[0] != '\0' && !strchr(err, '\n'));
+		assert_memory_equal(&keep, &s, sizeof s); /* untouched on error */
+	}
+	/* too many points for the results area */
+	assert_int_equal(memlat_parse_sizes("512:64G:32", &s, err, sizeof err), -1);
+	assert_non_null(strstr(err, "points"));
+}
+
+static void test_params_and_defaults(void **state)
+{
+	struct memlat_sizes s;
+	char err[200];
+	assert_int_equal(memlat_parse_params(NULL, &CACHES, &s, err, sizeof err), 0);
+	assert_int_equal(s.min, 512);
+	assert_int_equal(s.max, 128ULL << 20); /* 4 x 32 MiB */
+	assert_int_equal(s.per_doubling, 8);
+	assert_false(s.huge);
+	assert_int_equal(memlat_parse_params("other=1 sizes=1K:8K:2 huge", &CACHES, &s, err, sizeof err), 0);
+	assert_int_equal(s.min, 1024);
+	assert_int_equal(s.max, 8192);
+	assert_true(s.huge);
+	assert_int_equal(memlat_parse_params("sizes=8K:1K", &CACHES, &s, err, sizeof err), -1);
+	/* no caches known: at least 8 MiB */
+	struct memlat_caches none = { 0 };
+	memlat_default_sizes(&none, &s);
+	assert_int_equal(s.max, 32ULL << 20);
+	struct memlat_caches small = { 1, { 1 }, { 16384 } };
+	memlat_default_sizes(&small, &s);
+	assert_int_equal(s.max, 8ULL << 20);
+}
+
+static void test_size_list(void **state)
+{
+	struct memlat_sizes s = { 512, 128ULL << 20, 8, false };
+	uint64_t v[MEMLAT_MAX_SIZES];
+	int n = memlat_size_list(&s, v, MEMLAT_MAX_SIZES);
+	/* 18 doublings at 8 each, less a size or two that rounds onto its
+	 * neighbour in whole lines below 1 KiB */
+	assert_in_range(n, 18 * 8 - 2, 18 * 8 + 1);
+	assert_int_equal(v[0], 512);
+	assert_int_equal(v[n - 1], 128ULL << 20);
+	bool l1 = false;
+	for (int i = 0; i < n; i++)
+		l1 |= v[i] == 32768; /* the L1 size is a point */
+	assert_true(l1);
+	for (int i = 1; i < n; i++) {
+		assert_true(v[i] > v[i - 1]);
+		assert_int_equal(v[i] % MEMLAT_LINE, 0);
+	}
+	/* a max between two points is the last point */
+	struct memlat_sizes t = { 512, 3000, 1, false };
+	n = memlat_size_list(&t, v, MEMLAT_MAX_SIZES);
+	assert_int_equal(n, 4);
+	assert_int_equal(v[3], 2944);
+	/* the array's size is respected */
+	assert_int_equal(memlat_size_list(&s, v, 10), 10);
+}
+
+static void test_plateau_sizes(void **state)
+{
+	const char *names[5];
+	double at[5];
+	int n = memlat_plateau_sizes(&CACHES, 256.0 * (1 << 20), names, at);
+	assert_int_equal(n, 4);
+	assert_string_equal(names[0], "L1");
+	assert_float_equal(at[0], 16384, 0);
+	assert_string_equal(names[1], "L2");
+	assert_float_equal(at[1], 131072, 1e-6);
+	assert_string_equal(names[2], "L3");
+	assert_float_equal(at[2], 4194304, 1e-6);
+	assert_string_equal(names[3], "mem");
+	assert_float_equal(at[3], 134217728, 0);
+	/* main memory is read at the largest size when the range stops short of 4x */
+	n = memlat_plateau_sizes(&CACHES, 64.0 * (1 << 20), names, at);
+	assert_float_equal(at[3], 64.0 * (1 << 20), 0);
+}
+
+/* A cache hierarchy's curve: levels at 1.3, 4, 12 and 90 ns, each cache
+ * filling up over the point past its size (the way a random chain sees
+ * it), with 2% noise. */
+static int synthetic(double *x, double *v, double noise)
+{
+	struct memlat_sizes s = { 512, 128ULL << 20, 8, false };
+	uint64_t sz[MEMLAT_MAX_SIZES];
+	int n = memlat_size_list(&s, sz, MEMLAT_MAX_SIZES);
+	const double level[] = { 1.3, 4, 12, 90 };
+	for (int i = 0; i < n; i++) {
+		x[i] = (double)sz[i];
+		int k = 0;
+		while (k < 3 && x[i] > (double)CACHES.size[k])
+			k++;
+		v[i] = level[k] * (1 + noise * gauss());
+	}
+	return n;
+}
+
+static int index_of(const double *x, int n, double bytes)
+{
+	int best = 0;
+	for (int i = 1; i < n; i++)
+		if (fabs(log2(x[i] / bytes)) < fabs(log2(x[best] / bytes)))
+			best = i;
+	return best;
+}
+
+static void test_plateaus_and_steps(void **state)
+{
+	double x[MEMLAT_MAX_SIZES], v[MEMLAT_MAX_SIZES];
+	int n = synthetic(x, v, 0.02);
+	const char *names[5];
+	double at[5], val[5];
+	int np = memlat_plateau_sizes(&CACHES, x[n - 1], names, at);
+	const double level[] = { 1.3, 4, 12, 90 };
+	for (int i = 0; i < np; i++) {
+		val[i] = memlat_plateau_value(x, v, n, at[i]);
+		assert_float_equal(val[i], level[i], level[i] * 0.05);
+	}
+	/* one wild point (a preempted walk) beside a plateau does not move it */
+	int k = index_of(x, n, at[1]);
+	double keep = v[k];
+	v[k] = 400;
+	assert_float_equal(memlat_plateau_value(x, v, n, at[1]), 4, 0.2);
+	v[k] = keep;
+	/* the steps: within one point of the sizes sysfs gives */
+	for (int i = 0; i + 1 < np; i++) {
+		double s = memlat_find_step(x, v, n, at[i], val[i], at[i + 1], val[i + 1]);
+		assert_true(isfinite(s));
+		int d = index_of(x, n, s) - index_of(x, n, (double)CACHES.size[i]);
+		if (d < -1 || d > 1)
+			fail_msg("step %d at %.0f, cache %llu: %d points off", i, s,
+				 (unsigned long long)CACHES.size[i], d);
+	}
+	/* two disturbed points inside a plateau are no step; the real one is found after them */
+	int spike = index_of(x, n, 200000);
+	v[spike] = 11;
+	v[spike + 1] = 11;
+	double s = memlat_find_step(x, v, n, at[1], val[1], at[2], val[2]);
+	assert_in_range(index_of(x, n, s), index_of(x, n, 524288), index_of(x, n, 524288) + 1);
+	/* a gradual bend before the cache is full: the steepest point is the step */
+	v[spike] = v[spike + 1] = 4;
+	int c2 = index_of(x, n, 524288);
+	for (int i = c2 - 4; i <= c2; i++)
+		v[i] = 4 * (1 + 0.04 * (i - (c2 - 5)));
+	s = memlat_find_step(x, v, n, at[1], val[1], at[2], val[2]);
+	assert_in_range(index_of(x, n, s), c2 - 1, c2 + 1);
+	/* a flat curve has none; nor does a plateau pair that does not rise */
+	for (int i = 0; i < n; i++)
+		v[i] = 2;
+	assert_true(isnan(memlat_find_step(x, v, n, at[0], 2, at[1], 4)));
+	assert_true(isnan(memlat_find_step(x, v, n, at[0], 4, at[1], 4)));
+	/* nothing near: no plateau */
+	assert_true(isnan(memlat_plateau_value(x, v, 3, 1e9)));
+	assert_true(isnan(memlat_plateau_value(x, v, 0, 4096)));
+}
+
+/* Two copies publish their points; collect makes one point per size, the
+ * mean over the copies, and the plateaus of that sample. */
+static void test_collect(void **state)
+{
+	struct worker_slot *slots = calloc(2, sizeof *slots);
+	assert_non_null(slots);
+	struct workload_ctx c0 = { .slot = &slots[0] }, c1 = { .slot = &slots[1] };
+	wl_publish_point(&c0, MEMLAT_CLOCK, 0, 3000);
+	wl_publish_point(&c1, MEMLAT_CLOCK, 0, 3200);
+	double sizes[] = { 8192, 16384, 32768, 65536, 131072 };
+	for (int i = 0; i < 5; i++) {
+		wl_publish_point(&c0, MEMLAT_FWD, sizes[i], 1.0 + i);
+		wl_publish_point(&c0, MEMLAT_RND, sizes[i], 2.0 + i);
+		wl_publish_point(&c1, MEMLAT_FWD, sizes[i], 3.0 + i);
+		if (i < 4) /* copy 1 was cut short before its last size */
+			wl_publish_point(&c1, MEMLAT_RND, sizes[i], 4.0 + i);
+	}
+	struct run *r = run_new();
+	struct test_result *t = run_block_add_test(run_add_block(r, 2), "memlat", "Memory latency",
+						   "ns", 0, 0, "memory");
+	test_summary_set(t, "cache.L1", 32768, NULL);
+	test_summary_set(t, "cache.L2", 524288, NULL);
+	memlat_collect(t, slots, 2, "sizes=8K:128K:1");
+	assert_int_equal(t->kind, RESULT_POINTS);
+	const struct point *p = test_find_point(t, "clock");
+	assert_non_null(p);
+	assert_float_equal(p->v[0], 3100, 1e-9);
+	assert_true(p->summary);
+	assert_false(p->lower_better);
+	p = test_find_point(t, "fwd 32768");
+	assert_non_null(p);
+	assert_float_equal(p->v[0], (3.0 + 5.0) / 2, 1e-9);
+	assert_true(p->lower_better);
+	assert_false(p->summary);
+	assert_string_equal(p->unit, "ns");
+	assert_string_equal(p->xunit, "B");
+	assert_float_equal(test_find_point(t, "rnd 131072")->v[0], 6.0, 1e-9); /* copy 0 alone */
+	/* L1 read at 16 KiB: the median of 8, 16, 32 KiB on the random chain */
+	p = test_find_point(t, "rnd L1");
+	assert_non_null(p);
+	assert_true(p->summary);
+	assert_float_equal(p->x, 16384, 0);
+	assert_float_equal(p->v[0], 4.0, 1e-9);
+	/* main memory at 4x L2 = 2 MiB is past the range: read at the largest size */
+	assert_float_equal(test_find_point(t, "rnd mem")->x, 131072, 0);
+	/* a second sample adds a value to each point */
+	memlat_collect(t, slots, 2, "sizes=8K:128K:1");
+	assert_int_equal(test_find_point(t, "fwd 8192")->n, 2);
+	assert_int_equal(test_find_point(t, "rnd L1")->n, 2);
+	score_test(t);
+	assert_float_equal(t->score, 0, 0); /* no rate, no index */
+	run_free(r);
+	free(slots);
+}
+
+/* A run with one memlat test: plateaus at given ns (x factor), each of
+ * `ns` samples with sample noise sd, and a run offset of run_sd. */
+static struct run *mk(const char *id, double factor, double sd, double run_sd)
+{
+	static const char *const names[] = { "rnd L1", "rnd L2", "rnd L3", "rnd mem", "rnd 4096" };
+	static const double base[] = { 1.3, 4, 12, 90, 1.3 };
+	struct run *r = run_new();
+	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
+	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.1");
+	snprintf(r->meta.hostname, sizeof r->meta.hostname, "box");
+	struct test_result *t = run_block_add_test(run_add_block(r, 1), "memlat", "Memory latency",
+						   "ns", 0, 0, "memory");
+	t->status = TEST_DONE;
+	double off = 1 + run_sd * gauss();
+	for (int i = 0; i < 5; i++) {
+		struct point *p = test_point(t, names[i], 1, "B", "ns", true, i < 4);
+		for (int s = 0; s < 3; s++)
+			point_push(p, base[i] * factor * off * (1 + sd * gauss()));
+	}
+	struct point *p = test_point(t, "clock", 0, "", "MHz", false, true);
+	for (int s = 0; s < 3; s++)
+		point_push(p, 3000 / factor * off * (1 + sd * gauss()));
+	for (int s = 0; s < 3; s++) {
+		struct sample *sm = test_add_sample(t, 1);
+		sm->count[0] = 1e6;
+		sm->elapsed[0] = 10;
+	}
+	score_test(t);
+	return r;
+}
+
+static struct compare *cmp2(struct run *a, struct run *b)
+{
+	char err[200];
+	const struct run *ra[1] = { a }, *rb[1] = { b };
+	struct compare_opts o = { 0 };
+	struct compare *c = compare_runs(ra, 1, rb, 1, &o, err, sizeof err);
+	if (!c)
+		fail_msg("%s", err);
+	return c;
+}
+
+/* The point verdict rule: identical machines say "no significant change"
+ * (at least 95% of rows over many pairs); a slower memory says slower on
+ * every latency row, a faster one faster; direction follows the point. */
+static void test_point_verdicts(void **state)
+{
+	int same = 0, rows = 0;
+	for (int k = 0; k < 60; k++) {
+		struct run *a = mk("a", 1, 0.02, 0.02), *b = mk("b", 1, 0.02, 0.02);
+		struct compare *c = cmp2(a, b);
+		const struct compare_block *cb = &c->blocks[0];
+		assert_int_equal(cb->nrows, 6);
+		for (int i = 0; i < cb->nrows; i++) {
+			const struct compare_row *row = &cb->rows[i];
+			assert_true(row->point);
+			assert_int_equal(row->verdict != VERDICT_NA, 1);
+			rows++;
+			same += row->verdict == VERDICT_SAME;
+		}
+		/* the curve point is counted apart from the table's rows */
+		assert_int_equal(cb->ndetail, 1);
+		assert_int_equal(cb->nfaster + cb->nslower + cb->nsame + cb->nna, 5);
+		assert_int_equal(cb->ncompared, 0); /* no rate in the mean change */
+		compare_free(c);
+		run_free(a);
+		run_free(b);
+	}
+	if (same < rows * 95 / 100)
+		fail_msg("A/A: %d of %d rows no significant change", same, rows);
+	/* latencies 20% higher: slower on each latency row, and the clock 1/1.2 lower: slower */
+	struct run *a = mk("a", 1, 0.02, 0.01), *b = mk("b", 1.2, 0.02, 0.01);
+	struct compare *c = cmp2(a, b);
+	for (int i = 0; i < c->blocks[0].nrows; i++) {
+		const struct compare_row *row = &c->blocks[0].rows[i];
+		if (row->verdict != VERDICT_SLOWER)
+			fail_msg("%s: %s at %+.1f%%", row->id, compare_verdict_name(row->verdict), row->change);
+		if (row->lower_better)
+			assert_true(row->change > 10);
+		else
+			assert_true(row->change < -10);
+	}
+	assert_string_equal(c->blocks[0].rows[0].id, "memlat:rnd L1");
+	compare_free(c);
+	/* and the other way round */
+	c = cmp2(b, a);
+	for (int i = 0; i < c->blocks[0].nrows; i++)
+		assert_int_equal(c->blocks[0].rows[i].verdict, VERDICT_FASTER);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+/* A point one side lacks (a cut-short run) is n/a, not an error. */
+static void test_point_one_side(void **state)
+{
+	struct run *a = mk("a", 1, 0.02, 0.01), *b = mk("b", 1, 0.02, 0.01);
+	struct test_result *t = &b->blocks[0].tests[0];
+	test_point(t, "rnd 9999", 9999, "B", "ns", true, false);
+	point_push(&t->points[t->npoints - 1], 3);
+	struct compare *c = cmp2(a, b);
+	const struct compare_block *cb = &c->blocks[0];
+	assert_int_equal(cb->nrows, 7);
+	assert_int_equal(cb->dna, 1);
+	assert_string_equal(cb->rows[6].note, "only in B");
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+/* Stored A/A runs teach each headline point its own floor, as they teach a rate test's. */
+static void test_point_floors_learned(void **state)
+{
+	struct run *runs[4];
+	for (int i = 0; i < 4; i++) {
+		char id[8];
+		snprintf(id, sizeof id, "r%d", i);
+		runs[i] = mk(id, 1, 0.01, 0.10); /* runs 10% apart, samples 1% */
+	}
+	struct noise_table nt;
+	noise_learn(&nt, (const struct run *const *)runs, 4, NULL, 0);
+	const struct noise_floor *f = noise_get(&nt, "memlat:rnd L1", runs[0]);
+	assert_int_equal(f->df, 3);
+	assert_true(f->learned > 0.04 && f->learned < 0.25);
+	assert_true(noise_sigma(f) > f->fallback); /* blended up from the 4% default */
+	assert_float_equal(f->fallback, 0.04, 1e-9);
+	/* a curve point is not a headline: no floor of its own */
+	assert_int_equal(noise_get(&nt, "memlat:rnd 4096", runs[0])->df, 0);
+	noise_free(&nt);
+	for (int i = 0; i < 4; i++)
+		run_free(runs[i]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_sizes),	   cmocka_unit_test(test_params_and_defaults),
+		cmocka_unit_test(test_size_list),	   cmocka_unit_test(test_plateau_sizes),
+		cmocka_unit_test(test_plateaus_and_steps), cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_point_verdicts),	   cmocka_unit_test(test_point_one_side),
+		cmocka_unit_test(test_point_floors_learned),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
