@@ -223,6 +223,11 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 				 it->arg);
 			break;
 		case O_HUGE: strncat(params, " huge", sizeof params - strlen(params) - 1); break;
+		case O_TREE:
+		case O_JOBS:
+			snprintf(params + strlen(params), sizeof params - strlen(params), " %s=%s",
+				 it->def->id == O_TREE ? "tree" : "jobs", it->arg);
+			break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;
 		case O_VERBOSE: verbose = 1; break;
@@ -278,9 +283,13 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		add_tests(&o, "index");
 	if (!o.quick && (o.precision > 0 || o.max_test_seconds > 0))
 		return usage_error("--precision and --max-test-seconds go with --quick");
+	/* Tests that use the CPUs themselves (make -j) run one copy unless -c says more. */
+	bool one_copy = true;
+	for (int i = 0; i < o.ntests; i++)
+		one_copy = one_copy && o.tests[i]->one_copy;
 	if (o.ncopies == 0) {
 		o.copies[o.ncopies++] = 1;
-		if (sysinfo_ncpus() > 1)
+		if (sysinfo_ncpus() > 1 && !one_copy)
 			o.copies[o.ncopies++] = sysinfo_ncpus();
 	}
 

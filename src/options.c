@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "kbuild.h"
 #include "memlat.h"
 #include "noise.h"
 #include "run.h"
@@ -62,6 +63,29 @@ static int check_test_id(const char *opt, const char *arg, char *err, size_t err
 		return 0;
 	snprintf(err, errlen, "%s: unknown test '%s' (try 'kbench list')", opt, arg);
 	return -1;
+}
+
+/* kbuild's tree size and -j list (src/kbuild.c). */
+static int check_tree(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int units;
+	char why[200];
+	if (kbuild_parse_tree(arg, &units, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_jobs(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int jobs[KBUILD_MAX_JOBS], n;
+	char why[200];
+	if (kbuild_parse_jobs(arg, jobs, &n, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
 }
 
 /* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
@@ -160,6 +184,15 @@ const struct opt_def opt_table[] = {
 	{ .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
 	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_TREE, .name = "tree", .kind = OK_STRING,
+	  .arg = "SIZE", .what = "a tree size",
+	  .help = "kbuild: the generated tree, tiny, small, full or a count of units\n"
+		  "(default full, small with --quick)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_tree },
+	{ .id = O_JOBS, .name = "jobs", .kind = OK_STRING,
+	  .arg = "N,N,...", .what = "a list of -j values",
+	  .help = "kbuild: the make -j values (default CPUs/2, CPUs, 2xCPUs)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_jobs },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",

@@ -129,8 +129,8 @@ double runner_quick_limit(const struct runner_opts *o)
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
 {
 	double len = runner_length_for(o, t);
-	if (o->quick && t->collect) /* a points test: two samples, no warm-up */
-		return 2 * (runner_pause_for(o) + len * t->overrun);
+	if (o->quick && t->collect) /* a points test: two samples (or its own), no warm-up */
+		return (t->quick_samples ? t->quick_samples : 2) * (runner_pause_for(o) + len * t->overrun);
 	if (o->quick) {
 		/* Most tests are precise after 3 to 5 samples; the noisy ones hit the limit. */
 		double est = QUICK_WARMUP_SECONDS + 5 * (len + 0.1);

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "kbuild.h"
 #include "memlat.h"
 #include "workloads/workloads.h"
 
@@ -223,6 +224,19 @@ const struct test_def test_table[] = {
 	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
 	  .collect = memlat_collect,
 	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
+	/* A points test: a sample is one timed build per -j value (the first
+	 * sample also generates the tree and builds it once untimed). .seconds
+	 * is a full sample's length here (three builds of the full tree, about
+	 * 250 s here), quick_seconds a small tree's; the workload picks the small
+	 * tree in a quick run. Five timed builds, three quick (kernbench's). */
+	{ .id = "kbuild", .label = "Build time (make, generated C tree)",
+	  .short_label = "kbuild",
+	  .about = "s per build of a generated C tree at make -j CPUs/2, CPUs, 2xCPUs",
+	  .unit = "s", .category = "build",
+	  .workload = &wl_kbuild, .self_timed = true, .overrun = 1.2, .one_copy = true,
+	  .collect = kbuild_collect,
+	  .seconds = 300, .samples = 5, .quick_seconds = 60, .quick_samples = 3,
+	  .noise = { 0.020, 0.030 } },
 	{ .id = "sysexec", .label = "Exec System Call Overhead",
 	  .short_label = "Exec Syscall",
 	  .about = "fork, exec /bin/true, wait",
@@ -253,6 +267,7 @@ static const char *const g_whets[] = { "whetstone-double", NULL };
 static const char *const g_cpu[] = { "dhry2reg", "whetstone-double", NULL };
 static const char *const g_io[] = { "fstime", "fsbuffer", "fsdisk", "pipe", NULL };
 static const char *const g_memory[] = { "memlat", NULL };
+static const char *const g_build[] = { "kbuild", NULL };
 
 const struct test_group test_groups[] = {
 	{ "index", "the 12 tests of the System Benchmarks Index", g_index },
@@ -267,6 +282,7 @@ const struct test_group test_groups[] = {
 	{ "cpu", "the two CPU-only index tests", g_cpu },
 	{ "io", "the file copy and pipe tests", g_io },
 	{ "memory", "memory latency: dependent loads from L1 to main memory", g_memory },
+	{ "build", "build time: make builds a generated C tree at several -j", g_build },
 	{ "all", "every test", NULL },
 };
 const size_t test_group_count = sizeof test_groups / sizeof test_groups[0];

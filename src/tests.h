@@ -54,6 +54,9 @@ struct test_def {
 	void (*collect)(struct test_result *t, const struct worker_slot *slots, int copies,
 			const char *params);
 
+	int quick_samples;    /* a points test's samples in a quick run; 0 = 2 */
+	bool one_copy;        /* uses the CPUs itself (make -j): one copy unless -c says more */
+
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */
 	int samples;          /* UnixBench's passes: 10 for long tests, 3 for short ones */

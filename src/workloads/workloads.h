@@ -17,6 +17,7 @@ extern const struct workload wl_syscall;   /* syscall.c: arg = mix|close|getpid|
 extern const struct workload wl_shell;     /* shell.c: arg = concurrent scripts per loop */
 extern const struct workload wl_grep;      /* grep.c: grep -c on large.txt per loop */
 extern const struct workload wl_cc;        /* cc.c: gcc compiles and links cctest.c per loop */
+extern const struct workload wl_kbuild;    /* kbuild.c: make builds the generated tree per -j, points result, self-timed */
 extern const struct workload wl_memlat;    /* memlat.c: pointer chase per size, points result, self-timed */
 
 /* The loops kbench-exec runs (src/helper/kbench-exec.c), each in a small
