@@ -448,6 +448,26 @@ int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild
 	return 0;
 }
 
+bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *out)
+{
+	memset(out, 0, sizeof *out);
+	out->began = -1;
+	bool any = false;
+	for (int i = 0; i < n; i++) {
+		if (pts[i].series == KB_UNITS) {
+			any = true;
+			out->units = (int)pts[i].v;
+			out->objects = kbuild_objects(out->units);
+		} else if (pts[i].series == KB_BEGIN) {
+			out->jobs = (int)pts[i].x;
+			out->began = pts[i].v;
+		} else if (pts[i].series == KB_ELAPSED) {
+			out->done++;
+		}
+	}
+	return any;
+}
+
 /* ---- the result ---- */
 
 static const struct {

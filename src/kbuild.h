@@ -10,6 +10,7 @@
 struct run;
 struct test_result;
 struct worker_slot;
+struct wl_point;
 
 /* The tree's sizes, in translation units (each one object file). */
 #define KBUILD_UNITS_TINY 8    /* tests: a second or two */
@@ -30,7 +31,20 @@ enum kbuild_series {
 	KB_MAXRSS,  /* KiB, the largest single process (cc1, mostly) */
 	KB_NFIELDS,
 	KB_UNITS = 100, /* x = 0, v = the tree's units (published once per sample) */
+	KB_BEGIN = 101, /* x = -j, v = s since the sample began, when a build (timed or not) starts */
 };
+
+/* What the console shows of a build in progress, from a copy's published
+ * points so far: whether it is a kbuild at all (false otherwise), the
+ * objects to make, the builds finished this sample, the -j of the one
+ * running (0 = the untimed warm-up) and when it began (s into the sample). */
+struct kbuild_live {
+	int units, objects;
+	int done;
+	int jobs;
+	double began;
+};
+bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *out);
 
 struct kbuild_opts {
 	int units;

@@ -78,10 +78,12 @@ static void last_line(const char *log, char *out, size_t len)
 /* Runs make in tree with args; fills ru and the elapsed time. Progress:
  * the count of objects, published while it runs. 0, or -1 with a sentence. */
 static int run_make(struct workload_ctx *ctx, const char *tree, const char *log, int jobs,
-		    const char *target, double *elapsed, struct rusage *ru)
+		    int timed_jobs, const char *target, double *elapsed, struct rusage *ru)
 {
 	char jarg[16];
 	snprintf(jarg, sizeof jarg, "-j%d", jobs);
+	if (target[0] != 'c') /* the console's progress: which build, since when */
+		wl_publish_point(ctx, KB_BEGIN, timed_jobs, wl_now() - ctx->slot->t_start);
 	double t0 = wl_now();
 	pid_t pid = fork();
 	if (pid < 0)
@@ -151,16 +153,16 @@ static int kbuild_run(struct workload_ctx *ctx)
 			return wl_fail(ctx, "cannot make %s: %s", tree, strerror(errno));
 		if (kbuild_generate(tree, o.units, &hash, err, sizeof err) < 0)
 			return wl_fail(ctx, "%s", err);
-		if (run_make(ctx, tree, log, sysinfo_ncpus(), "kbprog", &el, &ru) < 0)
+		if (run_make(ctx, tree, log, sysinfo_ncpus(), 0, "kbprog", &el, &ru) < 0)
 			return -1;
 	}
 	for (int i = 0; i < o.njobs && !wl_stopped(ctx); i++) {
-		if (run_make(ctx, tree, log, 1, "clean", &el, &ru) < 0)
+		if (run_make(ctx, tree, log, 1, 0, "clean", &el, &ru) < 0)
 			return -1;
 		wl_publish(ctx, 0);
 		sync();
 		sleep_s(o.units >= KBUILD_UNITS_FULL ? SETTLE_SECONDS : SETTLE_SECONDS_SMALL);
-		if (run_make(ctx, tree, log, o.jobs[i], "kbprog", &el, &ru) < 0)
+		if (run_make(ctx, tree, log, o.jobs[i], o.jobs[i], "kbprog", &el, &ru) < 0)
 			return -1;
 		double x = o.jobs[i];
 		wl_publish_point(ctx, KB_USER, x, (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6);
