@@ -468,6 +468,20 @@ bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *ou
 	return any;
 }
 
+double kbuild_sample_seconds(const char *params, bool quick, bool first)
+{
+	struct kbuild_opts o;
+	char err[200];
+	int ncpus = sysinfo_ncpus();
+	if (kbuild_parse_params(params, ncpus, quick, &o, err, sizeof err) < 0)
+		return 0;
+	double cpu = (o.units + 1) * KBUILD_UNIT_CPU_SECONDS, s = first ? cpu / ncpus + 1 : 0;
+	for (int i = 0; i < o.njobs; i++)
+		s += cpu / (o.jobs[i] < ncpus ? o.jobs[i] : ncpus) + 0.5 +
+		     (o.units >= KBUILD_UNITS_FULL ? 1.0 : 0.25);
+	return s;
+}
+
 /* ---- the result ---- */
 
 static const struct {

@@ -71,6 +71,15 @@ uint64_t kbuild_tree_hash(int units);
 /* How many object files a build of the tree makes (what progress counts). */
 int kbuild_objects(int units);
 
+/* CPU seconds one unit of the tree takes to compile here (a 2-CPU AMD EPYC
+ * VM, gcc 12, KBUILD_CFLAGS): what the estimates assume. */
+#define KBUILD_UNIT_CPU_SECONDS 0.18
+
+/* A sample's estimated length: one build per -j (units x the CPU seconds a
+ * unit takes, over min(-j, CPUs)) with its clean and settle, plus the
+ * generation and warm-up build in the first. The test row's sample_seconds. */
+double kbuild_sample_seconds(const char *params, bool quick, bool first);
+
 /* The test row's collect (tests.h): one sample's builds into the points
  * "-jN" (elapsed, the headline) and "-jN user", "sys", "cpu", "vcsw",
  * "ivcsw", "maxrss", and the tree, its hash and the flags in the summary. */

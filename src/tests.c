@@ -234,7 +234,7 @@ const struct test_def test_table[] = {
 	  .about = "s per build of a generated C tree at make -j CPUs/2, CPUs, 2xCPUs",
 	  .unit = "s", .category = "build",
 	  .workload = &wl_kbuild, .self_timed = true, .overrun = 1.2, .one_copy = true,
-	  .collect = kbuild_collect,
+	  .collect = kbuild_collect, .sample_seconds = kbuild_sample_seconds,
 	  .seconds = 300, .samples = 5, .quick_seconds = 60, .quick_samples = 3,
 	  .noise = { 0.020, 0.030 } },
 	{ .id = "sysexec", .label = "Exec System Call Overhead",

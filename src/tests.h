@@ -56,6 +56,10 @@ struct test_def {
 
 	int quick_samples;    /* a points test's samples in a quick run; 0 = 2 */
 	bool one_copy;        /* uses the CPUs itself (make -j): one copy unless -c says more */
+	/* A sample's length when it depends on the run's parameters (kbuild: the
+	 * tree and the -j list), for the estimates; NULL = .seconds. first: the
+	 * first sample (which may prepare and warm up). */
+	double (*sample_seconds)(const char *params, bool quick, bool first);
 
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */
