@@ -592,15 +592,27 @@ static const struct point *field(const struct test_result *t, const char *jname,
 	return test_find_point(t, pn);
 }
 
+static void cell(char *buf, size_t len, const char *fmt, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, fmt, v);
+	else
+		snprintf(buf, len, "-");
+}
+
 bool kbuild_print_test(FILE *f, const struct test_result *t)
 {
 	const struct kv *tree = test_summary_get(t, "tree");
 	if (t->kind != RESULT_POINTS || !tree || !test_has_result(t))
 		return false;
 	const struct kv *cc = test_summary_get(t, "compiler");
+	bool imported = t->status == TEST_IMPORTED;
 	fprintf(f, "%s: %s%s\n", t->label, tree->text,
-		t->status == TEST_DONE ? "" : " (cut short: finished builds kept)");
-	fprintf(f, "  %s; make -j N, CFLAGS %s\n", cc ? cc->text : "cc", KBUILD_CFLAGS);
+		t->status == TEST_DONE || imported ? "" : " (cut short: finished builds kept)");
+	if (imported)
+		fprintf(f, "  imported: the means (sd) a kernbench log states, the builds behind them not\n");
+	else
+		fprintf(f, "  %s; make -j N, CFLAGS %s\n", cc ? cc->text : "cc", KBUILD_CFLAGS);
 	fprintf(f, "  %-5s %15s %8s %7s %5s %8s %8s %7s %8s\n", "", "Elapsed Time", "User", "System",
 		"CPU%", "Ctx vol", "Ctx inv", "MaxRSS", "Builds/h");
 	for (int k = 0; k < t->npoints; k++) {
@@ -615,16 +627,32 @@ bool kbuild_print_test(FILE *f, const struct test_result *t)
 		mean_sd(field(t, p->name, " vcsw"), &vc, &x);
 		mean_sd(field(t, p->name, " ivcsw"), &ic, &x);
 		mean_sd(field(t, p->name, " maxrss"), &rss, &x);
-		char el[32];
+		char el[32], key[48];
+		snprintf(key, sizeof key, "sd %s", p->name);
+		const struct kv *ksd = test_summary_get(t, key); /* imported: the sd the log states */
+		if (!isfinite(sd) && ksd)
+			sd = ksd->value;
 		if (isfinite(sd))
 			snprintf(el, sizeof el, "%.2f (%.2f)", m, sd);
 		else
 			snprintf(el, sizeof el, "%.2f", m);
-		fprintf(f, "  %-5s %15s %8.2f %7.2f %5.0f %8.0f %8.0f %5.0fMB %8.1f\n", p->name, el, u, sy,
-			cpu, vc, ic, rss / 1024, m > 0 ? 3600 / m : NAN);
+		char cu[16], cs[16], cc2[16], cv[16], ci[16], cr[16];
+		cell(cu, sizeof cu, "%.2f", u);
+		cell(cs, sizeof cs, "%.2f", sy);
+		cell(cc2, sizeof cc2, "%.0f", cpu);
+		cell(cv, sizeof cv, "%.0f", vc);
+		cell(ci, sizeof ci, "%.0f", ic);
+		cell(cr, sizeof cr, "%.0fMB", rss / 1024);
+		fprintf(f, "  %-5s %15s %8s %7s %5s %8s %8s %7s %8.1f\n", p->name, el, cu, cs, cc2, cv, ci,
+			cr, m > 0 ? 3600 / m : NAN);
+		double csw, x2;
+		mean_sd(field(t, p->name, " csw"), &csw, &x2);
+		if (isfinite(csw))
+			fprintf(f, "  %-5s context switches (voluntary and not) %.0f\n", "", csw);
 	}
-	fprintf(f, "  Elapsed: mean (sd) in s of %d timed build%s per -j after one untimed warm-up; "
-		   "lower is better.\n",
-		t->nsamples, t->nsamples == 1 ? "" : "s");
+	if (!imported)
+		fprintf(f, "  Elapsed: mean (sd) in s of %d timed build%s per -j after one untimed warm-up; "
+			   "lower is better.\n",
+			t->nsamples, t->nsamples == 1 ? "" : "s");
 	return true;
 }

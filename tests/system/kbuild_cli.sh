@@ -5,7 +5,8 @@
 # stores a point per -j with a value per timed build plus the tree's hash,
 # the compiler and the flags (show, export json and csv); two runs compare
 # with a verdict per -j; a run interrupted mid-build or killed outright
-# leaves no make, no compiler and nothing in the scratch directory.
+# leaves no make, no compiler and nothing in the scratch directory; a
+# kernbench log imports and compares n/a.
 . "$KBENCH_TOP/tests/system/lib.inc"
 # how many processes work in the scratch directory (make, the shells, cc1, as)
 in_scratch() { ls -l /proc/[0-9]*/cwd 2>/dev/null | grep -c "$T/scratch"; }
@@ -66,6 +67,14 @@ for j in -j1 -j2; do
 	grep -Eq "^kbuild $j .*(no significant change|faster|slower)" "$T/out" ||
 		{ cat "$T/out"; die "compare: no verdict on $j"; }
 done
+
+# A kernbench log imports as a kbuild run: its table, and n/a against a
+# measured run (the builds behind its means are not in the log).
+expect_exit 0 "$KBENCH" import "$KBENCH_TOP/tests/fixtures/kernbench-old.log" --name kb
+expect_exit 0 "$KBENCH" show kb
+grep -Eq '^  -j2 +97.40 \(0.57\) +172.07 +13.37 +190 ' "$T/out" || { cat "$T/out"; die "the imported kernbench table"; }
+expect_exit 0 "$KBENCH" compare kb two
+grep -Eq '^kbuild -j2 .* n/a \(no samples\)' "$T/out" || { cat "$T/out"; die "imported vs measured: not n/a"; }
 
 # Interrupted in the middle of a build: make and its compilers go with the
 # worker, the tree goes with the scratch directory, the finished builds stay.

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "import.h"
 #include "kbuild.h"
 #include "run.h"
 #include "scratch.h"
@@ -190,6 +191,51 @@ static void test_collect(void **state)
 	run_free(r);
 }
 
+static const char *fixture(const char *name)
+{
+	static char p[512];
+	const char *top = getenv("KBENCH_TOP");
+	snprintf(p, sizeof p, "%s/tests/fixtures/%s", top ? top : ".", name);
+	return p;
+}
+
+/* kernbench's blocks, new format (-j on the Average line) and old (-j on
+ * the run lines above), into an imported kbuild run: a point per -j with
+ * the mean, the sd kept, the release from the first line. */
+static void test_import_kernbench(void **state)
+{
+	struct import_result res;
+	char err[300];
+	assert_int_equal(import_file(fixture("kernbench-0.50.log"), NULL, &res, err,
+				     sizeof err), 0);
+	assert_int_equal(res.nruns, 1);
+	struct run *r = res.runs[0];
+	assert_string_equal(r->meta.kernel_release, "4.19.0-rc4");
+	assert_string_equal(r->meta.mode, "imported");
+	const struct test_result *t = run_block_find_test(run_find_block(r, 1), "kbuild");
+	assert_non_null(t);
+	assert_int_equal(t->status, TEST_IMPORTED);
+	const struct point *p = test_find_point(t, "-j16");
+	assert_non_null(p);
+	assert_true(p->summary && p->lower_better && p->n == 1 && fabs(p->v[0] - 189.37) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j2 user")->v[0] - 631.86) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j16 cpu")->v[0] - 376) < 1e-9);
+	assert_true(fabs(test_summary_get(t, "sd -j2")->value - 1.12) < 1e-9);
+	import_result_free(&res);
+
+	assert_int_equal(import_file(fixture("kernbench-old.log"), "old", &res, err,
+				     sizeof err), 0);
+	t = run_block_find_test(run_find_block(res.runs[0], 1), "kbuild");
+	p = test_find_point(t, "-j2");
+	assert_non_null(p);
+	assert_true(fabs(p->v[0] - 97.402) < 1e-9);
+	import_result_free(&res);
+
+	/* a block without its -j anywhere is no result */
+	const char *bad = "Average Half Load Run (std deviation):\nElapsed Time 97.4 (0.5)\n";
+	assert_int_not_equal(import_text(bad, strlen(bad), "bad.log", NULL, &res, err, sizeof err), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +244,7 @@ int main(void)
 		cmocka_unit_test(test_build_deterministic),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_import_kernbench),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
