@@ -223,6 +223,12 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 				 it->arg);
 			break;
 		case O_HUGE: strncat(params, " huge", sizeof params - strlen(params) - 1); break;
+		case O_TASKS:
+		case O_MAX_TASKS:
+		case O_JOBS:
+			snprintf(params + strlen(params), sizeof params - strlen(params), " %s=%s",
+				 it->def->name, it->arg);
+			break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;
 		case O_VERBOSE: verbose = 1; break;

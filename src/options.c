@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "memlat.h"
+#include "scaling.h"
 #include "noise.h"
 #include "run.h"
 #include "runner.h"
@@ -78,6 +79,29 @@ static int check_sizes(const char *opt, const char *arg, char *err, size_t errle
 	if (pages > 0 && psize > 0 && s.max > (uint64_t)pages * (uint64_t)psize / 2) {
 		snprintf(err, errlen, "%s: MAX %s is more than half of this machine's memory (%ld MiB)",
 			 opt, strchr(arg, ':') + 1, (long)((uint64_t)pages * (uint64_t)psize >> 20));
+		return -1;
+	}
+	return 0;
+}
+
+/* scaling's task counts: a growing list the system has the pids for. */
+static int check_tasks(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int tasks[SCALING_MAX_STEPS], n;
+	char why[200];
+	if (scaling_parse_tasks(arg, tasks, &n, why, sizeof why) < 0 ||
+	    scaling_check_tasks(tasks[n - 1], why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_max_tasks(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	char why[200];
+	if (scaling_check_tasks(atoi(arg), why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
 		return -1;
 	}
 	return 0;
@@ -159,6 +183,21 @@ const struct opt_def opt_table[] = {
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_sizes },
 	{ .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
 	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_TASKS, .name = "tasks", .kind = OK_STRING,
+	  .arg = "LIST", .what = "task counts",
+	  .help = "scaling: run exactly these task counts, e.g. 1,2,4\n"
+		  "(default 1, 2, 4 ... 8x the CPUs, stopping two steps past the peak)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_tasks },
+	{ .id = O_MAX_TASKS, .name = "max-tasks", .kind = OK_INT,
+	  .arg = "N", .what = "a number of tasks",
+	  .min = 1, .max = SCALING_MAX_TASKS,
+	  .help = "scaling: double the tasks up to N (default 8x the CPUs)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_max_tasks },
+	{ .id = O_JOBS, .name = "jobs", .kind = OK_INT,
+	  .arg = "N", .what = "a number of jobs",
+	  .min = 1, .max = SCALING_MAX_JOBS,
+	  .help = "scaling: jobs each task does per step (default 200)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",

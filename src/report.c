@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "memlat.h"
+#include "scaling.h"
 #include "run.h"
 #include "score.h"
 
@@ -195,6 +196,10 @@ static void fmt_x(char *buf, size_t size, const struct point *p)
  * table of their own, mean over the samples and their spread. */
 static void points_table(FILE *f, const struct test_result *t)
 {
+	if (scaling_print_table(f, t)) { /* its own table, in AIM7's columns */
+		fputc('\n', f);
+		return;
+	}
 	int nsum = 0;
 	for (int i = 0; i < t->npoints; i++)
 		nsum += t->points[i].summary;

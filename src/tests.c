@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "memlat.h"
+#include "scaling.h"
 #include "workloads/workloads.h"
 
 /* Baselines are UnixBench's pgms/index.base ("George", a SPARCstation 20-61).
@@ -223,6 +224,17 @@ const struct test_def test_table[] = {
 	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
 	  .collect = memlat_collect,
 	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
+	/* A points test (run.h): jobs/min of a fixed job mix at 1, 2, 4, ...
+	 * tasks. A sample is one sweep of the steps; each task does
+	 * SCALING_DEFAULT_JOBS jobs (--jobs), so .seconds only feeds the
+	 * estimate: a sweep to 16 tasks takes about that long here. */
+	{ .id = "scaling", .label = "Throughput as tasks grow (job mix)",
+	  .short_label = "scaling",
+	  .about = "jobs/min of a fixed job mix by 1, 2, 4 ... 8x CPUs tasks: peak and crossover",
+	  .unit = "jobs/min", .category = "scaling",
+	  .workload = &wl_scaling, .needs_data = true, .self_timed = true, .overrun = 1.0,
+	  .one_copy = true, .uncounted = true, .collect = scaling_collect,
+	  .seconds = 30, .samples = 3, .quick_seconds = 30, .noise = { 0.050, 0.080 } },
 	{ .id = "sysexec", .label = "Exec System Call Overhead",
 	  .short_label = "Exec Syscall",
 	  .about = "fork, exec /bin/true, wait",
@@ -253,6 +265,7 @@ static const char *const g_whets[] = { "whetstone-double", NULL };
 static const char *const g_cpu[] = { "dhry2reg", "whetstone-double", NULL };
 static const char *const g_io[] = { "fstime", "fsbuffer", "fsdisk", "pipe", NULL };
 static const char *const g_memory[] = { "memlat", NULL };
+static const char *const g_scaling[] = { "scaling", NULL };
 
 const struct test_group test_groups[] = {
 	{ "index", "the 12 tests of the System Benchmarks Index", g_index },
@@ -267,6 +280,8 @@ const struct test_group test_groups[] = {
 	{ "cpu", "the two CPU-only index tests", g_cpu },
 	{ "io", "the file copy and pipe tests", g_io },
 	{ "memory", "memory latency: dependent loads from L1 to main memory", g_memory },
+	{ "scaling", "throughput as tasks grow: a job mix by 1, 2, 4 ... tasks (AIM7-style)",
+	  g_scaling },
 	{ "all", "every test", NULL },
 };
 const size_t test_group_count = sizeof test_groups / sizeof test_groups[0];

@@ -46,6 +46,8 @@ struct test_def {
 	bool self_timed;      /* the workload ends itself (whetstone, file copy) */
 	double overrun;       /* self-timed: a sample's real length over .seconds (its work
 				 before the timed part), for time estimates */
+	bool one_copy;        /* runs its own tasks (scaling): copy 0 does the work, and a run
+				 with a 1-copy block skips it in the others (runner_plan.c) */
 	bool uncounted;       /* no per-worker counters unless --events names them: counting
 				 slows its forks, execs or context switches (make bench measures it) */
 	/* A points result (run.h) instead of a rate: after each sample, also one
