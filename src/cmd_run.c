@@ -284,9 +284,13 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		add_tests(&o, "index");
 	if (!o.quick && (o.precision > 0 || o.max_test_seconds > 0))
 		return usage_error("--precision and --max-test-seconds go with --quick");
+	/* tests that run their own tasks only (scaling) need no block of more copies */
+	bool own_tasks = true;
+	for (int i = 0; i < o.ntests; i++)
+		own_tasks = own_tasks && o.tests[i]->one_copy;
 	if (o.ncopies == 0) {
 		o.copies[o.ncopies++] = 1;
-		if (sysinfo_ncpus() > 1)
+		if (sysinfo_ncpus() > 1 && !own_tasks)
 			o.copies[o.ncopies++] = sysinfo_ncpus();
 	}
 

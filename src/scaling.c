@@ -13,6 +13,7 @@
 #include "compare_int.h"
 #include "run.h"
 #include "sysinfo.h"
+#include "tests.h"
 #include "workload.h"
 
 int scaling_parse_tasks(const char *text, int *out, int *n, char *err, size_t errlen)
@@ -191,6 +192,20 @@ static void step_name(char *buf, size_t size, const char *what, int tasks)
 		snprintf(buf, size, "%d task%s", tasks, tasks == 1 ? "" : "s");
 }
 
+bool scaling_is(const struct test_result *t)
+{
+	const struct test_def *d = test_find(t->id);
+	return d && d->collect == scaling_collect;
+}
+
+const struct test_result *scaling_find(const struct run_block *b)
+{
+	for (int i = 0; b && i < b->ntests; i++)
+		if (scaling_is(&b->tests[i]))
+			return &b->tests[i];
+	return NULL;
+}
+
 int scaling_curve(const struct test_result *t, double *x, double *v, int max)
 {
 	int n = 0;
@@ -326,7 +341,7 @@ static void peak_line(FILE *f, const struct test_result *t, const double *x, con
 
 bool scaling_print_table(FILE *f, const struct test_result *t)
 {
-	if (t->kind != RESULT_POINTS || strcmp(t->id, "scaling"))
+	if (t->kind != RESULT_POINTS || !scaling_is(t))
 		return false;
 	double x[SCALING_MAX_STEPS], v[SCALING_MAX_STEPS];
 	int n = scaling_curve(t, x, v, SCALING_MAX_STEPS);
@@ -359,8 +374,7 @@ static bool side_peak(const struct run *const *r, int n, int copies, double *tas
 	double sum = 0, tsum = 0;
 	int k = 0;
 	for (int i = 0; i < n; i++) {
-		const struct run_block *b = run_find_block(r[i], copies);
-		const struct test_result *t = b ? run_block_find_test(b, "scaling") : NULL;
+		const struct test_result *t = scaling_find(run_find_block(r[i], copies));
 		const struct point *p = t && test_has_result(t) ? test_find_point(t, "peak") : NULL;
 		const struct kv *pk = t ? test_summary_get(t, "peak.tasks") : NULL;
 		if (!p || !pk)
@@ -386,7 +400,9 @@ void scaling_compare_footer(struct compare *c, const struct run *const *a, int n
 			continue;
 		const char *verdict = "";
 		for (int i = 0; i < c->blocks[k].nrows; i++)
-			if (!strcmp(c->blocks[k].rows[i].id, "scaling:peak"))
+			if (!strcmp(strchr(c->blocks[k].rows[i].id, ':') ? strchr(c->blocks[k].rows[i].id, ':') : "",
+				    ":peak") &&
+			    c->blocks[k].rows[i].point)
 				verdict = compare_verdict_name(c->blocks[k].rows[i].verdict);
 		char moved[64];
 		if (lround(ta) == lround(tb))

@@ -8,6 +8,7 @@
 
 struct compare;
 struct run;
+struct run_block;
 struct test_result;
 struct worker_slot;
 
@@ -71,7 +72,12 @@ bool scaling_should_stop(const double *v, int n, double margin);
 void scaling_collect(struct test_result *t, const struct worker_slot *slots, int copies,
 		     const char *params);
 
-/* One sample's mean curve of jobs/min: x ascending. Returns how many. */
+/* Whether a result is of this family (its row's collect is scaling_collect). */
+bool scaling_is(const struct test_result *t);
+/* This family's result in a block, or NULL. */
+const struct test_result *scaling_find(const struct run_block *b);
+
+/* The mean curve of jobs/min: x ascending. Returns how many. */
 int scaling_curve(const struct test_result *t, double *x, double *v, int max);
 
 /* The report's table for a scaling result (Tasks, Jobs/min, Real, CPU,

@@ -231,7 +231,7 @@ const struct test_def test_table[] = {
 	{ .id = "scaling", .label = "Throughput as tasks grow (job mix)",
 	  .short_label = "scaling",
 	  .about = "jobs/min of a fixed job mix by 1, 2, 4 ... 8x CPUs tasks: peak and crossover",
-	  .unit = "jobs/min", .category = "scaling",
+	  .unit = "jpm", .category = "scaling",
 	  .workload = &wl_scaling, .needs_data = true, .self_timed = true, .overrun = 1.0,
 	  .one_copy = true, .uncounted = true, .collect = scaling_collect,
 	  .seconds = 30, .samples = 3, .quick_seconds = 30, .noise = { 0.050, 0.080 } },

@@ -7,6 +7,7 @@
 #include "format.h"
 #include "live.h"
 #include "memlat.h"
+#include "view_scaling.h"
 #include "run.h"
 #include "quick.h"
 #include "score.h"
@@ -410,7 +411,11 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
 		double lr = live_rate(l, ev->block, ev->test);
 		const struct wl_point *pts;
-		if (shows_curve(tr)) {
+		if (view_scaling_shows(tr)) {
+			/* three points a step: real, CPU, jobs/min */
+			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d steps done",
+				      live_points(l, 0, &pts) / 3);
+		} else if (shows_curve(tr)) {
 			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d points this sample",
 				      live_points(l, 0, &pts));
 		} else if (times_itself(tr)) {
@@ -433,6 +438,12 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	}
 	if (rows < 3)
 		return;
+	if (view_scaling_shows(tr)) {
+		canvas_text(c, 1, y + 2, ROLE_HEADER,
+			    "jobs/min by tasks (log2):  bars this sample   ** mean so far", c->w - 2);
+		view_scaling_draw(l, c, y + 3, rows - 2, tr, params);
+		return;
+	}
 	if (shows_curve(tr)) {
 		canvas_text(c, 1, y + 2, ROLE_HEADER,
 			    "latency so far, log-log:  * random chain   + forward 64 B", c->w - 2);
