@@ -44,13 +44,14 @@ static volatile long scaling_sink;
 
 static int arith_job(void)
 {
-	long a = 3, b = 7, c = 0;
-	for (long i = 1; i <= ARITH_ITERS; i++) {
+	/* unsigned: the sums wrap, as they may */
+	unsigned long a = 3, b = 7, c = 0;
+	for (unsigned long i = 1; i <= ARITH_ITERS; i++) {
 		c += a * i + b / (i | 1);
 		a ^= c >> 3;
 		b += i & 7;
 	}
-	scaling_sink = c;
+	scaling_sink = (long)(c & 0xffff);
 	return 0;
 }
 

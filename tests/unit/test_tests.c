@@ -219,7 +219,7 @@ static void every_row_has_its_noise_floors(void **state)
  * refused before it starts instead of failing in its workers. */
 static void rows_that_read_data_say_so(void **state)
 {
-	static const struct workload *const readers[] = { &wl_shell, &wl_grep, &wl_cc };
+	static const struct workload *const readers[] = { &wl_shell, &wl_grep, &wl_cc, &wl_scaling };
 
 	(void)state;
 	for (size_t i = 0; i < test_count; i++) {
