@@ -127,6 +127,9 @@ static void test_stop_rule(void **state)
 	assert_false(scaling_should_stop(v, 2, m));
 	assert_false(scaling_should_stop(v, 3, m)); /* one step down */
 	assert_true(scaling_should_stop(v, 4, m));  /* two steps down */
+	/* the peak, a step within the margin, then one step down: not yet */
+	const double one[] = { 100, 200, 195, 180 };
+	assert_false(scaling_should_stop(one, 4, m));
 	/* one step down, then back up: no */
 	const double back[] = { 100, 200, 180, 199 };
 	assert_false(scaling_should_stop(back, 4, m));
