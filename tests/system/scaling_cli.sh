@@ -5,7 +5,8 @@
 # AIM7-shaped table (Tasks, Jobs/min, Real, CPU, JPM/task) with its peak
 # and crossover, stores every step's points (show, export json and csv),
 # two runs compare row by row with a verdict and a sentence on the peak;
-# a scratch dir that is not writable fails the test with its reason; an
+# a scratch dir that is not writable or fills up fails the test with its
+# reason; an
 # interrupted run keeps its finished steps; no scratch file is left behind.
 . "$KBENCH_TOP/tests/system/lib.inc"
 
@@ -83,6 +84,19 @@ chmod 555 "$T/ro"
 if [ "$(id -u)" != 0 ]; then
 	expect_exit 1 "$KBENCH" run scaling --tasks 1 --jobs 1 --samples 1 --pause 0 --no-telemetry --no-save --tmpdir "$T/ro"
 	grep -q 'scratch\|cannot' "$T/out" "$T/err" || { cat "$T/out" "$T/err"; die "an unwritable scratch dir is not said"; }
+fi
+
+# A scratch dir that fills up (an 8 KiB tmpfs, where a 16 KiB file cannot
+# fit): the test fails with the reason, exit 1, and nothing is left in it.
+mkdir "$T/full"
+if unshare -m true 2>/dev/null; then
+	unshare -m sh -c "mount -t tmpfs -o size=8k tmpfs '$T/full' &&
+		'$KBENCH' run scaling --tmpdir '$T/full' --tasks 1,2 --jobs 2 --samples 1 --pause 0 \
+		--no-telemetry --no-save >'$T/out' 2>'$T/err'; echo \$? >'$T/rc'; ls -A '$T/full' >'$T/left'"
+	[ "$(cat "$T/rc")" = 1 ] || { cat "$T/out" "$T/err"; die "a full scratch dir: exit $(cat "$T/rc"), wanted 1"; }
+	grep -q '^Failed: Throughput as tasks grow .*No space left on device' "$T/out" ||
+		{ cat "$T/out"; die "a full scratch dir is not said"; }
+	[ ! -s "$T/left" ] || die "a full scratch dir kept: $(cat "$T/left")"
 fi
 
 # Interrupted in its second step: the first is stored, the run marked incomplete.
