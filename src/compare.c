@@ -900,6 +900,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 		index_side(&sa, &ix->a, a, na, cb->copies, cb, false);
 		index_side(&sb, &ix->b, b, nb, cb->copies, cb, true);
 		decide(ix, &sa, &sb, &fa, &fb, c->conf);
+		cb->has_index = ix->a.present || ix->b.present;
 		/* An index over different test sets is not one number compared. */
 		if (ab && bb && ab->index_tests != bb->index_tests && ix->verdict != VERDICT_NA) {
 			ix->verdict = VERDICT_NA;
