@@ -425,6 +425,20 @@ struct row_id {
 static const struct test_result *find_any(const struct run *const *runs, int n, int copies,
 					  const char *id);
 
+static void push_row_id(struct row_id **v, int *n, int *cap, const char *test, const char *point)
+{
+	if (*n == *cap) {
+		*cap *= 2;
+		struct row_id *nv = realloc(*v, (size_t)*cap * sizeof *nv);
+		if (!nv)
+			abort();
+		*v = nv;
+	}
+	snprintf((*v)[*n].test, sizeof (*v)[*n].test, "%s", test);
+	snprintf((*v)[*n].point, sizeof (*v)[*n].point, "%s", point);
+	(*n)++;
+}
+
 static int expand_points(struct row_id **out, char (*ids)[32], int nids, const struct run *const *a,
 			 int na, const struct run *const *b, int nb, int copies)
 {
@@ -445,32 +459,12 @@ static int expand_points(struct row_id **out, char (*ids)[32], int nids, const s
 					bool have = false;
 					for (int k = n - 1; k >= 0 && !have && !strcmp(v[k].test, ids[i]); k--)
 						have = !strcmp(v[k].point, tr->points[p].name);
-					if (have)
-						continue;
-					if (n == cap) {
-						cap *= 2;
-						struct row_id *nv = realloc(v, (size_t)cap * sizeof *nv);
-						if (!nv)
-							abort();
-						v = nv;
-					}
-					snprintf(v[n].test, sizeof v[n].test, "%s", ids[i]);
-					snprintf(v[n].point, sizeof v[n].point, "%s", tr->points[p].name);
-					n++;
+					if (!have)
+						push_row_id(&v, &n, &cap, ids[i], tr->points[p].name);
 				}
 			}
-		if (points)
-			continue;
-		if (n == cap) {
-			cap *= 2;
-			struct row_id *nv = realloc(v, (size_t)cap * sizeof *nv);
-			if (!nv)
-				abort();
-			v = nv;
-		}
-		snprintf(v[n].test, sizeof v[n].test, "%s", ids[i]);
-		v[n].point[0] = '\0';
-		n++;
+		if (!points)
+			push_row_id(&v, &n, &cap, ids[i], "");
 	}
 	*out = v;
 	return n;
