@@ -142,7 +142,7 @@ const struct opt_def opt_table[] = {
 	{ .id = O_DURATION, .name = "duration", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0.01, .max = 86400,
-	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60)",
+	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60; a thermal check 2; memlat a sweep 6)",
 	  .cmds = RUNLIKE | OC_CONSOLE | OC_THERMAL },
 	{ .id = O_PAUSE, .name = "pause", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
