@@ -425,6 +425,20 @@ struct row_id {
 static const struct test_result *find_any(const struct run *const *runs, int n, int copies,
 					  const char *id);
 
+/* Where on its curve a point was measured in the first of the runs that has it; NAN none. */
+static double point_x(const struct run *const *runs, int n, int copies, const char *test,
+		      const char *name)
+{
+	for (int i = 0; i < n; i++) {
+		const struct run_block *b = run_find_block(runs[i], copies);
+		const struct test_result *t = b ? run_block_find_test(b, test) : NULL;
+		const struct point *p = t ? test_find_point(t, name) : NULL;
+		if (p)
+			return p->x;
+	}
+	return NAN;
+}
+
 static void push_row_id(struct row_id **v, int *n, int *cap, const char *test, const char *point)
 {
 	if (*n == *cap) {
@@ -837,6 +851,16 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 				row->verdict = VERDICT_SLOWER;
 			else if (row->lower_better && row->verdict == VERDICT_SLOWER)
 				row->verdict = VERDICT_FASTER;
+			/* a plateau read at another size (runs with other --sizes) is not the same point */
+			if (row->point && row->a.present && row->b.present) {
+				const char *sep = strchr(row->id, ':');
+				double xa = point_x(a, na, cb->copies, rid[i].test, sep ? sep + 1 : "");
+				double xb = point_x(b, nb, cb->copies, rid[i].test, sep ? sep + 1 : "");
+				if (isfinite(xa) && isfinite(xb) && fabs(xa - xb) > 1e-6 * fmax(fabs(xa), fabs(xb))) {
+					row->verdict = VERDICT_NA;
+					row->note = "at another size";
+				}
+			}
 			side_free(&sa);
 			side_free(&sb);
 			if (row->detail) {
