@@ -57,12 +57,23 @@ static int check_copy_list(const char *opt, const char *arg, char *err, size_t e
 }
 
 /* A test of the table: --test names one row (kbench list). */
+/* A thermal check follows a rate sample by sample: a points test (a curve
+ * per sample, memlat's taking seconds) has none to follow. */
 static int check_test_id(const char *opt, const char *arg, char *err, size_t errlen)
 {
-	if (test_find(arg))
-		return 0;
-	snprintf(err, errlen, "%s: unknown test '%s' (try 'kbench list')", opt, arg);
-	return -1;
+	const struct test_def *t = test_find(arg);
+	if (!t) {
+		snprintf(err, errlen, "%s: unknown test '%s' (try 'kbench list')", opt, arg);
+		return -1;
+	}
+	if (t->collect) {
+		snprintf(err, errlen,
+			 "%s: %s gives a curve of points, not a rate a thermal check can follow sample by "
+			 "sample (try dhry2reg or whetstone-double)",
+			 opt, arg);
+		return -1;
+	}
+	return 0;
 }
 
 /* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
@@ -155,7 +166,7 @@ const struct opt_def opt_table[] = {
 	{ .id = O_DURATION, .name = "duration", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0.01, .max = 86400,
-	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60)",
+	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60; a thermal check 2; memlat a sweep 6)",
 	  .cmds = RUNLIKE | OC_CONSOLE | OC_THERMAL },
 	{ .id = O_PAUSE, .name = "pause", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
