@@ -211,7 +211,7 @@ int scaling_curve(const struct test_result *t, double *x, double *v, int max)
 	int n = 0;
 	for (int i = 0; i < t->npoints && n < max; i++) {
 		const struct point *p = &t->points[i];
-		if (!p->summary || strcmp(p->xunit, "tasks") || !strcmp(p->name, "peak"))
+		if (!p->summary || strcmp(p->xunit, "tasks"))
 			continue;
 		x[n] = p->x;
 		v[n++] = point_mean(p);
@@ -282,18 +282,17 @@ void scaling_collect(struct test_result *t, const struct worker_slot *slots, int
 		double top = sv[pk];
 		for (int i = 0; i < n; i++)
 			top = sv[i] > top ? sv[i] : top;
-		point_push(test_point(t, "peak", sx[pk], "tasks", "jobs/min", false, true), top);
+		/* x 0: the peak is compared by its jobs/min wherever it lies (its
+		 * task count is the summary's peak.tasks, named by the compare footer) */
+		point_push(test_point(t, "peak", 0, "", "jobs/min", false, true), top);
 	}
 	/* The peak and crossover of the mean curve so far. */
 	double x[SCALING_MAX_STEPS], v[SCALING_MAX_STEPS];
 	int m = scaling_curve(t, x, v, SCALING_MAX_STEPS);
 	double margin = margin_of(t, x, v, m);
 	int p = scaling_peak(x, v, m, margin), c = scaling_crossover(x, v, m, margin);
-	if (p >= 0) {
+	if (p >= 0)
 		test_summary_set(t, "peak.tasks", x[p], NULL);
-		struct point *pp = test_point(t, "peak", x[p], "tasks", "jobs/min", false, true);
-		pp->x = x[p];
-	}
 	test_summary_set(t, "crossover.tasks", c >= 0 ? x[c] : 0, NULL);
 	test_summary_set(t, "margin", margin, NULL);
 	if (m)

@@ -67,8 +67,10 @@ int scaling_crossover(const double *x, const double *v, int n, double margin);
 bool scaling_should_stop(const double *v, int n, double margin);
 
 /* The test row's collect (tests.h): the steps of one sample into points
- * ("4 tasks" jobs/min, "real 4", "cpu 4", and the headline "peak"); the
- * peak and crossover of the mean curve into the summary. */
+ * ("4 tasks" jobs/min, "real 4", "cpu 4", and the headline "peak": the
+ * sample's highest jobs/min, at x 0 so that two runs' peaks compare
+ * wherever they lie); the peak and crossover of the mean curve into the
+ * summary (peak.tasks, crossover.tasks). */
 void scaling_collect(struct test_result *t, const struct worker_slot *slots, int copies,
 		     const char *params);
 
