@@ -569,78 +569,104 @@ static void alone_tables(struct html *h, const struct run *r)
 
 /* ---- points tests' curves ---- */
 
-/* Each points test's curve, per copy count: its curve points (not the
- * headlines) grouped by the first word of their names ("fwd 4096" and
- * "rnd 4096": two lines), on log axes, with the caches it names marked. */
+/* One chart of a points test: its points of one unit, placed on their x
+ * (positive). Curve points make the lines, grouped by the first word of
+ * their names ("fwd 4096" and "rnd 4096": two lines); a unit with headline
+ * points alone (jobs/min per task count) is one line named by its unit. */
+static void curve_chart(struct html *h, const struct test_result *t, int copies, const char *unit)
+{
+	bool curve = false;
+	for (int p = 0; p < t->npoints; p++)
+		curve |= !t->points[p].summary && t->points[p].x > 0 && !strcmp(t->points[p].unit, unit);
+	char names[2][32] = { "", "" };
+	double *xs[2] = { NULL, NULL }, *ys[2] = { NULL, NULL };
+	int n[2] = { 0, 0 }, nl = 0;
+	const char *xunit = "";
+	for (int p = 0; p < t->npoints; p++) {
+		const struct point *pt = &t->points[p];
+		double v = point_mean(pt);
+		if (pt->summary == curve || !(pt->x > 0) || strcmp(pt->unit, unit) || !isfinite(v))
+			continue;
+		int w = curve ? (int)strcspn(pt->name, " ") : (int)strlen(unit);
+		const char *key = curve ? pt->name : unit;
+		int l = 0;
+		while (l < nl && (strlen(names[l]) != (size_t)w || strncmp(names[l], key, (size_t)w)))
+			l++;
+		if (l == nl) {
+			if (nl == 2)
+				continue; /* two lines at most */
+			snprintf(names[l], sizeof names[l], "%.*s", w, key);
+			xs[l] = calloc((size_t)t->npoints, sizeof *xs[l]);
+			ys[l] = calloc((size_t)t->npoints, sizeof *ys[l]);
+			if (!xs[l] || !ys[l])
+				break;
+			nl++;
+		}
+		xs[l][n[l]] = pt->x;
+		ys[l][n[l]++] = v;
+		xunit = pt->xunit;
+	}
+	if (nl && n[0] > 1) {
+		double mx[8];
+		char labs[8][24];
+		const char *ml[8];
+		int nm = 0;
+		for (int k = 0; k < t->nsummary && nm < 8; k++) {
+			int lvl;
+			if (sscanf(t->summary[k].key, "cache.L%d", &lvl) != 1 || !t->summary[k].has_value)
+				continue;
+			snprintf(labs[nm], sizeof labs[nm], "L%d", lvl);
+			ml[nm] = labs[nm];
+			mx[nm++] = t->summary[k].value;
+		}
+		char ttl[160];
+		snprintf(ttl, sizeof ttl, "%s, %d cop%s: %s against %s", t->label, copies, copies == 1 ? "y" : "ies",
+			 unit, !strcmp(xunit, "B") ? "the working set" : xunit);
+		out(h, "<h3>");
+		esc(h, ttl);
+		out(h, "</h3>");
+		const char *nm2[2] = { names[0], names[1] };
+		const double *cx[2] = { xs[0], xs[1] }, *cy[2] = { ys[0], ys[1] };
+		svg_curve_chart(h->f, &(struct svg_curve){ .title = ttl, .xunit = xunit, .yunit = unit,
+							   .home = h->home, .nlines = nl, .names = nm2, .x = cx,
+							   .y = cy, .n = n, .nmarks = nm, .mark_x = mx,
+							   .mark_label = ml });
+	}
+	for (int l = 0; l < 2; l++) {
+		free(xs[l]);
+		free(ys[l]);
+	}
+}
+
+/* Each points test's charts, per copy count: one per unit of its points
+ * that lie on a curve (x > 0), headline units first, in the order measured. */
 static void curves(struct html *h, const struct run *r)
 {
-	bool title = false;
+	bool title = false; /* the section's title comes with its first chart */
 	for (int b = 0; b < r->nblocks; b++) {
 		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
 			if (t->kind != RESULT_POINTS)
 				continue;
-			char names[2][32] = { "", "" };
-			double *xs[2] = { NULL, NULL }, *ys[2] = { NULL, NULL };
-			int n[2] = { 0, 0 }, nl = 0;
-			const char *xunit = "", *yunit = "";
-			for (int p = 0; p < t->npoints; p++) {
-				const struct point *pt = &t->points[p];
-				double v = point_mean(pt);
-				if (pt->summary || !isfinite(v))
-					continue;
-				int w = (int)strcspn(pt->name, " ");
-				int l = 0;
-				while (l < nl && (strlen(names[l]) != (size_t)w || strncmp(names[l], pt->name, (size_t)w)))
-					l++;
-				if (l == nl) {
-					if (nl == 2)
-						continue; /* two lines at most */
-					snprintf(names[l], sizeof names[l], "%.*s", w, pt->name);
-					xs[l] = calloc((size_t)t->npoints, sizeof *xs[l]);
-					ys[l] = calloc((size_t)t->npoints, sizeof *ys[l]);
-					if (!xs[l] || !ys[l])
-						break;
-					nl++;
+			const char *units[8];
+			int nu = 0;
+			for (int pass = 0; pass < 2; pass++)
+				for (int p = 0; p < t->npoints && nu < 8; p++) {
+					const struct point *pt = &t->points[p];
+					if (pt->summary != !pass || !(pt->x > 0))
+						continue;
+					bool seen = false;
+					for (int u = 0; u < nu && !seen; u++)
+						seen = !strcmp(units[u], pt->unit);
+					if (!seen)
+						units[nu++] = pt->unit;
 				}
-				xs[l][n[l]] = pt->x;
-				ys[l][n[l]++] = v;
-				xunit = pt->xunit;
-				yunit = pt->unit;
-			}
-			if (nl && n[0]) {
+			for (int u = 0; u < nu; u++) {
 				if (!title)
 					out(h, "<h2>Curves</h2>");
 				title = true;
-				double mx[8];
-				char labs[8][24];
-				const char *ml[8];
-				int nm = 0;
-				for (int k = 0; k < t->nsummary && nm < 8; k++) {
-					int lvl;
-					if (sscanf(t->summary[k].key, "cache.L%d", &lvl) != 1 || !t->summary[k].has_value)
-						continue;
-					snprintf(labs[nm], sizeof labs[nm], "L%d", lvl);
-					ml[nm] = labs[nm];
-					mx[nm++] = t->summary[k].value;
-				}
-				char ttl[160];
-				snprintf(ttl, sizeof ttl, "%s, %d cop%s: %s against %s", t->label, bl->copies,
-					 bl->copies == 1 ? "y" : "ies", yunit, !strcmp(xunit, "B") ? "the working set" : xunit);
-				out(h, "<h3>");
-				esc(h, ttl);
-				out(h, "</h3>");
-				const char *nm2[2] = { names[0], names[1] };
-				const double *cx[2] = { xs[0], xs[1] }, *cy[2] = { ys[0], ys[1] };
-				svg_curve_chart(h->f, &(struct svg_curve){ .title = ttl, .xunit = xunit, .yunit = yunit,
-									   .home = h->home, .nlines = nl, .names = nm2,
-									   .x = cx, .y = cy, .n = n, .nmarks = nm,
-									   .mark_x = mx, .mark_label = ml });
-			}
-			for (int l = 0; l < 2; l++) {
-				free(xs[l]);
-				free(ys[l]);
+				curve_chart(h, t, bl->copies, units[u]);
 			}
 		}
 	}

@@ -454,8 +454,8 @@ int svg_curve_chart(FILE *f, const struct svg_curve *c)
 		y1 = y0 + 1;
 #define CX(lx) (PL + ((lx) - x0) / (x1 - x0) * (PR - PL))
 #define CY(ly) (B - ((ly) - y0) / (y1 - y0) * (B - T))
-	/* x: every power of two, labelled every second (or fourth over a wide range) */
-	int every = x1 - x0 > 24 ? 4 : 2;
+	/* x: every power of two, labelled each (every second or fourth over a wide range) */
+	int every = x1 - x0 > 24 ? 4 : x1 - x0 > 8 ? 2 : 1;
 	for (int e = (int)x0; e <= (int)x1; e++) {
 		double px = CX(e);
 		fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", px, T, px, B);

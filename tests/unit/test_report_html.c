@@ -568,6 +568,40 @@ static void points_report(void **state)
 	run_free(b);
 }
 
+/* Headline points alone on a curve (jobs/min per task count) make one line
+ * named by their unit; a point at x 0 (the peak) stays off the chart. */
+static void headline_curve(void **state)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	struct test_result *t = run_block_add_test(run_add_block(r, 1), "scaling", "Throughput", "jobs/min", 0, 0,
+						   "scaling");
+	t->kind = RESULT_POINTS;
+	t->status = TEST_DONE;
+	static const char *const names[] = { "1 task", "2 tasks", "4 tasks", "8 tasks" };
+	for (int s = 0; s < 3; s++) {
+		for (int k = 0; k < 4; k++)
+			point_push(test_point(t, names[k], 1 << k, "tasks", "jobs/min", false, true), 1000 * (k + 1));
+		point_push(test_point(t, "peak", 0, "tasks", "jobs/min", false, true), 4000);
+	}
+	size_t len;
+	char *doc = document(r, NULL, NULL, &len);
+	const char *curve = strstr(doc, "<h2>Curves</h2>");
+	assert_non_null(curve);
+	assert_non_null(strstr(curve, "1 copy: jobs/min against tasks</h3>"));
+	assert_non_null(strstr(curve, ">jobs/min</text></svg>"));
+	assert_null(strstr(curve, "line second"));
+	/* four points: the polyline has four pairs */
+	const char *pl = strstr(curve, "<polyline class=\"line\" points=\"");
+	assert_non_null(pl);
+	int pairs = 0;
+	for (const char *q = pl + strlen("<polyline class=\"line\" points=\""); *q != '"'; q++)
+		pairs += *q == ',';
+	assert_int_equal(pairs, 4);
+	free(doc);
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -583,6 +617,7 @@ int main(void)
 		cmocka_unit_test(atomic_write),
 		cmocka_unit_test(thermal_check_section),
 		cmocka_unit_test(points_report),
+		cmocka_unit_test(headline_curve),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
