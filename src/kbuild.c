@@ -440,8 +440,8 @@ int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild
 		snprintf(word, sizeof word, "%.*s", (int)(e - p), p);
 		if (!strncmp(word, "tree=", 5) && kbuild_parse_tree(word + 5, &o->units, err, errlen) < 0)
 			return -1;
-		if (!strncmp(word, "jobs=", 5) &&
-		    kbuild_parse_jobs(word + 5, o->jobs, &o->njobs, err, errlen) < 0)
+		if (!strncmp(word, "make-jobs=", 10) &&
+		    kbuild_parse_jobs(word + 10, o->jobs, &o->njobs, err, errlen) < 0)
 			return -1;
 		p = e;
 	}

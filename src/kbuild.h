@@ -52,12 +52,12 @@ struct kbuild_opts {
 	int jobs[KBUILD_MAX_JOBS];
 };
 
-/* "tree=tiny|small|full|N jobs=1,2,4" (other words belong to other
+/* "tree=tiny|small|full|N make-jobs=1,2,4" (other words belong to other
  * workloads). Defaults: the full tree (small when quick), -j half the CPUs,
  * the CPUs, twice the CPUs (duplicates dropped). 0, or -1 with one sentence. */
 int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild_opts *o,
 			char *err, size_t errlen);
-/* --tree and --jobs as the options check them: 0, or -1 with one sentence. */
+/* --tree and --make-jobs as the options check them: 0, or -1 with one sentence. */
 int kbuild_parse_tree(const char *text, int *units, char *err, size_t errlen);
 int kbuild_parse_jobs(const char *text, int *jobs, int *njobs, char *err, size_t errlen);
 

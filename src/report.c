@@ -8,6 +8,7 @@
 
 #include "kbuild.h"
 #include "memlat.h"
+#include "scaling.h"
 #include "run.h"
 #include "score.h"
 
@@ -196,7 +197,7 @@ static void fmt_x(char *buf, size_t size, const struct point *p)
  * table of their own, mean over the samples and their spread. */
 static void points_table(FILE *f, const struct test_result *t)
 {
-	if (kbuild_print_test(f, t)) {
+	if (kbuild_print_test(f, t) || scaling_print_table(f, t)) { /* their own tables */
 		fputc('\n', f);
 		return;
 	}

@@ -102,6 +102,9 @@ struct wl_point;
 int runner_live_points(const struct runner *r, int copy, const struct wl_point **pts);
 
 /* The seconds a test will take with these options (samples x (pause + length)). */
+/* A test that runs its own tasks (test_def .one_copy) is measured once, in
+ * the 1-copy block, when the run has one: true for its other blocks. */
+bool runner_skips_block(const struct runner_opts *o, const struct test_def *t, int copies);
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t);
 double runner_estimate(const struct runner_opts *o);
 

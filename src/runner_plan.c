@@ -151,12 +151,23 @@ double runner_estimate_test(const struct runner_opts *o, const struct test_def *
 	       (o->thermal_seconds > 0 ? o->idle : 0);
 }
 
+bool runner_skips_block(const struct runner_opts *o, const struct test_def *t, int copies)
+{
+	if (!t->one_copy || copies == 1)
+		return false;
+	for (int c = 0; c < o->ncopies; c++)
+		if (o->copies[c] == 1)
+			return true;
+	return false;
+}
+
 double runner_estimate(const struct runner_opts *o)
 {
 	double total = 0;
 	for (int c = 0; c < o->ncopies; c++)
 		for (int i = 0; i < o->ntests; i++)
-			total += runner_estimate_test(o, o->tests[i]);
+			if (!runner_skips_block(o, o->tests[i], o->copies[c]))
+				total += runner_estimate_test(o, o->tests[i]);
 	return total;
 }
 

@@ -5,6 +5,7 @@
 
 #include "kbuild.h"
 #include "memlat.h"
+#include "scaling.h"
 #include "workloads/workloads.h"
 
 /* Baselines are UnixBench's pgms/index.base ("George", a SPARCstation 20-61).
@@ -224,6 +225,19 @@ const struct test_def test_table[] = {
 	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
 	  .collect = memlat_collect,
 	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
+	/* A points test (run.h): jobs/min of a fixed job mix at 1, 2, 4, ...
+	 * tasks. A sample is one sweep of the steps, each task doing
+	 * SCALING_DEFAULT_JOBS jobs (--jobs): its length is its work's, not
+	 * .seconds. .seconds is what a default sweep takes here (18 to 32 s
+	 * while other processes loaded this 2-CPU VM) and its allowance (a
+	 * self-timed sample is taken for hung after twice it and a minute). */
+	{ .id = "scaling", .label = "Throughput as tasks grow (job mix)",
+	  .short_label = "scaling",
+	  .about = "jobs/min of a fixed job mix by 1, 2, 4 ... 8x CPUs tasks: peak and crossover",
+	  .unit = "jpm", .category = "scaling",
+	  .workload = &wl_scaling, .needs_data = true, .self_timed = true, .overrun = 1.0,
+	  .one_copy = true, .uncounted = true, .collect = scaling_collect,
+	  .seconds = 30, .samples = 3, .quick_seconds = 30, .noise = { 0.050, 0.080 } },
 	/* A points test: a sample is one timed build per -j value (the first
 	 * sample also generates the tree and builds it once untimed). .seconds
 	 * is a full sample's length here (three builds of the full tree, about
@@ -267,6 +281,7 @@ static const char *const g_whets[] = { "whetstone-double", NULL };
 static const char *const g_cpu[] = { "dhry2reg", "whetstone-double", NULL };
 static const char *const g_io[] = { "fstime", "fsbuffer", "fsdisk", "pipe", NULL };
 static const char *const g_memory[] = { "memlat", NULL };
+static const char *const g_scaling[] = { "scaling", NULL };
 static const char *const g_build[] = { "kbuild", NULL };
 
 const struct test_group test_groups[] = {
@@ -282,6 +297,8 @@ const struct test_group test_groups[] = {
 	{ "cpu", "the two CPU-only index tests", g_cpu },
 	{ "io", "the file copy and pipe tests", g_io },
 	{ "memory", "memory latency: dependent loads from L1 to main memory", g_memory },
+	{ "scaling", "throughput as tasks grow: a job mix by 1, 2, 4 ... tasks (AIM7-style)",
+	  g_scaling },
 	{ "build", "build time: make builds a generated C tree at several -j", g_build },
 	{ "all", "every test", NULL },
 };

@@ -46,6 +46,8 @@ struct test_def {
 	bool self_timed;      /* the workload ends itself (whetstone, file copy) */
 	double overrun;       /* self-timed: a sample's real length over .seconds (its work
 				 before the timed part), for time estimates */
+	bool one_copy;        /* runs its own tasks (scaling): copy 0 does the work, and a run
+				 with a 1-copy block skips it in the others (runner_plan.c) */
 	bool uncounted;       /* no per-worker counters unless --events names them: counting
 				 slows its forks, execs or context switches (make bench measures it) */
 	/* A points result (run.h) instead of a rate: after each sample, also one
@@ -55,7 +57,6 @@ struct test_def {
 			const char *params);
 
 	int quick_samples;    /* a points test's samples in a quick run; 0 = 2 */
-	bool one_copy;        /* uses the CPUs itself (make -j): one copy unless -c says more */
 	/* A sample's length when it depends on the run's parameters (kbuild: the
 	 * tree and the -j list), for the estimates; NULL = .seconds. first: the
 	 * first sample (which may prepare and warm up). */

@@ -140,18 +140,21 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_SAMPLES: a->samples = (int)it->i; break;
 		case O_DURATION: a->duration = it->d; break;
 		case O_PAUSE: a->pause = it->d; break;
-		case O_TREE:
-		case O_JOBS: {
-			size_t u = strlen(a->params);
-			snprintf(a->params + u, sizeof a->params - u, "%s%s=%s", u ? " " : "",
-				 it->def->id == O_TREE ? "tree" : "jobs", it->arg);
-			break;
-		}
 		case O_SIZES:
 		case O_HUGE: {
 			size_t u = strlen(a->params);
 			snprintf(a->params + u, sizeof a->params - u, "%s%s%s", u ? " " : "",
 				 it->def->id == O_HUGE ? "huge" : "sizes=", it->arg ? it->arg : "");
+			break;
+		}
+		case O_TASKS:
+		case O_MAX_TASKS:
+		case O_JOBS:
+		case O_TREE:
+		case O_MAKE_JOBS: {
+			size_t u = strlen(a->params);
+			snprintf(a->params + u, sizeof a->params - u, "%s%s=%s", u ? " " : "",
+				 it->def->name, it->arg);
 			break;
 		}
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;

@@ -8,6 +8,7 @@
 #include "kbuild.h"
 #include "live.h"
 #include "memlat.h"
+#include "view_scaling.h"
 #include "run.h"
 #include "quick.h"
 #include "score.h"
@@ -464,6 +465,10 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 					      kl.done + 1, nb, kl.jobs);
 			else
 				canvas_text(c, x + 1, y + 1, ROLE_RUNNING, "warm-up build", -1);
+		} else if (view_scaling_shows(tr)) {
+			/* three points a step: real, CPU, jobs/min */
+			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d steps done",
+				      live_points(l, 0, &pts) / 3);
 		} else if (shows_curve(tr)) {
 			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d points this sample",
 				      live_points(l, 0, &pts));
@@ -492,6 +497,12 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	int nkp = live_points(l, 0, &kp);
 	if (ev->kind != EV_PAUSE && kbuild_live_state(kp, nkp, &kl)) {
 		draw_build(l, c, y + 2, rows - 2, tr, &kl);
+		return;
+	}
+	if (view_scaling_shows(tr)) {
+		canvas_text(c, 1, y + 2, ROLE_HEADER,
+			    "jobs/min by tasks (log2):  bars this sample   ** mean so far", c->w - 2);
+		view_scaling_draw(l, c, y + 3, rows - 2, tr, params);
 		return;
 	}
 	if (shows_curve(tr)) {

@@ -16,14 +16,14 @@ command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to
 grep -A1 '^kbuild ' "$T/list" | grep -q 'generated C tree' || { cat "$T/list"; die "kbench list lacks kbuild"; }
 grep -Eq '^ *build ' "$T/list" || die "kbench list lacks the build group"
 
-for bad in "--jobs 0" "--jobs 2,x" "--jobs -1" "--jobs 1,2,3,4,5,6,7,8,9" "--tree 0" "--tree huge"; do
+for bad in "--make-jobs 0" "--make-jobs 2,x" "--make-jobs -1" "--make-jobs 1,2,3,4,5,6,7,8,9" "--tree 0" "--tree huge"; do
 	expect_exit 2 "$KBENCH" run kbuild $bad --no-save
 	[ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; die "$bad: not one line"; }
 	grep -q -- "${bad%% *}" "$T/err" || die "$bad: the error does not name the option"
 done
 
 mkdir "$T/scratch"
-tiny="--tree tiny --jobs 1,2 --samples 2 --pause 0 --no-telemetry --tmpdir $T/scratch"
+tiny="--tree tiny --make-jobs 1,2 --samples 2 --pause 0 --no-telemetry --tmpdir $T/scratch"
 expect_exit 0 "$KBENCH" run kbuild $tiny --name one
 grep -q '^== 1 parallel copy ==' "$T/err" || { cat "$T/err"; die "kbuild ran more than one copy by default"; }
 grep -q '^Build time (make, generated C tree): 8 units, 9 objects, hash 69c4eb1801fd3944' "$T/out" ||
@@ -79,7 +79,7 @@ grep -Eq '^kbuild -j2 .* n/a \(no samples\)' "$T/out" || { cat "$T/out"; die "im
 # Interrupted in the middle of a build: make and its compilers go with the
 # worker, the tree goes with the scratch directory, the finished builds stay.
 rm -rf "$KBENCH_HOME"
-"$KBENCH" run kbuild --tree 96 --jobs 2 --samples 2 --pause 0 --no-telemetry --tmpdir "$T/scratch" \
+"$KBENCH" run kbuild --tree 96 --make-jobs 2 --samples 2 --pause 0 --no-telemetry --tmpdir "$T/scratch" \
 	--name cut >"$T/out" 2>"$T/err" &
 pid=$!
 i=0
@@ -94,7 +94,7 @@ sleep 0.5
 [ "$(in_scratch)" = 0 ] || die "a make or compiler outlived Ctrl-C"
 
 # Killed outright: the next run sweeps the dead run's directory away.
-"$KBENCH" run kbuild --tree 96 --jobs 2 --samples 1 --pause 0 --no-telemetry --tmpdir "$T/scratch" \
+"$KBENCH" run kbuild --tree 96 --make-jobs 2 --samples 1 --pause 0 --no-telemetry --tmpdir "$T/scratch" \
 	--no-save >/dev/null 2>&1 &
 pid=$!
 i=0
@@ -105,8 +105,8 @@ wait $pid 2>/dev/null
 i=0
 until [ "$(in_scratch)" = 0 ] || [ $i -gt 100 ]; do sleep 0.1; i=$((i + 1)); done
 [ "$(in_scratch)" = 0 ] || die "make or a compiler outlived a killed run"
-expect_exit 2 "$KBENCH" run kbuild --jobs 0 --tmpdir "$T/scratch" --no-save
-expect_exit 0 "$KBENCH" run kbuild --tree 1 --jobs 1 --samples 1 --pause 0 --no-telemetry \
+expect_exit 2 "$KBENCH" run kbuild --make-jobs 0 --tmpdir "$T/scratch" --no-save
+expect_exit 0 "$KBENCH" run kbuild --tree 1 --make-jobs 1 --samples 1 --pause 0 --no-telemetry \
 	--tmpdir "$T/scratch" --no-save
 [ -z "$(ls -A "$T/scratch")" ] || die "left in scratch after a killed run and the next: $(ls -A "$T/scratch")"
 exit 0

@@ -7,7 +7,7 @@
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
 
-small="--jobs 1,2 --samples 2 --pause 0"
+small="--make-jobs 1,2 --samples 2 --pause 0"
 expect_exit 0 "$KBENCH" run kbuild $small --tree tiny --no-telemetry --name base
 
 ui_start env NO_COLOR=1 "$KBENCH" console kbuild $small --tree 24 --copies 1

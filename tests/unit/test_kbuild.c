@@ -123,7 +123,7 @@ static void test_params(void **state)
 	assert_int_equal(kbuild_parse_params(NULL, 1, true, &o, err, sizeof err), 0);
 	assert_int_equal(o.units, KBUILD_UNITS_SMALL);
 	assert_int_equal(o.njobs, 2); /* 1 and 2: the half is the CPU itself */
-	assert_int_equal(kbuild_parse_params("sizes=1K:2K tree=tiny jobs=3,1,3", 2, false, &o, err,
+	assert_int_equal(kbuild_parse_params("sizes=1K:2K tree=tiny make-jobs=3,1,3 jobs=200", 2, false, &o, err,
 					     sizeof err), 0);
 	assert_int_equal(o.units, KBUILD_UNITS_TINY);
 	assert_int_equal(o.njobs, 2);
@@ -162,8 +162,8 @@ static void test_collect(void **state)
 	struct run_block *b = run_add_block(r, 2);
 	struct test_result *t = run_block_add_test(b, "kbuild", "Build", "s", 0, 0, "build");
 	t->kind = RESULT_POINTS;
-	kbuild_collect(t, slots, 2, "jobs=1,2");
-	kbuild_collect(t, slots, 2, "jobs=1,2");
+	kbuild_collect(t, slots, 2, "make-jobs=1,2");
+	kbuild_collect(t, slots, 2, "make-jobs=1,2");
 	const struct point *el = test_find_point(t, "-j1");
 	assert_non_null(el);
 	assert_true(el->summary && el->lower_better);
