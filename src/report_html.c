@@ -569,11 +569,29 @@ static void alone_tables(struct html *h, const struct run *r)
 
 /* ---- points tests' curves ---- */
 
+/* The line a curve point belongs to: its name without the digits that say
+ * where it lies ("fwd 4096" and "rnd 4096": "fwd" and "rnd"; "-j2 user":
+ * "-j user"), trimmed. */
+static void line_key(char *buf, size_t size, const char *name)
+{
+	size_t n = 0;
+	for (const char *p = name; *p && n + 1 < size; p++)
+		if ((*p < '0' || *p > '9') && !(*p == ' ' && (n == 0 || buf[n - 1] == ' ')))
+			buf[n++] = *p;
+	while (n && buf[n - 1] == ' ')
+		n--;
+	buf[n] = '\0';
+}
+
+/* A chart needs a curve: a line over fewer sizes or counts than this is the table's business. */
+#define CURVE_MIN_POINTS 4
+
 /* One chart of a points test: its points of one unit, placed on their x
- * (positive). Curve points make the lines, grouped by the first word of
- * their names ("fwd 4096" and "rnd 4096": two lines); a unit with headline
- * points alone (jobs/min per task count) is one line named by its unit. */
-static void curve_chart(struct html *h, const struct test_result *t, int copies, const char *unit)
+ * (positive). Curve points make the lines, one per line_key (two at most);
+ * a unit with headline points alone (jobs/min per task count) is one line
+ * named by its unit. */
+static void curve_chart(struct html *h, const struct test_result *t, int copies, const char *unit,
+			bool *titled)
 {
 	bool curve = false;
 	for (int p = 0; p < t->npoints; p++)
@@ -587,15 +605,18 @@ static void curve_chart(struct html *h, const struct test_result *t, int copies,
 		double v = point_mean(pt);
 		if (pt->summary == curve || !(pt->x > 0) || strcmp(pt->unit, unit) || !isfinite(v))
 			continue;
-		int w = curve ? (int)strcspn(pt->name, " ") : (int)strlen(unit);
-		const char *key = curve ? pt->name : unit;
+		char key[32];
+		if (curve)
+			line_key(key, sizeof key, pt->name);
+		else
+			snprintf(key, sizeof key, "%s", unit);
 		int l = 0;
-		while (l < nl && (strlen(names[l]) != (size_t)w || strncmp(names[l], key, (size_t)w)))
+		while (l < nl && strcmp(names[l], key))
 			l++;
 		if (l == nl) {
 			if (nl == 2)
 				continue; /* two lines at most */
-			snprintf(names[l], sizeof names[l], "%.*s", w, key);
+			snprintf(names[l], sizeof names[l], "%s", key);
 			xs[l] = calloc((size_t)t->npoints, sizeof *xs[l]);
 			ys[l] = calloc((size_t)t->npoints, sizeof *ys[l]);
 			if (!xs[l] || !ys[l])
@@ -606,7 +627,10 @@ static void curve_chart(struct html *h, const struct test_result *t, int copies,
 		ys[l][n[l]++] = v;
 		xunit = pt->xunit;
 	}
-	if (nl && n[0] > 1) {
+	if (nl && n[0] >= CURVE_MIN_POINTS) {
+		if (!*titled)
+			out(h, "<h2>Curves</h2>");
+		*titled = true;
 		double mx[8];
 		char labs[8][24];
 		const char *ml[8];
@@ -662,12 +686,8 @@ static void curves(struct html *h, const struct run *r)
 					if (!seen)
 						units[nu++] = pt->unit;
 				}
-			for (int u = 0; u < nu; u++) {
-				if (!title)
-					out(h, "<h2>Curves</h2>");
-				title = true;
-				curve_chart(h, t, bl->copies, units[u]);
-			}
+			for (int u = 0; u < nu; u++)
+				curve_chart(h, t, bl->copies, units[u], &title);
 		}
 	}
 }

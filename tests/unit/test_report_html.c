@@ -600,6 +600,27 @@ static void headline_curve(void **state)
 	assert_int_equal(pairs, 4);
 	free(doc);
 	run_free(r);
+
+	/* builds at -j1 and -j2 (user and sys as curve points): two sizes are no curve, no chart */
+	r = run_new();
+	t = run_block_add_test(run_add_block(r, 1), "kbuild", "Build time", "s", 0, 0, "build");
+	t->kind = RESULT_POINTS;
+	t->status = TEST_DONE;
+	for (int s = 0; s < 3; s++)
+		for (int j = 1; j <= 2; j++) {
+			char name[32];
+			snprintf(name, sizeof name, "-j%d", j);
+			point_push(test_point(t, name, j, "jobs", "s", true, true), 60.0 / j);
+			snprintf(name, sizeof name, "-j%d user", j);
+			point_push(test_point(t, name, j, "jobs", "s", true, false), 100);
+			snprintf(name, sizeof name, "-j%d sys", j);
+			point_push(test_point(t, name, j, "jobs", "s", true, false), 10);
+		}
+	doc = document(r, NULL, NULL, &len);
+	assert_null(strstr(doc, "<h2>Curves</h2>"));
+	assert_null(strstr(doc, "kbuild -j2 user")); /* curve points are not table rows */
+	free(doc);
+	run_free(r);
 }
 
 int main(void)
