@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "latency.h"
 #include "memlat.h"
 #include "run.h"
 #include "score.h"
@@ -266,7 +267,8 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 	if (!strcmp(r->meta.mode, "quick"))
 		quick_table(f, b);
 	for (int i = 0; i < b->ntests; i++)
-		if (b->tests[i].kind == RESULT_POINTS && test_has_result(&b->tests[i]))
+		if (b->tests[i].kind == RESULT_POINTS && test_has_result(&b->tests[i]) &&
+		    !latency_is(&b->tests[i]))
 			points_table(f, &b->tests[i]);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
@@ -284,6 +286,7 @@ void report_print(FILE *f, const struct run *r)
 	for (int i = 0; i < r->nblocks; i++)
 		report_block(f, r, &r->blocks[i]);
 	memlat_print_table(f, r);
+	latency_print_tables(f, r);
 	if (r->incomplete)
 		fprintf(f, "Incomplete run: stopped before every test had finished.\n\n");
 }

@@ -261,8 +261,16 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			memcpy(s->elapsed, times, sizeof(double) * (size_t)b->copies);
 		}
 		/* A sample cut short by a skip or an abort keeps its finished points. */
-		if (points && (rc == 0 || r->skip || r->abort))
+		if (points && (rc == 0 || r->skip || r->abort)) {
 			t->collect(res, r->slots, b->copies, r->o.params);
+			/* what a test could not measure as asked (SCHED_FIFO refused) is the run's note too */
+			const struct kv *note = test_summary_get(res, "note");
+			bool said = !note || !note->text[0];
+			for (int k = 0; !said && k < run->nnotes; k++)
+				said = strstr(run->notes[k], note->text) != NULL;
+			if (!said)
+				run_add_note(run, "%s: %s", res->id, note->text);
+		}
 		/* After the sample is in the run, so listeners can read it. */
 		ev.kind = EV_SAMPLE_END;
 		runner_emit(r, &ev);

@@ -54,6 +54,10 @@ struct test_def {
 	void (*collect)(struct test_result *t, const struct worker_slot *slots, int copies,
 			const char *params);
 
+	/* A points test's floor per point ("other p99.9"), when its points move
+	 * by different amounts; NULL: .noise for every point. */
+	struct test_noise (*point_noise)(const struct test_def *t, const char *point);
+
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */
 	int samples;          /* UnixBench's passes: 10 for long tests, 3 for short ones */
