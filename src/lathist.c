@@ -45,6 +45,7 @@ void lathist_merge(struct lat_hist *into, const struct lat_hist *from)
 		into->min = from->min;
 	if (from->max > into->max)
 		into->max = from->max;
+	into->last = from->last;
 	for (int b = 0; b < LATHIST_BUCKETS; b++)
 		into->count[b] += from->count[b];
 }

@@ -19,6 +19,7 @@ struct lat_hist {
 	uint64_t missed;   /* events past it */
 	double sum;        /* ns, for the exact mean */
 	uint64_t min, max; /* ns, exact; min is UINT64_MAX while n is 0 */
+	uint64_t last;     /* ns, the latest event (cyclictest's "Act") */
 	uint64_t count[LATHIST_BUCKETS];
 };
 
@@ -47,12 +48,14 @@ static inline void lathist_add(struct lat_hist *h, uint64_t ns)
 		h->min = ns;
 	if (ns > h->max)
 		h->max = ns;
+	h->last = ns;
 }
 
 void lathist_merge(struct lat_hist *into, const struct lat_hist *from);
 /* The q-quantile (0 < q <= 1) in ns: the value of rank ceil(q n), read as
- * the upper edge of its bucket (never under the true value by more than
- * a bucket's width, never over it), clamped to the exact min and max.
+ * the largest value its bucket holds, clamped to the exact min and max:
+ * never under the true value, over it by less than a bucket's width
+ * (1/8 of it at most); in the last bucket, the max. q = 1 is the max.
  * NAN when empty. */
 double lathist_quantile(const struct lat_hist *h, double q);
 double lathist_mean(const struct lat_hist *h); /* NAN when empty */

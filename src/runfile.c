@@ -122,6 +122,7 @@ static json_t *hists_json(const struct test_result *t)
 			json_object_set_new(ho, "sum_ns", json_real(h->sum));
 			json_object_set_new(ho, "min_ns", json_integer((json_int_t)(h->n ? h->min : 0)));
 			json_object_set_new(ho, "max_ns", json_integer((json_int_t)h->max));
+			json_object_set_new(ho, "last_ns", json_integer((json_int_t)h->last));
 			for (int b = 0; b < LATHIST_BUCKETS; b++)
 				if (h->count[b])
 					json_array_append_new(bk, json_pack("[iI]", b, (json_int_t)h->count[b]));
@@ -588,6 +589,7 @@ static void read_hists(struct reader *rd, json_t *o, struct test_result *t, cons
 			h.sum = get_num(rd, ho, hfp, "sum_ns", 0);
 			uint64_t mn = (uint64_t)get_int(rd, ho, hfp, "min_ns", 0, LLONG_MAX, 0);
 			h.max = (uint64_t)get_int(rd, ho, hfp, "max_ns", 0, LLONG_MAX, 0);
+			h.last = (uint64_t)get_int(rd, ho, hfp, "last_ns", 0, LLONG_MAX, 0);
 			if (h.n)
 				h.min = mn;
 			json_t *bk = get_array(rd, ho, hfp, "buckets", LATHIST_BUCKETS);
