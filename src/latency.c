@@ -11,7 +11,8 @@
 #include "workload.h"
 
 const char *const timerlat_phase_names[TL_PHASES] = { "other", "other+burn", "fifo", "fifo+burn" };
-const char *const ia_task_names[IA_TASKS] = { "audio", "video", "desktop" };
+/* at most 4 letters and "+burn": "desk+burn p99.9" fits the compare table's label */
+const char *const ia_task_names[IA_TASKS] = { "audio", "video", "desk" };
 const char *const ia_load_names[IA_LOADS] = { "", "+burn" };
 
 /* The percentiles each phase reports, in order: x is the percentile. */
@@ -99,7 +100,7 @@ void wakelat_collect(struct test_result *t, const struct worker_slot *slots, int
 		if (slot_value(slots + c, 1, LAT_RPS, NULL, &v))
 			sum += v, n++;
 	if (n)
-		point_push(test_point(t, "rps", 0, "", "req/s", false, true), sum);
+		point_push(test_point(t, "wake rps", 0, "", "req/s", false, true), sum);
 	if (slot_value(slots, copies, LAT_WORKERS, &x, &v))
 		test_summary_set(t, "workers", v, NULL);
 }
@@ -200,9 +201,9 @@ static void print_test(FILE *f, const struct test_result *t)
 	const struct kv *n = test_summary_get(t, "note");
 	if (n && n->text[0])
 		fprintf(f, "  Note: %s.\n", n->text);
-	const struct point *rps = test_find_point(t, "rps");
+	const struct point *rps = test_find_point(t, "wake rps");
 	if (rps) {
-		double half, m = point_ci(t, "rps", &half);
+		double half, m = point_ci(t, "wake rps", &half);
 		fprintf(f, "  Requests per second: %.0f", m);
 		if (isfinite(half))
 			fprintf(f, " +- %.0f", half);

@@ -289,7 +289,7 @@ static void test_point_floors(void **state)
 	double p999 = noise_default("timerlat:other+burn p99.9"), mx = noise_default("timerlat:fifo max");
 	assert_true(p50 < p99 && p99 < p999 && p999 < mx);
 	assert_float_equal(p50, d->noise.full, 0);
-	assert_float_equal(noise_default("wakelat:rps"), 0.05, 0);
+	assert_float_equal(noise_default("wakelat:wake rps"), 0.05, 0);
 	assert_float_equal(noise_default("interactive:video met"), 0.05, 0);
 }
 
