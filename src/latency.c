@@ -137,6 +137,24 @@ struct test_noise latency_noise(const struct test_def *t, const char *point)
 	return t->noise; /* p50 */
 }
 
+int latency_phases(const struct test_def *d, const char **names, int max)
+{
+	static const char *const wake[] = { "wake" };
+	static const char *const ia[IA_TASKS * IA_LOADS] = { "audio", "audio+burn", "video", "video+burn",
+							     "desk", "desk+burn" };
+	const char *const *v = NULL;
+	int n = 0;
+	if (d && d->collect == timerlat_collect)
+		v = timerlat_phase_names, n = TL_PHASES;
+	else if (d && d->collect == wakelat_collect)
+		v = wake, n = 1;
+	else if (d && d->collect == interactive_collect)
+		v = ia, n = IA_TASKS * IA_LOADS;
+	for (int i = 0; i < n && i < max; i++)
+		names[i] = v[i];
+	return n < max ? n : max;
+}
+
 int latency_is(const struct test_result *t)
 {
 	return t->nhists > 0;

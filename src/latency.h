@@ -46,6 +46,10 @@ struct test_noise latency_noise(const struct test_def *t, const char *point);
 /* The tables of a run's latency tests: cyclictest's "T: ... Min: Act: Avg: Max:"
  * lines and a percentile table per test, with intervals across samples. */
 void latency_print_tables(FILE *f, const struct run *r);
+/* Whether a test row is one of the latency tests, and the names of its
+ * phases in histogram order (at most max); 0 for another test. */
+int latency_phases(const struct test_def *d, const char **names, int max);
+
 /* Whether a test has latency histograms (its report is latency_print_tables'). */
 int latency_is(const struct test_result *t);
 

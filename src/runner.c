@@ -172,6 +172,15 @@ int runner_live_points(const struct runner *r, int copy, const struct wl_point *
 	return n < WL_MAX_POINTS ? n : WL_MAX_POINTS;
 }
 
+int runner_live_hists(const struct runner *r, int copy, const struct lat_hist **h)
+{
+	if (copy < 0 || copy >= r->live_copies)
+		return 0;
+	*h = r->slots[copy].hists;
+	int n = atomic_load_explicit(&r->slots[copy].nhists, memory_order_acquire);
+	return n < WL_MAX_HISTS ? n : WL_MAX_HISTS;
+}
+
 double runner_live_elapsed(const struct runner *r)
 {
 	return r->live_copies ? wl_now() - r->sample_t0 : 0;
