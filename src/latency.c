@@ -1,7 +1,6 @@
 /* Wake-up latency results: each phase's histograms into points, and the cyclictest-shaped and percentile tables. */
 #include "latency.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <string.h>

@@ -6,7 +6,8 @@
 # keeps a histogram per phase per sample whose counts add up; show, export
 # (json, csv) and compare (a verdict on every percentile row) read it; a
 # run file whose histogram disagrees with itself is one line and exit 1;
-# an interrupted run keeps the samples it finished.
+# an interrupted run keeps the samples it finished; without CAP_SYS_NICE
+# the FIFO phases are left out and the report and the notes say why.
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"
@@ -76,6 +77,20 @@ for p in "other p50" "other p99" "other p99.9" "other max" "other mean" "other\\
 	grep -Eq "^$p .*(no significant change|faster|slower)" "$T/out" ||
 		{ cat "$T/out"; die "compare: no verdict on $p"; }
 done
+
+# Without CAP_SYS_NICE (and no RLIMIT_RTPRIO) SCHED_FIFO is refused: the
+# FIFO phases are left out, and the report and the run's notes say why.
+if command -v setpriv >/dev/null 2>&1 &&
+	setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice true 2>/dev/null; then
+	expect_exit 0 setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice sh -c \
+		"ulimit -r 0; exec \"$KBENCH\" run timerlat --duration 0.4 --samples 1 --pause 0 -c 1 --no-telemetry --name nofifo"
+	grep -q '^  Note: SCHED_FIFO not permitted (Operation not permitted): needs root or CAP_SYS_NICE.$' "$T/out" ||
+		{ cat "$T/out"; die "a refused SCHED_FIFO is not said"; }
+	grep -Eq '^T: ?2 fifo' "$T/out" && die "a refused SCHED_FIFO still has a fifo phase"
+	expect_exit 0 "$KBENCH" export nofifo --format json
+	grep -q '"timerlat: SCHED_FIFO not permitted' "$T/out" || die "the run's notes lack the refusal"
+	expect_exit 0 "$KBENCH" delete nofifo
+fi
 
 # A histogram whose counts disagree with its n: one line, exit 1, the store untouched.
 f=$(grep -l '"wakelat"' "$KBENCH_HOME"/*.json | head -1)
