@@ -9,6 +9,8 @@
 #include "stats.h"
 #include "workload.h"
 
+#define WL_MAX_HISTS_REPORT 16
+
 const char *const timerlat_phase_names[TL_PHASES] = { "other", "other+burn", "fifo", "fifo+burn" };
 /* at most 4 letters and "+burn": "desk+burn p99.9" fits the compare table's label */
 const char *const ia_task_names[IA_TASKS] = { "audio", "video", "desk" };
@@ -177,10 +179,10 @@ static double point_ci(const struct test_result *t, const char *name, double *ha
 	return k ? stats_mean(v, k) : NAN;
 }
 
-static void print_test(FILE *f, const struct test_result *t)
+static void print_test(FILE *f, const struct test_result *t, int copies)
 {
-	fprintf(f, "\n%s: latency in microseconds, %d sample%s%s\n", t->label, t->nsamples,
-		t->nsamples == 1 ? "" : "s", t->status == TEST_DONE ? "" : " (cut short: finished samples kept)");
+	fprintf(f, "\n%s: latency in microseconds, %d cop%s, %d sample%s%s\n", t->label, copies,
+		copies == 1 ? "y" : "ies", t->nsamples, t->nsamples == 1 ? "" : "s", t->status == TEST_DONE ? "" : " (cut short: finished samples kept)");
 	/* cyclictest's line per thread: every sample's events together */
 	for (int i = 0; i < t->nhists; i++) {
 		const struct hist_set *hs = &t->hists[i];
@@ -195,26 +197,42 @@ static void print_test(FILE *f, const struct test_result *t)
 			(unsigned long long)all.n, (double)all.min / 1e3, (double)last->last / 1e3,
 			lathist_mean(&all) / 1e3, (double)all.max / 1e3);
 	}
-	fprintf(f, "  %-13s %11s %11s %11s %11s %11s %9s\n", "phase", "p50", "p99", "p99.9", "max", "mean", "met");
-	for (int i = 0; i < t->nhists; i++) {
-		const char *name = t->hists[i].name;
-		char pn[40], cell[6][24];
-		const char *sfx[6] = { "p50", "p99", "p99.9", "max", "mean", "met" };
-		for (int k = 0; k < 6; k++) {
+	/* the percentile table: cells first, so each column is as wide as its widest */
+	enum { NCOL = 6 };
+	static const char *const sfx[NCOL] = { "p50", "p99", "p99.9", "max", "mean", "met" };
+	char cell[WL_MAX_HISTS_REPORT][NCOL][32];
+	int w[NCOL], nrow = t->nhists < WL_MAX_HISTS_REPORT ? t->nhists : WL_MAX_HISTS_REPORT;
+	bool any_met = false;
+	for (int k = 0; k < NCOL; k++)
+		w[k] = (int)strlen(sfx[k]);
+	for (int i = 0; i < nrow; i++)
+		for (int k = 0; k < NCOL; k++) {
+			char pn[48];
 			double half;
-			snprintf(pn, sizeof pn, "%s %s", name, sfx[k]);
+			snprintf(pn, sizeof pn, "%s %s", t->hists[i].name, sfx[k]);
 			double m = point_ci(t, pn, &half);
 			if (!isfinite(m))
-				snprintf(cell[k], sizeof cell[k], "%s", "--");
+				snprintf(cell[i][k], sizeof cell[i][k], "%s", "--");
 			else if (isfinite(half))
-				snprintf(cell[k], sizeof cell[k], k == 5 ? "%.1f+-%.1f" : "%.0f+-%.0f", m, half);
+				snprintf(cell[i][k], sizeof cell[i][k], k == 5 ? "%.1f+-%.1f" : "%.0f+-%.0f", m, half);
 			else
-				snprintf(cell[k], sizeof cell[k], k == 5 ? "%.1f" : "%.0f", m);
+				snprintf(cell[i][k], sizeof cell[i][k], k == 5 ? "%.1f" : "%.0f", m);
+			any_met |= k == 5 && isfinite(m);
+			if ((int)strlen(cell[i][k]) > w[k])
+				w[k] = (int)strlen(cell[i][k]);
 		}
-		fprintf(f, "  %-13s %11s %11s %11s %11s %11s %9s\n", name, cell[0], cell[1], cell[2], cell[3],
-			cell[4], cell[5]);
+	int ncol = any_met ? NCOL : NCOL - 1;
+	fprintf(f, "  %-13s", "phase");
+	for (int k = 0; k < ncol; k++)
+		fprintf(f, " %*s", w[k], sfx[k]);
+	fputc('\n', f);
+	for (int i = 0; i < nrow; i++) {
+		fprintf(f, "  %-13s", t->hists[i].name);
+		for (int k = 0; k < ncol; k++)
+			fprintf(f, " %*s", w[k], cell[i][k]);
+		fputc('\n', f);
 	}
-	fprintf(f, "  (us; met: %% of deadlines met; +- the 95%% interval over the samples)\n");
+	fprintf(f, "  (us%s; +- the 95%% interval over the samples)\n", any_met ? "; met: % of deadlines met" : "");
 	const struct kv *n = test_summary_get(t, "note");
 	if (n && n->text[0])
 		fprintf(f, "  Note: %s.\n", n->text);
@@ -236,5 +254,5 @@ void latency_print_tables(FILE *f, const struct run *r)
 	for (int b = 0; b < r->nblocks; b++)
 		for (int i = 0; i < r->blocks[b].ntests; i++)
 			if (latency_is(&r->blocks[b].tests[i]))
-				print_test(f, &r->blocks[b].tests[i]);
+				print_test(f, &r->blocks[b].tests[i], r->blocks[b].copies);
 }
