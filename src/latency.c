@@ -14,7 +14,7 @@
 const char *const timerlat_phase_names[TL_PHASES] = { "other", "other+burn", "fifo", "fifo+burn" };
 /* at most 4 letters and "+burn": "desk+burn p99.9" fits the compare table's label */
 const char *const ia_task_names[IA_TASKS] = { "audio", "video", "desk" };
-const char *const ia_load_names[IA_LOADS] = { "", "+burn" };
+const char *const ia_load_names[IA_LOADS] = { "", "+burn", "+io" };
 
 /* The percentiles each phase reports, in order: x is the percentile. */
 static const struct {
@@ -141,8 +141,9 @@ struct test_noise latency_noise(const struct test_def *t, const char *point)
 int latency_phases(const struct test_def *d, const char **names, int max)
 {
 	static const char *const wake[] = { "wake" };
-	static const char *const ia[IA_TASKS * IA_LOADS] = { "audio", "audio+burn", "video", "video+burn",
-							     "desk", "desk+burn" };
+	static const char *const ia[IA_TASKS * IA_LOADS] = { "audio", "audio+burn", "audio+io",
+							     "video", "video+burn", "video+io",
+							     "desk", "desk+burn", "desk+io" };
 	const char *const *v = NULL;
 	int n = 0;
 	if (d && d->collect == timerlat_collect)

@@ -23,7 +23,7 @@ enum lat_series {
 
 /* interactive's tasks and loads: phase = task * IA_LOADS + load. */
 enum ia_task { IA_AUDIO, IA_VIDEO, IA_DESKTOP, IA_TASKS };
-enum ia_load { IA_ALONE, IA_BURN, IA_LOADS };
+enum ia_load { IA_ALONE, IA_BURN, IA_IO, IA_LOADS };
 
 extern const char *const timerlat_phase_names[TL_PHASES];
 extern const char *const ia_task_names[IA_TASKS];

@@ -1,4 +1,4 @@
-/* Interactive tasks under load, interbench-style: audio, video and desktop tasks, each alone and beside one CPU burner per CPU.
+/* Interactive tasks under load, interbench-style: audio, video and desktop tasks, alone, beside a CPU burner per CPU, beside a streaming writer.
  *
  * A task wakes at intended times and runs a burst of fixed work:
  *  - audio: every 10 ms, 0.5 ms of work (5% of a CPU);
@@ -10,12 +10,18 @@
  * its work's own time and one 60 Hz frame). A task that falls behind by
  * a whole period skips to now and counts the periods it skipped as missed.
  * The work is loops calibrated once, unloaded, at the start: under load
- * the same work takes longer, as it would for a real player. Six phases
- * share the sample: each task alone, then beside the burners. */
+ * the same work takes longer, as it would for a real player. Nine phases
+ * share the sample: each task alone, beside the burners (+burn), and
+ * beside a streaming writer (+io: 1 MiB writes to a scratch file, started
+ * over every 64 MiB, left to the kernel's writeback). */
 #include "workloads.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "latency.h"
 #include "latload.h"
@@ -74,6 +80,74 @@ static void run_task(struct workload_ctx *ctx, int task, struct lat_hist *h, uin
 	}
 }
 
+#define IO_BLOCK (1 << 20)
+#define IO_WRAP (64 << 20)
+
+struct writer {
+	pthread_t th;
+	int fd;
+	_Atomic int stop;
+	int err; /* errno of the write that failed, 0 */
+	char *buf;
+};
+
+static void *write_stream(void *arg)
+{
+	struct writer *w = arg;
+	off_t off = 0;
+	while (!atomic_load_explicit(&w->stop, memory_order_relaxed)) {
+		ssize_t n = pwrite(w->fd, w->buf, IO_BLOCK, off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			w->err = n < 0 ? errno : ENOSPC;
+			return NULL;
+		}
+		off += n;
+		if (off >= IO_WRAP)
+			off = 0;
+	}
+	return NULL;
+}
+
+/* 0, or -1 with a sentence in the slot. */
+static int writer_start(struct workload_ctx *ctx, struct writer *w, char *path, size_t size)
+{
+	memset(w, 0, sizeof *w);
+	snprintf(path, size, "%s/interactive-io.%d", ctx->tmpdir ? ctx->tmpdir : "/tmp", ctx->copy);
+	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (w->fd < 0)
+		return wl_fail(ctx, "cannot create the streaming writer's file %s: %s", path, strerror(errno));
+	w->buf = malloc(IO_BLOCK);
+	if (!w->buf) {
+		close(w->fd);
+		unlink(path);
+		return wl_fail(ctx, "out of memory for the streaming writer");
+	}
+	memset(w->buf, 0x5a, IO_BLOCK);
+	int rc = pthread_create(&w->th, NULL, write_stream, w);
+	if (rc) {
+		free(w->buf);
+		close(w->fd);
+		unlink(path);
+		return wl_fail(ctx, "cannot start the streaming writer: %s", strerror(rc));
+	}
+	return 0;
+}
+
+/* 0, or -1 with a sentence when a write failed (a full scratch directory). */
+static int writer_stop(struct workload_ctx *ctx, struct writer *w, const char *path)
+{
+	atomic_store(&w->stop, 1);
+	pthread_join(w->th, NULL);
+	free(w->buf);
+	close(w->fd);
+	unlink(path);
+	if (w->err)
+		return wl_fail(ctx, "the streaming writer could not write to %s: %s", path, strerror(w->err));
+	return 0;
+}
+
 static int interactive_run(struct workload_ctx *ctx)
 {
 	struct worker_slot *s = ctx->slot;
@@ -86,12 +160,18 @@ static int interactive_run(struct workload_ctx *ctx)
 		for (int load = 0; load < IA_LOADS && !wl_stopped(ctx); load++) {
 			int p = task * IA_LOADS + load, rc;
 			struct lat_burners b;
+			struct writer w;
+			char path[4096];
 			if (load == IA_BURN && (rc = lat_burners_start_all(&b)) < 0)
 				return wl_fail(ctx, "cannot start the CPU burners: %s", strerror(-rc));
+			if (load == IA_IO && writer_start(ctx, &w, path, sizeof path) < 0)
+				return -1;
 			atomic_store_explicit(&s->nhists, p + 1, memory_order_release);
 			run_task(ctx, task, &s->hists[p], phase_ns, loops_per_us, &done);
 			if (load == IA_BURN)
 				lat_burners_stop(&b);
+			if (load == IA_IO && writer_stop(ctx, &w, path) < 0)
+				return -1;
 		}
 	s->time = wl_now() - s->t_start;
 	s->rate = (double)done;

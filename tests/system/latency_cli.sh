@@ -42,7 +42,7 @@ tests = {t["id"]: t for t in d["blocks"][0]["tests"]}
 assert set(tests) == {"timerlat", "wakelat", "interactive"}, set(tests)
 want = {"timerlat": ["other", "other+burn"] + (["fifo", "fifo+burn"] if sys.argv[2] == "measured" else []),
         "wakelat": ["wake"],
-        "interactive": ["audio", "audio+burn", "video", "video+burn", "desk", "desk+burn"]}
+        "interactive": ["audio", "audio+burn", "audio+io", "video", "video+burn", "video+io", "desk", "desk+burn", "desk+io"]}
 for tid, phases in want.items():
     t = tests[tid]
     hs = {h["name"]: h for h in t["hists"]}
