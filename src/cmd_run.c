@@ -223,6 +223,14 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 				 it->arg);
 			break;
 		case O_HUGE: strncat(params, " huge", sizeof params - strlen(params) - 1); break;
+		case O_TASKS:
+		case O_MAX_TASKS:
+		case O_JOBS:
+		case O_TREE:
+		case O_MAKE_JOBS:
+			snprintf(params + strlen(params), sizeof params - strlen(params), " %s=%s",
+				 it->def->name, it->arg);
+			break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;
 		case O_VERBOSE: verbose = 1; break;
@@ -278,9 +286,14 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		add_tests(&o, "index");
 	if (!o.quick && (o.precision > 0 || o.max_test_seconds > 0))
 		return usage_error("--precision and --max-test-seconds go with --quick");
+	/* tests that run their own tasks only (scaling) or use the CPUs themselves
+	 * (kbuild: make -j) need no block of more copies */
+	bool own_tasks = true;
+	for (int i = 0; i < o.ntests; i++)
+		own_tasks = own_tasks && o.tests[i]->one_copy;
 	if (o.ncopies == 0) {
 		o.copies[o.ncopies++] = 1;
-		if (sysinfo_ncpus() > 1)
+		if (sysinfo_ncpus() > 1 && !own_tasks)
 			o.copies[o.ncopies++] = sysinfo_ncpus();
 	}
 

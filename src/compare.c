@@ -245,7 +245,8 @@ static void fill_point_side(struct side_vals *s, struct compare_side *cs, const 
 		for (int j = 0; j < p->n && k < 64; j++)
 			if (p->v[j] > 0 && isfinite(p->v[j]))
 				lv[k++] = log(p->v[j]);
-		if (k == 0)
+		/* an imported point (kernbench's means) has no samples behind it */
+		if (k == 0 || t->status == TEST_IMPORTED)
 			s->samples = false;
 		if (!busy && !throttled) {
 			s->logs[s->k++] = log(m);
@@ -425,6 +426,34 @@ struct row_id {
 static const struct test_result *find_any(const struct run *const *runs, int n, int copies,
 					  const char *id);
 
+/* Where on its curve a point was measured in the first of the runs that has it; NAN none. */
+static double point_x(const struct run *const *runs, int n, int copies, const char *test,
+		      const char *name)
+{
+	for (int i = 0; i < n; i++) {
+		const struct run_block *b = run_find_block(runs[i], copies);
+		const struct test_result *t = b ? run_block_find_test(b, test) : NULL;
+		const struct point *p = t ? test_find_point(t, name) : NULL;
+		if (p)
+			return p->x;
+	}
+	return NAN;
+}
+
+static void push_row_id(struct row_id **v, int *n, int *cap, const char *test, const char *point)
+{
+	if (*n == *cap) {
+		*cap *= 2;
+		struct row_id *nv = realloc(*v, (size_t)*cap * sizeof *nv);
+		if (!nv)
+			abort();
+		*v = nv;
+	}
+	snprintf((*v)[*n].test, sizeof (*v)[*n].test, "%s", test);
+	snprintf((*v)[*n].point, sizeof (*v)[*n].point, "%s", point);
+	(*n)++;
+}
+
 static int expand_points(struct row_id **out, char (*ids)[32], int nids, const struct run *const *a,
 			 int na, const struct run *const *b, int nb, int copies)
 {
@@ -445,32 +474,12 @@ static int expand_points(struct row_id **out, char (*ids)[32], int nids, const s
 					bool have = false;
 					for (int k = n - 1; k >= 0 && !have && !strcmp(v[k].test, ids[i]); k--)
 						have = !strcmp(v[k].point, tr->points[p].name);
-					if (have)
-						continue;
-					if (n == cap) {
-						cap *= 2;
-						struct row_id *nv = realloc(v, (size_t)cap * sizeof *nv);
-						if (!nv)
-							abort();
-						v = nv;
-					}
-					snprintf(v[n].test, sizeof v[n].test, "%s", ids[i]);
-					snprintf(v[n].point, sizeof v[n].point, "%s", tr->points[p].name);
-					n++;
+					if (!have)
+						push_row_id(&v, &n, &cap, ids[i], tr->points[p].name);
 				}
 			}
-		if (points)
-			continue;
-		if (n == cap) {
-			cap *= 2;
-			struct row_id *nv = realloc(v, (size_t)cap * sizeof *nv);
-			if (!nv)
-				abort();
-			v = nv;
-		}
-		snprintf(v[n].test, sizeof v[n].test, "%s", ids[i]);
-		v[n].point[0] = '\0';
-		n++;
+		if (!points)
+			push_row_id(&v, &n, &cap, ids[i], "");
 	}
 	*out = v;
 	return n;
@@ -843,6 +852,16 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 				row->verdict = VERDICT_SLOWER;
 			else if (row->lower_better && row->verdict == VERDICT_SLOWER)
 				row->verdict = VERDICT_FASTER;
+			/* a plateau read at another size (runs with other --sizes) is not the same point */
+			if (row->point && row->a.present && row->b.present) {
+				const char *sep = strchr(row->id, ':');
+				double xa = point_x(a, na, cb->copies, rid[i].test, sep ? sep + 1 : "");
+				double xb = point_x(b, nb, cb->copies, rid[i].test, sep ? sep + 1 : "");
+				if (isfinite(xa) && isfinite(xb) && fabs(xa - xb) > 1e-6 * fmax(fabs(xa), fabs(xb))) {
+					row->verdict = VERDICT_NA;
+					row->note = "at another size";
+				}
+			}
 			side_free(&sa);
 			side_free(&sb);
 			if (row->detail) {
@@ -900,6 +919,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 		index_side(&sa, &ix->a, a, na, cb->copies, cb, false);
 		index_side(&sb, &ix->b, b, nb, cb->copies, cb, true);
 		decide(ix, &sa, &sb, &fa, &fb, c->conf);
+		cb->has_index = ix->a.present || ix->b.present;
 		/* An index over different test sets is not one number compared. */
 		if (ab && bb && ab->index_tests != bb->index_tests && ix->verdict != VERDICT_NA) {
 			ix->verdict = VERDICT_NA;

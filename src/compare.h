@@ -83,6 +83,7 @@ struct compare_block {
 	struct compare_row *rows; /* test order of A, then tests only B has */
 	struct compare_row index; /* the System Benchmarks Index Score as a row (id "index") */
 	bool a_partial, b_partial;
+	bool has_index;         /* a side has an index score (a block of points tests alone has none) */
 	int ncompared;          /* rows with both sides */
 	double mean_change;     /* arithmetic mean of the rows' changes, percent; NAN when none */
 	double geomean_change;  /* geometric mean of the ratios, as a change in percent */

@@ -10,6 +10,7 @@
 
 #include "noise.h"
 #include "run.h"
+#include "scaling.h"
 #include "strv.h"
 #include "telemetry/others.h"
 #include "tests.h"
@@ -347,6 +348,7 @@ void compare_footer(struct compare *c, const struct run *const *a, int na, const
 		compare_push_footer(c, "The %% after faster or slower says how sure: at 99%%, noise alone would show a "
 			       "change that large once in a hundred comparisons.");
 	busy_footer(c, a, na, b, nb);
+	scaling_compare_footer(c, a, na, b, nb);
 	/* The floors themselves, so the +- column can be checked by hand. */
 	char floors[1024] = "";
 	for (int k = 0; k < c->nblocks && !floors[0]; k++)

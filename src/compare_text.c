@@ -183,18 +183,22 @@ void compare_print_text(FILE *f, const struct compare *c, int width)
 		for (int i = 0; i < b->nrows; i++)
 			if (!b->rows[i].detail)
 				print_row(f, &b->rows[i], compact);
-		fprintf(f, "%s\n", compact ? "--------------------------------------------------------------------------------"
-					   : "------------------------------------------------------------------------------------------------------------------------");
-		struct compare_row ix = b->index;
-		ix.a.score = ix.b.score = NAN; /* the index score has no separate score */
-		if (b->a_partial || b->b_partial)
-			snprintf(ix.label, sizeof ix.label, "%s", "Index Score (partial)");
-		print_row(f, &ix, compact);
+		if (b->has_index) {
+			fprintf(f, "%s\n", compact ? "--------------------------------------------------------------------------------"
+						   : "------------------------------------------------------------------------------------------------------------------------");
+			struct compare_row ix = b->index;
+			ix.a.score = ix.b.score = NAN; /* the index score has no separate score */
+			if (b->a_partial || b->b_partial)
+				snprintf(ix.label, sizeof ix.label, "%s", "Index Score (partial)");
+			print_row(f, &ix, compact);
+		}
 		char m[24], g[24];
 		fmt_pct(m, sizeof m, b->mean_change, true);
 		fmt_pct(g, sizeof g, b->geomean_change, true);
-		fprintf(f, "Mean of changes %s, geometric mean of ratios %s (%d tests)\n", m, g,
-			b->ncompared);
+		/* the means are of the rate tests' scores; a block of points has none */
+		if (b->ncompared)
+			fprintf(f, "Mean of changes %s, geometric mean of ratios %s (%d tests)\n", m, g,
+				b->ncompared);
 		fprintf(f, "%d faster, %d slower, %d no significant change, %d n/a\n", b->nfaster,
 			b->nslower, b->nsame, b->nna);
 		if (b->ndetail)

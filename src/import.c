@@ -125,7 +125,9 @@ int import_text(const char *text, size_t len, const char *source, const char *na
 		return -EFBIG;
 	}
 	normalize(&s, text, len);
-	if (find(s.text, s.text + s.len, "Benchmark Run:")) {
+	if (import_is_kernbench(s.text, s.len)) {
+		import_kernbench(&s, name);
+	} else if (find(s.text, s.text + s.len, "Benchmark Run:")) {
 		import_logs(&s, name);
 	} else {
 		/* A pasted table, else a pasted report that lost its "Benchmark Run:"

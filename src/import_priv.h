@@ -100,5 +100,8 @@ void import_header_facts(const char *p, const char *end, struct run_meta *m);
 /* The two readers: UnixBench logs (import_log.c) and pasted tables (import_table.c). */
 void import_logs(struct src *s, const char *name);
 void import_tables(struct src *s, const char *name);
+/* kernbench's result blocks as an imported kbuild run: import_kernbench.c. */
+bool import_is_kernbench(const char *text, size_t len);
+void import_kernbench(struct src *s, const char *name);
 
 #endif

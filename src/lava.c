@@ -36,13 +36,36 @@ static void measured(FILE *f, const char *name, double v, const char *unit)
 	fprintf(f, "lava-test-case %s --result pass --measurement %.3f --units %s\n", name, v, u);
 }
 
+/* A points test: one measurement per headline point ("memlat-rnd_L1-1copy").
+ * false when it has none (failed before any), so it is reported as a test. */
+static bool points(FILE *f, const struct test_result *t, int copies)
+{
+	bool any = false;
+	for (int p = 0; p < t->npoints; p++) {
+		const struct point *pt = &t->points[p];
+		double v = point_mean(pt);
+		if (!pt->summary || !isfinite(v))
+			continue;
+		char suffix[48], name[160];
+		snprintf(suffix, sizeof suffix, "-%s", pt->name);
+		lava_case_name(name, sizeof name, t->id, suffix, copies);
+		measured(f, name, v, pt->unit);
+		any = true;
+	}
+	return any;
+}
+
 void lava_print(FILE *f, const struct run *r)
 {
 	for (int b = 0; b < r->nblocks; b++) {
 		const struct run_block *bl = &r->blocks[b];
 		char name[160];
+		bool indexed = false;
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
+			indexed = indexed || t->baseline > 0;
+			if (t->kind == RESULT_POINTS && points(f, t, bl->copies))
+				continue;
 			lava_case_name(name, sizeof name, t->id, NULL, bl->copies);
 			bool scored = t->status == TEST_DONE || t->status == TEST_IMPORTED;
 			if (scored && isfinite(t->score) && t->score > 0)
@@ -55,6 +78,8 @@ void lava_print(FILE *f, const struct run *r)
 						? "skip"
 						: "fail");
 		}
+		if (!indexed) /* points tests alone: no index to measure */
+			continue;
 		/* A partial index is another measurement than a full one: it gets its own name. */
 		lava_case_name(name, sizeof name, "index", bl->index_partial ? "-partial" : NULL,
 			       bl->copies);

@@ -468,7 +468,7 @@ void memlat_print_table(FILE *f, const struct run *r)
 				continue;
 			if (!any) {
 				fprintf(f, "Memory latencies in nanoseconds - smaller is better\n"
-					   "    (WARNING - may not be correct, check graphs)\n");
+					   "    (kbench memlat: the fastest of many dependent-load walks; not lmbench)\n");
 				fprintf(f, "------------------------------------------------------------------"
 					   "-----------\n");
 				fprintf(f, "%-9s %-13s %5s %7s %7s %7s %9s %-10s\n", "Host", "OS", "Mhz",

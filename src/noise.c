@@ -166,6 +166,23 @@ static struct acc *acc_slot(struct acc **v, int *n, const char *id, int copies)
 	return a;
 }
 
+/* Adds m runs' log scores of (id, copies) to its pooled sum of squares
+ * about their mean (m - 1 degrees of freedom); fewer than two add nothing. */
+static void acc_logs(struct acc **acc, int *nacc, const char *id, int copies, const double *logs, int m)
+{
+	if (m < 2)
+		return;
+	double mean = 0, ss = 0;
+	for (int q = 0; q < m; q++)
+		mean += logs[q] / m;
+	for (int q = 0; q < m; q++)
+		ss += (logs[q] - mean) * (logs[q] - mean);
+	struct acc *a = acc_slot(acc, nacc, id, copies);
+	a->ss += ss;
+	a->df += m - 1;
+	a->runs += m;
+}
+
 /* A points test's headline points ("memlat:rnd L1") learn as a rate test
  * does, from the log of each run's mean of the point; handled from the
  * first run of the set that has the test. */
@@ -189,19 +206,9 @@ static void learn_points(struct acc **acc, int *nacc, const struct run **set, in
 			if (v > 0)
 				logs[m++] = log(v);
 		}
-		if (m < 2)
-			continue;
-		double mean = 0, ss = 0;
-		for (int q = 0; q < m; q++)
-			mean += logs[q] / m;
-		for (int q = 0; q < m; q++)
-			ss += (logs[q] - mean) * (logs[q] - mean);
 		char id[32];
 		snprintf(id, sizeof id, "%s:%s", first->id, fp->name);
-		struct acc *a = acc_slot(acc, nacc, id, copies);
-		a->ss += ss;
-		a->df += m - 1;
-		a->runs += m;
+		acc_logs(acc, nacc, id, copies, logs, m);
 	}
 	free(logs);
 }
@@ -250,17 +257,7 @@ static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k
 					if (v > 0)
 						logs[m++] = log(v);
 				}
-				if (m < 2)
-					continue;
-				double mean = 0, ss = 0;
-				for (int q = 0; q < m; q++)
-					mean += logs[q] / m;
-				for (int q = 0; q < m; q++)
-					ss += (logs[q] - mean) * (logs[q] - mean);
-				struct acc *a = acc_slot(acc, nacc, id, bl->copies);
-				a->ss += ss;
-				a->df += m - 1;
-				a->runs += m;
+				acc_logs(acc, nacc, id, bl->copies, logs, m);
 			}
 		}
 	free(logs);

@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "kbuild.h"
 #include "memlat.h"
+#include "scaling.h"
 #include "noise.h"
 #include "run.h"
 #include "runner.h"
@@ -56,12 +58,46 @@ static int check_copy_list(const char *opt, const char *arg, char *err, size_t e
 }
 
 /* A test of the table: --test names one row (kbench list). */
+/* A thermal check follows a rate sample by sample: a points test (a curve
+ * per sample, memlat's taking seconds) has none to follow. */
 static int check_test_id(const char *opt, const char *arg, char *err, size_t errlen)
 {
-	if (test_find(arg))
-		return 0;
-	snprintf(err, errlen, "%s: unknown test '%s' (try 'kbench list')", opt, arg);
-	return -1;
+	const struct test_def *t = test_find(arg);
+	if (!t) {
+		snprintf(err, errlen, "%s: unknown test '%s' (try 'kbench list')", opt, arg);
+		return -1;
+	}
+	if (t->collect) {
+		snprintf(err, errlen,
+			 "%s: %s gives a curve of points, not a rate a thermal check can follow sample by "
+			 "sample (try dhry2reg or whetstone-double)",
+			 opt, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* kbuild's tree size and -j list, --tree and --make-jobs (src/kbuild.c). */
+static int check_tree(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int units;
+	char why[200];
+	if (kbuild_parse_tree(arg, &units, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_jobs(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int jobs[KBUILD_MAX_JOBS], n;
+	char why[200];
+	if (kbuild_parse_jobs(arg, jobs, &n, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
 }
 
 /* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
@@ -78,6 +114,29 @@ static int check_sizes(const char *opt, const char *arg, char *err, size_t errle
 	if (pages > 0 && psize > 0 && s.max > (uint64_t)pages * (uint64_t)psize / 2) {
 		snprintf(err, errlen, "%s: MAX %s is more than half of this machine's memory (%ld MiB)",
 			 opt, strchr(arg, ':') + 1, (long)((uint64_t)pages * (uint64_t)psize >> 20));
+		return -1;
+	}
+	return 0;
+}
+
+/* scaling's task counts: a growing list the system has the pids for. */
+static int check_tasks(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int tasks[SCALING_MAX_STEPS], n;
+	char why[200];
+	if (scaling_parse_tasks(arg, tasks, &n, why, sizeof why) < 0 ||
+	    scaling_check_tasks(tasks[n - 1], why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_max_tasks(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	char why[200];
+	if (scaling_check_tasks(atoi(arg), why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
 		return -1;
 	}
 	return 0;
@@ -131,7 +190,7 @@ const struct opt_def opt_table[] = {
 	{ .id = O_DURATION, .name = "duration", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0.01, .max = 86400,
-	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60)",
+	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60; a thermal check 2; memlat a sweep 6)",
 	  .cmds = RUNLIKE | OC_CONSOLE | OC_THERMAL },
 	{ .id = O_PAUSE, .name = "pause", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
@@ -160,6 +219,30 @@ const struct opt_def opt_table[] = {
 	{ .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
 	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_TASKS, .name = "tasks", .kind = OK_STRING,
+	  .arg = "LIST", .what = "task counts",
+	  .help = "scaling: run exactly these task counts, e.g. 1,2,4\n"
+		  "(default 1, 2, 4 ... 8x the CPUs, stopping two steps past the peak)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_tasks },
+	{ .id = O_MAX_TASKS, .name = "max-tasks", .kind = OK_INT,
+	  .arg = "N", .what = "a number of tasks",
+	  .min = 1, .max = SCALING_MAX_TASKS,
+	  .help = "scaling: double the tasks up to N (default 8x the CPUs)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_max_tasks },
+	{ .id = O_JOBS, .name = "jobs", .kind = OK_INT,
+	  .arg = "N", .what = "a number of jobs",
+	  .min = 1, .max = SCALING_MAX_JOBS,
+	  .help = "scaling: jobs each task does per step (default 200)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_TREE, .name = "tree", .kind = OK_STRING,
+	  .arg = "SIZE", .what = "a tree size",
+	  .help = "kbuild: the generated tree, tiny, small, full or a count of units\n"
+		  "(default full, small with --quick)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_tree },
+	{ .id = O_MAKE_JOBS, .name = "make-jobs", .kind = OK_STRING,
+	  .arg = "N,N,...", .what = "a list of -j values",
+	  .help = "kbuild: the make -j values (default CPUs/2, CPUs, 2xCPUs)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_jobs },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",

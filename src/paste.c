@@ -98,10 +98,11 @@ static void fmt_score(char *buf, size_t size, double v, bool compact)
 {
 	if (!isfinite(v) || v <= 0)
 		snprintf(buf, size, "--");
-	else if (compact)
+	else if (compact && v >= 100)
 		compare_fmt_score(buf, size, v, 7);
 	else
-		snprintf(buf, size, "%.1f", v);
+		/* scores and indexes to a tenth; a latency of 1.287 ns keeps its digits */
+		snprintf(buf, size, v >= 100 ? "%.1f" : "%.4g", v);
 }
 
 static void fmt_change(char *buf, size_t size, double v)
@@ -202,6 +203,7 @@ static void compare_doc(struct pt_doc *d, const struct compare *c, const struct 
 	side_title(d->title[1], sizeof d->title[1], "B", c->b_title, c->b_runs, c->nb);
 	d->ntitles = 2;
 	bool drift = false;
+	int ndetail = 0, dchanged = 0;
 	for (int k = 0; k < c->nblocks; k++) {
 		const struct compare_block *b = &c->blocks[k];
 		char cap[64];
@@ -212,17 +214,48 @@ static void compare_doc(struct pt_doc *d, const struct compare *c, const struct 
 		struct pt_table *t = add_table(d, cap);
 		for (int i = 0; i < b->nrows; i++) {
 			const struct compare_row *r = &b->rows[i];
+			if (r->detail) /* a curve point: counted in the footer, as kbench compare does */
+				continue;
 			compare_cells(add_row(t), r, row_label(r, fmt->compact), false, fmt);
 			drift = drift || r->a.drift || r->b.drift;
 		}
+		ndetail += b->ndetail;
+		dchanged += b->dfaster + b->dslower;
+		if (!b->has_index)
+			continue;
 		char label[64];
 		snprintf(label, sizeof label, "%s%s",
 			 fmt->compact ? "Index Score" : "System Benchmarks Index Score",
 			 b->a_partial || b->b_partial ? " (partial)" : "");
 		compare_cells(add_row(t), &b->index, label, true, fmt);
 	}
-	snprintf(d->footer, sizeof d->footer, "%s %s is the %.0f%% interval of the change.%s", c->basis,
-		 fmt->pm, c->conf * 100, drift ? " ! marks samples that drift within a run." : "");
+	char curve[120] = "";
+	if (ndetail)
+		snprintf(curve, sizeof curve, " Curve points, not listed: %d, %d of them faster or slower.",
+			 ndetail, dchanged);
+	snprintf(d->footer, sizeof d->footer, "%s %s is the %.0f%% interval of the change.%s%s", c->basis,
+		 fmt->pm, c->conf * 100, drift ? " ! marks samples that drift within a run." : "", curve);
+}
+
+/* A points test's headline points, one row each: its value (the mean of
+ * its samples), unit and spread; no index. */
+static void point_rows(struct pt_table *t, const struct test_result *tr)
+{
+	for (int p = 0; p < tr->npoints; p++) {
+		const struct point *pt = &tr->points[p];
+		if (!pt->summary)
+			continue;
+		struct pt_row *row = add_row(t);
+		snprintf(row->cell[0], PT_CELL, "%s %s", tr->id, pt->name);
+		fmt_score(row->cell[1], PT_CELL, point_mean(pt), true);
+		snprintf(row->cell[2], PT_CELL, "%s", pt->unit);
+		double sp = point_spread(pt);
+		if (sp >= 0)
+			snprintf(row->cell[3], PT_CELL, "%.1f%%", sp * 100);
+		else
+			snprintf(row->cell[3], PT_CELL, "--");
+		snprintf(row->cell[4], PT_CELL, "--");
+	}
 }
 
 static void run_doc(struct pt_doc *d, const struct run *r, const struct paste_format *fmt)
@@ -245,8 +278,14 @@ static void run_doc(struct pt_doc *d, const struct run *r, const struct paste_fo
 		char cap[64];
 		snprintf(cap, sizeof cap, "%d cop%s", bl->copies, bl->copies == 1 ? "y" : "ies");
 		struct pt_table *t = add_table(d, cap);
+		bool indexed = false;
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *tr = &bl->tests[i];
+			indexed = indexed || tr->baseline > 0;
+			if (tr->kind == RESULT_POINTS) {
+				point_rows(t, tr);
+				continue;
+			}
 			struct pt_row *row = add_row(t);
 			const struct test_def *def = fmt->compact ? test_find(tr->id) : NULL;
 			snprintf(row->cell[0], PT_CELL, "%s",
@@ -262,6 +301,8 @@ static void run_doc(struct pt_doc *d, const struct run *r, const struct paste_fo
 				snprintf(row->cell[3], PT_CELL, "--");
 			fmt_score(row->cell[4], PT_CELL, tr->index, false);
 		}
+		if (!indexed) /* points tests alone: no index to state */
+			continue;
 		struct pt_row *row = add_row(t);
 		snprintf(row->cell[0], PT_CELL, "%s%s",
 			 fmt->compact ? "Index Score" : "System Benchmarks Index Score",

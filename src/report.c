@@ -6,8 +6,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "kbuild.h"
 #include "latency.h"
 #include "memlat.h"
+#include "scaling.h"
 #include "run.h"
 #include "score.h"
 
@@ -196,6 +198,10 @@ static void fmt_x(char *buf, size_t size, const struct point *p)
  * table of their own, mean over the samples and their spread. */
 static void points_table(FILE *f, const struct test_result *t)
 {
+	if (kbuild_print_test(f, t) || scaling_print_table(f, t)) { /* their own tables */
+		fputc('\n', f);
+		return;
+	}
 	int nsum = 0;
 	for (int i = 0; i < t->npoints; i++)
 		nsum += t->points[i].summary;

@@ -88,6 +88,7 @@ static const char css[] =
 	".mark{stroke:#888;stroke-width:1;stroke-dasharray:3 3}"
 	".line{fill:none;stroke:#0072b2;stroke-width:1.8;stroke-linejoin:round}"
 	".line.thin{stroke-width:1;stroke-opacity:.75}.dot{fill:#0072b2}"
+	".line.second{stroke:#d55e00;stroke-dasharray:7 4}"
 	".band{fill:#0072b2;fill-opacity:.55;stroke:#0072b2;stroke-width:.8}"
 	".thr{fill:#d55e00;fill-opacity:.13}.thrtop{fill:url(#hatch)}"
 	"pre{font:13px/1.35 'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f6f6f6;"
@@ -116,8 +117,10 @@ static void fmt_score(char *buf, size_t size, double v)
 		snprintf(buf, size, "&ndash;");
 	else if (v >= 1e6)
 		snprintf(buf, size, "%.0f", v);
-	else
+	else if (v >= 100)
 		snprintf(buf, size, "%.1f", v);
+	else /* a latency of 1.287 ns keeps its digits */
+		snprintf(buf, size, "%.4g", v);
 }
 
 static void fmt_pct(char *buf, size_t size, double v, bool sign)
@@ -172,10 +175,21 @@ struct html_kind {
 
 static bool rate_claims(const struct test_result *t)
 {
-	return true; /* a score per second (or per minute) with a baseline: every test so far */
+	return true; /* a score per second (or per minute), with or without a baseline */
 }
 
+static void rate_cells(struct html *h, const struct test_result *t, double max_index);
+
 static void rate_alone(struct html *h, const struct test_result *t, double max_index)
+{
+	out(h, "<tr><td>");
+	esc(h, t->label);
+	out(h, "</td>");
+	rate_cells(h, t, max_index);
+	out(h, "</tr>");
+}
+
+static void rate_cells(struct html *h, const struct test_result *t, double max_index)
 {
 	bool ok = t->status == TEST_DONE || t->status == TEST_IMPORTED;
 	if (!ok) {
@@ -220,7 +234,49 @@ static void rate_versus(struct html *h, const struct compare_row *r, double rang
 	out(h, "</td>");
 }
 
+static bool points_claims(const struct test_result *t)
+{
+	return t && t->kind == RESULT_POINTS;
+}
+
+/* A points test alone: a row per headline point (its mean over the samples,
+ * unit and spread; no index); the curve is drawn below the table. */
+static void points_alone(struct html *h, const struct test_result *t, double max_index)
+{
+	int shown = 0;
+	for (int p = 0; p < t->npoints; p++) {
+		const struct point *pt = &t->points[p];
+		if (!pt->summary)
+			continue;
+		char v[64];
+		fmt_score(v, sizeof v, point_mean(pt));
+		out(h, "<tr><td>");
+		esc(h, t->id);
+		out(h, " ");
+		esc(h, pt->name);
+		out(h, "</td><td class=\"n\">%s</td><td>", v);
+		esc(h, pt->unit);
+		out(h, "</td><td class=\"n dim\">&ndash;</td>");
+		double sp = point_spread(pt);
+		if (sp >= 0)
+			out(h, "<td class=\"n\">&plusmn;%.1f%% <span class=\"dim\">(%d)</span></td>", sp * 100,
+			    pt->n);
+		else
+			out(h, "<td class=\"n dim\">&ndash;</td>");
+		out(h, "<td class=\"dim\">%s</td></tr>", pt->lower_better ? "lower is better" : "higher is better");
+		shown++;
+	}
+	if (!shown) {
+		out(h, "<tr><td>");
+		esc(h, t->label);
+		out(h, "</td>");
+		rate_cells(h, t, max_index); /* its status and reason */
+		out(h, "</tr>");
+	}
+}
+
 static const struct html_kind kinds[] = {
+	{ "points", points_claims, points_alone, rate_versus },
 	{ "rate", rate_claims, rate_alone, rate_versus },
 };
 
@@ -345,11 +401,24 @@ static void diffs(struct html *h, const struct compare *c)
 
 /* ---- the index ---- */
 
+/* A block with a test that has a UnixBench baseline: one with an index to state. */
+static bool block_indexed(const struct run_block *bl)
+{
+	for (int i = 0; i < bl->ntests; i++)
+		if (bl->tests[i].baseline > 0)
+			return true;
+	return false;
+}
+
 static void index_big(struct html *h, const struct run *r, const struct compare *c)
 {
 	out(h, "<div class=\"big\">");
+	int shown = 0;
 	for (int b = 0; b < r->nblocks; b++) {
 		const struct run_block *bl = &r->blocks[b];
+		if (!block_indexed(bl))
+			continue;
+		shown++;
 		char num[64];
 		fmt_score(num, sizeof num, bl->index_score);
 		out(h, "<div class=\"idx\"><div class=\"what\">System Benchmarks Index, %d cop%s%s</div>",
@@ -375,6 +444,9 @@ static void index_big(struct html *h, const struct run *r, const struct compare 
 		}
 		out(h, "</div>");
 	}
+	if (!shown)
+		out(h, "<div class=\"idx\"><div class=\"what\">No index: no test of this run has a UnixBench "
+		       "baseline; its results are in the tables below.</div></div>");
 	out(h, "</div>");
 }
 
@@ -427,27 +499,38 @@ static void compare_tables(struct html *h, const struct run *r, const struct com
 		       "<th style=\"width:22%%\">verdict</th></tr>");
 		for (int i = 0; i < b->nrows; i++) {
 			const struct compare_row *row = &b->rows[i];
+			if (row->detail) /* a curve point: counted below, drawn in the curve */
+				continue;
 			out(h, "<tr><td>");
 			esc(h, row->label);
 			out(h, "</td>");
 			kind_of(find_test(r, b->copies, row->id))->versus(h, row, range);
 			out(h, "</tr>");
 		}
-		struct compare_row ix = b->index;
-		ix.a.score = ix.a.index;
-		ix.b.score = ix.b.index;
-		out(h, "<tr><td><b>Index score%s</b></td>",
-		    b->a_partial || b->b_partial ? " (partial)" : "");
-		rate_versus(h, &ix, range);
-		out(h, "</tr></table>");
+		if (b->has_index) {
+			struct compare_row ix = b->index;
+			ix.a.score = ix.a.index;
+			ix.b.score = ix.b.index;
+			out(h, "<tr><td><b>Index score%s</b></td>",
+			    b->a_partial || b->b_partial ? " (partial)" : "");
+			rate_versus(h, &ix, range);
+			out(h, "</tr>");
+		}
+		out(h, "</table>");
 		char m[32], g[32];
 		fmt_pct(m, sizeof m, b->mean_change, true);
 		fmt_pct(g, sizeof g, b->geomean_change, true);
-		out(h,
-		    "<p class=\"foot\">Mean of changes %s, geometric mean of ratios %s (%d tests): %d "
-		    "faster, "
-		    "%d slower, %d no significant change, %d n/a.</p>",
-		    m, g, b->ncompared, b->nfaster, b->nslower, b->nsame, b->nna);
+		out(h, "<p class=\"foot\">");
+		if (b->ncompared)
+			out(h, "Mean of changes %s, geometric mean of ratios %s (%d tests): ", m, g,
+			    b->ncompared);
+		out(h, "%d faster, %d slower, %d no significant change, %d n/a.", b->nfaster, b->nslower,
+		    b->nsame, b->nna);
+		if (b->ndetail)
+			out(h, " Curve points (in the run file, not listed): %d, %d faster, %d slower, %d no "
+			       "significant change, %d n/a.",
+			    b->ndetail, b->dfaster, b->dslower, b->dsame, b->dna);
+		out(h, "</p>");
 	}
 	for (int i = 0; i < c->nfooter; i++) {
 		out(h, "<p class=\"foot\">");
@@ -470,20 +553,122 @@ static void alone_tables(struct html *h, const struct run *r)
 		       "style=\"width:14%%\">score</th>"
 		       "<th style=\"width:8%%\">unit</th><th class=\"n\" style=\"width:10%%\">index</th>"
 		       "<th class=\"n\" style=\"width:12%%\">spread (samples)</th><th>index</th></tr>");
+		for (int i = 0; i < bl->ntests; i++)
+			kind_of(&bl->tests[i])->alone(h, &bl->tests[i], max_index);
+		if (block_indexed(bl)) {
+			char ix[64];
+			fmt_score(ix, sizeof ix, bl->index_score);
+			out(h,
+			    "<tr><td><b>Index score%s</b></td><td></td><td></td><td "
+			    "class=\"n\"><b>%s</b></td><td></td><td></td></tr>",
+			    bl->index_partial ? " (partial)" : "", ix);
+		}
+		out(h, "</table>");
+	}
+}
+
+/* ---- points tests' curves ---- */
+
+/* One chart of a points test: its points of one unit, placed on their x
+ * (positive). Curve points make the lines, grouped by the first word of
+ * their names ("fwd 4096" and "rnd 4096": two lines); a unit with headline
+ * points alone (jobs/min per task count) is one line named by its unit. */
+static void curve_chart(struct html *h, const struct test_result *t, int copies, const char *unit)
+{
+	bool curve = false;
+	for (int p = 0; p < t->npoints; p++)
+		curve |= !t->points[p].summary && t->points[p].x > 0 && !strcmp(t->points[p].unit, unit);
+	char names[2][32] = { "", "" };
+	double *xs[2] = { NULL, NULL }, *ys[2] = { NULL, NULL };
+	int n[2] = { 0, 0 }, nl = 0;
+	const char *xunit = "";
+	for (int p = 0; p < t->npoints; p++) {
+		const struct point *pt = &t->points[p];
+		double v = point_mean(pt);
+		if (pt->summary == curve || !(pt->x > 0) || strcmp(pt->unit, unit) || !isfinite(v))
+			continue;
+		int w = curve ? (int)strcspn(pt->name, " ") : (int)strlen(unit);
+		const char *key = curve ? pt->name : unit;
+		int l = 0;
+		while (l < nl && (strlen(names[l]) != (size_t)w || strncmp(names[l], key, (size_t)w)))
+			l++;
+		if (l == nl) {
+			if (nl == 2)
+				continue; /* two lines at most */
+			snprintf(names[l], sizeof names[l], "%.*s", w, key);
+			xs[l] = calloc((size_t)t->npoints, sizeof *xs[l]);
+			ys[l] = calloc((size_t)t->npoints, sizeof *ys[l]);
+			if (!xs[l] || !ys[l])
+				break;
+			nl++;
+		}
+		xs[l][n[l]] = pt->x;
+		ys[l][n[l]++] = v;
+		xunit = pt->xunit;
+	}
+	if (nl && n[0] > 1) {
+		double mx[8];
+		char labs[8][24];
+		const char *ml[8];
+		int nm = 0;
+		for (int k = 0; k < t->nsummary && nm < 8; k++) {
+			int lvl;
+			if (sscanf(t->summary[k].key, "cache.L%d", &lvl) != 1 || !t->summary[k].has_value)
+				continue;
+			snprintf(labs[nm], sizeof labs[nm], "L%d", lvl);
+			ml[nm] = labs[nm];
+			mx[nm++] = t->summary[k].value;
+		}
+		char ttl[160];
+		snprintf(ttl, sizeof ttl, "%s, %d cop%s: %s against %s", t->label, copies, copies == 1 ? "y" : "ies",
+			 unit, !strcmp(xunit, "B") ? "the working set" : xunit);
+		out(h, "<h3>");
+		esc(h, ttl);
+		out(h, "</h3>");
+		const char *nm2[2] = { names[0], names[1] };
+		const double *cx[2] = { xs[0], xs[1] }, *cy[2] = { ys[0], ys[1] };
+		svg_curve_chart(h->f, &(struct svg_curve){ .title = ttl, .xunit = xunit, .yunit = unit,
+							   .home = h->home, .nlines = nl, .names = nm2, .x = cx,
+							   .y = cy, .n = n, .nmarks = nm, .mark_x = mx,
+							   .mark_label = ml });
+	}
+	for (int l = 0; l < 2; l++) {
+		free(xs[l]);
+		free(ys[l]);
+	}
+}
+
+/* Each points test's charts, per copy count: one per unit of its points
+ * that lie on a curve (x > 0), headline units first, in the order measured. */
+static void curves(struct html *h, const struct run *r)
+{
+	bool title = false; /* the section's title comes with its first chart */
+	for (int b = 0; b < r->nblocks; b++) {
+		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
-			out(h, "<tr><td>");
-			esc(h, t->label);
-			out(h, "</td>");
-			kind_of(t)->alone(h, t, max_index);
-			out(h, "</tr>");
+			if (t->kind != RESULT_POINTS)
+				continue;
+			const char *units[8];
+			int nu = 0;
+			for (int pass = 0; pass < 2; pass++)
+				for (int p = 0; p < t->npoints && nu < 8; p++) {
+					const struct point *pt = &t->points[p];
+					if (pt->summary != !pass || !(pt->x > 0))
+						continue;
+					bool seen = false;
+					for (int u = 0; u < nu && !seen; u++)
+						seen = !strcmp(units[u], pt->unit);
+					if (!seen)
+						units[nu++] = pt->unit;
+				}
+			for (int u = 0; u < nu; u++) {
+				if (!title)
+					out(h, "<h2>Curves</h2>");
+				title = true;
+				curve_chart(h, t, bl->copies, units[u]);
+			}
 		}
-		char ix[64];
-		fmt_score(ix, sizeof ix, bl->index_score);
-		out(h,
-		    "<tr><td><b>Index score%s</b></td><td></td><td></td><td "
-		    "class=\"n\"><b>%s</b></td><td></td><td></td></tr></table>",
-		    bl->index_partial ? " (partial)" : "", ix);
 	}
 }
 
@@ -957,6 +1142,7 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 		compare_tables(h, r, c);
 	else
 		alone_tables(h, r);
+	curves(h, r);
 	out(h, "\n");
 	telemetry(h, r);
 	out(h, "\n");

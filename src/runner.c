@@ -199,7 +199,8 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	/* A points test has no rate to be precise about: a fixed count of
 	 * samples (two in a quick run), no warm-up sample. */
 	bool points = t->collect != NULL;
-	int nsamples = quick ? (points ? 2 : 0) : runner_samples_for(&r->o, t);
+	int nsamples = quick ? (points ? (t->quick_samples ? t->quick_samples : 2) : 0)
+			     : runner_samples_for(&r->o, t);
 	double length = runner_length_for(&r->o, t);
 	struct quick_rule rule = { .precision = quick_precision_asked(r->o.precision),
 				   .min_samples = 3, .max_samples = 200,
@@ -221,6 +222,11 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 
 	double overhead_sum = 0;
 	double test_t0 = wl_now();
+	if (runner_skips_block(&r->o, t, b->copies)) {
+		snprintf(res->reason, sizeof res->reason,
+			 "runs its own tasks: measured once, in the 1-copy block");
+		res->status = TEST_SKIPPED;
+	}
 	if (quick && !points && !r->abort && !r->skip) {
 		double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], ov;
 		struct sample warm = { .copies = b->copies, .count = c, .elapsed = e };

@@ -106,6 +106,9 @@ struct lat_hist;
 int runner_live_hists(const struct runner *r, int copy, const struct lat_hist **h);
 
 /* The seconds a test will take with these options (samples x (pause + length)). */
+/* A test that runs its own tasks (test_def .one_copy) is measured once, in
+ * the 1-copy block, when the run has one: true for its other blocks. */
+bool runner_skips_block(const struct runner_opts *o, const struct test_def *t, int copies);
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t);
 double runner_estimate(const struct runner_opts *o);
 

@@ -129,8 +129,13 @@ double runner_quick_limit(const struct runner_opts *o)
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
 {
 	double len = runner_length_for(o, t);
-	if (o->quick && t->collect) /* a points test: two samples, no warm-up */
-		return 2 * (runner_pause_for(o) + len * t->overrun);
+	if (t->sample_seconds) {
+		int n = o->quick ? (t->quick_samples ? t->quick_samples : 2) : runner_samples_for(o, t);
+		return t->sample_seconds(o->params, o->quick, true) +
+		       (n - 1) * t->sample_seconds(o->params, o->quick, false) + n * runner_pause_for(o);
+	}
+	if (o->quick && t->collect) /* a points test: two samples (or its own), no warm-up */
+		return (t->quick_samples ? t->quick_samples : 2) * (runner_pause_for(o) + len * t->overrun);
 	if (o->quick) {
 		/* Most tests are precise after 3 to 5 samples; the noisy ones hit the limit. */
 		double est = QUICK_WARMUP_SECONDS + 5 * (len + 0.1);
@@ -146,12 +151,23 @@ double runner_estimate_test(const struct runner_opts *o, const struct test_def *
 	       (o->thermal_seconds > 0 ? o->idle : 0);
 }
 
+bool runner_skips_block(const struct runner_opts *o, const struct test_def *t, int copies)
+{
+	if (!t->one_copy || copies == 1)
+		return false;
+	for (int c = 0; c < o->ncopies; c++)
+		if (o->copies[c] == 1)
+			return true;
+	return false;
+}
+
 double runner_estimate(const struct runner_opts *o)
 {
 	double total = 0;
 	for (int c = 0; c < o->ncopies; c++)
 		for (int i = 0; i < o->ntests; i++)
-			total += runner_estimate_test(o, o->tests[i]);
+			if (!runner_skips_block(o, o->tests[i], o->copies[c]))
+				total += runner_estimate_test(o, o->tests[i]);
 	return total;
 }
 

@@ -233,7 +233,10 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 	ev->kind = EV_SAMPLE_READY;
 	ev->ncopies = forked;
 	ev->pids = r->pids;
-	ev->sample_length = length;
+	/* A sample whose length follows the run's parameters (kbuild: the tree
+	 * and the -j list) shows its estimate, not the row's nominal length. */
+	ev->sample_length = t->sample_seconds ? t->sample_seconds(r->o.params, r->o.quick, ev->sample == 0)
+					      : length;
 	ev->sample_elapsed = 0;
 	if (forked == n)
 		runner_emit(r, ev);
@@ -254,6 +257,10 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 	double stop_at = stopped ? t0 : 0;
 	/* A self-timed test ends by itself; give it generous room before calling it hung. */
 	double hang_after = t->self_timed ? length * 2 + 60 : length + 30;
+	/* ... and an estimated one far more: a build beside other load takes
+	 * three times its estimate here, and is slow, not hung. */
+	if (t->sample_seconds && ev->sample_length * 6 + 60 > hang_after)
+		hang_after = ev->sample_length * 6 + 60;
 	double grace = 10 + length * 0.25;
 	double next_tick = t0 + r->o.interval;
 	int wfd = wake_fd(r);

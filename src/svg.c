@@ -401,3 +401,126 @@ void svg_value_bar(FILE *f, double v, double max)
 		w > BW - 4 ? BW - 4 : w);
 	fputs("</svg>", f);
 }
+
+/* ---- a curve on log axes ---- */
+
+/* "512", "4K", "2M", "1G": a power-of-two size in bytes. */
+static void fmt_bytes(char *buf, size_t size, double v)
+{
+	static const char *const suffix[] = { "", "K", "M", "G", "T" };
+	int k = 0;
+	while (v >= 1024 && k < 4) {
+		v /= 1024;
+		k++;
+	}
+	snprintf(buf, size, "%.4g%s", v, suffix[k]);
+}
+
+int svg_curve_chart(FILE *f, const struct svg_curve *c)
+{
+	enum { H = 260, B = 230, T = 28 }; /* its own height: a curve needs more than a time series */
+	fprintf(f, "<svg class=\"chart\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", CW, H);
+	html_text(f, c->title, c->home);
+	fputs("\"><title>", f);
+	html_text(f, c->title, c->home);
+	fputs("</title>", f);
+	fprintf(f, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", PL, T, PR - PL,
+		B - T);
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	int total = 0;
+	for (int l = 0; l < c->nlines && l < 2; l++)
+		for (int i = 0; i < c->n[l]; i++) {
+			double x = c->x[l][i], y = c->y[l][i];
+			if (!(x > 0) || !(y > 0) || !isfinite(x) || !isfinite(y))
+				continue;
+			x0 = fmin(x0, log2(x));
+			x1 = fmax(x1, log2(x));
+			y0 = fmin(y0, log10(y));
+			y1 = fmax(y1, log10(y));
+			total++;
+		}
+	if (!total) {
+		fprintf(f, "<text class=\"empty\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">no points</text></svg>",
+			(PL + PR) / 2, (T + B) / 2 + 5);
+		return 0;
+	}
+	x0 = floor(x0);
+	x1 = ceil(x1);
+	if (x1 <= x0)
+		x1 = x0 + 1;
+	y0 = floor(y0);
+	y1 = ceil(y1);
+	if (y1 <= y0)
+		y1 = y0 + 1;
+#define CX(lx) (PL + ((lx) - x0) / (x1 - x0) * (PR - PL))
+#define CY(ly) (B - ((ly) - y0) / (y1 - y0) * (B - T))
+	/* x: every power of two, labelled each (every second or fourth over a wide range) */
+	int every = x1 - x0 > 24 ? 4 : x1 - x0 > 8 ? 2 : 1;
+	for (int e = (int)x0; e <= (int)x1; e++) {
+		double px = CX(e);
+		fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", px, T, px, B);
+		if ((e - (int)x0) % every)
+			continue;
+		char lab[16];
+		if (c->xunit && !strcmp(c->xunit, "B"))
+			fmt_bytes(lab, sizeof lab, ldexp(1, e));
+		else
+			fmt_num(lab, sizeof lab, ldexp(1, e));
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>", px,
+			B + 18, lab);
+	}
+	/* y: 1, 2 and 5 of each decade */
+	for (int d = (int)y0; d <= (int)y1; d++)
+		for (int m = 1; m <= 5; m += m == 1 ? 1 : 3) {
+			double ly = d + log10(m);
+			if (ly > y1 + 1e-9)
+				break;
+			double py = CY(ly);
+			char lab[16];
+			fmt_num(lab, sizeof lab, m * pow(10, d));
+			fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>", PL, py, PR,
+				py);
+			fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>",
+				PL - 6, py + 4, lab);
+		}
+	fprintf(f, "<text class=\"unit\" x=\"%d\" y=\"%d\">", 4, T - 10);
+	html_text(f, c->yunit ? c->yunit : "", c->home);
+	fputs("</text>", f);
+	for (int k = 0; k < c->nmarks; k++) {
+		if (!(c->mark_x[k] > 0))
+			continue;
+		double lx = log2(c->mark_x[k]);
+		if (lx < x0 || lx > x1)
+			continue;
+		double px = CX(lx);
+		fprintf(f, "<line class=\"mark\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", px, T, px, B);
+		if (c->mark_label && c->mark_label[k]) {
+			fprintf(f, "<text class=\"mlab\" x=\"%.1f\" y=\"%d\">", px + 3, T + 14);
+			html_text(f, c->mark_label[k], c->home);
+			fputs("</text>", f);
+		}
+	}
+	for (int l = 0; l < c->nlines && l < 2; l++) {
+		fprintf(f, "<polyline class=\"line%s\" points=\"", l ? " second" : "");
+		bool first = true;
+		for (int i = 0; i < c->n[l]; i++) {
+			double x = c->x[l][i], y = c->y[l][i];
+			if (!(x > 0) || !(y > 0) || !isfinite(x) || !isfinite(y))
+				continue;
+			fprintf(f, "%s%.1f,%.1f", first ? "" : " ", CX(log2(x)), CY(log10(y)));
+			first = false;
+		}
+		fputs("\"/>", f);
+		/* the legend: a short stroke of the line's own style, then its name */
+		double lx = PR - 170 + l * 85;
+		fprintf(f, "<line class=\"line%s\" x1=\"%.0f\" y1=\"%d\" x2=\"%.0f\" y2=\"%d\"/>", l ? " second" : "",
+			lx, T - 14, lx + 22, T - 14);
+		fprintf(f, "<text class=\"tick\" x=\"%.0f\" y=\"%d\">", lx + 26, T - 10);
+		html_text(f, c->names && c->names[l] ? c->names[l] : "", c->home);
+		fputs("</text>", f);
+	}
+#undef CX
+#undef CY
+	fputs("</svg>", f);
+	return total;
+}

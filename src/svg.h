@@ -66,6 +66,25 @@ struct svg_chart {
  * inside the frame instead of drawing an empty plot. Returns the points drawn. */
 int svg_line_chart(FILE *f, const struct svg_chart *c);
 
+/* A curve against a size or count on log axes (memory latency against the
+ * working set): x by powers of two, y by 1-2-5 steps of each decade. Up to
+ * two lines, told apart by dash as well as colour; vertical marks at given x
+ * (the cache sizes). x in bytes ("B") is labelled 512, 4K, 2M. */
+struct svg_curve {
+	const char *title; /* machine text: escaped */
+	const char *xunit, *yunit;
+	const char *home;
+	int nlines;			    /* 1 or 2 */
+	const char *const *names;	    /* each line's legend */
+	const double *const *x, *const *y;  /* positive values; others are left out */
+	const int *n;
+	int nmarks;
+	const double *mark_x;
+	const char *const *mark_label;
+};
+/* Writes the chart as one <svg>. Returns the points drawn (0: says so inside the frame). */
+int svg_curve_chart(FILE *f, const struct svg_curve *c);
+
 /* The per-test change: a horizontal bar from 0 to change (percent) with the
  * interval [lo, hi] as a whisker, on a scale of -range..+range. cls names
  * the verdict's CSS class (its colour and fill pattern). NAN values draw

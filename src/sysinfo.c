@@ -472,13 +472,14 @@ void sysinfo_fill(struct run_meta *m)
 		m->cmdline[0] = '\0';
 	cpuinfo(m);
 	m->ncpus = sysinfo_ncpus();
-	if (read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", m->governor,
-		      sizeof m->governor) != 0)
+	/* under KBENCH_SYSFS_ROOT, as the clock telemetry reads it: a fake tree's governor */
+	if (sysroot_read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", m->governor,
+			      sizeof m->governor) != 0)
 		snprintf(m->governor, sizeof m->governor, "n/a");
 	char v[32];
-	if (read_line("/sys/devices/system/cpu/cpufreq/boost", v, sizeof v) == 0)
+	if (sysroot_read_line("/sys/devices/system/cpu/cpufreq/boost", v, sizeof v) == 0)
 		snprintf(m->boost, sizeof m->boost, "%s", v[0] == '1' ? "on" : "off");
-	else if (read_line("/sys/devices/system/cpu/intel_pstate/no_turbo", v, sizeof v) == 0)
+	else if (sysroot_read_line("/sys/devices/system/cpu/intel_pstate/no_turbo", v, sizeof v) == 0)
 		snprintf(m->boost, sizeof m->boost, "%s", v[0] == '1' ? "off" : "on");
 	else
 		snprintf(m->boost, sizeof m->boost, "n/a");

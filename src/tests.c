@@ -3,8 +3,10 @@
 
 #include <string.h>
 
+#include "kbuild.h"
 #include "latency.h"
 #include "memlat.h"
+#include "scaling.h"
 #include "workloads/workloads.h"
 
 /* Baselines are UnixBench's pgms/index.base ("George", a SPARCstation 20-61).
@@ -248,6 +250,32 @@ const struct test_def test_table[] = {
 	  .workload = &wl_interactive, .self_timed = true, .overrun = 1.05,
 	  .collect = interactive_collect, .point_noise = latency_noise,
 	  .seconds = 12, .samples = 3, .quick_seconds = 3, .noise = { 0.10, 0.20 } },
+	/* A points test (run.h): jobs/min of a fixed job mix at 1, 2, 4, ...
+	 * tasks. A sample is one sweep of the steps, each task doing
+	 * SCALING_DEFAULT_JOBS jobs (--jobs): its length is its work's, not
+	 * .seconds. .seconds is what a default sweep takes here (18 to 32 s
+	 * while other processes loaded this 2-CPU VM) and its allowance (a
+	 * self-timed sample is taken for hung after twice it and a minute). */
+	{ .id = "scaling", .label = "Throughput as tasks grow (job mix)",
+	  .short_label = "scaling",
+	  .about = "jobs/min of a fixed job mix by 1, 2, 4 ... 8x CPUs tasks: peak and crossover",
+	  .unit = "jpm", .category = "scaling",
+	  .workload = &wl_scaling, .needs_data = true, .self_timed = true, .overrun = 1.0,
+	  .one_copy = true, .uncounted = true, .collect = scaling_collect,
+	  .seconds = 30, .samples = 3, .quick_seconds = 30, .noise = { 0.050, 0.080 } },
+	/* A points test: a sample is one timed build per -j value (the first
+	 * sample also generates the tree and builds it once untimed). .seconds
+	 * is a full sample's length here (three builds of the full tree, about
+	 * 250 s here), quick_seconds a small tree's; the workload picks the small
+	 * tree in a quick run. Five timed builds, three quick (kernbench's). */
+	{ .id = "kbuild", .label = "Build time (make, generated C tree)",
+	  .short_label = "kbuild",
+	  .about = "s per build of a generated C tree at make -j CPUs/2, CPUs, 2xCPUs",
+	  .unit = "s", .category = "build",
+	  .workload = &wl_kbuild, .self_timed = true, .overrun = 1.2, .one_copy = true,
+	  .collect = kbuild_collect, .sample_seconds = kbuild_sample_seconds,
+	  .seconds = 300, .samples = 5, .quick_seconds = 60, .quick_samples = 3,
+	  .noise = { 0.020, 0.030 } },
 	{ .id = "sysexec", .label = "Exec System Call Overhead",
 	  .short_label = "Exec Syscall",
 	  .about = "fork, exec /bin/true, wait",
@@ -279,6 +307,8 @@ static const char *const g_cpu[] = { "dhry2reg", "whetstone-double", NULL };
 static const char *const g_io[] = { "fstime", "fsbuffer", "fsdisk", "pipe", NULL };
 static const char *const g_memory[] = { "memlat", NULL };
 static const char *const g_latency[] = { "timerlat", "wakelat", "interactive", NULL };
+static const char *const g_scaling[] = { "scaling", NULL };
+static const char *const g_build[] = { "kbuild", NULL };
 
 const struct test_group test_groups[] = {
 	{ "index", "the 12 tests of the System Benchmarks Index", g_index },
@@ -294,6 +324,9 @@ const struct test_group test_groups[] = {
 	{ "io", "the file copy and pipe tests", g_io },
 	{ "memory", "memory latency: dependent loads from L1 to main memory", g_memory },
 	{ "latency", "wake-up latency: timer, scheduler wake-up, interactive tasks under load", g_latency },
+	{ "scaling", "throughput as tasks grow: a job mix by 1, 2, 4 ... tasks (AIM7-style)",
+	  g_scaling },
+	{ "build", "build time: make builds a generated C tree at several -j", g_build },
 	{ "all", "every test", NULL },
 };
 const size_t test_group_count = sizeof test_groups / sizeof test_groups[0];

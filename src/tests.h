@@ -46,6 +46,8 @@ struct test_def {
 	bool self_timed;      /* the workload ends itself (whetstone, file copy) */
 	double overrun;       /* self-timed: a sample's real length over .seconds (its work
 				 before the timed part), for time estimates */
+	bool one_copy;        /* runs its own tasks (scaling): copy 0 does the work, and a run
+				 with a 1-copy block skips it in the others (runner_plan.c) */
 	bool uncounted;       /* no per-worker counters unless --events names them: counting
 				 slows its forks, execs or context switches (make bench measures it) */
 	/* A points result (run.h) instead of a rate: after each sample, also one
@@ -57,6 +59,11 @@ struct test_def {
 	/* A points test's floor per point ("other p99.9"), when its points move
 	 * by different amounts; NULL: .noise for every point. */
 	struct test_noise (*point_noise)(const struct test_def *t, const char *point);
+	int quick_samples;    /* a points test's samples in a quick run; 0 = 2 */
+	/* A sample's length when it depends on the run's parameters (kbuild: the
+	 * tree and the -j list), for the estimates; NULL = .seconds. first: the
+	 * first sample (which may prepare and warm up). */
+	double (*sample_seconds)(const char *params, bool quick, bool first);
 
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */

@@ -147,6 +147,16 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 				 it->def->id == O_HUGE ? "huge" : "sizes=", it->arg ? it->arg : "");
 			break;
 		}
+		case O_TASKS:
+		case O_MAX_TASKS:
+		case O_JOBS:
+		case O_TREE:
+		case O_MAKE_JOBS: {
+			size_t u = strlen(a->params);
+			snprintf(a->params + u, sizeof a->params - u, "%s%s=%s", u ? " " : "",
+				 it->def->name, it->arg);
+			break;
+		}
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
 		case O_SPEED: a->replay_speed = it->d; break;
 		case O_THERMAL_MINUTES: a->thermal_minutes = it->d; break;

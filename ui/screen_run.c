@@ -5,12 +5,15 @@
 
 #include "app.h"
 #include "format.h"
+#include "kbuild.h"
 #include "latency.h"
 #include "live.h"
 #include "memlat.h"
+#include "view_scaling.h"
 #include "run.h"
 #include "quick.h"
 #include "score.h"
+#include "sysinfo.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
 #include "workload.h"
@@ -442,6 +445,46 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 	canvas_text(c, x0 + W - (int)strlen(size), y + H, ROLE_DIM, size, -1);
 }
 
+/* A build in progress (kbuild): objects compiled of the tree's, this
+ * build's time and its estimate (the same -j's earlier builds, else the pace
+ * so far), and the times of the builds finished. */
+static void draw_build(const struct live *l, struct canvas *c, int y, int rows,
+		       const struct test_result *tr, const struct kbuild_live *kl)
+{
+	char bar[128], el[16], est[16];
+	double now = l->ev.sample_elapsed - (kl->began >= 0 ? kl->began : 0);
+	double objs = live_count(l, 0);
+	canvas_text(c, 1, y, ROLE_HEADER, kl->jobs ? "build progress (objects compiled)" :
+				"build progress: the untimed warm-up build", c->w - 2);
+	if (rows < 2)
+		return;
+	int x = 1 + canvas_printf(c, 1, y + 1, ROLE_NORMAL, "objects %4.0f of %-4d ", objs, kl->objects);
+	fmt_bar(bar, sizeof bar, kl->objects > 0 ? objs / kl->objects : 0, 20, c->utf8);
+	canvas_text(c, x, y + 1, ROLE_BAR, bar, -1);
+	if (rows < 3)
+		return;
+	char name[16];
+	snprintf(name, sizeof name, "-j%d", kl->jobs);
+	const struct point *p = kl->jobs ? test_find_point(tr, name) : NULL;
+	double e = p && p->n ? point_mean(p) : objs > 0 ? now * kl->objects / objs : NAN;
+	fmt_duration(el, sizeof el, now);
+	if (isfinite(e))
+		fmt_duration(est, sizeof est, e);
+	else
+		snprintf(est, sizeof est, "?");
+	canvas_printf(c, 1, y + 2, ROLE_RUNNING, "elapsed %s  estimate %s (%s)", el, est,
+		      p && p->n ? "earlier builds at this -j" : "the pace so far");
+	for (int i = 0, row = 3; i < tr->npoints && row < rows; i++) {
+		const struct point *q = &tr->points[i];
+		if (!q->summary)
+			continue;
+		char m[16];
+		fmt_duration(m, sizeof m, point_mean(q));
+		canvas_printf(c, 1, y + row++, ROLE_DIM, "%-5s %s mean of %d timed build%s", q->name, m,
+			      q->n, q->n == 1 ? "" : "s");
+	}
+}
+
 static void draw_current(const struct live *l, struct canvas *c, int y, int rows,
 			 const struct telemetry_frame *f, const char *params)
 {
@@ -485,6 +528,8 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
 		double lr = live_rate(l, ev->block, ev->test);
 		const struct wl_point *pts;
+		struct kbuild_live kl;
+		int np = live_points(l, 0, &pts);
 		const struct lat_hist *lh;
 		int nlh = live_hists(l, 0, &lh);
 		if (nlh > 0) {
@@ -492,6 +537,20 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 			for (int i = 0; i < nlh; i++)
 				ev += lh[i].n;
 			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%llu wake-ups", ev);
+		} else if (kbuild_live_state(pts, np, &kl)) {
+			struct kbuild_opts ko;
+			char err[200];
+			int nb = kbuild_parse_params(params, sysinfo_ncpus(), false, &ko, err, sizeof err) == 0
+					 ? ko.njobs : 0;
+			if (kl.jobs)
+				canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "build %d of %d: -j%d",
+					      kl.done + 1, nb, kl.jobs);
+			else
+				canvas_text(c, x + 1, y + 1, ROLE_RUNNING, "warm-up build", -1);
+		} else if (view_scaling_shows(tr)) {
+			/* three points a step: real, CPU, jobs/min */
+			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d steps done",
+				      live_points(l, 0, &pts) / 3);
 		} else if (shows_curve(tr)) {
 			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d points this sample",
 				      live_points(l, 0, &pts));
@@ -523,6 +582,19 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 				    : "latency, log scale:  # to p50  = to p99  - to max  (%: deadlines met)",
 			    c->w - 2);
 		draw_latency(l, c, y + 3, rows - 2, tr, phases, nph);
+		return;
+	}
+	const struct wl_point *kp;
+	struct kbuild_live kl;
+	int nkp = live_points(l, 0, &kp);
+	if (ev->kind != EV_PAUSE && kbuild_live_state(kp, nkp, &kl)) {
+		draw_build(l, c, y + 2, rows - 2, tr, &kl);
+		return;
+	}
+	if (view_scaling_shows(tr)) {
+		canvas_text(c, 1, y + 2, ROLE_HEADER,
+			    "jobs/min by tasks (log2):  bars this sample   ** mean so far", c->w - 2);
+		view_scaling_draw(l, c, y + 3, rows - 2, tr, params);
 		return;
 	}
 	if (shows_curve(tr)) {

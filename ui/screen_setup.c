@@ -316,6 +316,11 @@ static unsigned act_start(struct app *a)
 			    "whetstone-double).");
 		return UI_REDRAW;
 	}
+	if (a->thermal_minutes > 0 && o.tests[0]->collect) {
+		app_message(a, ROLE_WARN, "A thermal check follows a score per sample: %s gives a curve. Tick "
+			    "dhry2reg or whetstone-double.", o.tests[0]->id);
+		return UI_REDRAW;
+	}
 	app_start_run(a);
 	return UI_REDRAW;
 }

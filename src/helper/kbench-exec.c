@@ -53,6 +53,11 @@ int main(int argc, char **argv)
 	int (*loop)(struct workload_ctx *) = NULL;
 	bool looper = argc >= 7 && strcmp(argv[1], "looper") == 0;
 
+	/* `kbench-exec true`: the program throughput-as-tasks-grow's jobs fork
+	 * and exec (src/workloads/scaling.c), loaded and gone. */
+	if (argc == 2 && strcmp(argv[1], "true") == 0)
+		return 0;
+
 	for (size_t i = 0; argc > 1 && i < sizeof modes / sizeof modes[0]; i++)
 		if (strcmp(argv[1], modes[i].mode) == 0)
 			loop = modes[i].loop;

@@ -37,6 +37,8 @@ grep -q '^kbench: ' "$T/err" || die "show -- --json should look for a run named 
 
 # Range errors and missing values: one line, exit 2, before or after operands, in every command.
 bad "--duration wants seconds from 0.01 to 86400, not 'abc'" run --duration abc dhry2reg
+bad "--test: memlat gives a curve of points, not a rate a thermal check can follow sample by sample (try dhry2reg or whetstone-double)" thermal --test memlat
+bad "--test: unknown test 'nope' (try 'kbench list')" thermal --test nope
 bad "--duration wants seconds from 0.01 to 86400, not 'abc'" run dhry2reg --duration=abc
 bad "--samples wants a number from 1 to 1000, not '0'" calibrate dhry2reg --samples 0
 bad "-c wants a number of copies from 1 to 256, not '0'" calibrate -c0

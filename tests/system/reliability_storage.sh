@@ -1,7 +1,7 @@
 #!/bin/sh
 # Storage faults, with small tmpfs mounts in a private mount namespace: the store missing
 # (created), read-only or full (a clear message, the report still on stdout, exit 1, no
-# half-written file, a stored run untouched byte for byte); the scratch directory of the
+# half-written file, a stored run untouched byte for byte; a thermal check too); the scratch directory of the
 # file tests full (the test fails with the reason, the run goes on) or out of inodes or
 # read-only (the run refuses to start); nothing is left behind.
 if [ "${1:-}" != inner ]; then
@@ -74,6 +74,17 @@ report_on_stdout "full store"
 cmp -s "$T/good.json" "$T/full/store/$good" || die "full store: the stored run changed"
 KBENCH_HOME="$T/full/store" "$KBENCH" show "${good%.json}" >/dev/null 2>&1 || die "full store: the stored run no longer reads"
 echo "store full ($size-byte run file, 4096 bytes free): $(sed -n 's/^kbench: //p' "$T/err")"
+# ... and a thermal check into it behaves the same: its verdict on stdout, one error line,
+# exit 1, the stored run untouched and nothing half-written.
+KBENCH_HOME="$T/full/store" "$KBENCH" thermal -c 1 --minutes 0.05 --duration 0.5 --idle 0 --interval 0 \
+	>"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 1 ] || { cat "$T/err"; die "thermal into a full store: exit $rc, wanted 1"; }
+one_error_line "thermal into a full store" "could not save the run: .*No space left"
+grep -q '^Thermal check: dhry2reg, 1 copy' "$T/out" || { cat "$T/out"; die "thermal into a full store: no verdict on stdout"; }
+[ "$(ls -A "$T/full/store")" = "$good" ] || { ls -A "$T/full/store"; die "thermal into a full store: a half-written file was left"; }
+cmp -s "$T/good.json" "$T/full/store/$good" || die "thermal into a full store: the stored run changed"
+echo "thermal check into the full store: $(sed -n 's/^kbench: //p' "$T/err")"
 
 # 4. The scratch directory full: the file test fails saying so, the next test scores,
 #    nothing is left in it but the filler.

@@ -5,7 +5,8 @@
 # `kbench report NEW --vs BASE` and opened in headless Chromium at 1280x800 and 1920x1080:
 # no console errors, screenshots that are not blank, every chart's <svg> present and drawn,
 # no text wider than its box, nothing of $HOME in the file, nothing unescaped, under 300 KB.
-# REPORT_SHOTS=DIR keeps the report and the screenshots there, to look at.
+# Then two tiny memlat runs (a points test): their report, with its curve charts, passes the same
+# checks at 1280x800. REPORT_SHOTS=DIR keeps the reports and the screenshots there, to look at.
 . "$KBENCH_TOP/tests/system/lib.inc"
 CHROME=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$CHROME" ] || skip "chromium is not installed ('make deps' installs Debian's chromium)"
@@ -211,7 +212,23 @@ if len(colours) < 8 or ink < w * h // 400:
     sys.exit("FAIL: blank or nearly blank")
 PY
 done
+
+# A points test (memlat) through its own renderer: its headline rows and its curve charts
+# load without console messages and with nothing wider than its box.
+for n in lat-a lat-b; do
+	"$KBENCH" run memlat --quick --sizes 512:256K:2 -c 1 --no-telemetry -q --name $n >"$T/$n.out" 2>&1 ||
+		die "memlat run $n: $(tail -3 "$T/$n.out")"
+done
+expect_exit 0 "$KBENCH" report lat-b --vs lat-a -o "$T/lat.html"
+grep -q '<h2>Curves</h2>' "$T/lat.html" || die "the memlat report has no curve"
+lat=$(grep -o '<svg class="chart"' "$T/lat.html" | wc -l)
+line=$(check "$T/lat.html" 1280 800)
+case $line in
+"CHECK charts=$lat bars="*" OK") ;;
+*) die "memlat report: ${line:-no verdict from the page: $(tail -5 "$T/check.err")}" ;;
+esac
+shot "$T/lat.html" 1280 800 "$T/shot-lat.png" && die "console messages in the memlat report: $(head -5 "$T/console")"
 if [ -n "${REPORT_SHOTS:-}" ]; then
-	mkdir -p "$REPORT_SHOTS" && cp "$H" "$T"/shot-*.png "$REPORT_SHOTS/" && echo "kept in $REPORT_SHOTS"
+	mkdir -p "$REPORT_SHOTS" && cp "$H" "$T/lat.html" "$T"/shot-*.png "$REPORT_SHOTS/" && echo "kept in $REPORT_SHOTS"
 fi
 exit 0

@@ -370,6 +370,30 @@ static void test_point_one_side(void **state)
 	run_free(b);
 }
 
+/* A plateau read at another size (a run with other --sizes) is n/a, not a change. */
+static void test_point_at_another_size(void **state)
+{
+	struct run *a = mk("a", 1, 0.02, 0.01), *b = mk("b", 1, 0.02, 0.01);
+	struct test_result *t = &b->blocks[0].tests[0];
+	for (int i = 0; i < t->npoints; i++)
+		if (!strcmp(t->points[i].name, "rnd mem"))
+			t->points[i].x = 2;
+	struct compare *c = cmp2(a, b);
+	const struct compare_block *cb = &c->blocks[0];
+	for (int i = 0; i < cb->nrows; i++) {
+		const struct compare_row *row = &cb->rows[i];
+		if (!strcmp(row->id, "memlat:rnd mem")) {
+			assert_int_equal(row->verdict, VERDICT_NA);
+			assert_string_equal(row->note, "at another size");
+		} else {
+			assert_int_not_equal(row->verdict, VERDICT_NA);
+		}
+	}
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 /* Stored A/A runs teach each headline point its own floor, as they teach a rate test's. */
 static void test_point_floors_learned(void **state)
 {
@@ -400,6 +424,7 @@ int main(void)
 		cmocka_unit_test(test_size_list),	   cmocka_unit_test(test_plateau_sizes),
 		cmocka_unit_test(test_plateaus_and_steps), cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_point_verdicts),	   cmocka_unit_test(test_point_one_side),
+		cmocka_unit_test(test_point_at_another_size),
 		cmocka_unit_test(test_point_floors_learned),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -179,12 +179,65 @@ static void test_lava(void **state)
 	run_free(r);
 }
 
+/* A points run (memlat-like): two headline points and a curve point, 3 samples each. */
+static struct run *mk_points(const char *id, double factor)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
+	snprintf(r->meta.name, sizeof r->meta.name, "lat");
+	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	struct run_block *b = run_add_block(r, 1);
+	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
+	t->kind = RESULT_POINTS;
+	t->status = TEST_DONE;
+	/* test_point finds a point or adds it (moving the others): look each up every time */
+	for (int s = 0; s < 3; s++) {
+		point_push(test_point(t, "rnd L1", 16384, "B", "ns", true, true), 1.287 * factor * (1 + 0.001 * s));
+		point_push(test_point(t, "rnd mem", 1 << 27, "B", "ns", true, true), 91.5 * factor * (1 + 0.001 * s));
+		point_push(test_point(t, "rnd 4096", 4096, "B", "ns", true, false), 1.3 * factor);
+	}
+	return r;
+}
+
+/* Points runs paste their headline points (value, unit, spread), not the
+ * curve (counted in the footer), and no index row; LAVA gets a measurement
+ * per headline point and no index. */
+static void test_points(void **state)
+{
+	struct run *a = mk_points("aaaa0001", 1), *b = mk_points("bbbb0001", 1.001);
+	struct compare *c = cmp(a, b);
+	char *md;
+	capture(&md, w_compare, c, paste_format_find("markdown"));
+	assert_non_null(strstr(md, "| memlat rnd L1 | 1.288 |"));
+	assert_non_null(strstr(md, "| memlat rnd mem | 91.59 |"));
+	assert_null(strstr(md, "rnd 4096"));
+	assert_null(strstr(md, "Index"));
+	assert_non_null(strstr(md, "Curve points, not listed: 1,"));
+	char *txt;
+	capture(&txt, w_run, a, paste_format_find("text"));
+	assert_non_null(strstr(txt, "memlat rnd L1"));
+	assert_non_null(strstr(txt, "1.288 ns"));
+	assert_null(strstr(txt, "Index Score"));
+	char *lava;
+	capture(&lava, w_lava, a, NULL);
+	assert_non_null(strstr(lava, "lava-test-case memlat-rnd_L1-1copy --result pass --measurement 1.288 --units ns\n"));
+	assert_non_null(strstr(lava, "memlat-rnd_mem-1copy --result pass"));
+	assert_null(strstr(lava, "rnd_4096"));
+	assert_null(strstr(lava, "index"));
+	free(md);
+	free(txt);
+	free(lava);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats), cmocka_unit_test(test_markdown),
 		cmocka_unit_test(test_text_and_bbcode), cmocka_unit_test(test_one_run),
-		cmocka_unit_test(test_lava),
+		cmocka_unit_test(test_lava), cmocka_unit_test(test_points),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -509,6 +509,99 @@ static void thermal_check_section(void **state)
 	run_free(r);
 }
 
+/* A points run (memlat-like): headline points and a curve of two chains, 3 samples. */
+static struct run *points_run(const char *id, double factor)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
+	snprintf(r->meta.name, sizeof r->meta.name, "lat");
+	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	struct run_block *b = run_add_block(r, 1);
+	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
+	t->kind = RESULT_POINTS;
+	t->status = TEST_DONE;
+	test_summary_set(t, "cache.L1", 32768, NULL);
+	for (int s = 0; s < 3; s++) {
+		point_push(test_point(t, "rnd L1", 16384, "B", "ns", true, true), 1.287 * factor);
+		for (int k = 9; k <= 24; k++) {
+			char name[32];
+			double x = ldexp(1, k);
+			snprintf(name, sizeof name, "fwd %.0f", x);
+			point_push(test_point(t, name, x, "B", "ns", true, false), 1.2 * factor);
+			snprintf(name, sizeof name, "rnd %.0f", x);
+			point_push(test_point(t, name, x, "B", "ns", true, false), (k < 15 ? 1.3 : 5 + k) * factor);
+		}
+	}
+	return r;
+}
+
+/* A points run: its headline points as rows (4 digits of a latency), no
+ * index (neither big nor in the table), the curve drawn with both chains and
+ * the cache marked; compared, its curve points are counted, not listed. */
+static void points_report(void **state)
+{
+	struct run *a = points_run("aaaa0002", 1), *b = points_run("bbbb0002", 1.01);
+	size_t len;
+	char *doc = document(a, NULL, NULL, &len);
+	assert_non_null(strstr(doc, "memlat rnd L1</td><td class=\"n\">1.287</td>"));
+	assert_null(strstr(doc, "Index score"));
+	assert_non_null(strstr(doc, "No index:"));
+	const char *curve = strstr(doc, "<h2>Curves</h2>");
+	assert_non_null(curve);
+	assert_non_null(strstr(curve, "<polyline class=\"line\" points=\""));
+	assert_non_null(strstr(curve, "<polyline class=\"line second\" points=\""));
+	assert_non_null(strstr(curve, ">L1</text>"));
+	assert_non_null(strstr(curve, ">8M</text>"));
+	const struct run *ra[1] = { a }, *rb[1] = { b };
+	char err[200];
+	struct compare *c = compare_runs(rb, 1, ra, 1, &(struct compare_opts){ 0 }, err, sizeof err);
+	assert_non_null(c);
+	char *cmp = document(a, b, c, &len);
+	assert_non_null(strstr(cmp, "memlat rnd L1"));
+	assert_null(strstr(cmp, "memlat rnd 4096"));
+	assert_null(strstr(cmp, "Index score"));
+	assert_non_null(strstr(cmp, "Curve points (in the run file, not listed): 32,"));
+	free(cmp);
+	free(doc);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+/* Headline points alone on a curve (jobs/min per task count) make one line
+ * named by their unit; a point at x 0 (the peak) stays off the chart. */
+static void headline_curve(void **state)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	struct test_result *t = run_block_add_test(run_add_block(r, 1), "scaling", "Throughput", "jobs/min", 0, 0,
+						   "scaling");
+	t->kind = RESULT_POINTS;
+	t->status = TEST_DONE;
+	static const char *const names[] = { "1 task", "2 tasks", "4 tasks", "8 tasks" };
+	for (int s = 0; s < 3; s++) {
+		for (int k = 0; k < 4; k++)
+			point_push(test_point(t, names[k], 1 << k, "tasks", "jobs/min", false, true), 1000 * (k + 1));
+		point_push(test_point(t, "peak", 0, "tasks", "jobs/min", false, true), 4000);
+	}
+	size_t len;
+	char *doc = document(r, NULL, NULL, &len);
+	const char *curve = strstr(doc, "<h2>Curves</h2>");
+	assert_non_null(curve);
+	assert_non_null(strstr(curve, "1 copy: jobs/min against tasks</h3>"));
+	assert_non_null(strstr(curve, ">jobs/min</text></svg>"));
+	assert_null(strstr(curve, "line second"));
+	/* four points: the polyline has four pairs */
+	const char *pl = strstr(curve, "<polyline class=\"line\" points=\"");
+	assert_non_null(pl);
+	int pairs = 0;
+	for (const char *q = pl + strlen("<polyline class=\"line\" points=\""); *q != '"'; q++)
+		pairs += *q == ',';
+	assert_int_equal(pairs, 4);
+	free(doc);
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -523,6 +616,8 @@ int main(void)
 		cmocka_unit_test(counters_not_supported),
 		cmocka_unit_test(atomic_write),
 		cmocka_unit_test(thermal_check_section),
+		cmocka_unit_test(points_report),
+		cmocka_unit_test(headline_curve),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

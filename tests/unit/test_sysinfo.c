@@ -127,6 +127,9 @@ static void swap_thp_clocksource(void **state)
 	assert_string_equal(m.thp_enabled, "madvise");
 	assert_string_equal(m.thp_defrag, "defer+madvise");
 	assert_string_equal(m.clocksource, "kvm-clock");
+	/* the governor and boost from the same tree as the clock telemetry */
+	assert_string_equal(m.governor, "schedutil");
+	assert_string_equal(m.boost, "on");
 }
 
 /* A strange machine: an empty tree (no mountinfo, no swaps, no meminfo, no
@@ -145,6 +148,8 @@ static void empty_tree_unknown(void **state)
 	assert_string_equal(m.thp_enabled, "n/a");
 	assert_string_equal(m.thp_defrag, "n/a");
 	assert_string_equal(m.clocksource, "unknown");
+	assert_string_equal(m.governor, "n/a");
+	assert_string_equal(m.boost, "n/a");
 	assert_string_equal(m.scratch_dir, "/tmp");
 	assert_string_equal(m.fs_type, "unknown");
 	assert_string_equal(m.fs_options, "unknown");

@@ -1,0 +1,94 @@
+/* Build time (kbuild): the generated C tree, the run's parameters, the builds' points into the run, the kernbench-like table. */
+#ifndef KBENCH_KBUILD_H
+#define KBENCH_KBUILD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct run;
+struct test_result;
+struct worker_slot;
+struct wl_point;
+
+/* The tree's sizes, in translation units (each one object file). */
+#define KBUILD_UNITS_TINY 8    /* tests: a second or two */
+#define KBUILD_UNITS_SMALL 128 /* --quick: about 12 s at -j 2 */
+#define KBUILD_UNITS_FULL 640  /* about a minute at -j 2 on a 2-CPU VM */
+#define KBUILD_MAX_UNITS 4000
+#define KBUILD_MAX_JOBS 8      /* -j values in one run */
+/* The flags the generated Makefile compiles with: part of the run. */
+#define KBUILD_CFLAGS "-O2 -g0 -std=gnu11 -Wall"
+
+/* What a build reports per timed build (struct wl_point .series, x = -j). */
+enum kbuild_series {
+	KB_ELAPSED, /* s, wall clock */
+	KB_USER,    /* s, make and everything it waited for */
+	KB_SYS,     /* s */
+	KB_VCSW,    /* voluntary context switches */
+	KB_IVCSW,   /* involuntary */
+	KB_MAXRSS,  /* KiB, the largest single process (cc1, mostly) */
+	KB_NFIELDS,
+	KB_UNITS = 100, /* x = 0, v = the tree's units (published once per sample) */
+	KB_BEGIN = 101, /* x = -j, v = s since the sample began, when a build (timed or not) starts */
+};
+
+/* What the console shows of a build in progress, from a copy's published
+ * points so far: whether it is a kbuild at all (false otherwise), the
+ * objects to make, the builds finished this sample, the -j of the one
+ * running (0 = the untimed warm-up) and when it began (s into the sample). */
+struct kbuild_live {
+	int units, objects;
+	int done;
+	int jobs;
+	double began;
+};
+bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *out);
+
+struct kbuild_opts {
+	int units;
+	int njobs;
+	int jobs[KBUILD_MAX_JOBS];
+};
+
+/* "tree=tiny|small|full|N make-jobs=1,2,4" (other words belong to other
+ * workloads). Defaults: the full tree (small when quick), -j half the CPUs,
+ * the CPUs, twice the CPUs (duplicates dropped). 0, or -1 with one sentence. */
+int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild_opts *o,
+			char *err, size_t errlen);
+/* --tree and --make-jobs as the options check them: 0, or -1 with one sentence. */
+int kbuild_parse_tree(const char *text, int *units, char *err, size_t errlen);
+int kbuild_parse_jobs(const char *text, int *jobs, int *njobs, char *err, size_t errlen);
+
+/* Writes the tree of `units` translation units (headers, sources, a
+ * Makefile) into dir, which must exist and be empty. The content depends on
+ * units alone. Returns 0 and the tree's hash (FNV-1a 64 of every file's
+ * path and bytes, in the order written), or -1 with one sentence. */
+int kbuild_generate(const char *dir, int units, uint64_t *hash, char *err, size_t errlen);
+/* The same hash without writing anything. */
+uint64_t kbuild_tree_hash(int units);
+/* How many object files a build of the tree makes (what progress counts). */
+int kbuild_objects(int units);
+
+/* CPU seconds one unit of the tree takes to compile here (a 2-CPU AMD EPYC
+ * VM, gcc 12, KBUILD_CFLAGS): what the estimates assume. */
+#define KBUILD_UNIT_CPU_SECONDS 0.18
+
+/* A sample's estimated length: one build per -j (units x the CPU seconds a
+ * unit takes, over min(-j, CPUs)) with its clean and settle, plus the
+ * generation and warm-up build in the first. The test row's sample_seconds. */
+double kbuild_sample_seconds(const char *params, bool quick, bool first);
+
+/* The test row's collect (tests.h): one sample's builds into the points
+ * "-jN" (elapsed, the headline) and "-jN user", "sys", "cpu", "vcsw",
+ * "ivcsw", "maxrss", and the tree, its hash and the flags in the summary. */
+void kbuild_collect(struct test_result *t, const struct worker_slot *slots, int copies,
+		    const char *params);
+
+/* A kbuild result's kernbench-like table: -j, elapsed mean (sd), user,
+ * system, CPU%, context switches, max RSS, builds per hour. Returns false
+ * (and prints nothing) for another test. */
+bool kbuild_print_test(FILE *f, const struct test_result *t);
+
+#endif

@@ -1,0 +1,41 @@
+#!/bin/sh
+# scaling in the console at 80x24, mono theme: while it runs, jobs/min as
+# bars per task count (1, 2, 4, 8 evenly spaced: a log2 axis), the y axis
+# in jobs/min and the peak so far named; the steps done counted; then the
+# results show a row with a verdict per task count and the peak, against a
+# stored scaling run.
+. "$KBENCH_TOP/tests/system/lib.inc"
+. "$KBENCH_TOP/tests/system/ui_lib.inc"
+
+small="--tasks 1,2,4,8 --samples 2 --pause 0"
+expect_exit 0 "$KBENCH" run scaling $small --jobs 3 --no-telemetry --name base
+
+ui_start env NO_COLOR=1 "$KBENCH" console scaling $small --jobs 150 --copies 1
+ui_wait 'Setup'
+ui_keys r
+ui_wait '^── scaling · 1 copy ─' 20
+ui_wait 'jobs/min by tasks \(log2\): +bars this sample +\*\* mean so far' 5
+# the axis: task counts under their columns, jobs/min on the left, a peak named, bars drawn
+ui_wait '^ +tasks 1 +2 +4 +8 *$' 20
+ui_wait 'peak [1248]' 30
+grep -q ' jobs/min' "$T/screen" || { cat "$T/screen"; die "the curve's axis has no unit"; }
+grep -Eq '##|██' "$T/screen" || { cat "$T/screen"; die "no bars drawn"; }
+grep -Eq '[1-4] steps done' "$T/screen" || { cat "$T/screen"; die "the steps done are not counted"; }
+python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 80 for l in open(sys.argv[1], encoding="utf-8")))' "$T/screen" ||
+	die "a line is wider than 80 columns"
+[ "$(wc -l <"$T/screen")" -le 24 ] || die "more than 24 lines"
+# the second sample marks the first one's mean
+ui_wait 'sample 2 of 2' 60
+ui_wait '\*\*' 30
+ui_wait 'Results' 90
+ui_wait 'vs base' 5
+for p in "1 task" "2 tasks" "4 tasks" "8 tasks" "peak"; do
+	grep -Eq "^ scaling $p +1 .*(faster|slower|noise|n/a)" "$T/screen" ||
+		{ cat "$T/screen"; die "results: no verdict row for $p"; }
+done
+grep -q 'scaling real 1' "$T/screen" && die "results list curve points, not the headlines"
+ui_keys q
+ui_wait 'not saved|quit' 5
+ui_keys y
+ui_exited 10
+exit 0

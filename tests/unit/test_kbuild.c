@@ -1,0 +1,250 @@
+/* Unit tests of kbuild: the generated tree's pinned hash, its files on disk, a deterministic build, the parameters, collecting builds into points. */
+#include <math.h>
+#include <stdbool.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "import.h"
+#include "kbuild.h"
+#include "run.h"
+#include "scratch.h"
+#include "workload.h"
+
+/* The tree is part of what a run measures: the same on every machine for
+ * the same kbench version. A change to the generator changes these; then
+ * say so in the CHANGELOG (old and new build times do not compare). */
+#define HASH_TINY 0x69c4eb1801fd3944ULL
+#define HASH_FULL 0x3edefd3b42605c31ULL
+
+static void test_hash_pinned(void **state)
+{
+	assert_true(kbuild_tree_hash(KBUILD_UNITS_TINY) == HASH_TINY);
+	assert_true(kbuild_tree_hash(KBUILD_UNITS_FULL) == HASH_FULL);
+	assert_true(kbuild_tree_hash(KBUILD_UNITS_TINY) != kbuild_tree_hash(KBUILD_UNITS_TINY + 1));
+}
+
+/* FNV-1a 64 of path and bytes, as the generator hashes them. */
+static void fnv(uint64_t *h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	for (size_t i = 0; i < n; i++) {
+		*h ^= c[i];
+		*h *= 0x100000001b3ULL;
+	}
+}
+
+static void hash_file(uint64_t *h, const char *dir, const char *rel)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	static char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	fnv(h, rel, strlen(rel) + 1);
+	fnv(h, buf, n);
+}
+
+static void make_dir(char *dir, size_t len)
+{
+	snprintf(dir, len, "%s/kbuild-test-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	assert_non_null(mkdtemp(dir));
+}
+
+/* What was written is what was hashed, file by file in the generator's order. */
+static void test_files_on_disk(void **state)
+{
+	char dir[256];
+	make_dir(dir, sizeof dir);
+	uint64_t hash;
+	char err[200];
+	assert_int_equal(kbuild_generate(dir, KBUILD_UNITS_TINY, &hash, err, sizeof err), 0);
+	assert_true(hash == HASH_TINY);
+	uint64_t h = 0xcbf29ce484222325ULL;
+	hash_file(&h, dir, "include/kb_common.h");
+	hash_file(&h, dir, "include/mod_0.h");
+	for (int u = 0; u < KBUILD_UNITS_TINY; u++) {
+		char rel[64];
+		snprintf(rel, sizeof rel, "src/mod0/unit%d.c", u);
+		hash_file(&h, dir, rel);
+	}
+	hash_file(&h, dir, "src/main.c");
+	hash_file(&h, dir, "Makefile");
+	assert_true(h == hash);
+	scratch_rm_tree(dir);
+}
+
+/* Two trees built in two places make the same program, byte for byte, and
+ * it runs: the build is deterministic and the code is valid C. */
+static void test_build_deterministic(void **state)
+{
+	if (system("command -v make >/dev/null && command -v cc >/dev/null") != 0)
+		skip();
+	char a[256], b[256], cmd[1200];
+	make_dir(a, sizeof a);
+	make_dir(b, sizeof b);
+	uint64_t ha, hb;
+	char err[200];
+	assert_int_equal(kbuild_generate(a, KBUILD_UNITS_TINY, &ha, err, sizeof err), 0);
+	assert_int_equal(kbuild_generate(b, KBUILD_UNITS_TINY, &hb, err, sizeof err), 0);
+	assert_true(ha == hb);
+	snprintf(cmd, sizeof cmd,
+		 "make -s -j2 -C %s >/dev/null 2>&1 && make -s -j2 -C %s >/dev/null 2>&1 && "
+		 "%s/kbprog >/dev/null && cmp -s %s/kbprog %s/kbprog && "
+		 "test $(ls %s/obj/*.o | wc -l) -eq %d",
+		 a, b, a, a, b, a, kbuild_objects(KBUILD_UNITS_TINY));
+	assert_int_equal(system(cmd), 0);
+	/* no warnings at the tree's flags either */
+	snprintf(cmd, sizeof cmd, "make -s -C %s clean && make -s -C %s 2>&1 | grep -q warning", a, a);
+	assert_int_not_equal(system(cmd), 0);
+	scratch_rm_tree(a);
+	scratch_rm_tree(b);
+}
+
+static void test_params(void **state)
+{
+	struct kbuild_opts o;
+	char err[200];
+	assert_int_equal(kbuild_parse_params(NULL, 2, false, &o, err, sizeof err), 0);
+	assert_int_equal(o.units, KBUILD_UNITS_FULL);
+	assert_int_equal(o.njobs, 3);
+	assert_int_equal(o.jobs[0], 1);
+	assert_int_equal(o.jobs[1], 2);
+	assert_int_equal(o.jobs[2], 4);
+	assert_int_equal(kbuild_parse_params(NULL, 1, true, &o, err, sizeof err), 0);
+	assert_int_equal(o.units, KBUILD_UNITS_SMALL);
+	assert_int_equal(o.njobs, 2); /* 1 and 2: the half is the CPU itself */
+	assert_int_equal(kbuild_parse_params("sizes=1K:2K tree=tiny make-jobs=3,1,3 jobs=200", 2, false, &o, err,
+					     sizeof err), 0);
+	assert_int_equal(o.units, KBUILD_UNITS_TINY);
+	assert_int_equal(o.njobs, 2);
+	assert_int_equal(o.jobs[0], 3);
+	assert_int_equal(o.jobs[1], 1);
+	assert_int_equal(kbuild_parse_params("tree=12", 2, false, &o, err, sizeof err), 0);
+	assert_int_equal(o.units, 12);
+	int j[KBUILD_MAX_JOBS], n;
+	assert_int_equal(kbuild_parse_jobs("0", j, &n, err, sizeof err), -1);
+	assert_non_null(strstr(err, "from 1 to 1024"));
+	assert_int_equal(kbuild_parse_jobs("2,", j, &n, err, sizeof err), -1);
+	assert_int_equal(kbuild_parse_jobs("-1", j, &n, err, sizeof err), -1);
+	assert_int_equal(kbuild_parse_jobs("1,2,3,4,5,6,7,8,9", j, &n, err, sizeof err), -1);
+	int u;
+	assert_int_equal(kbuild_parse_tree("huge", &u, err, sizeof err), -1);
+	assert_int_equal(kbuild_parse_tree("0", &u, err, sizeof err), -1);
+	assert_int_equal(kbuild_parse_tree("99999", &u, err, sizeof err), -1);
+}
+
+/* Two copies' builds of one sample: one point per -j and field, the mean of
+ * the copies; CPU% from user + sys over elapsed; a build without its time
+ * (cut short) leaves no point; the tree in the summary. */
+static void test_collect(void **state)
+{
+	static struct worker_slot slots[2];
+	memset(slots, 0, sizeof slots);
+	for (int c = 0; c < 2; c++) {
+		struct workload_ctx ctx = { .slot = &slots[c], .copy = c, .copies = 2 };
+		wl_publish_point(&ctx, KB_UNITS, 0, KBUILD_UNITS_TINY);
+		wl_publish_point(&ctx, KB_USER, 1, 8 + c);
+		wl_publish_point(&ctx, KB_SYS, 1, 1);
+		wl_publish_point(&ctx, KB_ELAPSED, 1, 10 + 2 * c);
+		wl_publish_point(&ctx, KB_USER, 2, 9); /* cut short: no elapsed */
+	}
+	struct run *r = run_new();
+	struct run_block *b = run_add_block(r, 2);
+	struct test_result *t = run_block_add_test(b, "kbuild", "Build", "s", 0, 0, "build");
+	t->kind = RESULT_POINTS;
+	kbuild_collect(t, slots, 2, "make-jobs=1,2");
+	kbuild_collect(t, slots, 2, "make-jobs=1,2");
+	const struct point *el = test_find_point(t, "-j1");
+	assert_non_null(el);
+	assert_true(el->summary && el->lower_better);
+	assert_int_equal(el->n, 2);
+	assert_true(fabs(el->v[0] - 11) < 1e-9);
+	const struct point *cpu = test_find_point(t, "-j1 cpu");
+	assert_non_null(cpu);
+	assert_true(fabs(cpu->v[0] - 100 * 9.5 / 11) < 1e-9);
+	assert_null(test_find_point(t, "-j2"));
+	assert_null(test_find_point(t, "-j2 user"));
+	const struct kv *tree = test_summary_get(t, "tree");
+	assert_non_null(tree);
+	assert_non_null(strstr(tree->text, "hash"));
+	const struct kv *jobs = test_summary_get(t, "jobs");
+	assert_string_equal(jobs->text, "1,2");
+	char *buf;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+	assert_true(kbuild_print_test(f, t));
+	fclose(f);
+	assert_non_null(strstr(buf, "Elapsed Time"));
+	assert_non_null(strstr(buf, "11.00 (0.00)"));
+	assert_non_null(strstr(buf, "327.3")); /* builds per hour: 3600 / 11 */
+	free(buf);
+	run_free(r);
+}
+
+static const char *fixture(const char *name)
+{
+	static char p[512];
+	const char *top = getenv("KBENCH_TOP");
+	snprintf(p, sizeof p, "%s/tests/fixtures/%s", top ? top : ".", name);
+	return p;
+}
+
+/* kernbench's blocks, new format (-j on the Average line) and old (-j on
+ * the run lines above), into an imported kbuild run: a point per -j with
+ * the mean, the sd kept, the release from the first line. */
+static void test_import_kernbench(void **state)
+{
+	struct import_result res;
+	char err[300];
+	assert_int_equal(import_file(fixture("kernbench-0.50.log"), NULL, &res, err,
+				     sizeof err), 0);
+	assert_int_equal(res.nruns, 1);
+	struct run *r = res.runs[0];
+	assert_string_equal(r->meta.kernel_release, "4.19.0-rc4");
+	assert_string_equal(r->meta.mode, "imported");
+	const struct test_result *t = run_block_find_test(run_find_block(r, 1), "kbuild");
+	assert_non_null(t);
+	assert_int_equal(t->status, TEST_IMPORTED);
+	const struct point *p = test_find_point(t, "-j16");
+	assert_non_null(p);
+	assert_true(p->summary && p->lower_better && p->n == 1 && fabs(p->v[0] - 189.37) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j2 user")->v[0] - 631.86) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j16 cpu")->v[0] - 376) < 1e-9);
+	assert_true(fabs(test_summary_get(t, "sd -j2")->value - 1.12) < 1e-9);
+	import_result_free(&res);
+
+	assert_int_equal(import_file(fixture("kernbench-old.log"), "old", &res, err,
+				     sizeof err), 0);
+	t = run_block_find_test(run_find_block(res.runs[0], 1), "kbuild");
+	p = test_find_point(t, "-j2");
+	assert_non_null(p);
+	assert_true(fabs(p->v[0] - 97.402) < 1e-9);
+	import_result_free(&res);
+
+	/* a block without its -j anywhere is no result */
+	const char *bad = "Average Half Load Run (std deviation):\nElapsed Time 97.4 (0.5)\n";
+	assert_int_not_equal(import_text(bad, strlen(bad), "bad.log", NULL, &res, err, sizeof err), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hash_pinned),
+		cmocka_unit_test(test_files_on_disk),
+		cmocka_unit_test(test_build_deterministic),
+		cmocka_unit_test(test_params),
+		cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_import_kernbench),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
