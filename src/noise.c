@@ -32,6 +32,9 @@ static struct test_noise defaults(const char *test_id)
 {
 	static const struct test_noise unmeasured = TEST_NOISE_UNMEASURED;
 	const struct test_def *t = row_of(test_id);
+	const char *colon = strchr(test_id, ':');
+	if (t && colon && t->point_noise)
+		return t->point_noise(t, colon + 1);
 	if (t)
 		return t->noise;
 	return strcmp(test_id, NOISE_INDEX_ID) == 0 ? index_noise : unmeasured;

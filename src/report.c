@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "kbuild.h"
+#include "latency.h"
 #include "memlat.h"
 #include "scaling.h"
 #include "run.h"
@@ -272,7 +273,8 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 	if (!strcmp(r->meta.mode, "quick"))
 		quick_table(f, b);
 	for (int i = 0; i < b->ntests; i++)
-		if (b->tests[i].kind == RESULT_POINTS && test_has_result(&b->tests[i]))
+		if (b->tests[i].kind == RESULT_POINTS && test_has_result(&b->tests[i]) &&
+		    !latency_is(&b->tests[i]))
 			points_table(f, &b->tests[i]);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
@@ -290,6 +292,7 @@ void report_print(FILE *f, const struct run *r)
 	for (int i = 0; i < r->nblocks; i++)
 		report_block(f, r, &r->blocks[i]);
 	memlat_print_table(f, r);
+	latency_print_tables(f, r);
 	if (r->incomplete)
 		fprintf(f, "Incomplete run: stopped before every test had finished.\n\n");
 }

@@ -53,6 +53,9 @@ static void test_free(struct test_result *t)
 	for (int i = 0; i < t->npoints; i++)
 		free(t->points[i].v);
 	free(t->points);
+	for (int i = 0; i < t->nhists; i++)
+		free(t->hists[i].h);
+	free(t->hists);
 }
 
 void run_free(struct run *r)
@@ -240,6 +243,38 @@ void point_push(struct point *p, double v)
 		abort();
 	p->v = nv;
 	p->v[p->n++] = v;
+}
+
+struct hist_set *test_hist_set(struct test_result *t, const char *name)
+{
+	for (int i = 0; i < t->nhists; i++)
+		if (strcmp(t->hists[i].name, name) == 0)
+			return &t->hists[i];
+	struct hist_set *ns = realloc(t->hists, (size_t)(t->nhists + 1) * sizeof *ns);
+	if (!ns)
+		abort();
+	t->hists = ns;
+	struct hist_set *s = &t->hists[t->nhists++];
+	memset(s, 0, sizeof *s);
+	copy_str(s->name, sizeof s->name, name);
+	return s;
+}
+
+void hist_set_push(struct hist_set *s, const struct lat_hist *h)
+{
+	struct lat_hist *nh = realloc(s->h, (size_t)(s->n + 1) * sizeof *nh);
+	if (!nh)
+		abort();
+	s->h = nh;
+	s->h[s->n++] = *h;
+}
+
+const struct hist_set *test_find_hist(const struct test_result *t, const char *name)
+{
+	for (int i = 0; i < t->nhists; i++)
+		if (strcmp(t->hists[i].name, name) == 0)
+			return &t->hists[i];
+	return NULL;
 }
 
 const struct point *test_find_point(const struct test_result *t, const char *name)

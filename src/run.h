@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "lathist.h"
+
 #define RUN_FORMAT_MAJOR 1
 #define RUN_FORMAT_MINOR 2
 
@@ -55,6 +57,15 @@ struct point {
 	double *v;
 };
 
+/* A latency test's distribution of one phase ("other", "audio+burn"), one
+ * histogram per sample (format 1.2, optional: a reader that does not know
+ * "hists" ignores them and keeps the percentiles, which are points). */
+struct hist_set {
+	char name[32];
+	int n;
+	struct lat_hist *h; /* per sample, in the order they ran */
+};
+
 struct test_result {
 	/* Copied from the test table (or an imported file), so a run stands on its own. */
 	char id[32];
@@ -83,6 +94,8 @@ struct test_result {
 	enum result_kind kind;
 	int npoints;
 	struct point *points; /* RESULT_POINTS: in the order they were first measured */
+	int nhists;
+	struct hist_set *hists; /* a latency test's distributions */
 };
 
 /* One copy count's results (UnixBench: one "Benchmark Run:" block). */
@@ -190,6 +203,10 @@ const struct kv *test_summary_get(const struct test_result *t, const char *key);
 struct point *test_point(struct test_result *t, const char *name, double x, const char *xunit,
 			 const char *unit, bool lower_better, bool summary);
 void point_push(struct point *p, double v);
+/* A latency test's set of that name (added when new), and one sample's histogram appended to it. */
+struct hist_set *test_hist_set(struct test_result *t, const char *name);
+void hist_set_push(struct hist_set *s, const struct lat_hist *h);
+const struct hist_set *test_find_hist(const struct test_result *t, const char *name);
 const struct point *test_find_point(const struct test_result *t, const char *name);
 /* Mean of a point's finite values, NAN when it has none; their relative sd, -1 below two. */
 double point_mean(const struct point *p);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -26,6 +27,7 @@
 #define MAX_MARKERS 1000000
 #define MAX_NOTES 100000
 #define MAX_RESULT_POINTS 100000
+#define WL_MAX_HISTS_FILE 64
 
 static const char *const status_names[] = {
 	[TEST_WAITING] = "waiting", [TEST_RUNNING] = "running", [TEST_DONE] = "done",
@@ -100,6 +102,39 @@ static json_t *meta_to_json(const struct run_meta *m)
 	return o;
 }
 
+
+/* 1.2, optional: a latency test's histograms, per set one object per
+ * sample with its exact facts and its non-empty buckets as [index, count]
+ * (lathist.h gives the edges); a 1.2 reader without them ignores them. */
+static json_t *hists_json(const struct test_result *t)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < t->nhists; i++) {
+		const struct hist_set *hs = &t->hists[i];
+		json_t *so = json_object(), *smp = json_array();
+		json_object_set_new(so, "name", json_string(hs->name));
+		for (int k = 0; k < hs->n; k++) {
+			const struct lat_hist *h = &hs->h[k];
+			json_t *ho = json_object(), *bk = json_array();
+			json_object_set_new(ho, "n", json_integer((json_int_t)h->n));
+			json_object_set_new(ho, "met", json_integer((json_int_t)h->met));
+			json_object_set_new(ho, "missed", json_integer((json_int_t)h->missed));
+			json_object_set_new(ho, "sum_ns", json_real(h->sum));
+			json_object_set_new(ho, "min_ns", json_integer((json_int_t)(h->n ? h->min : 0)));
+			json_object_set_new(ho, "max_ns", json_integer((json_int_t)h->max));
+			json_object_set_new(ho, "last_ns", json_integer((json_int_t)h->last));
+			for (int b = 0; b < LATHIST_BUCKETS; b++)
+				if (h->count[b])
+					json_array_append_new(bk, json_pack("[iI]", b, (json_int_t)h->count[b]));
+			json_object_set_new(ho, "buckets", bk);
+			json_array_append_new(smp, ho);
+		}
+		json_object_set_new(so, "samples", smp);
+		json_array_append_new(a, so);
+	}
+	return a;
+}
+
 static json_t *test_to_json(const struct test_result *t)
 {
 	json_t *o = json_object();
@@ -156,6 +191,8 @@ static json_t *test_to_json(const struct test_result *t)
 			json_array_append_new(pts, po);
 		}
 		json_object_set_new(o, "points", pts);
+		if (t->nhists)
+			json_object_set_new(o, "hists", hists_json(t));
 	}
 	return o;
 }
@@ -517,6 +554,70 @@ static void read_points(struct reader *rd, json_t *o, struct test_result *t, con
 	}
 }
 
+/* 1.2, optional: "hists" (hists_json). Counts must add up to n. */
+static void read_hists(struct reader *rd, json_t *o, struct test_result *t, const char *path)
+{
+	json_t *hs = get_array(rd, o, path, "hists", WL_MAX_HISTS_FILE);
+	char sp[200], fp[220], hp[240], hfp[260];
+	for (size_t i = 0; hs && i < json_array_size(hs) && !rd->failed; i++) {
+		snprintf(sp, sizeof sp, "%shists[%zu]", path, i);
+		json_t *so = json_array_get(hs, i);
+		if (!is_obj(rd, so, sp))
+			return;
+		snprintf(fp, sizeof fp, "%s.", sp);
+		char name[32] = "";
+		get_str(rd, so, fp, "name", name, sizeof name);
+		if (rd->failed)
+			return;
+		if (!name[0] || test_find_hist(t, name)) {
+			fail(rd, "field %s.name is %s", sp, name[0] ? "not unique" : "missing or empty");
+			return;
+		}
+		struct hist_set *set = test_hist_set(t, name);
+		json_t *smp = get_array(rd, so, fp, "samples", MAX_SAMPLES);
+		for (size_t k = 0; smp && k < json_array_size(smp) && !rd->failed; k++) {
+			snprintf(hp, sizeof hp, "%ssamples[%zu]", fp, k);
+			json_t *ho = json_array_get(smp, k);
+			if (!is_obj(rd, ho, hp))
+				return;
+			snprintf(hfp, sizeof hfp, "%s.", hp);
+			struct lat_hist h;
+			lathist_init(&h);
+			h.n = (uint64_t)get_int(rd, ho, hfp, "n", 0, LLONG_MAX, 0);
+			h.met = (uint64_t)get_int(rd, ho, hfp, "met", 0, LLONG_MAX, 0);
+			h.missed = (uint64_t)get_int(rd, ho, hfp, "missed", 0, LLONG_MAX, 0);
+			h.sum = get_num(rd, ho, hfp, "sum_ns", 0);
+			uint64_t mn = (uint64_t)get_int(rd, ho, hfp, "min_ns", 0, LLONG_MAX, 0);
+			h.max = (uint64_t)get_int(rd, ho, hfp, "max_ns", 0, LLONG_MAX, 0);
+			h.last = (uint64_t)get_int(rd, ho, hfp, "last_ns", 0, LLONG_MAX, 0);
+			if (h.n)
+				h.min = mn;
+			json_t *bk = get_array(rd, ho, hfp, "buckets", LATHIST_BUCKETS);
+			uint64_t total = 0;
+			for (size_t j = 0; bk && j < json_array_size(bk) && !rd->failed; j++) {
+				json_t *e = json_array_get(bk, j), *bi = json_array_get(e, 0), *bc = json_array_get(e, 1);
+				if (!json_is_array(e) || json_array_size(e) != 2 || !json_is_integer(bi) ||
+				    !json_is_integer(bc) || json_integer_value(bi) < 0 ||
+				    json_integer_value(bi) >= LATHIST_BUCKETS || json_integer_value(bc) < 0) {
+					fail(rd, "field %s.buckets[%zu] is not [bucket 0..%d, count]", hp, j,
+					     LATHIST_BUCKETS - 1);
+					return;
+				}
+				h.count[json_integer_value(bi)] += (uint64_t)json_integer_value(bc);
+				total += (uint64_t)json_integer_value(bc);
+			}
+			if (rd->failed)
+				return;
+			if (total != h.n || (h.n && h.min > h.max) || !(h.sum >= 0)) {
+				fail(rd, "field %s disagrees with itself (its buckets hold %llu events, n is %llu)", hp,
+				     (unsigned long long)total, (unsigned long long)h.n);
+				return;
+			}
+			hist_set_push(set, &h);
+		}
+	}
+}
+
 static void read_test(struct reader *rd, json_t *o, struct run_block *b, const char *path)
 {
 	struct test_result tmp = { 0 };
@@ -592,6 +693,8 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 		}
 	}
 	read_points(rd, o, t, path);
+	if (t->kind == RESULT_POINTS)
+		read_hists(rd, o, t, path);
 }
 
 static struct run *from_json(struct reader *rd, json_t *root)

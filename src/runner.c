@@ -172,6 +172,15 @@ int runner_live_points(const struct runner *r, int copy, const struct wl_point *
 	return n < WL_MAX_POINTS ? n : WL_MAX_POINTS;
 }
 
+int runner_live_hists(const struct runner *r, int copy, const struct lat_hist **h)
+{
+	if (copy < 0 || copy >= r->live_copies)
+		return 0;
+	*h = r->slots[copy].hists;
+	int n = atomic_load_explicit(&r->slots[copy].nhists, memory_order_acquire);
+	return n < WL_MAX_HISTS ? n : WL_MAX_HISTS;
+}
+
 double runner_live_elapsed(const struct runner *r)
 {
 	return r->live_copies ? wl_now() - r->sample_t0 : 0;
@@ -267,8 +276,16 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			memcpy(s->elapsed, times, sizeof(double) * (size_t)b->copies);
 		}
 		/* A sample cut short by a skip or an abort keeps its finished points. */
-		if (points && (rc == 0 || r->skip || r->abort))
+		if (points && (rc == 0 || r->skip || r->abort)) {
 			t->collect(res, r->slots, b->copies, r->o.params);
+			/* what a test could not measure as asked (SCHED_FIFO refused) is the run's note too */
+			const struct kv *note = test_summary_get(res, "note");
+			bool said = !note || !note->text[0];
+			for (int k = 0; !said && k < run->nnotes; k++)
+				said = strstr(run->notes[k], note->text) != NULL;
+			if (!said)
+				run_add_note(run, "%s: %s", res->id, note->text);
+		}
 		/* After the sample is in the run, so listeners can read it. */
 		ev.kind = EV_SAMPLE_END;
 		runner_emit(r, &ev);

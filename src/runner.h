@@ -100,6 +100,10 @@ double runner_live_elapsed(const struct runner *r); /* seconds into the sample *
  * progress (workload.h); *pts valid until the next sample. Returns how many. */
 struct wl_point;
 int runner_live_points(const struct runner *r, int copy, const struct wl_point **pts);
+/* A latency test's histograms of one copy in the sample in progress (the
+ * phases begun so far; the running one still filling); 0 when none. */
+struct lat_hist;
+int runner_live_hists(const struct runner *r, int copy, const struct lat_hist **h);
 
 /* The seconds a test will take with these options (samples x (pause + length)). */
 /* A test that runs its own tasks (test_def .one_copy) is measured once, in

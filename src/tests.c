@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kbuild.h"
+#include "latency.h"
 #include "memlat.h"
 #include "scaling.h"
 #include "workloads/workloads.h"
@@ -225,6 +226,30 @@ const struct test_def test_table[] = {
 	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
 	  .collect = memlat_collect,
 	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
+	/* Points tests with latency histograms (latency.h): self-timed, their
+	 * phases share a sample. Their floors are per point (latency_noise):
+	 * a tail percentile moves far more between identical runs than a median. */
+	{ .id = "timerlat", .label = "Timer wake-up latency (1 ms, absolute)",
+	  .short_label = "timerlat",
+	  .about = "us late per 1 ms timer wake-up: SCHED_OTHER and FIFO, alone and beside a burner",
+	  .unit = "us", .category = "latency",
+	  .workload = &wl_timerlat, .self_timed = true, .overrun = 1.05,
+	  .collect = timerlat_collect, .point_noise = latency_noise,
+	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.10, 0.20 } },
+	{ .id = "wakelat", .label = "Scheduler wake-up latency (futex)",
+	  .short_label = "wakelat",
+	  .about = "us from a futex wake to the worker running, 2 workers per CPU; requests/s",
+	  .unit = "us", .category = "latency",
+	  .workload = &wl_wakelat, .self_timed = true, .overrun = 1.05,
+	  .collect = wakelat_collect, .point_noise = latency_noise,
+	  .seconds = 4, .samples = 3, .quick_seconds = 1, .noise = { 0.10, 0.20 } },
+	{ .id = "interactive", .label = "Interactive tasks under load",
+	  .short_label = "interactive",
+	  .about = "audio, video, desktop: us late and % deadlines met, alone, beside burners, beside a writer",
+	  .unit = "us", .category = "latency",
+	  .workload = &wl_interactive, .self_timed = true, .overrun = 1.05,
+	  .collect = interactive_collect, .point_noise = latency_noise,
+	  .seconds = 12, .samples = 3, .quick_seconds = 3, .noise = { 0.10, 0.20 } },
 	/* A points test (run.h): jobs/min of a fixed job mix at 1, 2, 4, ...
 	 * tasks. A sample is one sweep of the steps, each task doing
 	 * SCALING_DEFAULT_JOBS jobs (--jobs): its length is its work's, not
@@ -281,6 +306,7 @@ static const char *const g_whets[] = { "whetstone-double", NULL };
 static const char *const g_cpu[] = { "dhry2reg", "whetstone-double", NULL };
 static const char *const g_io[] = { "fstime", "fsbuffer", "fsdisk", "pipe", NULL };
 static const char *const g_memory[] = { "memlat", NULL };
+static const char *const g_latency[] = { "timerlat", "wakelat", "interactive", NULL };
 static const char *const g_scaling[] = { "scaling", NULL };
 static const char *const g_build[] = { "kbuild", NULL };
 
@@ -297,6 +323,7 @@ const struct test_group test_groups[] = {
 	{ "cpu", "the two CPU-only index tests", g_cpu },
 	{ "io", "the file copy and pipe tests", g_io },
 	{ "memory", "memory latency: dependent loads from L1 to main memory", g_memory },
+	{ "latency", "wake-up latency: timer, scheduler wake-up, interactive tasks under load", g_latency },
 	{ "scaling", "throughput as tasks grow: a job mix by 1, 2, 4 ... tasks (AIM7-style)",
 	  g_scaling },
 	{ "build", "build time: make builds a generated C tree at several -j", g_build },

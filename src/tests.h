@@ -56,6 +56,9 @@ struct test_def {
 	void (*collect)(struct test_result *t, const struct worker_slot *slots, int copies,
 			const char *params);
 
+	/* A points test's floor per point ("other p99.9"), when its points move
+	 * by different amounts; NULL: .noise for every point. */
+	struct test_noise (*point_noise)(const struct test_def *t, const char *point);
 	int quick_samples;    /* a points test's samples in a quick run; 0 = 2 */
 	/* A sample's length when it depends on the run's parameters (kbuild: the
 	 * tree and the -j list), for the estimates; NULL = .seconds. first: the

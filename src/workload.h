@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lathist.h"
+
 /*
  * One slot per worker copy, in a shared memory area (a memfd, so that it
  * survives exec: execl's chain maps it again). The worker stores its running
@@ -22,6 +24,8 @@ struct wl_point {
 
 /* Per copy: 2 chains x 480 sizes and a few more (memory latency's most). */
 #define WL_MAX_POINTS 1024
+/* Per copy: the latency tests' phases (interactive: 3 tasks x 3 loads). */
+#define WL_MAX_HISTS 9
 
 struct worker_slot {
 	_Atomic uint64_t count; /* units done so far */
@@ -37,6 +41,11 @@ struct worker_slot {
 	 * show them live and keep them when the sample is cut short. */
 	_Atomic int npoints;
 	struct wl_point points[WL_MAX_POINTS];
+	/* A latency test's distributions (lathist.h), one per phase it
+	 * measures: the measuring thread counts into them directly, nothing
+	 * else writes them; nhists says how many phases have begun. */
+	_Atomic int nhists;
+	struct lat_hist hists[WL_MAX_HISTS];
 };
 
 enum worker_state { WORKER_IDLE, WORKER_RUNNING, WORKER_DONE, WORKER_FAILED };

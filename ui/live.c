@@ -47,6 +47,11 @@ int live_points(const struct live *l, int copy, const struct wl_point **pts)
 	return l->ops && l->ops->points ? l->ops->points(l, copy, pts) : 0;
 }
 
+int live_hists(const struct live *l, int copy, const struct lat_hist **h)
+{
+	return l->ops && l->ops->hists ? l->ops->hists(l, copy, h) : 0;
+}
+
 double live_elapsed(const struct live *l)
 {
 	return l->ops ? l->ops->elapsed(l) : 0;

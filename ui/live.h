@@ -34,6 +34,8 @@ struct live_ops {
 	int (*points)(const struct live *l, int copy, const struct wl_point **pts);
 	/* How many points of a series the screen may show now. */
 	int (*series_points)(const struct live *l, const struct series *s);
+	/* A latency test's histograms one copy fills in the sample in progress. */
+	int (*hists)(const struct live *l, int copy, const struct lat_hist **h);
 	/* The latest telemetry frame, or NULL with why. */
 	const struct telemetry_frame *(*telemetry)(const struct live *l, const char **why);
 	void (*close)(void); /* frees what the kind keeps between runs */
@@ -77,6 +79,8 @@ enum test_status live_status(const struct live *l, int block, int test);
 int live_samples_done(const struct live *l, int block, int test);
 int live_series_points(const struct live *l, const struct series *s);
 int live_points(const struct live *l, int copy, const struct wl_point **pts);
+struct lat_hist;
+int live_hists(const struct live *l, int copy, const struct lat_hist **h);
 const struct telemetry_frame *live_telemetry(const struct live *l, const char **why);
 
 /* For the kinds: monotonic seconds, and the pump's turn. */

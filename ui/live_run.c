@@ -96,6 +96,11 @@ static int run_points(const struct live *l, int copy, const struct wl_point **pt
 	return runner ? runner_live_points(runner, copy, pts) : 0;
 }
 
+static int run_hists(const struct live *l, int copy, const struct lat_hist **h)
+{
+	return runner ? runner_live_hists(runner, copy, h) : 0;
+}
+
 static double run_elapsed(const struct live *l)
 {
 	return runner ? runner_live_elapsed(runner) : 0;
@@ -161,6 +166,7 @@ const struct live_ops live_run_ops = {
 	.copies = run_copies,
 	.count = run_count,
 	.points = run_points,
+	.hists = run_hists,
 	.elapsed = run_elapsed,
 	.now = run_now,
 	.remaining = run_remaining,

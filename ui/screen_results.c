@@ -421,7 +421,11 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 		int role = verdict_role(row->verdict);
 		char buf[128], v[32];
 		x = 1;
-		fmt_fit(buf, sizeof buf, row->label, wd[0], FMT_LEFT);
+		/* a point's "test point" label too wide for the column: the point alone */
+		const char *lab = row->label;
+		if (row->point && canvas_strwidth(lab) > wd[0] && strchr(row->id, ':'))
+			lab = strchr(row->id, ':') + 1;
+		fmt_fit(buf, sizeof buf, lab, wd[0], FMT_LEFT);
 		canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
 		x += wd[0] + 1;
 		snprintf(v, sizeof v, "%d", cmp->blocks[lines[i].block].copies);
@@ -502,7 +506,7 @@ static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
 			/* a headline point: its value and unit, no index */
 			const struct point *p = &t->points[lines[i].point];
 			snprintf(v, sizeof v, "%s %s", t->id, p->name);
-			fmt_fit(buf, sizeof buf, v, wd[0], FMT_LEFT);
+			fmt_fit(buf, sizeof buf, canvas_strwidth(v) > wd[0] ? p->name : v, wd[0], FMT_LEFT);
 			canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
 			x += wd[0] + 1;
 			snprintf(v, sizeof v, "%d", bl->copies);

@@ -6,6 +6,7 @@
 #include "app.h"
 #include "format.h"
 #include "kbuild.h"
+#include "latency.h"
 #include "live.h"
 #include "memlat.h"
 #include "view_scaling.h"
@@ -290,6 +291,80 @@ static void curve_add(struct curve *cv, char chain, double x, double v)
 	cv->chain[cv->n++] = chain;
 }
 
+/* A latency's place on a log axis from 1 us to 100 ms, in columns 0..w-1. */
+static int lat_col(double us, int w)
+{
+	if (!(us > 1))
+		return 0;
+	int x = (int)(log10(us) / 5 * (w - 1) + 0.5);
+	return x < 0 ? 0 : x >= w ? w - 1 : x;
+}
+
+/* A latency test's percentile bars, a row per phase: the sample in progress
+ * (copy 0's histograms as they fill), or the last finished sample's for a
+ * phase not begun yet. On a log axis, '#' up to p50, '=' up to p99, '-' up
+ * to the max (glyphs, not colours, tell them apart), then the numbers. */
+static void draw_latency(const struct live *l, struct canvas *c, int y, int rows,
+			 const struct test_result *tr, const char **names, int nph)
+{
+	int bw = c->w - 2 - 13 - 27 - 5; /* 5: the share of deadlines met */
+	if (bw < 10)
+		bw = 10;
+	char axis[160];
+	memset(axis, ' ', sizeof axis);
+	static const char *const ticks[] = { "1us", "10us", "100us", "1ms", "10ms", "100ms" };
+	for (int k = 0, free_from = 0; k < 6; k++) {
+		int x = lat_col(pow(10, k), bw);
+		int n = (int)strlen(ticks[k]);
+		if (x + n > bw)
+			x = bw - n;
+		if (x < free_from) /* no room on a narrow axis: the tick is left out */
+			continue;
+		memcpy(axis + x, ticks[k], (size_t)n);
+		free_from = x + n + 1;
+	}
+	axis[bw] = '\0';
+	canvas_text(c, 14, y, ROLE_DIM, axis, bw);
+	canvas_printf(c, 15 + bw, y, ROLE_HEADER, "%7s %8s %8s", "p50", "p99", "max us");
+	const struct lat_hist *live = NULL;
+	int nlive = live_hists(l, 0, &live);
+	for (int i = 0; i < nph && i + 1 < rows; i++) {
+		const struct lat_hist *h = i < nlive && live[i].n ? &live[i] : NULL;
+		const struct hist_set *hs = test_find_hist(tr, names[i]);
+		bool now = h != NULL;
+		if (!h && hs && hs->n)
+			h = &hs->h[hs->n - 1];
+		int row = y + 1 + i;
+		canvas_text(c, 1, row, now ? ROLE_RUNNING : ROLE_NORMAL, names[i], 12);
+		if (!h || !h->n) {
+			canvas_text(c, 14, row, ROLE_DIM, "not yet", bw);
+			continue;
+		}
+		double p50 = lathist_quantile(h, 0.5) / 1e3, p99 = lathist_quantile(h, 0.99) / 1e3,
+		       mx = (double)h->max / 1e3;
+		int a = lat_col(p50, bw), b = lat_col(p99, bw), m = lat_col(mx, bw);
+		char bar[480];
+		size_t o = 0;
+		for (int x = 0; x <= m && o + 4 < sizeof bar; x++) {
+			const char *g = x <= a ? (c->utf8 ? "█" : "#") : x <= b ? (c->utf8 ? "▒" : "=") : (c->utf8 ? "░" : "-");
+			size_t gl = strlen(g);
+			memcpy(bar + o, g, gl);
+			o += gl;
+		}
+		bar[o] = '\0';
+		canvas_text(c, 14, row, ROLE_BAR, bar, bw);
+		char n1[16], n2[16], n3[16];
+		fmt_number(n1, sizeof n1, p50, 7);
+		fmt_number(n2, sizeof n2, p99, 8);
+		fmt_number(n3, sizeof n3, mx, 8);
+		int x = 15 + bw;
+		x += canvas_printf(c, x, row, ROLE_NORMAL, "%7s %8s %8s", n1, n2, n3);
+		double met = lathist_met_pct(h);
+		if (isfinite(met) && x + 6 < c->w)
+			canvas_printf(c, x + 1, row, met < 90 ? ROLE_WARN : ROLE_DIM, "%3.0f%%", met);
+	}
+}
+
 /* The curve so far: finished samples' means, then the sample in progress
  * (copy 0's points), on log axes; '*' the random chain, '+' the forward
  * one (the glyphs differ, so mono loses nothing); the caches marked. */
@@ -455,7 +530,14 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		const struct wl_point *pts;
 		struct kbuild_live kl;
 		int np = live_points(l, 0, &pts);
-		if (kbuild_live_state(pts, np, &kl)) {
+		const struct lat_hist *lh;
+		int nlh = live_hists(l, 0, &lh);
+		if (nlh > 0) {
+			unsigned long long ev = 0;
+			for (int i = 0; i < nlh; i++)
+				ev += lh[i].n;
+			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%llu wake-ups", ev);
+		} else if (kbuild_live_state(pts, np, &kl)) {
 			struct kbuild_opts ko;
 			char err[200];
 			int nb = kbuild_parse_params(params, sysinfo_ncpus(), false, &ko, err, sizeof err) == 0
@@ -492,6 +574,16 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	}
 	if (rows < 3)
 		return;
+	const char *phases[WL_MAX_HISTS];
+	int nph = latency_phases(test_find(tr->id), phases, WL_MAX_HISTS);
+	if (nph > 0) {
+		canvas_text(c, 1, y + 2, ROLE_HEADER,
+			    c->utf8 ? "latency, log scale:  █ to p50  ▒ to p99  ░ to max  (%: deadlines met)"
+				    : "latency, log scale:  # to p50  = to p99  - to max  (%: deadlines met)",
+			    c->w - 2);
+		draw_latency(l, c, y + 3, rows - 2, tr, phases, nph);
+		return;
+	}
 	const struct wl_point *kp;
 	struct kbuild_live kl;
 	int nkp = live_points(l, 0, &kp);

@@ -19,6 +19,9 @@ extern const struct workload wl_grep;      /* grep.c: grep -c on large.txt per l
 extern const struct workload wl_cc;        /* cc.c: gcc compiles and links cctest.c per loop */
 extern const struct workload wl_kbuild;    /* kbuild.c: make builds the generated tree per -j, points result, self-timed */
 extern const struct workload wl_memlat;    /* memlat.c: pointer chase per size, points result, self-timed */
+extern const struct workload wl_timerlat;  /* timerlat.c: absolute 1 ms timer wake-ups, 4 phases, histograms */
+extern const struct workload wl_wakelat;   /* wakelat.c: message threads wake workers, histogram + rps */
+extern const struct workload wl_interactive; /* interactive.c: audio, video, desktop alone and beside burners */
 extern const struct workload wl_scaling;   /* scaling.c: a job mix by 1, 2, 4, ... tasks, points result, self-timed */
 
 /* The loops kbench-exec runs (src/helper/kbench-exec.c), each in a small

@@ -1,0 +1,74 @@
+/* Timer wake-up latency, cyclictest-style: a thread sleeps to absolute 1 ms deadlines; latency = when it ran minus when it should have.
+ *
+ * Four phases share the sample's length: SCHED_OTHER alone, SCHED_OTHER
+ * beside a CPU burner pinned to the same CPU, and the same two under
+ * SCHED_FIFO when the kernel permits it (else they are skipped and the
+ * refusal is published). The thread is pinned to one CPU so that the
+ * burner shares it. Each wake-up adds one count to a preallocated
+ * histogram in the shared slot: no call, allocation, lock or log. */
+#include "workloads.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <string.h>
+
+#include "latency.h"
+#include "latload.h"
+
+static void measure(struct workload_ctx *ctx, struct lat_hist *h, uint64_t ns)
+{
+	uint64_t next = lat_now_ns() + TL_PERIOD_NS, end = next + ns, n = 0;
+	while (next < end && !wl_stopped(ctx)) {
+		struct timespec ts = lat_ts(next);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+			;
+		uint64_t now = lat_now_ns();
+		lathist_add(h, now > next ? now - next : 0);
+		next += TL_PERIOD_NS;
+		if ((++n & 63) == 0)
+			wl_publish(ctx, n);
+	}
+}
+
+static int timerlat_run(struct workload_ctx *ctx)
+{
+	struct worker_slot *s = ctx->slot;
+	int cpu = lat_pick_cpu(ctx->copy);
+	int rc = lat_pin_self(cpu);
+	if (rc < 0)
+		return wl_fail(ctx, "cannot pin the timer thread to CPU %d: %s", cpu, strerror(-rc));
+	wl_publish_point(ctx, LAT_CPU, 0, cpu);
+	uint64_t phase_ns = (uint64_t)((ctx->duration > 0 ? ctx->duration : 4) / TL_PHASES * 1e9);
+	for (int p = 0; p < TL_PHASES; p++)
+		lathist_init(&s->hists[p]);
+	for (int p = 0; p < TL_PHASES && !wl_stopped(ctx); p++) {
+		bool fifo = p == TL_FIFO || p == TL_FIFO_BURN, burn = p == TL_OTHER_BURN || p == TL_FIFO_BURN;
+		if (fifo) {
+			struct sched_param sp = { .sched_priority = 1 };
+			if (sched_setscheduler(0, SCHED_FIFO, &sp) < 0) {
+				wl_publish_point(ctx, LAT_FIFO_DENIED, 0, errno);
+				break;
+			}
+		}
+		struct lat_burners b;
+		if (burn && (rc = lat_burners_start(&b, &cpu, 1)) < 0)
+			return wl_fail(ctx, "cannot start a CPU burner: %s", strerror(-rc));
+		atomic_store_explicit(&s->nhists, p + 1, memory_order_release);
+		measure(ctx, &s->hists[p], phase_ns);
+		if (burn)
+			lat_burners_stop(&b);
+	}
+	struct sched_param sp = { .sched_priority = 0 };
+	sched_setscheduler(0, SCHED_OTHER, &sp);
+	s->time = wl_now() - s->t_start;
+	uint64_t n = 0;
+	for (int p = 0; p < TL_PHASES; p++)
+		n += s->hists[p].n;
+	s->rate = (double)n;
+	return 0;
+}
+
+const struct workload wl_timerlat = {
+	.name = "timerlat",
+	.run = timerlat_run,
+};

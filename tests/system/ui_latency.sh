@@ -1,0 +1,36 @@
+#!/bin/sh
+# The latency tests in the console at 80x24, mono: while timerlat runs, a
+# percentile bar per phase on a log axis (glyphs for p50, p99 and max, so
+# no colour is needed) with p50, p99 and max in us, filling as the sample
+# runs; interactive's rows show the share of deadlines met; the results
+# show the percentile points with a verdict each against a stored run.
+. "$KBENCH_TOP/tests/system/lib.inc"
+. "$KBENCH_TOP/tests/system/ui_lib.inc"
+
+expect_exit 0 "$KBENCH" run timerlat --duration 1 --samples 2 --pause 0 -c 1 --no-telemetry --name base
+
+ui_start env NO_COLOR=1 LANG=C LC_ALL=C "$KBENCH" console timerlat interactive --samples 2 --pause 0 --duration 3 --copies 1
+ui_wait 'Setup'
+ui_keys r
+ui_wait '^-- timerlat . 1 copy -' 20
+ui_wait 'latency, log scale: +# to p50 += to p99 +- to max' 5
+ui_wait '^ +1us +10us +100us +1ms .* p50 +p99 +max us' 5
+ui_wait '^ other +#+=*-* +[0-9.]+ +[0-9.]+ +[0-9.]+ *$' 10
+ui_wait '^ other\+burn +#+=*-* +[0-9.]+ +[0-9.]+ +[0-9.]+ *$' 10
+ui_wait '[0-9]+ wake-ups' 5
+python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 80 for l in open(sys.argv[1])))' "$T/screen" ||
+	die "a line is wider than 80 columns"
+[ "$(wc -l <"$T/screen")" -le 24 ] || die "more than 24 lines"
+ui_wait '^-- interactive . 1 copy -' 30
+ui_wait '^ video +#+=*-* +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+%' 20
+ui_wait 'Results' 60
+ui_wait 'vs base' 5
+for p in "other p50" "other p99" "other max" "other\\+burn p99"; do
+	grep -Eq "^ (timerlat )?$p +1 .*(faster|slower|noise|n/a)" "$T/screen" ||
+		{ cat "$T/screen"; die "results: no verdict row for $p"; }
+done
+ui_keys q
+ui_wait 'not saved|quit' 5
+ui_keys y
+ui_exited 10
+exit 0
