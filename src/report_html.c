@@ -89,6 +89,7 @@ static const char css[] =
 	".line{fill:none;stroke:#0072b2;stroke-width:1.8;stroke-linejoin:round}"
 	".line.thin{stroke-width:1;stroke-opacity:.75}.dot{fill:#0072b2}"
 	".line.second{stroke:#d55e00;stroke-dasharray:7 4}"
+	".dist{fill:#0072b2}"
 	".band{fill:#0072b2;fill-opacity:.55;stroke:#0072b2;stroke-width:.8}"
 	".thr{fill:#d55e00;fill-opacity:.13}.thrtop{fill:url(#hatch)}"
 	"pre{font:13px/1.35 'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f6f6f6;"
@@ -662,8 +663,66 @@ static void curve_chart(struct html *h, const struct test_result *t, int copies,
 	}
 }
 
+/* A latency test's percentiles (points at x in "%": "audio+burn p99") as
+ * one distribution row per phase; false when the test has none. */
+static bool percentile_chart(struct html *h, const struct test_result *t, int copies, bool *titled)
+{
+	struct svg_dist_row rows[24];
+	char names[24][32];
+	const char *unit = "";
+	int n = 0;
+	for (int p = 0; p < t->npoints; p++) {
+		const struct point *pt = &t->points[p];
+		const char *last = strrchr(pt->name, ' ');
+		double v = point_mean(pt);
+		if (!last || !isfinite(v))
+			continue;
+		bool pct = !strcmp(pt->xunit, "%"), mean = !strcmp(last + 1, "mean");
+		if (!pct && !mean)
+			continue;
+		int w = (int)(last - pt->name), r = 0;
+		while (r < n && (strlen(names[r]) != (size_t)w || strncmp(names[r], pt->name, (size_t)w)))
+			r++;
+		if (r == n) {
+			if (n == 24)
+				continue;
+			snprintf(names[n], sizeof names[n], "%.*s", w, pt->name);
+			rows[n] = (struct svg_dist_row){ names[n], NAN, NAN, NAN, NAN, NAN };
+			n++;
+		}
+		const char *q = last + 1;
+		double *slot = !strcmp(q, "p50")     ? &rows[r].p50
+			       : !strcmp(q, "p99")   ? &rows[r].p99
+			       : !strcmp(q, "p99.9") ? &rows[r].p999
+			       : !strcmp(q, "max")   ? &rows[r].max
+			       : mean		     ? &rows[r].mean
+						     : NULL;
+		if (slot)
+			*slot = v;
+		if (pct)
+			unit = pt->unit;
+	}
+	bool any = false;
+	for (int r = 0; r < n; r++)
+		any |= isfinite(rows[r].p50);
+	if (!any)
+		return false;
+	if (!*titled)
+		out(h, "<h2>Curves</h2>");
+	*titled = true;
+	char ttl[160];
+	snprintf(ttl, sizeof ttl, "%s, %d cop%s: %s, bar p50 to p99, whisker to the maximum, tick p99.9, dot the mean",
+		 t->label, copies, copies == 1 ? "y" : "ies", unit);
+	out(h, "<h3>");
+	esc(h, ttl);
+	out(h, "</h3>");
+	svg_dist_chart(h->f, ttl, unit, h->home, rows, n);
+	return true;
+}
+
 /* Each points test's charts, per copy count: one per unit of its points
- * that lie on a curve (x > 0), headline units first, in the order measured. */
+ * that lie on a curve (x > 0), headline units first, in the order measured;
+ * percentiles as distributions. */
 static void curves(struct html *h, const struct run *r)
 {
 	bool title = false; /* the section's title comes with its first chart */
@@ -673,12 +732,14 @@ static void curves(struct html *h, const struct run *r)
 			const struct test_result *t = &bl->tests[i];
 			if (t->kind != RESULT_POINTS)
 				continue;
+			percentile_chart(h, t, bl->copies, &title);
 			const char *units[8];
 			int nu = 0;
 			for (int pass = 0; pass < 2; pass++)
 				for (int p = 0; p < t->npoints && nu < 8; p++) {
 					const struct point *pt = &t->points[p];
-					if (pt->summary != !pass || !(pt->x > 0))
+					/* a percentile is no place on a curve: drawn above */
+					if (pt->summary != !pass || !(pt->x > 0) || !strcmp(pt->xunit, "%"))
 						continue;
 					bool seen = false;
 					for (int u = 0; u < nu && !seen; u++)

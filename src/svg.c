@@ -524,3 +524,75 @@ int svg_curve_chart(FILE *f, const struct svg_curve *c)
 	fputs("</svg>", f);
 	return total;
 }
+
+/* ---- latency distributions ---- */
+
+int svg_dist_chart(FILE *f, const char *title, const char *unit, const char *home,
+		   const struct svg_dist_row *rows, int n)
+{
+	enum { T = 26, ROW = 22, LEFT = 150 };
+	int b = T + n * ROW, h = b + 30;
+	fprintf(f, "<svg class=\"chart\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"", CW, h);
+	html_text(f, title, home);
+	fputs("\"><title>", f);
+	html_text(f, title, home);
+	fputs("</title>", f);
+	double lo = INFINITY, hi = -INFINITY;
+	for (int i = 0; i < n; i++) {
+		const double v[5] = { rows[i].p50, rows[i].p99, rows[i].p999, rows[i].max, rows[i].mean };
+		for (int k = 0; k < 5; k++)
+			if (v[k] > 0 && isfinite(v[k])) {
+				lo = fmin(lo, log10(v[k]));
+				hi = fmax(hi, log10(v[k]));
+			}
+	}
+	fprintf(f, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", LEFT, T, PR - LEFT,
+		b - T);
+	if (!(hi >= lo)) {
+		fprintf(f, "<text class=\"empty\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">no latencies</text></svg>",
+			(LEFT + PR) / 2, (T + b) / 2 + 5);
+		return 0;
+	}
+	lo = floor(lo);
+	hi = ceil(hi);
+	if (hi <= lo)
+		hi = lo + 1;
+#define DX(v) (LEFT + (log10(v) - lo) / (hi - lo) * (PR - LEFT))
+	for (int d = (int)lo; d <= (int)hi; d++)
+		for (int m = 1; m <= 5; m += m == 1 ? 1 : 3) {
+			double v = m * pow(10, d);
+			if (log10(v) > hi + 1e-9)
+				break;
+			char lab[16];
+			fmt_num(lab, sizeof lab, v);
+			fprintf(f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", DX(v), T, DX(v), b);
+			fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>", DX(v),
+				b + 18, lab);
+		}
+	fprintf(f, "<text class=\"unit\" x=\"%d\" y=\"%d\">", PR - 40, b + 18);
+	html_text(f, unit, home);
+	fputs("</text>", f);
+	int drawn = 0;
+	for (int i = 0; i < n; i++) {
+		const struct svg_dist_row *r = &rows[i];
+		double y = T + i * ROW + ROW / 2.0;
+		fprintf(f, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 8, y + 4);
+		html_text(f, r->name, home);
+		fputs("</text>", f);
+		if (r->p50 > 0 && r->p99 >= r->p50)
+			fprintf(f, "<rect class=\"dist\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"8\"/>", DX(r->p50),
+				y - 4, fmax(DX(r->p99) - DX(r->p50), 1.5));
+		if (r->p99 > 0 && r->max >= r->p99)
+			fprintf(f, "<line class=\"whisk\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", DX(r->p99), y,
+				DX(r->max), y);
+		if (r->p999 > 0)
+			fprintf(f, "<line class=\"whisk\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", DX(r->p999),
+				y - 6, DX(r->p999), y + 6);
+		if (r->mean > 0)
+			fprintf(f, "<circle class=\"dot\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>", DX(r->mean), y);
+		drawn += r->p50 > 0;
+	}
+#undef DX
+	fputs("</svg>", f);
+	return drawn;
+}

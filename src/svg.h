@@ -85,6 +85,16 @@ struct svg_curve {
 /* Writes the chart as one <svg>. Returns the points drawn (0: says so inside the frame). */
 int svg_curve_chart(FILE *f, const struct svg_curve *c);
 
+/* Latency distributions, one row per phase on one log axis: a thick bar
+ * from p50 to p99, a thin whisker on to the maximum, a tick at p99.9 and a
+ * dot at the mean (NAN values are left out). */
+struct svg_dist_row {
+	const char *name; /* machine text: escaped */
+	double p50, p99, p999, max, mean;
+};
+int svg_dist_chart(FILE *f, const char *title, const char *unit, const char *home,
+		   const struct svg_dist_row *rows, int n);
+
 /* The per-test change: a horizontal bar from 0 to change (percent) with the
  * interval [lo, hi] as a whisker, on a scale of -range..+range. cls names
  * the verdict's CSS class (its colour and fill pattern). NAN values draw

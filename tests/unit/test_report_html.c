@@ -623,6 +623,44 @@ static void headline_curve(void **state)
 	run_free(r);
 }
 
+/* Percentiles (x in "%") are drawn as one distribution row per phase, never as a curve. */
+static void percentile_rows(void **state)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	struct test_result *t = run_block_add_test(run_add_block(r, 1), "timerlat", "Timer latency", "us", 0, 0,
+						   "latency");
+	t->kind = RESULT_POINTS;
+	t->status = TEST_DONE;
+	static const char *const phase[] = { "other", "other+burn" };
+	static const char *const q[] = { "p50", "p99", "p99.9", "max" };
+	static const double qx[] = { 50, 99, 99.9, 100 };
+	for (int s = 0; s < 2; s++)
+		for (int ph = 0; ph < 2; ph++) {
+			char name[32];
+			for (int k = 0; k < 4; k++) {
+				snprintf(name, sizeof name, "%s %s", phase[ph], q[k]);
+				point_push(test_point(t, name, qx[k], "%", "us", true, true), (ph ? 900 : 90) * (k + 1));
+			}
+			snprintf(name, sizeof name, "%s mean", phase[ph]);
+			point_push(test_point(t, name, 0, "", "us", true, true), ph ? 1000 : 100);
+		}
+	size_t len;
+	char *doc = document(r, NULL, NULL, &len);
+	const char *curve = strstr(doc, "<h2>Curves</h2>");
+	assert_non_null(curve);
+	assert_null(strstr(curve, "against %"));
+	assert_non_null(strstr(curve, "bar p50 to p99"));
+	assert_non_null(strstr(curve, ">other+burn</text><rect class=\"dist\""));
+	int bars = 0;
+	for (const char *q2 = curve; (q2 = strstr(q2, "<rect class=\"dist\"")); q2++)
+		bars++;
+	assert_int_equal(bars, 2);
+	assert_int_equal(strstr(curve, "<circle class=\"dot\"") != NULL, 1);
+	free(doc);
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -639,6 +677,7 @@ int main(void)
 		cmocka_unit_test(thermal_check_section),
 		cmocka_unit_test(points_report),
 		cmocka_unit_test(headline_curve),
+		cmocka_unit_test(percentile_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
