@@ -86,6 +86,16 @@ void timerlat_collect(struct test_result *t, const struct worker_slot *slots, in
 	}
 	if (slot_value(slots, copies, LAT_CPU, NULL, &v))
 		test_summary_set(t, "cpu", v, NULL);
+	if (slot_value(slots, copies, LAT_DMA, NULL, &v)) {
+		char text[160];
+		if (v == 0)
+			snprintf(text, sizeof text, "/dev/cpu_dma_latency held at 0 while measuring (as cyclictest): "
+				 "no deep C-state exits counted; timer slack 1 ns");
+		else
+			snprintf(text, sizeof text, "/dev/cpu_dma_latency not held (%s: needs root): an idle CPU's "
+				 "C-state exit counts in 'other' and 'fifo'; timer slack 1 ns", strerror((int)v));
+		test_summary_set(t, "cstates", v, text);
+	}
 }
 
 void wakelat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
@@ -237,6 +247,9 @@ static void print_test(FILE *f, const struct test_result *t, int copies)
 	const struct kv *n = test_summary_get(t, "note");
 	if (n && n->text[0])
 		fprintf(f, "  Note: %s.\n", n->text);
+	const struct kv *cs = test_summary_get(t, "cstates");
+	if (cs && cs->text[0])
+		fprintf(f, "  Note: %s.\n", cs->text);
 	const struct point *rps = test_find_point(t, "wake rps");
 	if (rps) {
 		double half, m = point_ci(t, "wake rps", &half);

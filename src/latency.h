@@ -19,6 +19,7 @@ enum lat_series {
 	LAT_CPU,         /* v = the CPU the measured thread was pinned to */
 	LAT_RPS,         /* wakelat: requests per second */
 	LAT_WORKERS,     /* wakelat: x = message threads, v = workers */
+	LAT_DMA,         /* timerlat: v = 0 held /dev/cpu_dma_latency at 0, else the errno of opening it */
 };
 
 /* interactive's tasks and loads: phase = task * IA_LOADS + load. */
