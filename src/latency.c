@@ -89,11 +89,9 @@ void timerlat_collect(struct test_result *t, const struct worker_slot *slots, in
 	if (slot_value(slots, copies, LAT_DMA, NULL, &v)) {
 		char text[160];
 		if (v == 0)
-			snprintf(text, sizeof text, "/dev/cpu_dma_latency held at 0 while measuring (as cyclictest): "
-				 "no deep C-state exits counted; timer slack 1 ns");
+			snprintf(text, sizeof text, "C-states held (cpu_dma_latency 0, as cyclictest), timer slack 1 ns");
 		else
-			snprintf(text, sizeof text, "/dev/cpu_dma_latency not held (%s: needs root): an idle CPU's "
-				 "C-state exit counts in 'other' and 'fifo'; timer slack 1 ns", strerror((int)v));
+			snprintf(text, sizeof text, "C-states not held (cpu_dma_latency: %.24s): idle exits count", strerror((int)v));
 		test_summary_set(t, "cstates", v, text);
 	}
 }
