@@ -13,7 +13,7 @@ b=$(busy)
 [ "$b" -lt 25 ] || skip "the machine is busy: other processes use ${b}% of the CPUs"
 hog=""
 trap '[ -n "$hog" ] && kill $hog 2>/dev/null; rm -rf "$T"' EXIT
-R="run kbuild --tree 24 --make-jobs 2 --samples 5 --pause 0 --no-telemetry"
+R="run kbuild --tree 16 --make-jobs 2 --samples 3 --pause 0 --no-telemetry"
 
 expect_exit 0 "$KBENCH" $R --name plain
 "$KBENCH" $R --name slowed >"$T/out" 2>"$T/err" &
