@@ -111,6 +111,21 @@ static void side_free(struct side_vals *s)
 }
 
 
+
+/* What the run saw besides its own work (src/telemetry): other processes'
+ * CPU use (the side keeps the largest) and whether it was throttled. */
+static void disturbed_by(const struct test_result *t, struct compare_side *cs, bool *busy, bool *throttled)
+{
+	double v;
+	*busy = *throttled = false;
+	if (compare_summary_value(t, "others.cpu", &v)) {
+		cs->others_cpu = isnan(cs->others_cpu) || v > cs->others_cpu ? v : cs->others_cpu;
+		*busy = v >= OTHERS_BUSY_CPU;
+	}
+	if (compare_summary_value(t, "throttled", &v))
+		*throttled = v >= 1;
+}
+
 static void fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
 			   int n, int copies, const char *id, double sigma)
 {
@@ -145,13 +160,8 @@ static void fill_test_side(struct side_vals *s, struct compare_side *cs, const s
 		 * shared the CPUs with other processes, or was throttled, measured
 		 * them, not the kernel. Such a run is not judged; the row says why. */
 		double v;
-		bool busy = false, throttled = false;
-		if (compare_summary_value(t, "others.cpu", &v)) {
-			cs->others_cpu = isnan(cs->others_cpu) || v > cs->others_cpu ? v : cs->others_cpu;
-			busy = v >= OTHERS_BUSY_CPU;
-		}
-		if (compare_summary_value(t, "throttled", &v))
-			throttled = v >= 1;
+		bool busy, throttled;
+		disturbed_by(t, cs, &busy, &throttled);
 		if (compare_summary_value(t, "freq.mean", &v) && v > 0) {
 			fsum += v;
 			nfreq++;
@@ -230,14 +240,8 @@ static void fill_point_side(struct side_vals *s, struct compare_side *cs, const 
 			cs->spread = point_spread(p);
 		}
 		s->all[s->nall++] = log(m);
-		double v;
-		bool busy = false, throttled = false;
-		if (compare_summary_value(t, "others.cpu", &v)) {
-			cs->others_cpu = isnan(cs->others_cpu) || v > cs->others_cpu ? v : cs->others_cpu;
-			busy = v >= OTHERS_BUSY_CPU;
-		}
-		if (compare_summary_value(t, "throttled", &v))
-			throttled = v >= 1;
+		bool busy, throttled;
+		disturbed_by(t, cs, &busy, &throttled);
 		s->busy |= busy;
 		s->throttled |= throttled;
 		double lv[64];
