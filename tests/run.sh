@@ -4,7 +4,8 @@
 # line, anything else fails), then prints one line: N passed, N failed.
 # A system test whose outcome depends on a quiet machine says so in its header
 # comment with a line "# tier: load (why)": those run last, as the
-# load-sensitive tier, named before they start and in the failures they cause.
+# load-sensitive tier, named before they start and in the failures they cause,
+# each after up to 5 s for the CPUs to go quiet.
 # A cmocka case that calls skip() counts as skipped and is named, with what it
 # printed before skipping as the reason.
 # TESTS="name ..." limits the run to tests whose file name matches.
@@ -64,6 +65,17 @@ for bin in "$top/$BUILD"/tests/test_*; do
 	fi
 done
 
+# settle: before a load-sensitive test, up to 5 s for the CPUs to go quiet (the test before
+# it may have just stopped its burners or builds), one second at a time.
+settle() {
+	for _ in 1 2 3 4 5; do
+		a=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+		sleep 1
+		b=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+		echo "$a $b" | awk '{ u = $3 - $1; i = $4 - $2; exit !(u + i > 0 && 100 * u / (u + i) < 15) }' && return 0
+	done
+}
+
 # system TIER: runs the system tests of that tier
 system() {
 	for t in "$top"/tests/system/*.sh; do
@@ -72,6 +84,7 @@ system() {
 		wanted "$name" || continue
 		[ "$(tier "$t")" = "$1" ] || continue
 		out="$log/$name.out"
+		[ "$1" = load ] && settle
 		start=$(date +%s)
 		sh "$t" >"$out" 2>&1
 		rc=$?

@@ -12,6 +12,8 @@
 # tier: load (latencies of a busy machine are its neighbours' too)
 . "$KBENCH_TOP/tests/system/lib.inc"
 [ -r /sys/devices/system/cpu/cpu0/cache/index0/size ] || skip "no cache sizes in sysfs"
+# ASan checks the shadow of every load: the chase then times the instrumentation, not the caches.
+[ "${BUILD:-build}" = build-san ] && skip "cache latencies are measured on the normal build, not the sanitized one"
 b=$(busy)
 # A process on the other CPU of a 2-CPU VM may be on its SMT sibling, which
 # shares L1 and L2: the caches would look smaller than they are.
