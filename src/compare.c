@@ -126,14 +126,20 @@ static void disturbed_by(const struct test_result *t, struct compare_side *cs, b
 		*throttled = v >= 1;
 }
 
-static void fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
-			   int n, int copies, const char *id, double sigma)
+/* A side's values, empty, with room for n runs. */
+static void side_init(struct side_vals *s, int n)
 {
 	memset(s, 0, sizeof *s);
 	s->all = calloc((size_t)n + 1, sizeof *s->all);
 	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
 	if (!s->all || !s->logs)
 		abort();
+}
+
+static void fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			   int n, int copies, const char *id, double sigma)
+{
+	side_init(s, n);
 	s->samples = true;
 	s->freq = NAN;
 	double lidx = 0, fsum = 0;
@@ -217,11 +223,7 @@ static void fill_test_side(struct side_vals *s, struct compare_side *cs, const s
 static void fill_point_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
 			    int n, int copies, const char *id, const char *point)
 {
-	memset(s, 0, sizeof *s);
-	s->all = calloc((size_t)n + 1, sizeof *s->all);
-	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
-	if (!s->all || !s->logs)
-		abort();
+	side_init(s, n);
 	s->samples = true;
 	s->freq = NAN;
 	cs->spread = -1;
@@ -519,11 +521,7 @@ static const struct test_result *find_any(const struct run *const *runs, int n, 
 static void index_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
 		       int n, int copies, const struct compare_block *cb, bool side_b)
 {
-	memset(s, 0, sizeof *s);
-	s->all = calloc((size_t)n + 1, sizeof *s->all);
-	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
-	if (!s->all || !s->logs)
-		abort();
+	side_init(s, n);
 	s->freq = NAN;
 	cs->others_cpu = cs->freq_mhz = NAN;
 	for (int i = 0; i < n; i++) {
@@ -609,11 +607,7 @@ static bool thermal_window(const struct run *r, int copies, enum thermal_row w, 
 static void thermal_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs, int n,
 			 int copies, enum thermal_row w, double *secs)
 {
-	memset(s, 0, sizeof *s);
-	s->all = calloc((size_t)n + 1, sizeof *s->all);
-	s->logs = calloc((size_t)n + 1, sizeof *s->logs);
-	if (!s->all || !s->logs)
-		abort();
+	side_init(s, n);
 	s->freq = NAN;
 	cs->spread = -1;
 	cs->others_cpu = cs->freq_mhz = NAN;
