@@ -8,7 +8,8 @@
 # each after up to 5 s for the CPUs to go quiet.
 # A cmocka case that calls skip() counts as skipped and is named, with what it
 # printed before skipping as the reason.
-# TESTS="name ..." limits the run to tests whose file name matches.
+# TESTS="name ..." limits the run to tests whose file name matches; JOBS=N runs N ordinary
+# system tests side by side (default 2, JOBS=1 one at a time).
 : "${KBENCH:?KBENCH must name the kbench binary}"
 : "${BUILD:=build}"
 export KBENCH
@@ -76,28 +77,62 @@ settle() {
 	done
 }
 
-# system TIER: runs the system tests of that tier
+# one NAME FILE TIER: runs one system test, prints its line (and a failure's output) as one
+# write, and leaves its exit status in $log/NAME.rc for the tally.
+one() {
+	out="$log/$1.out"
+	start=$(date +%s)
+	sh "$2" >"$out" 2>&1
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	case $rc in
+	0) line="ok   $1 (${secs}s)" ;;
+	77) line="skip $1: $(tail -n 1 "$out")" ;;
+	*) line="FAIL $1 (exit $rc, ${secs}s)
+$(sed 's/^/    /' "$out" | tail -n 40)" ;;
+	esac
+	printf '%s\n' "$line"
+	echo $rc >"$log/$1.rc"
+}
+
+# system TIER: runs the system tests of that tier. The ordinary tier runs JOBS tests side by
+# side (default 2: each test has its own store, scratch and tmux server, and looks only at
+# its own processes); the load tier runs one at a time, each after settle.
 system() {
+	names=""
 	for t in "$top"/tests/system/*.sh; do
 		[ -f "$t" ] || continue
 		name=$(basename "$t" .sh)
 		wanted "$name" || continue
 		[ "$(tier "$t")" = "$1" ] || continue
-		out="$log/$name.out"
-		[ "$1" = load ] && settle
-		start=$(date +%s)
-		sh "$t" >"$out" 2>&1
-		rc=$?
-		secs=$(( $(date +%s) - start ))
-		if [ $rc = 0 ]; then
-			pass=$((pass + 1)); echo "ok   $name (${secs}s)"
-		elif [ $rc = 77 ]; then
-			skip=$((skip + 1)); why=$(tail -n 1 "$out")
-			skipped="$skipped $name"; echo "skip $name: $why"
+		names="$names $name"
+	done
+	if [ "$1" = load ]; then
+		for name in $names; do
+			settle
+			one "$name" "$top/tests/system/$name.sh"
+		done
+	else
+		# Each lane takes the next test nobody has claimed (mkdir is the lock).
+		lane=0
+		while [ $lane -lt "${JOBS:-2}" ]; do
+			(for name in $names; do
+				mkdir "$log/$name.claim" 2>/dev/null || continue
+				one "$name" "$top/tests/system/$name.sh"
+			done) &
+			lane=$((lane + 1))
+		done
+		wait
+	fi
+	for name in $names; do
+		rc=$(cat "$log/$name.rc" 2>/dev/null || echo 1)
+		if [ "$rc" = 0 ]; then
+			pass=$((pass + 1))
+		elif [ "$rc" = 77 ]; then
+			skip=$((skip + 1)); skipped="$skipped $name"
 		else
 			fail=$((fail + 1)); failed="$failed $name"
 			[ "$1" = load ] && load_failed="$load_failed $name"
-			echo "FAIL $name (exit $rc, ${secs}s)"; sed 's/^/    /' "$out" | tail -n 40
 		fi
 	done
 }

@@ -7,7 +7,7 @@ command -v pgrep >/dev/null 2>&1 || skip "pgrep (procps) is not installed"
 pid=$!
 seen=""
 for i in $(seq 1 60); do
-	pgrep -f "kbench-exec spawn [0-9]+ 0$" >/dev/null && { seen=1; break; }
+	[ -n "$(own_pgrep "kbench-exec spawn [0-9]+ 0$")" ] && { seen=1; break; }
 	sleep 0.05
 done
 wait $pid || { cat "$T/err"; die "spawn run failed"; }
@@ -35,7 +35,7 @@ bad=$(grep -v "kbench-exec looper [0-9]* 0 grep " "$T/parents" | head -n 1)
 awk '/^(Execl Throughput|Exec System Call Overhead) / && $(NF-5) + 0 > 0 { n++ } END { exit n != 2 }' "$T/out" ||
 	die "execl and sysexec lack positive scores: $(cat "$T/out")"
 sleep 0.2
-pgrep -f "kbench-exec" >/dev/null && die "a kbench-exec process was left running"
+[ -n "$(own_pgrep kbench-exec)" ] && die "a kbench-exec process was left running"
 
 # No helper: each such test fails with one sentence saying what to do; the others still run.
 KBENCH_HELPER=/nonexistent/kbench-exec "$KBENCH" run --no-save -c 1 --samples 1 --duration 0.3 --pause 0 \

@@ -51,5 +51,5 @@ paste -d, "$T/orig.csv" "$T/parsed.csv" | awk -F, '
 
 # No worker is left.
 sleep 0.2
-pgrep -f "kbench-exec" >/dev/null && die "execl chain left running"
+[ -n "$(own_pgrep kbench-exec)" ] && die "execl chain left running"
 echo ok
