@@ -430,8 +430,15 @@ static double point_ci(const struct test_result *t, const char *name, double *ha
 
 static void print_test(FILE *f, const struct test_result *t, int copies)
 {
-	fprintf(f, "\n%s: latency in microseconds, %d cop%s, %d sample%s%s\n", t->label, copies,
-		copies == 1 ? "y" : "ies", t->nsamples, t->nsamples == 1 ? "" : "s", t->status == TEST_DONE ? "" : " (cut short: finished samples kept)");
+	char what[160];
+	snprintf(what, sizeof what, "latency in microseconds, %d cop%s, %d sample%s%s", copies,
+		 copies == 1 ? "y" : "ies", t->nsamples, t->nsamples == 1 ? "" : "s",
+		 t->status == TEST_DONE ? "" : " (cut short: finished samples kept)");
+	/* 80 columns: a long title puts what follows it on a line of its own */
+	if (strlen(t->label) + 2 + strlen(what) <= 80)
+		fprintf(f, "\n%s: %s\n", t->label, what);
+	else
+		fprintf(f, "\n%s:\n  %s\n", t->label, what);
 	/* cyclictest's line per thread: every sample's events together */
 	for (int i = 0; i < t->nhists; i++) {
 		const struct hist_set *hs = &t->hists[i];
