@@ -336,9 +336,9 @@ void interactive_collect(struct test_result *t, const struct worker_slot *slots,
 			phase_points(t, ia_phase_name(task[k], load[k]), &h);
 	double v;
 	if (slot_value(slots, copies, LAT_READ_MODE, NULL, &v))
-		test_summary_set(t, "reader", v, v == IA_READ_DIRECT
-						  ? "the reader reads with O_DIRECT (from the disk, past the page cache)"
-						  : "the reader reads through the page cache, dropping its file after each pass");
+		test_summary_set(t, "reader", v, v == IA_READ_DIRECT ? "the reader reads with O_DIRECT (from the disk, past the page cache)"
+						 : v == IA_READ_FADVISE ? "the reader reads through the page cache, dropping its file after each pass"
+									: "the reader's file is on tmpfs: it reads from memory, not from a disk");
 	double bytes = 0;
 	for (int c = 0; c < copies; c++)
 		if (slot_value(slots + c, 1, LAT_HOG_BYTES, NULL, &v))

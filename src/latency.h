@@ -32,7 +32,10 @@ enum ia_load { IA_ALONE, IA_BURN, IA_IO, IA_READ, IA_MEM, IA_HEAVY, IA_LOADS };
  * had beside 2 (a third each); 4 is the runnable count of make -j4xCPUs,
  * interbench's compile load, without its compiler, files and forks. */
 #define IA_HEAVY_PER_CPU 4
-enum ia_read_mode { IA_READ_DIRECT, IA_READ_FADVISE };
+/* How the reader read: O_DIRECT; the page cache with its file dropped after
+ * each pass (a filesystem without O_DIRECT); from memory (tmpfs, ramfs:
+ * the file is only in memory, whatever the flags). */
+enum ia_read_mode { IA_READ_DIRECT, IA_READ_FADVISE, IA_READ_MEMORY };
 
 extern const char *const timerlat_phase_names[TL_PHASES];
 extern const char *const ia_task_names[IA_TASKS];

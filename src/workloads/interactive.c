@@ -19,9 +19,9 @@
  *    every 64 MiB, left to the kernel's writeback);
  *  - read: a streaming reader of a 64 MiB scratch file, over and over, with
  *    O_DIRECT (from the disk, as interbench reads a file too big to cache);
- *    where the filesystem refuses O_DIRECT (tmpfs), read through the page
- *    cache with the file's pages dropped (POSIX_FADV_DONTNEED, which any
- *    user may ask for its own file) after each pass;
+ *    where the filesystem refuses O_DIRECT, through the page cache with the
+ *    file's pages dropped (POSIX_FADV_DONTNEED, which any user may ask for
+ *    its own file) after each pass; on tmpfs, from memory (said so);
  *  - mem: a memory hog: a quarter of the RAM (at most 2 GiB, shared out
  *    among the copies) mapped and written a byte a page, over and over;
  *    refused when it would leave less than an eighth of the RAM available;
@@ -35,7 +35,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/mman.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "latency.h"
@@ -228,8 +230,10 @@ static int reader_start(struct workload_ctx *ctx, struct reader *r, char *path, 
 		unlink(path);
 		return wl_fail(ctx, "cannot write the streaming reader's file %s: %s", path, strerror(err));
 	}
-	r->direct = true;
-	r->fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	struct statfs sf;
+	bool in_memory = statfs(path, &sf) == 0 && (sf.f_type == TMPFS_MAGIC || sf.f_type == RAMFS_MAGIC);
+	r->direct = !in_memory;
+	r->fd = in_memory ? -1 : open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	if (r->fd < 0) {
 		r->direct = false;
 		r->fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -240,7 +244,7 @@ static int reader_start(struct workload_ctx *ctx, struct reader *r, char *path, 
 		return wl_fail(ctx, "cannot open the streaming reader's file %s: %s", path, strerror(errno));
 	}
 	posix_fadvise(r->fd, 0, 0, POSIX_FADV_DONTNEED);
-	wl_publish_point(ctx, LAT_READ_MODE, 0, r->direct ? IA_READ_DIRECT : IA_READ_FADVISE);
+	wl_publish_point(ctx, LAT_READ_MODE, 0, in_memory ? IA_READ_MEMORY : r->direct ? IA_READ_DIRECT : IA_READ_FADVISE);
 	int rc = pthread_create(&r->th, NULL, read_stream, r);
 	if (rc) {
 		free(r->buf);
