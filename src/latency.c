@@ -173,12 +173,12 @@ void lat_settings_text(const struct test_def *d, const struct lat_params *p, cha
 	if (d && d->collect == timerlat_collect) {
 		snprintf(buf, len, "period %d us, SCHED_FIFO %s", p->period_us, fifo[p->fifo]);
 	} else if (d && d->collect == wakelat_collect) {
-		char w[24];
+		char w[32];
 		if (p->workers)
-			snprintf(w, sizeof w, "%d", p->workers);
+			snprintf(w, sizeof w, "%d workers each", p->workers);
 		else
-			snprintf(w, sizeof w, "2 per CPU");
-		snprintf(buf, len, "%d message thread%s, %s workers each, %d us of work", p->messages,
+			snprintf(w, sizeof w, "2 workers per CPU each");
+		snprintf(buf, len, "%d message thread%s, %s, %d us of work", p->messages,
 			 p->messages == 1 ? "" : "s", w, p->work_us);
 	} else if (d && d->collect == interactive_collect) {
 		char t[64], l[96];

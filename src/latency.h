@@ -29,8 +29,9 @@ enum lat_series {
 enum ia_task { IA_AUDIO, IA_VIDEO, IA_DESKTOP, IA_TASKS };
 enum ia_load { IA_ALONE, IA_BURN, IA_IO, IA_READ, IA_MEM, IA_HEAVY, IA_LOADS };
 /* The heavy load's burners per CPU: a video frame's 40% of a CPU cannot be
- * had beside 2 (a third each); 4 is the runnable count of make -j4xCPUs,
- * interbench's compile load, without its compiler, files and forks. */
+ * had beside 2 (a third each); 4 is the runnable count of a make -j4 per
+ * CPU, the CPU side of interbench's compile load (its burn, write and read
+ * at once), without its files: the disk loads are phases of their own. */
 #define IA_HEAVY_PER_CPU 4
 /* How the reader read: O_DIRECT; the page cache with its file dropped after
  * each pass (a filesystem without O_DIRECT); from memory (tmpfs, ramfs:

@@ -70,7 +70,7 @@ for tid, phases in want.items():
 assert tests["wakelat"]["points"][-1]["name"] == "wake rps"
 settings = {tid: next(kv["text"] for kv in t["summary"] if kv["key"] == "settings") for tid, t in tests.items()}
 assert settings == {"timerlat": "period 1000 us, SCHED_FIFO on",
-                    "wakelat": "1 message thread, 2 per CPU workers each, 20 us of work",
+                    "wakelat": "1 message thread, 2 workers per CPU each, 20 us of work",
                     "interactive": "tasks audio,video,desk; loads alone,burn,io,burn4"}, settings
 notes = " ".join(d.get("notes", []))
 assert (sys.argv[2] == "refused") == ("SCHED_FIFO not permitted" in notes), notes
