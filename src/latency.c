@@ -406,8 +406,10 @@ void latency_fmt4(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.1fM", v / 1e6);
 	else if (a < 999.5e6)
 		snprintf(buf, len, "%.0fM", v / 1e6);
-	else
+	else if (a < 999.5e9)
 		snprintf(buf, len, "%.0fG", v / 1e9);
+	else /* 11 days: an interval over samples that disagree beyond reason */
+		snprintf(buf, len, "huge");
 }
 
 /* A point's mean over the samples and its 95% interval's half width (t
