@@ -131,6 +131,17 @@ if command -v setpriv >/dev/null 2>&1 &&
 	expect_exit 0 "$KBENCH" export nofifo --format json
 	grep -q '"timerlat: SCHED_FIFO not permitted' "$T/out" || die "the run's notes lack the refusal"
 	expect_exit 0 "$KBENCH" delete nofifo
+	# --fifo only asks for what is refused: the test fails with one sentence, exit 1
+	expect_exit 1 setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice sh -c \
+		"ulimit -r 0; exec \"$KBENCH\" run timerlat --duration 0.4 --samples 1 --pause 0 -c 1 --no-telemetry --fifo only --name onlyfifo"
+	grep -q '^Failed: Timer wake-up latency .*--fifo only: SCHED_FIFO not permitted (Operation not permitted): needs root or CAP_SYS_NICE)$' "$T/out" ||
+		{ cat "$T/out"; die "--fifo only without the permission does not say why it failed"; }
+fi
+# --fifo only where it is permitted: the FIFO phases alone
+if [ "$fifo" = measured ]; then
+	expect_exit 0 "$KBENCH" run timerlat --duration 0.4 --samples 1 --pause 0 -c 1 --no-telemetry --fifo only --no-save
+	grep -Eq '^T: ?[0-9] other' "$T/out" && die "--fifo only measured SCHED_OTHER"
+	grep -Eq '^T: ?[0-9] fifo ' "$T/out" || { cat "$T/out"; die "--fifo only: no fifo phase"; }
 fi
 
 # A histogram whose counts disagree with its n: one line, exit 1, the store untouched.
