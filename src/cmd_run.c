@@ -194,7 +194,7 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 	struct telemetry_opts topts = { .log = stderr };
 	const char *name = NULL;
 	int save = 1;
-	char params[128] = "";
+	char params[512] = "";
 	struct opt_parsed op;
 	int prc = opts_parse(opts_command(cmd), argc, argv, &op);
 	if (prc >= 0)
@@ -228,6 +228,13 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		case O_JOBS:
 		case O_TREE:
 		case O_MAKE_JOBS:
+		case O_PERIOD_US:
+		case O_FIFO:
+		case O_MESSAGES:
+		case O_WORKERS:
+		case O_WORK_US:
+		case O_IA_TASKS:
+		case O_LOADS:
 			snprintf(params + strlen(params), sizeof params - strlen(params), " %s=%s",
 				 it->def->name, it->arg);
 			break;

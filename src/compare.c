@@ -860,6 +860,25 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 					row->note = "at another size";
 				}
 			}
+			/* a test run with other settings (the latency tests' --period-us,
+			 * --loads, ...: their summary's "settings") is not the same point */
+			if (row->point && row->a.present && row->b.present) {
+				const struct test_result *ta = find_any(a, na, cb->copies, rid[i].test);
+				const struct test_result *tb = find_any(b, nb, cb->copies, rid[i].test);
+				const struct kv *ka = ta ? test_summary_get(ta, "settings") : NULL;
+				const struct kv *kb = tb ? test_summary_get(tb, "settings") : NULL;
+				if (ka && kb && strcmp(ka->text, kb->text)) {
+					row->verdict = VERDICT_NA;
+					row->note = "other settings";
+					bool told = false;
+					for (int k = 0; k < c->nfooter && !told; k++)
+						told = !strncmp(c->footer[k], rid[i].test, strlen(rid[i].test)) &&
+						       !strncmp(c->footer[k] + strlen(rid[i].test), " ran with", 9);
+					if (!told)
+						compare_push_footer(c, "%s ran with other settings: A %s; B %s. Its points are n/a.",
+								    rid[i].test, ka->text, kb->text);
+				}
+			}
 			side_free(&sa);
 			side_free(&sb);
 			if (row->detail) {

@@ -1,20 +1,192 @@
 /* Wake-up latency results: each phase's histograms into points, and the cyclictest-shaped and percentile tables. */
 #include "latency.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "run.h"
 #include "stats.h"
 #include "workload.h"
 
-#define WL_MAX_HISTS_REPORT 16
+#define WL_MAX_HISTS_REPORT 32
 
 const char *const timerlat_phase_names[TL_PHASES] = { "other", "other+burn", "fifo", "fifo+burn" };
 /* at most 4 letters and "+burn": "desk+burn p99.9" fits the compare table's label */
 const char *const ia_task_names[IA_TASKS] = { "audio", "video", "desk" };
-const char *const ia_load_names[IA_LOADS] = { "", "+burn", "+io" };
+const char *const ia_load_names[IA_LOADS] = { "", "+burn", "+io", "+read", "+mem", "+burn4" };
+const char *const ia_load_words[IA_LOADS] = { "alone", "burn", "io", "read", "mem", "burn4" };
+
+int lat_parse_names(const char *text, const char *const *names, int n, unsigned *mask, char *err,
+		    size_t errlen)
+{
+	*mask = 0;
+	if (!strcmp(text, "all")) {
+		*mask = (1u << n) - 1;
+		return 0;
+	}
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, ",");
+		int k = 0;
+		while (k < n && (strlen(names[k]) != len || strncmp(names[k], p, len)))
+			k++;
+		if (k == n || len == 0) {
+			int u = snprintf(err, errlen, "'%.*s' is not one of", (int)len, p);
+			for (int i = 0; i < n && u >= 0 && (size_t)u < errlen; i++)
+				u += snprintf(err + u, errlen - (size_t)u, "%s %s", i ? "," : "", names[i]);
+			if (u >= 0 && (size_t)u < errlen)
+				snprintf(err + u, errlen - (size_t)u, " or all");
+			return -1;
+		}
+		if (*mask & (1u << k)) {
+			snprintf(err, errlen, "'%s' is named twice", names[k]);
+			return -1;
+		}
+		*mask |= 1u << k;
+		p += len;
+		if (*p == ',' && !*++p) {
+			snprintf(err, errlen, "a list does not end with ','");
+			return -1;
+		}
+	}
+	if (!*mask) {
+		snprintf(err, errlen, "an empty list");
+		return -1;
+	}
+	return 0;
+}
+
+int lat_parse_fifo(const char *text)
+{
+	static const char *const w[] = { "on", "off", "only" };
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(text, w[i]))
+			return i;
+	return -1;
+}
+
+static int word_int(const char *text, const char *what, long lo, long hi, int *out, char *err,
+		    size_t errlen)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (end == text || *end || errno || v < lo || v > hi) {
+		snprintf(err, errlen, "%s is %ld to %ld, not '%s'", what, lo, hi, text);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+int lat_parse_params(const char *params, struct lat_params *lp, char *err, size_t errlen)
+{
+	*lp = (struct lat_params){ .period_us = 1000, .fifo = LAT_FIFO_ON, .messages = 1, .work_us = 20,
+				   .tasks = (1u << IA_TASKS) - 1, .loads = LAT_DEFAULT_LOADS };
+	for (const char *p = params; p && *p;) {
+		while (*p == ' ')
+			p++;
+		size_t len = strcspn(p, " ");
+		char word[200];
+		snprintf(word, sizeof word, "%.*s", (int)len, p);
+		p += len;
+		int rc = 0;
+		if (!strncmp(word, "period-us=", 10)) {
+			rc = word_int(word + 10, "the timer period", 50, 100000, &lp->period_us, err, errlen);
+		} else if (!strncmp(word, "fifo=", 5)) {
+			int f = lat_parse_fifo(word + 5);
+			if (f < 0) {
+				snprintf(err, errlen, "SCHED_FIFO is on, off or only, not '%s'", word + 5);
+				return -1;
+			}
+			lp->fifo = (enum lat_fifo)f;
+		} else if (!strncmp(word, "messages=", 9)) {
+			rc = word_int(word + 9, "the message threads", 1, LAT_MAX_MESSAGES, &lp->messages, err, errlen);
+		} else if (!strncmp(word, "workers=", 8)) {
+			rc = word_int(word + 8, "the workers per message thread", 1, LAT_MAX_WORKERS, &lp->workers, err, errlen);
+		} else if (!strncmp(word, "work-us=", 8)) {
+			rc = word_int(word + 8, "a worker's work", 0, 100000, &lp->work_us, err, errlen);
+		} else if (!strncmp(word, "ia-tasks=", 9)) {
+			rc = lat_parse_names(word + 9, ia_task_names, IA_TASKS, &lp->tasks, err, errlen);
+		} else if (!strncmp(word, "loads=", 6)) {
+			rc = lat_parse_names(word + 6, ia_load_words, IA_LOADS, &lp->loads, err, errlen);
+		}
+		/* other words belong to other workloads */
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A number from /proc/meminfo in bytes, or 0. */
+static unsigned long long meminfo(const char *key)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[160];
+	unsigned long long kib = 0;
+	size_t n = strlen(key);
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, key, n) && line[n] == ':') {
+			kib = strtoull(line + n + 1, NULL, 10);
+			break;
+		}
+	if (f)
+		fclose(f);
+	return kib * 1024;
+}
+
+unsigned long long lat_hog_bytes(char *err, size_t errlen)
+{
+	unsigned long long total = meminfo("MemTotal"), avail = meminfo("MemAvailable");
+	if (!total || !avail) {
+		snprintf(err, errlen, "the memory hog needs MemTotal and MemAvailable from /proc/meminfo");
+		return 0;
+	}
+	unsigned long long want = total / 4;
+	if (want > 2ULL << 30)
+		want = 2ULL << 30;
+	if (avail < want + total / 8) {
+		snprintf(err, errlen, "the memory hog would touch %llu MiB with %llu MiB of %llu MiB available: "
+			 "not enough to keep an eighth free (it does not wake the OOM killer)",
+			 want >> 20, avail >> 20, total >> 20);
+		return 0;
+	}
+	return want;
+}
+
+static void mask_words(char *buf, size_t len, unsigned mask, const char *const *names, int n)
+{
+	size_t u = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && u < len; i++)
+		if (mask & (1u << i))
+			u += (size_t)snprintf(buf + u, len - u, "%s%s", u ? "," : "", names[i]);
+}
+
+void lat_settings_text(const struct test_def *d, const struct lat_params *p, char *buf, size_t len)
+{
+	static const char *const fifo[] = { "on", "off", "only" };
+	buf[0] = 0;
+	if (d && d->collect == timerlat_collect) {
+		snprintf(buf, len, "period %d us, SCHED_FIFO %s", p->period_us, fifo[p->fifo]);
+	} else if (d && d->collect == wakelat_collect) {
+		char w[32];
+		if (p->workers)
+			snprintf(w, sizeof w, "%d workers each", p->workers);
+		else
+			snprintf(w, sizeof w, "2 workers per CPU each");
+		snprintf(buf, len, "%d message thread%s, %s, %d us of work", p->messages,
+			 p->messages == 1 ? "" : "s", w, p->work_us);
+	} else if (d && d->collect == interactive_collect) {
+		char t[64], l[96];
+		mask_words(t, sizeof t, p->tasks, ia_task_names, IA_TASKS);
+		mask_words(l, sizeof l, p->loads, ia_load_words, IA_LOADS);
+		snprintf(buf, len, "tasks %s; loads %s", t, l);
+	}
+}
 
 /* The percentiles each phase reports, in order: x is the percentile. */
 static const struct {
@@ -67,10 +239,44 @@ static bool slot_value(const struct worker_slot *slots, int copies, int series, 
 	return false;
 }
 
+/* The settings the run's params give a test, into its summary. */
+static void settings_summary(struct test_result *t, const struct test_def *d, const char *params,
+			     struct lat_params *lp)
+{
+	char err[200], text[160];
+	if (lat_parse_params(params, lp, err, sizeof err) < 0)
+		lat_parse_params(NULL, lp, err, sizeof err);
+	lat_settings_text(d, lp, text, sizeof text);
+	test_summary_set(t, "settings", 0, text);
+}
+
+int ia_phase_list(const struct lat_params *p, int *task, int *load, int max)
+{
+	int n = 0;
+	for (int k = 0; k < IA_TASKS; k++)
+		for (int l = 0; l < IA_LOADS; l++)
+			if ((p->tasks & (1u << k)) && (p->loads & (1u << l)) && n < max) {
+				task[n] = k;
+				load[n++] = l;
+			}
+	return n;
+}
+
+/* "video+burn4": a phase's name (static storage). */
+static const char *ia_phase_name(int task, int load)
+{
+	static char names[IA_TASKS][IA_LOADS][24];
+	if (!names[task][load][0])
+		snprintf(names[task][load], sizeof names[task][load], "%s%s", ia_task_names[task],
+			 ia_load_names[load]);
+	return names[task][load];
+}
+
 void timerlat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
 		      const char *params)
 {
-	(void)params;
+	struct lat_params lp;
+	settings_summary(t, test_find("timerlat"), params, &lp);
 	struct lat_hist h;
 	for (int p = 0; p < TL_PHASES; p++)
 		if (merged(slots, copies, p, &h))
@@ -81,7 +287,7 @@ void timerlat_collect(struct test_result *t, const struct worker_slot *slots, in
 		snprintf(text, sizeof text, "SCHED_FIFO not permitted (%s): needs root or CAP_SYS_NICE",
 			 strerror((int)v));
 		test_summary_set(t, "note", 0, text);
-	} else if (slot_value(slots, copies, LAT_CPU, NULL, &v)) {
+	} else if (lp.fifo != LAT_FIFO_OFF && slot_value(slots, copies, LAT_CPU, NULL, &v)) {
 		test_summary_set(t, "fifo", 0, "SCHED_FIFO priority 1 measured");
 	}
 	if (slot_value(slots, copies, LAT_CPU, NULL, &v))
@@ -99,7 +305,8 @@ void timerlat_collect(struct test_result *t, const struct worker_slot *slots, in
 void wakelat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
 		     const char *params)
 {
-	(void)params;
+	struct lat_params lp;
+	settings_summary(t, test_find("wakelat"), params, &lp);
 	struct lat_hist h;
 	if (merged(slots, copies, 0, &h))
 		phase_points(t, "wake", &h);
@@ -110,22 +317,34 @@ void wakelat_collect(struct test_result *t, const struct worker_slot *slots, int
 			sum += v, n++;
 	if (n)
 		point_push(test_point(t, "wake rps", 0, "", "req/s", false, true), sum);
-	if (slot_value(slots, copies, LAT_WORKERS, &x, &v))
+	if (slot_value(slots, copies, LAT_WORKERS, &x, &v)) {
 		test_summary_set(t, "workers", v, NULL);
+		test_summary_set(t, "messages", x, NULL);
+	}
 }
 
 void interactive_collect(struct test_result *t, const struct worker_slot *slots, int copies,
 			 const char *params)
 {
-	(void)params;
+	struct lat_params lp;
+	settings_summary(t, test_find("interactive"), params, &lp);
 	struct lat_hist h;
-	char name[32];
-	for (int task = 0; task < IA_TASKS; task++)
-		for (int load = 0; load < IA_LOADS; load++)
-			if (merged(slots, copies, task * IA_LOADS + load, &h)) {
-				snprintf(name, sizeof name, "%s%s", ia_task_names[task], ia_load_names[load]);
-				phase_points(t, name, &h);
-			}
+	int task[IA_TASKS * IA_LOADS], load[IA_TASKS * IA_LOADS];
+	int n = ia_phase_list(&lp, task, load, IA_TASKS * IA_LOADS);
+	for (int k = 0; k < n; k++)
+		if (merged(slots, copies, k, &h))
+			phase_points(t, ia_phase_name(task[k], load[k]), &h);
+	double v;
+	if (slot_value(slots, copies, LAT_READ_MODE, NULL, &v))
+		test_summary_set(t, "reader", v, v == IA_READ_DIRECT ? "the reader reads with O_DIRECT (from the disk, past the page cache)"
+						 : v == IA_READ_FADVISE ? "the reader reads through the page cache, dropping its file after each pass"
+									: "the reader's file is on tmpfs: it reads from memory, not from a disk");
+	double bytes = 0;
+	for (int c = 0; c < copies; c++)
+		if (slot_value(slots + c, 1, LAT_HOG_BYTES, NULL, &v))
+			bytes += v;
+	if (bytes > 0)
+		test_summary_set(t, "hog_bytes", bytes, NULL);
 }
 
 struct test_noise latency_noise(const struct test_def *t, const char *point)
@@ -146,28 +365,51 @@ struct test_noise latency_noise(const struct test_def *t, const char *point)
 	return t->noise; /* p50 */
 }
 
-int latency_phases(const struct test_def *d, const char **names, int max)
+int latency_phases(const struct test_def *d, const char *params, const char **names, int max)
 {
 	static const char *const wake[] = { "wake" };
-	static const char *const ia[IA_TASKS * IA_LOADS] = { "audio", "audio+burn", "audio+io",
-							     "video", "video+burn", "video+io",
-							     "desk", "desk+burn", "desk+io" };
-	const char *const *v = NULL;
 	int n = 0;
-	if (d && d->collect == timerlat_collect)
-		v = timerlat_phase_names, n = TL_PHASES;
-	else if (d && d->collect == wakelat_collect)
-		v = wake, n = 1;
-	else if (d && d->collect == interactive_collect)
-		v = ia, n = IA_TASKS * IA_LOADS;
-	for (int i = 0; i < n && i < max; i++)
-		names[i] = v[i];
-	return n < max ? n : max;
+	if (d && d->collect == timerlat_collect) {
+		for (; n < TL_PHASES && n < max; n++)
+			names[n] = timerlat_phase_names[n];
+	} else if (d && d->collect == wakelat_collect) {
+		for (; n < 1 && n < max; n++)
+			names[n] = wake[n];
+	} else if (d && d->collect == interactive_collect) {
+		struct lat_params lp;
+		char err[200];
+		int task[IA_TASKS * IA_LOADS], load[IA_TASKS * IA_LOADS];
+		if (lat_parse_params(params, &lp, err, sizeof err) < 0)
+			lat_parse_params(NULL, &lp, err, sizeof err);
+		int k = ia_phase_list(&lp, task, load, IA_TASKS * IA_LOADS);
+		for (; n < k && n < max; n++)
+			names[n] = ia_phase_name(task[n], load[n]);
+	}
+	return n;
 }
 
 int latency_is(const struct test_result *t)
 {
 	return t->nhists > 0;
+}
+
+void latency_fmt4(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+	if (!isfinite(v))
+		snprintf(buf, len, "--");
+	else if (a < 9999.5)
+		snprintf(buf, len, "%.0f", v);
+	else if (a < 999.5e3)
+		snprintf(buf, len, "%.0fk", v / 1e3);
+	else if (a < 9.95e6)
+		snprintf(buf, len, "%.1fM", v / 1e6);
+	else if (a < 999.5e6)
+		snprintf(buf, len, "%.0fM", v / 1e6);
+	else if (a < 999.5e9)
+		snprintf(buf, len, "%.0fG", v / 1e9);
+	else /* 11 days: an interval over samples that disagree beyond reason */
+		snprintf(buf, len, "huge");
 }
 
 /* A point's mean over the samples and its 95% interval's half width (t
@@ -190,8 +432,15 @@ static double point_ci(const struct test_result *t, const char *name, double *ha
 
 static void print_test(FILE *f, const struct test_result *t, int copies)
 {
-	fprintf(f, "\n%s: latency in microseconds, %d cop%s, %d sample%s%s\n", t->label, copies,
-		copies == 1 ? "y" : "ies", t->nsamples, t->nsamples == 1 ? "" : "s", t->status == TEST_DONE ? "" : " (cut short: finished samples kept)");
+	char what[160];
+	snprintf(what, sizeof what, "latency in microseconds, %d cop%s, %d sample%s%s", copies,
+		 copies == 1 ? "y" : "ies", t->nsamples, t->nsamples == 1 ? "" : "s",
+		 t->status == TEST_DONE ? "" : " (cut short: finished samples kept)");
+	/* 80 columns: a long title puts what follows it on a line of its own */
+	if (strlen(t->label) + 2 + strlen(what) <= 80)
+		fprintf(f, "\n%s: %s\n", t->label, what);
+	else
+		fprintf(f, "\n%s:\n  %s\n", t->label, what);
 	/* cyclictest's line per thread: every sample's events together */
 	for (int i = 0; i < t->nhists; i++) {
 		const struct hist_set *hs = &t->hists[i];
@@ -206,42 +455,64 @@ static void print_test(FILE *f, const struct test_result *t, int copies)
 			(unsigned long long)all.n, (double)all.min / 1e3, (double)last->last / 1e3,
 			lathist_mean(&all) / 1e3, (double)all.max / 1e3);
 	}
-	/* the percentile table: cells first, so each column is as wide as its widest */
+	/* the percentile table: cells first, so each column is as wide as its
+	 * widest; a number in at most 4 characters (2375, 13k, 125k, 1.2M) so
+	 * that six "m+-h" columns and the phase fit 80 columns */
 	enum { NCOL = 6 };
 	static const char *const sfx[NCOL] = { "p50", "p99", "p99.9", "max", "mean", "met" };
 	char cell[WL_MAX_HISTS_REPORT][NCOL][32];
 	int w[NCOL], nrow = t->nhists < WL_MAX_HISTS_REPORT ? t->nhists : WL_MAX_HISTS_REPORT;
+	int wname = (int)strlen("phase");
 	bool any_met = false;
 	for (int k = 0; k < NCOL; k++)
 		w[k] = (int)strlen(sfx[k]);
-	for (int i = 0; i < nrow; i++)
+	for (int i = 0; i < nrow; i++) {
+		if ((int)strlen(t->hists[i].name) > wname)
+			wname = (int)strlen(t->hists[i].name);
 		for (int k = 0; k < NCOL; k++) {
-			char pn[48];
+			char pn[48], a[8], b[8];
 			double half;
 			snprintf(pn, sizeof pn, "%s %s", t->hists[i].name, sfx[k]);
 			double m = point_ci(t, pn, &half);
+			if (k == 5) { /* a share: 100.0, and an interval past 100 points says no more than 100 */
+				snprintf(a, sizeof a, "%.1f", m);
+				snprintf(b, sizeof b, half < 9.95 ? "%.1f" : "%.0f", half > 100 ? 100 : half);
+			} else {
+				latency_fmt4(a, sizeof a, m);
+				latency_fmt4(b, sizeof b, half);
+			}
 			if (!isfinite(m))
 				snprintf(cell[i][k], sizeof cell[i][k], "%s", "--");
 			else if (isfinite(half))
-				snprintf(cell[i][k], sizeof cell[i][k], k == 5 ? "%.1f+-%.1f" : "%.0f+-%.0f", m, half);
+				snprintf(cell[i][k], sizeof cell[i][k], "%s+-%s", a, b);
 			else
-				snprintf(cell[i][k], sizeof cell[i][k], k == 5 ? "%.1f" : "%.0f", m);
+				snprintf(cell[i][k], sizeof cell[i][k], "%s", a);
 			any_met |= k == 5 && isfinite(m);
 			if ((int)strlen(cell[i][k]) > w[k])
 				w[k] = (int)strlen(cell[i][k]);
 		}
+	}
 	int ncol = any_met ? NCOL : NCOL - 1;
-	fprintf(f, "  %-13s", "phase");
+	fprintf(f, "  %-*s", wname, "phase");
 	for (int k = 0; k < ncol; k++)
 		fprintf(f, " %*s", w[k], sfx[k]);
 	fputc('\n', f);
 	for (int i = 0; i < nrow; i++) {
-		fprintf(f, "  %-13s", t->hists[i].name);
+		fprintf(f, "  %-*s", wname, t->hists[i].name);
 		for (int k = 0; k < ncol; k++)
 			fprintf(f, " %*s", w[k], cell[i][k]);
 		fputc('\n', f);
 	}
 	fprintf(f, "  (us%s; +- the 95%% interval over the samples)\n", any_met ? "; met: % of deadlines met" : "");
+	const struct kv *st = test_summary_get(t, "settings");
+	if (st && st->text[0])
+		fprintf(f, "  Settings: %s.\n", st->text);
+	const struct kv *rd = test_summary_get(t, "reader");
+	if (rd && rd->text[0])
+		fprintf(f, "  Note: %s.\n", rd->text);
+	const struct kv *hog = test_summary_get(t, "hog_bytes");
+	if (hog && hog->value > 0)
+		fprintf(f, "  Note: the memory hog touched %.0f MiB, a byte a page, over and over.\n", hog->value / 1048576);
 	const struct kv *n = test_summary_get(t, "note");
 	if (n && n->text[0])
 		fprintf(f, "  Note: %s.\n", n->text);
@@ -254,9 +525,10 @@ static void print_test(FILE *f, const struct test_result *t, int copies)
 		fprintf(f, "  Requests per second: %.0f", m);
 		if (isfinite(half))
 			fprintf(f, " +- %.0f", half);
-		const struct kv *w = test_summary_get(t, "workers");
+		const struct kv *w = test_summary_get(t, "workers"), *ms = test_summary_get(t, "messages");
+		double nm = ms && ms->value >= 1 ? ms->value : 1;
 		if (w)
-			fprintf(f, " (%.0f workers, 1 message thread)", w->value);
+			fprintf(f, " (%.0f workers, %.0f message thread%s)", w->value, nm, nm == 1 ? "" : "s");
 		fputc('\n', f);
 	}
 }

@@ -12,7 +12,6 @@ struct worker_slot;
 
 /* timerlat's phases (histogram index in the worker's slot). */
 enum timerlat_phase { TL_OTHER, TL_OTHER_BURN, TL_FIFO, TL_FIFO_BURN, TL_PHASES };
-#define TL_PERIOD_NS 1000000ULL
 /* Point series (wl_point.series) the latency workloads publish besides their histograms. */
 enum lat_series {
 	LAT_FIFO_DENIED, /* v = errno of sched_setscheduler(SCHED_FIFO) */
@@ -20,15 +19,61 @@ enum lat_series {
 	LAT_RPS,         /* wakelat: requests per second */
 	LAT_WORKERS,     /* wakelat: x = message threads, v = workers */
 	LAT_DMA,         /* timerlat: v = 0 held /dev/cpu_dma_latency at 0, else the errno of opening it */
+	LAT_READ_MODE,   /* interactive: v = how the reader read (enum ia_read_mode) */
+	LAT_HOG_BYTES,   /* interactive: v = the bytes the memory hog touched (all copies) */
 };
 
-/* interactive's tasks and loads: phase = task * IA_LOADS + load. */
+/* interactive's tasks and loads: phase = task * IA_LOADS + load. The
+ * loads: none; one CPU burner per CPU; a streaming writer; a streaming
+ * reader; a memory hog; IA_HEAVY_PER_CPU burners per CPU. */
 enum ia_task { IA_AUDIO, IA_VIDEO, IA_DESKTOP, IA_TASKS };
-enum ia_load { IA_ALONE, IA_BURN, IA_IO, IA_LOADS };
+enum ia_load { IA_ALONE, IA_BURN, IA_IO, IA_READ, IA_MEM, IA_HEAVY, IA_LOADS };
+/* The heavy load's burners per CPU: a video frame's 40% of a CPU cannot be
+ * had beside 2 (a third each); 4 is the runnable count of a make -j4 per
+ * CPU, the CPU side of interbench's compile load (its burn, write and read
+ * at once), without its files: the disk loads are phases of their own. */
+#define IA_HEAVY_PER_CPU 4
+/* How the reader read: O_DIRECT; the page cache with its file dropped after
+ * each pass (a filesystem without O_DIRECT); from memory (tmpfs, ramfs:
+ * the file is only in memory, whatever the flags). */
+enum ia_read_mode { IA_READ_DIRECT, IA_READ_FADVISE, IA_READ_MEMORY };
 
 extern const char *const timerlat_phase_names[TL_PHASES];
 extern const char *const ia_task_names[IA_TASKS];
-extern const char *const ia_load_names[IA_LOADS];
+extern const char *const ia_load_names[IA_LOADS]; /* the phase suffix: "", "+burn", ... */
+extern const char *const ia_load_words[IA_LOADS]; /* --loads words: "alone", "burn", ... */
+
+/* The latency tests' settings (the run's workload parameters: "period-us=500
+ * fifo=off messages=2 workers=4 work-us=50 ia-tasks=audio,video
+ * loads=alone,heavy"; other words belong to other workloads). */
+enum lat_fifo { LAT_FIFO_ON, LAT_FIFO_OFF, LAT_FIFO_ONLY };
+#define LAT_MAX_MESSAGES 16
+#define LAT_MAX_WORKERS 64 /* per message thread */
+#define LAT_DEFAULT_LOADS ((1u << IA_ALONE) | (1u << IA_BURN) | (1u << IA_IO) | (1u << IA_HEAVY))
+struct lat_params {
+	int period_us;     /* timerlat: its timer's period (1000) */
+	enum lat_fifo fifo; /* timerlat: SCHED_FIFO phases too, none, or only them */
+	int messages;      /* wakelat: message threads (1) */
+	int workers;       /* wakelat: workers per message thread; 0 = 2 per CPU */
+	int work_us;       /* wakelat: a worker's work per request (20) */
+	unsigned tasks;    /* interactive: bit per enum ia_task (all) */
+	unsigned loads;    /* interactive: bit per enum ia_load (LAT_DEFAULT_LOADS) */
+};
+/* The defaults, then what params says. 0, or -1 with one sentence. */
+int lat_parse_params(const char *params, struct lat_params *p, char *err, size_t errlen);
+/* "audio,video" into a bit mask of names[0..n) ("all": every one). 0, or -1 with one sentence. */
+int lat_parse_names(const char *text, const char *const *names, int n, unsigned *mask, char *err,
+		    size_t errlen);
+/* "fifo=on"/"off"/"only" as enum lat_fifo; -1 when it is none of them. */
+int lat_parse_fifo(const char *text);
+/* The memory hog's bytes for this many copies together: a quarter of
+ * the RAM, at most 2 GiB. 0 with one sentence when the memory available
+ * would fall under an eighth of the RAM (it refuses rather than wake the
+ * OOM killer), or when /proc/meminfo cannot be read. */
+unsigned long long lat_hog_bytes(char *err, size_t errlen);
+/* What a test ran with, in words, for its summary ("settings") and its
+ * report: compare calls two runs' points n/a when the words differ. */
+void lat_settings_text(const struct test_def *d, const struct lat_params *p, char *buf, size_t len);
 
 /* The test rows' collect (tests.h): each phase's histograms, merged over
  * the copies, into the sample's histogram and its points: p50, p99,
@@ -48,8 +93,17 @@ struct test_noise latency_noise(const struct test_def *t, const char *point);
  * lines and a percentile table per test, with intervals across samples. */
 void latency_print_tables(FILE *f, const struct run *r);
 /* Whether a test row is one of the latency tests, and the names of its
- * phases in histogram order (at most max); 0 for another test. */
-int latency_phases(const struct test_def *d, const char **names, int max);
+ * phases in histogram order (at most max) for the run's params (NULL:
+ * the defaults); 0 for another test. */
+int latency_phases(const struct test_def *d, const char *params, const char **names, int max);
+/* interactive's phases for these settings, in the order it runs them (each
+ * task alone and beside each load, task by task): their histogram index is
+ * their place in this list. Returns how many (at most max). */
+int ia_phase_list(const struct lat_params *p, int *task, int *load, int max);
+
+/* A number of microseconds in at most 4 characters: 2375, 13k, 125k, 1.2M
+ * (the percentile table's cells; "--" when not finite). */
+void latency_fmt4(char *buf, size_t len, double v);
 
 /* Whether a test has latency histograms (its report is latency_print_tables'). */
 int latency_is(const struct test_result *t);

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "kbuild.h"
+#include "latency.h"
 #include "memlat.h"
 #include "scaling.h"
 #include "noise.h"
@@ -142,6 +143,39 @@ static int check_max_tasks(const char *opt, const char *arg, char *err, size_t e
 	return 0;
 }
 
+/* The latency tests' lists and choices (src/latency.c). */
+static int check_fifo(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	if (lat_parse_fifo(arg) < 0) {
+		snprintf(err, errlen, "%s is on, off or only, not '%s'", opt, arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_ia_tasks(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	unsigned mask;
+	char why[200];
+	if (lat_parse_names(arg, ia_task_names, IA_TASKS, &mask, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_loads(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	unsigned mask;
+	char why[240];
+	if (lat_parse_names(arg, ia_load_words, IA_LOADS, &mask, why, sizeof why) < 0 ||
+	    ((mask & (1u << IA_MEM)) && !lat_hog_bytes(why, sizeof why))) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* One of the row's choices: "--format is json, csv or unixbench, not 'x'". */
 static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
 {
@@ -243,6 +277,41 @@ const struct opt_def opt_table[] = {
 	  .arg = "N,N,...", .what = "a list of -j values",
 	  .help = "kbuild: the make -j values (default CPUs/2, CPUs, 2xCPUs)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_jobs },
+	{ .id = O_PERIOD_US, .name = "period-us", .kind = OK_INT,
+	  .arg = "US", .what = "microseconds",
+	  .min = 50, .max = 100000, .def = "1000",
+	  .help = "timerlat: the timer's period in microseconds (default 1000)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_FIFO, .name = "fifo", .kind = OK_STRING,
+	  .arg = "on|off|only", .what = "on, off or only", .def = "on",
+	  .help = "timerlat: SCHED_FIFO phases too (on, when permitted), none (off),\n"
+		  "or only them (only: the test fails without the permission)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_fifo, .choices = "on off only" },
+	{ .id = O_MESSAGES, .name = "messages", .kind = OK_INT,
+	  .arg = "N", .what = "a number of message threads",
+	  .min = 1, .max = LAT_MAX_MESSAGES, .def = "1",
+	  .help = "wakelat: message threads, each with its own workers (default 1)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_WORKERS, .name = "workers", .kind = OK_INT,
+	  .arg = "N", .what = "a number of workers",
+	  .min = 1, .max = LAT_MAX_WORKERS,
+	  .help = "wakelat: workers per message thread (default 2 per CPU)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_WORK_US, .name = "work-us", .kind = OK_INT,
+	  .arg = "US", .what = "microseconds",
+	  .min = 0, .max = 100000, .def = "20",
+	  .help = "wakelat: a worker's work per request in microseconds (default 20)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .id = O_IA_TASKS, .name = "ia-tasks", .kind = OK_STRING,
+	  .arg = "LIST", .what = "a list of tasks",
+	  .help = "interactive: the tasks, of audio,video,desk or all (default all)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_ia_tasks, .choices = "audio video desk all" },
+	{ .id = O_LOADS, .name = "loads", .kind = OK_STRING,
+	  .arg = "LIST", .what = "a list of loads",
+	  .help = "interactive: the background loads, of alone,burn,io,read,mem,burn4\n"
+		  "or all (default alone,burn,io,burn4)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_loads,
+	  .choices = "alone burn io read mem burn4 all" },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",

@@ -245,7 +245,7 @@ const struct test_def test_table[] = {
 	  .seconds = 4, .samples = 3, .quick_seconds = 1, .noise = { 0.10, 0.20 } },
 	{ .id = "interactive", .label = "Interactive tasks under load",
 	  .short_label = "interactive",
-	  .about = "audio, video, desktop: us late and % deadlines met, alone, beside burners, beside a writer",
+	  .about = "audio, video, desktop: us late and % deadlines met, alone and beside CPU, disk, memory loads",
 	  .unit = "us", .category = "latency",
 	  .workload = &wl_interactive, .self_timed = true, .overrun = 1.05,
 	  .collect = interactive_collect, .point_noise = latency_noise,

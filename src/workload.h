@@ -24,8 +24,8 @@ struct wl_point {
 
 /* Per copy: 2 chains x 480 sizes and a few more (memory latency's most). */
 #define WL_MAX_POINTS 1024
-/* Per copy: the latency tests' phases (interactive: 3 tasks x 3 loads). */
-#define WL_MAX_HISTS 9
+/* Per copy: the latency tests' phases (interactive: 3 tasks x 6 loads). */
+#define WL_MAX_HISTS 18
 
 struct worker_slot {
 	_Atomic uint64_t count; /* units done so far */

@@ -151,7 +151,14 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_MAX_TASKS:
 		case O_JOBS:
 		case O_TREE:
-		case O_MAKE_JOBS: {
+		case O_MAKE_JOBS:
+		case O_PERIOD_US:
+		case O_FIFO:
+		case O_MESSAGES:
+		case O_WORKERS:
+		case O_WORK_US:
+		case O_IA_TASKS:
+		case O_LOADS: {
 			size_t u = strlen(a->params);
 			snprintf(a->params + u, sizeof a->params - u, "%s%s=%s", u ? " " : "",
 				 it->def->name, it->arg);

@@ -575,7 +575,7 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	if (rows < 3)
 		return;
 	const char *phases[WL_MAX_HISTS];
-	int nph = latency_phases(test_find(tr->id), phases, WL_MAX_HISTS);
+	int nph = latency_phases(test_find(tr->id), params, phases, WL_MAX_HISTS);
 	if (nph > 0) {
 		canvas_text(c, 1, y + 2, ROLE_HEADER,
 			    c->utf8 ? "latency, log scale:  █ to p50  ▒ to p99  ░ to max  (%: deadlines met)"

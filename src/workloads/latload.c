@@ -83,15 +83,16 @@ void lat_burners_stop(struct lat_burners *b)
 	b->n = 0;
 }
 
-int lat_burners_start_all(struct lat_burners *b)
+int lat_burners_start_all(struct lat_burners *b, int per_cpu)
 {
 	cpu_set_t set;
 	int cpus[LAT_MAX_BURNERS], k = 0;
 	if (sched_getaffinity(0, sizeof set, &set) < 0)
 		return -errno;
-	for (int c = 0; c < CPU_SETSIZE && k < LAT_MAX_BURNERS; c++)
-		if (CPU_ISSET(c, &set))
-			cpus[k++] = c;
+	for (int i = 0; i < per_cpu; i++)
+		for (int c = 0; c < CPU_SETSIZE && k < LAT_MAX_BURNERS; c++)
+			if (CPU_ISSET(c, &set))
+				cpus[k++] = c;
 	return lat_burners_start(b, cpus, k);
 }
 

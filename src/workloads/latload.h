@@ -26,7 +26,7 @@ int lat_pin_self(int cpu);
 
 /* CPU burners: SCHED_OTHER threads that spin until stopped, each pinned
  * to its CPU (cpus[i], -1 unpinned). Up to LAT_MAX_BURNERS. */
-#define LAT_MAX_BURNERS 64
+#define LAT_MAX_BURNERS 256
 struct lat_burners {
 	int n;
 	_Atomic int stop;
@@ -36,8 +36,8 @@ struct lat_burners {
 /* 0, or -errno when a thread cannot be made (those made are stopped). */
 int lat_burners_start(struct lat_burners *b, const int *cpus, int n);
 void lat_burners_stop(struct lat_burners *b);
-/* One burner per CPU this process may run on. */
-int lat_burners_start_all(struct lat_burners *b);
+/* per_cpu burners on each CPU this process may run on. */
+int lat_burners_start_all(struct lat_burners *b, int per_cpu);
 
 /* A fixed amount of CPU work (a dependent chain no compiler can fold). */
 void lat_work(uint64_t loops);

@@ -3,7 +3,9 @@
  * Four phases share the sample's length: SCHED_OTHER alone, SCHED_OTHER
  * beside a CPU burner pinned to the same CPU, and the same two under
  * SCHED_FIFO when the kernel permits it (else they are skipped and the
- * refusal is published). The thread is pinned to one CPU so that the
+ * refusal is published). --fifo off runs the first two, --fifo only the
+ * last two (refused, the test failed, without the permission); --period-us
+ * sets the period (1000 us, cyclictest's default). The thread is pinned to one CPU so that the
  * burner shares it. Each wake-up adds one count to a preallocated
  * histogram in the shared slot: no call, allocation, lock or log.
  *
@@ -26,16 +28,16 @@
 #include "latency.h"
 #include "latload.h"
 
-static void measure(struct workload_ctx *ctx, struct lat_hist *h, uint64_t ns)
+static void measure(struct workload_ctx *ctx, struct lat_hist *h, uint64_t ns, uint64_t period)
 {
-	uint64_t next = lat_now_ns() + TL_PERIOD_NS, end = next + ns, n = 0;
+	uint64_t next = lat_now_ns() + period, end = next + ns, n = 0;
 	while (next < end && !wl_stopped(ctx)) {
 		struct timespec ts = lat_ts(next);
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 			;
 		uint64_t now = lat_now_ns();
 		lathist_add(h, now > next ? now - next : 0);
-		next += TL_PERIOD_NS;
+		next += period;
 		if ((++n & 63) == 0)
 			wl_publish(ctx, n);
 	}
@@ -44,6 +46,12 @@ static void measure(struct workload_ctx *ctx, struct lat_hist *h, uint64_t ns)
 static int timerlat_run(struct workload_ctx *ctx)
 {
 	struct worker_slot *s = ctx->slot;
+	struct lat_params lp;
+	char err[200];
+	if (lat_parse_params(ctx->params, &lp, err, sizeof err) < 0)
+		return wl_fail(ctx, "%s", err);
+	int first = lp.fifo == LAT_FIFO_ONLY ? TL_FIFO : TL_OTHER;
+	int last = lp.fifo == LAT_FIFO_OFF ? TL_OTHER_BURN : TL_FIFO_BURN;
 	int cpu = lat_pick_cpu(ctx->copy);
 	int rc = lat_pin_self(cpu);
 	if (rc < 0)
@@ -57,15 +65,21 @@ static int timerlat_run(struct workload_ctx *ctx)
 		dma = -1;
 	}
 	wl_publish_point(ctx, LAT_DMA, 0, dma >= 0 ? 0 : errno);
-	uint64_t phase_ns = (uint64_t)((ctx->duration > 0 ? ctx->duration : 4) / TL_PHASES * 1e9);
+	uint64_t phase_ns = (uint64_t)((ctx->duration > 0 ? ctx->duration : 4) / (last - first + 1) * 1e9);
 	for (int p = 0; p < TL_PHASES; p++)
 		lathist_init(&s->hists[p]);
-	for (int p = 0; p < TL_PHASES && !wl_stopped(ctx); p++) {
+	for (int p = first; p <= last && !wl_stopped(ctx); p++) {
 		bool fifo = p == TL_FIFO || p == TL_FIFO_BURN, burn = p == TL_OTHER_BURN || p == TL_FIFO_BURN;
 		if (fifo) {
 			struct sched_param sp = { .sched_priority = 1 };
 			if (sched_setscheduler(0, SCHED_FIFO, &sp) < 0) {
-				wl_publish_point(ctx, LAT_FIFO_DENIED, 0, errno);
+				int e = errno;
+				if (lp.fifo == LAT_FIFO_ONLY) {
+					if (dma >= 0)
+						close(dma);
+					return wl_fail(ctx, "--fifo only: SCHED_FIFO not permitted (%s): needs root or CAP_SYS_NICE", strerror(e));
+				}
+				wl_publish_point(ctx, LAT_FIFO_DENIED, 0, e);
 				break;
 			}
 		}
@@ -73,7 +87,7 @@ static int timerlat_run(struct workload_ctx *ctx)
 		if (burn && (rc = lat_burners_start(&b, &cpu, 1)) < 0)
 			return wl_fail(ctx, "cannot start a CPU burner: %s", strerror(-rc));
 		atomic_store_explicit(&s->nhists, p + 1, memory_order_release);
-		measure(ctx, &s->hists[p], phase_ns);
+		measure(ctx, &s->hists[p], phase_ns, (uint64_t)lp.period_us * 1000);
 		if (burn)
 			lat_burners_stop(&b);
 	}

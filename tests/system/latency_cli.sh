@@ -6,6 +6,10 @@
 # keeps a histogram per phase per sample whose counts add up; show, export
 # (json, csv) and compare (a verdict on every percentile row) read it; a
 # run file whose histogram disagrees with itself is one line and exit 1;
+# the report fits 80 columns and says each test's settings; the knobs
+# (--period-us, --fifo, --messages, --workers, --work-us, --ia-tasks,
+# --loads) refuse bad values in one line, reach the workloads, and make
+# compare call the points of runs with other settings n/a;
 # an interrupted run keeps the samples it finished; without CAP_SYS_NICE
 # the FIFO phases are left out and the report and the notes say why.
 . "$KBENCH_TOP/tests/system/lib.inc"
@@ -18,6 +22,7 @@ grep -Eq '^latency +timerlat wakelat interactive' "$T/list" || die "kbench list 
 
 short="--duration 1 --samples 2 --pause 0 -c 1 --no-telemetry"
 expect_exit 0 "$KBENCH" run latency $short --name one
+cp "$T/out" "$T/one.out"
 for ph in other 'other\+burn'; do
 	grep -Eq "^T: ?[0-9] $ph +C: +[0-9]+ Min: +[0-9]+ Act: +[0-9]+ Avg: +[0-9]+ Max: +[0-9]+" "$T/out" ||
 		{ cat "$T/out"; die "no cyclictest line for $ph"; }
@@ -42,7 +47,7 @@ tests = {t["id"]: t for t in d["blocks"][0]["tests"]}
 assert set(tests) == {"timerlat", "wakelat", "interactive"}, set(tests)
 want = {"timerlat": ["other", "other+burn"] + (["fifo", "fifo+burn"] if sys.argv[2] == "measured" else []),
         "wakelat": ["wake"],
-        "interactive": ["audio", "audio+burn", "audio+io", "video", "video+burn", "video+io", "desk", "desk+burn", "desk+io"]}
+        "interactive": [t + l for t in ("audio", "video", "desk") for l in ("", "+burn", "+io", "+burn4")]}
 for tid, phases in want.items():
     t = tests[tid]
     hs = {h["name"]: h for h in t["hists"]}
@@ -63,9 +68,18 @@ for tid, phases in want.items():
             met = pts[ph + " met"]
             assert met["better"] == "higher" and all(0 <= x <= 100 for x in met["values"]), met
 assert tests["wakelat"]["points"][-1]["name"] == "wake rps"
+settings = {tid: next(kv["text"] for kv in t["summary"] if kv["key"] == "settings") for tid, t in tests.items()}
+assert settings == {"timerlat": "period 1000 us, SCHED_FIFO on",
+                    "wakelat": "1 message thread, 2 workers per CPU each, 20 us of work",
+                    "interactive": "tasks audio,video,desk; loads alone,burn,io,burn4"}, settings
 notes = " ".join(d.get("notes", []))
 assert (sys.argv[2] == "refused") == ("SCHED_FIFO not permitted" in notes), notes
 PY
+# Every line of the latency report fits 80 columns (the percentile table's
+# cells are "m+-h" with numbers of at most 4 characters: 2375, 13k, 1.2M).
+sed -n '/latency in microseconds/,$p' "$T/one.out" | awk 'length > 80 { print; bad = 1 } END { exit bad }' || die "the latency report is wider than 80 columns (above)"
+grep -q '^  Settings: tasks audio,video,desk; loads alone,burn,io,burn4\.$' "$T/one.out" || die "the report does not say interactive's settings"
+
 expect_exit 0 "$KBENCH" export one --format csv
 [ "$(grep -c ',timerlat,"other p99",us,done,' "$T/out")" = 2 ] || { head "$T/out"; die "csv: not a line per sample of a percentile"; }
 expect_exit 0 "$KBENCH" show one
@@ -77,6 +91,33 @@ for p in "other p50" "other p99" "other p99.9" "other max" "other mean" "other\\
 	grep -Eq "^$p .*(no significant change|faster|slower)" "$T/out" ||
 		{ cat "$T/out"; die "compare: no verdict on $p"; }
 done
+
+# The knobs: each bad value is one line and exit 2; good ones reach the
+# workloads (timerlat with --fifo off has no FIFO phase; wakelat runs the
+# threads asked for) and are stored as the test's settings, and compare
+# calls the points of runs with other settings n/a and says why.
+for bad in "--period-us 10" "--period-us 1ms" "--fifo sometimes" "--messages 0" "--workers 0" \
+	"--work-us -5" "--ia-tasks audio,piano" "--ia-tasks audio,audio" "--loads burn," "--loads ''"; do
+	eval "expect_exit 2 \"\$KBENCH\" run timerlat $bad"
+	[ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; die "$bad: not one line"; }
+done
+expect_exit 0 "$KBENCH" run timerlat wakelat $short --period-us 500 --fifo off --messages 2 --workers 3 --work-us 5 --name knobs
+grep -Eq '^T: ?[0-9] fifo' "$T/out" && die "--fifo off still measured SCHED_FIFO"
+grep -q '^  Settings: period 500 us, SCHED_FIFO off\.$' "$T/out" || { cat "$T/out"; die "timerlat's settings are not said"; }
+grep -q '^  Settings: 2 message threads, 3 workers each, 5 us of work\.$' "$T/out" || die "wakelat's settings are not said"
+grep -Eq '^  Requests per second: [0-9]+.* \(6 workers, 2 message threads\)$' "$T/out" || die "wakelat did not run 2 x 3 workers"
+# 1000 wake-ups a second per phase at 1 ms, 2000 at 500 us: a phase of 0.5 s counts about 1000
+expect_exit 0 "$KBENCH" export knobs --format json
+python3 - "$T/out" <<'PY' || die "--period-us did not reach the timer"
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = [t for t in d["blocks"][0]["tests"] if t["id"] == "timerlat"][0]
+n = [s["n"] for h in t["hists"] if h["name"] == "other" for s in h["samples"]]
+assert all(700 <= x <= 1010 for x in n), n
+PY
+expect_exit 0 "$KBENCH" compare one knobs
+grep -Eq '^other p50 .*n/a \(other settings\)' "$T/out" || { cat "$T/out"; die "compare: no n/a for other settings"; }
+grep -q '^timerlat ran with other settings: A period 1000 us, SCHED_FIFO on; B period 500' "$T/out" || die "compare does not say the settings differ"
 
 # Without CAP_SYS_NICE (and no RLIMIT_RTPRIO) SCHED_FIFO is refused: the
 # FIFO phases are left out, and the report and the run's notes say why.
@@ -90,6 +131,17 @@ if command -v setpriv >/dev/null 2>&1 &&
 	expect_exit 0 "$KBENCH" export nofifo --format json
 	grep -q '"timerlat: SCHED_FIFO not permitted' "$T/out" || die "the run's notes lack the refusal"
 	expect_exit 0 "$KBENCH" delete nofifo
+	# --fifo only asks for what is refused: the test fails with one sentence, exit 1
+	expect_exit 1 setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice sh -c \
+		"ulimit -r 0; exec \"$KBENCH\" run timerlat --duration 0.4 --samples 1 --pause 0 -c 1 --no-telemetry --fifo only --name onlyfifo"
+	grep -q '^Failed: Timer wake-up latency .*--fifo only: SCHED_FIFO not permitted (Operation not permitted): needs root or CAP_SYS_NICE)$' "$T/out" ||
+		{ cat "$T/out"; die "--fifo only without the permission does not say why it failed"; }
+fi
+# --fifo only where it is permitted: the FIFO phases alone
+if [ "$fifo" = measured ]; then
+	expect_exit 0 "$KBENCH" run timerlat --duration 0.4 --samples 1 --pause 0 -c 1 --no-telemetry --fifo only --no-save
+	grep -Eq '^T: ?[0-9] other' "$T/out" && die "--fifo only measured SCHED_OTHER"
+	grep -Eq '^T: ?[0-9] fifo ' "$T/out" || { cat "$T/out"; die "--fifo only: no fifo phase"; }
 fi
 
 # A histogram whose counts disagree with its n: one line, exit 1, the store untouched.

@@ -4,7 +4,7 @@
 # interactive: tasks that do work each period (audio, video, desktop) wait longer beside a
 # burner on every CPU: their mean latency together rises by half at least (x2.6-3.7 measured
 # here). The share of deadlines met is printed: one burner per CPU leaves each task the CPU it
-# needs on a quiet machine (100% either way here). timerlat: with SCHED_FIFO permitted, the FIFO thread beside the
+# needs on a quiet machine (100% either way here; latency_deadlines judges the heavier load). timerlat: with SCHED_FIFO permitted, the FIFO thread beside the
 # burner stays within 1 ms at p99. The SCHED_OTHER sleeper beside the burner is printed, not
 # judged: on an EEVDF kernel (6.6 and later) a thread that sleeps most of its period is owed
 # lag and preempts the burner at once, so its latency barely moves (measured here on 6.18 with
@@ -13,7 +13,7 @@
 # tier: load (latencies of a busy machine are its neighbours' too)
 . "$KBENCH_TOP/tests/system/lib.inc"
 
-expect_exit 0 "$KBENCH" run timerlat interactive --duration 3 --samples 3 --pause 0 -c 1 --no-telemetry --name load
+expect_exit 0 "$KBENCH" run timerlat interactive --loads alone,burn --duration 3 --samples 3 --pause 0 -c 1 --no-telemetry --name load
 sed -n '/latency in microseconds/,/^  (us/p' "$T/out"
 expect_exit 0 "$KBENCH" export load --format json
 python3 - "$T/out" <<'PY' || die "the latencies do not behave (above)"

@@ -176,12 +176,15 @@ static void test_collect(void **state)
 	/* deadlines: the met share is a point, higher is better */
 	struct test_result *ia = run_block_add_test(&r->blocks[0], "interactive", "I", "us", 0, 0, "latency");
 	memset(slots, 0, 2 * sizeof *slots);
-	lathist_init(&slots[0].hists[IA_VIDEO * IA_LOADS + IA_BURN]);
-	atomic_store(&slots[0].nhists, IA_TASKS * IA_LOADS);
-	lathist_add(&slots[0].hists[IA_VIDEO * IA_LOADS + IA_BURN], 5000);
-	slots[0].hists[IA_VIDEO * IA_LOADS + IA_BURN].met = 3;
-	slots[0].hists[IA_VIDEO * IA_LOADS + IA_BURN].missed = 1;
+	/* the default phases, task by task: audio, audio+burn, audio+io, audio+burn4, video, video+burn, ... */
+	int vb = 5;
+	lathist_init(&slots[0].hists[vb]);
+	atomic_store(&slots[0].nhists, 12);
+	lathist_add(&slots[0].hists[vb], 5000);
+	slots[0].hists[vb].met = 3;
+	slots[0].hists[vb].missed = 1;
 	interactive_collect(ia, slots, 1, NULL);
+	assert_string_equal(test_summary_get(ia, "settings")->text, "tasks audio,video,desk; loads alone,burn,io,burn4");
 	const struct point *met = test_find_point(ia, "video+burn met");
 	assert_non_null(met);
 	assert_false(met->lower_better);
@@ -189,6 +192,133 @@ static void test_collect(void **state)
 	assert_null(test_find_point(ia, "audio p50"));
 	run_free(r);
 	free(slots);
+}
+
+/* The settings: defaults, each knob, bad values refused with a sentence,
+ * and interactive's phases in the order (and histogram index) they run. */
+static void test_params(void **state)
+{
+	(void)state;
+	struct lat_params p;
+	char err[256];
+	assert_int_equal(lat_parse_params(NULL, &p, err, sizeof err), 0);
+	assert_int_equal(p.period_us, 1000);
+	assert_int_equal(p.fifo, LAT_FIFO_ON);
+	assert_int_equal(p.messages, 1);
+	assert_int_equal(p.workers, 0);
+	assert_int_equal(p.work_us, 20);
+	assert_int_equal(p.tasks, 7u);
+	assert_int_equal(p.loads, LAT_DEFAULT_LOADS);
+	assert_int_equal(lat_parse_params("sizes=512:1M period-us=250 fifo=only messages=3 workers=5 work-us=0 "
+					  "ia-tasks=desk,audio loads=mem,alone jobs=4",
+					  &p, err, sizeof err), 0);
+	assert_int_equal(p.period_us, 250);
+	assert_int_equal(p.fifo, LAT_FIFO_ONLY);
+	assert_int_equal(p.messages, 3);
+	assert_int_equal(p.workers, 5);
+	assert_int_equal(p.work_us, 0);
+	assert_int_equal(p.tasks, (1u << IA_AUDIO) | (1u << IA_DESKTOP));
+	assert_int_equal(p.loads, (1u << IA_ALONE) | (1u << IA_MEM));
+	int task[WL_MAX_HISTS], load[WL_MAX_HISTS];
+	assert_int_equal(ia_phase_list(&p, task, load, WL_MAX_HISTS), 4);
+	assert_int_equal(task[0], IA_AUDIO);
+	assert_int_equal(load[0], IA_ALONE);
+	assert_int_equal(task[1], IA_AUDIO);
+	assert_int_equal(load[1], IA_MEM);
+	assert_int_equal(task[3], IA_DESKTOP);
+	assert_int_equal(load[3], IA_MEM);
+	const char *names[WL_MAX_HISTS];
+	assert_int_equal(latency_phases(test_find("interactive"), "loads=alone,mem ia-tasks=audio,desk", names,
+					WL_MAX_HISTS), 4);
+	assert_string_equal(names[1], "audio+mem");
+	assert_string_equal(names[3], "desk+mem");
+	assert_int_equal(latency_phases(test_find("interactive"), NULL, names, WL_MAX_HISTS), 12);
+	assert_string_equal(names[11], "desk+burn4");
+	assert_int_equal(lat_parse_params("loads=all ia-tasks=all", &p, err, sizeof err), 0);
+	assert_int_equal(ia_phase_list(&p, task, load, WL_MAX_HISTS), IA_TASKS * IA_LOADS);
+	assert_true(IA_TASKS * IA_LOADS <= WL_MAX_HISTS);
+	static const struct {
+		const char *params, *err;
+	} bad[] = {
+		{ "period-us=49", "the timer period is 50 to 100000, not '49'" },
+		{ "period-us=1e3", "the timer period is 50 to 100000, not '1e3'" },
+		{ "fifo=yes", "SCHED_FIFO is on, off or only, not 'yes'" },
+		{ "messages=17", "the message threads is 1 to 16, not '17'" },
+		{ "workers=0", "the workers per message thread is 1 to 64, not '0'" },
+		{ "loads=burn,cpu", "'cpu' is not one of alone, burn, io, read, mem, burn4 or all" },
+		{ "loads=io,io", "'io' is named twice" },
+		{ "loads=io,", "a list does not end with ','" },
+		{ "ia-tasks=", "an empty list" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		err[0] = 0;
+		assert_int_equal(lat_parse_params(bad[i].params, &p, err, sizeof err), -1);
+		assert_string_equal(err, bad[i].err);
+	}
+}
+
+/* The percentile table fits 80 columns whatever the numbers: each is at
+ * most 4 characters, and the longest phase name sets the first column. */
+static void test_table_width(void **state)
+{
+	(void)state;
+	char buf[16];
+	static const double v[] = { 0, 1, 9999, 9999.4, 9999.5, 10000, 125318, 999499, 999500, 1.2e6,
+				    9.94e6, 9.95e6, 123e6, 999.4e6, 5e9, 1e15 };
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		latency_fmt4(buf, sizeof buf, v[i]);
+		assert_true(strlen(buf) <= 4);
+	}
+	latency_fmt4(buf, sizeof buf, 13419);
+	assert_string_equal(buf, "13k");
+	latency_fmt4(buf, sizeof buf, 125318);
+	assert_string_equal(buf, "125k");
+	latency_fmt4(buf, sizeof buf, 1.2e6);
+	assert_string_equal(buf, "1.2M");
+	latency_fmt4(buf, sizeof buf, 2375);
+	assert_string_equal(buf, "2375");
+	/* the widest table: every phase of interactive, huge spreads, shares with wide intervals */
+	struct run *r = run_new();
+	struct test_result *t = run_block_add_test(run_add_block(r, 2), "interactive",
+						   "Interactive tasks under load", "us", 0, 0, "latency");
+	t->status = TEST_DONE;
+	const char *names[WL_MAX_HISTS];
+	int n = latency_phases(test_find("interactive"), "loads=all", names, WL_MAX_HISTS);
+	assert_int_equal(n, 18);
+	for (int s = 0; s < 3; s++)
+		for (int i = 0; i < n; i++) {
+			struct lat_hist h;
+			lathist_init(&h);
+			lathist_add(&h, s ? 9999000 : 1000); /* 1 us and 9999 us: intervals in the thousands */
+			lathist_add(&h, s == 2 ? 5e9 : 5e6); /* 5 s: the cyclictest line's columns hold 10 s */
+			h.met = s ? 1 : 99, h.missed = s ? 99 : 1;
+			char pn[48];
+			hist_set_push(test_hist_set(t, names[i]), &h);
+			static const char *const sfx[] = { "p50", "p99", "p99.9", "max", "mean" };
+			for (int k = 0; k < 5; k++) {
+				snprintf(pn, sizeof pn, "%s %s", names[i], sfx[k]);
+				point_push(test_point(t, pn, 0, "", "us", true, true), lathist_quantile(&h, k == 4 ? 0.5 : 0.99) / 1e3 * (s + 1) * 7.77);
+			}
+			snprintf(pn, sizeof pn, "%s met", names[i]);
+			point_push(test_point(t, pn, 0, "", "%", false, true), lathist_met_pct(&h));
+		}
+	test_summary_set(t, "settings", 0, "tasks audio,video,desk; loads alone,burn,io,read,mem,burn4");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	latency_print_tables(f, r);
+	fclose(f);
+	int lines = 0;
+	for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL, lines++) {
+		nl = strchr(line, '\n');
+		size_t w = nl ? (size_t)(nl - line) : strlen(line);
+		if (w > 80)
+			fail_msg("%zu columns: %.*s", w, (int)w, line);
+	}
+	assert_true(lines > 2 * n); /* the cyclictest lines and the table */
+	assert_non_null(strstr(text, "  desk+burn4 "));
+	free(text);
+	run_free(r);
 }
 
 /* The run file keeps each sample's histogram; one whose counts disagree
@@ -348,7 +478,8 @@ int main(void)
 		cmocka_unit_test(test_bucket_edges),  cmocka_unit_test(test_percentiles_known),
 		cmocka_unit_test(test_merge_and_met), cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_runfile_hists), cmocka_unit_test(test_point_floors),
-		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_verdicts),      cmocka_unit_test(test_params),
+		cmocka_unit_test(test_table_width),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
