@@ -300,12 +300,95 @@ static int lat_col(double us, int w)
 	return x < 0 ? 0 : x >= w ? w - 1 : x;
 }
 
+static int field(struct canvas *c, int x, int y, int role, const char *s, int width);
+
+/* A latency test's sample in progress with every copy read once, so the
+ * numbers on the screen agree: each phase merged over the copies (bucket
+ * counts added, the honest aggregate; never an average of percentiles), and
+ * each copy's wake-ups and the phase it is in, with that phase's figures. */
+struct lat_now {
+	int copies; /* copies read; 0: nothing live (a replay, between samples) */
+	unsigned long long events; /* all copies, all phases */
+	struct lat_hist all[WL_MAX_HISTS];
+	struct {
+		unsigned long long events;
+		int phase; /* -1 before its first wake-up */
+		double p50, p99, max, met; /* us, us, us, % (NAN without deadlines) */
+	} copy[RUNNER_MAX_COPIES];
+};
+
+static void lat_read(const struct live *l, int nph, struct lat_now *s)
+{
+	static struct lat_hist h; /* one copy of a phase, read from the worker's slot once */
+	int n = live_copies(l);
+	s->copies = 0;
+	s->events = 0;
+	for (int p = 0; p < WL_MAX_HISTS; p++)
+		lathist_init(&s->all[p]);
+	for (int c = 0; c < n && c < RUNNER_MAX_COPIES; c++) {
+		const struct lat_hist *lh;
+		int k = live_hists(l, c, &lh);
+		s->copy[c].events = 0;
+		s->copy[c].phase = -1;
+		for (int p = 0; p < k && p < nph; p++) {
+			h = lh[p];
+			if (!h.n)
+				continue;
+			lathist_merge(&s->all[p], &h);
+			s->copy[c].events += h.n;
+			s->copy[c].phase = p;
+			s->copy[c].p50 = lathist_quantile(&h, 0.5) / 1e3;
+			s->copy[c].p99 = lathist_quantile(&h, 0.99) / 1e3;
+			s->copy[c].max = (double)h.max / 1e3;
+			s->copy[c].met = lathist_met_pct(&h);
+		}
+		s->events += s->copy[c].events;
+		if (k > 0)
+			s->copies = n < RUNNER_MAX_COPIES ? n : RUNNER_MAX_COPIES;
+	}
+}
+
+/* The sample line's count: "2504 wake-ups (1252+1252)", each copy's share
+ * when it fits in width, else the total alone. */
+static void fmt_wakeups(char *buf, size_t len, const struct lat_now *s, int width)
+{
+	snprintf(buf, len, "%llu wake-ups", s->events);
+	if (s->copies < 2)
+		return;
+	char more[256];
+	size_t o = (size_t)snprintf(more, sizeof more, "%s (", buf);
+	for (int c = 0; c < s->copies && o < sizeof more; c++)
+		o += (size_t)snprintf(more + o, sizeof more - o, "%s%llu", c ? "+" : "",
+				      s->copy[c].events);
+	if (o + 1 < sizeof more && (int)o + 1 <= width) {
+		snprintf(more + o, sizeof more - o, ")");
+		snprintf(buf, len, "%s", more);
+	}
+}
+
+/* A row's figures at x: p50, p99 and max in us, then the share of
+ * deadlines met when there are deadlines and room. */
+static void lat_figures(struct canvas *c, int x, int row, int role, double p50, double p99,
+			double mx, double met)
+{
+	char n1[16], n2[16], n3[16];
+	fmt_number(n1, sizeof n1, p50, 7);
+	fmt_number(n2, sizeof n2, p99, 8);
+	fmt_number(n3, sizeof n3, mx, 8);
+	x += canvas_printf(c, x, row, role, "%7s %8s %8s", n1, n2, n3);
+	if (isfinite(met) && x + 6 < c->w)
+		canvas_printf(c, x + 1, row, met < 90 ? ROLE_WARN : ROLE_DIM, "%3.0f%%", met);
+}
+
 /* A latency test's percentile bars, a row per phase: the sample in progress
- * (copy 0's histograms as they fill), or the last finished sample's for a
- * phase not begun yet. On a log axis, '#' up to p50, '=' up to p99, '-' up
- * to the max (glyphs, not colours, tell them apart), then the numbers. */
-static void draw_latency(const struct live *l, struct canvas *c, int y, int rows,
-			 const struct test_result *tr, const char **names, int nph)
+ * (all copies' histograms merged, as they fill), or the last finished
+ * sample's (merged the same way when it was stored) for a phase not begun
+ * yet. On a log axis, '#' up to p50, '=' up to p99, '-' up to the max
+ * (glyphs, not colours, tell them apart), then the numbers. Below, with
+ * more than one copy and the rows to spare, a row per copy: its wake-ups
+ * and the figures of the phase it is in. */
+static void draw_latency(struct canvas *c, int y, int rows, const struct test_result *tr,
+			 const char **names, int nph, const struct lat_now *s, int copies)
 {
 	int bw = c->w - 2 - 13 - 27 - 5; /* 5: the share of deadlines met */
 	if (bw < 10)
@@ -324,12 +407,13 @@ static void draw_latency(const struct live *l, struct canvas *c, int y, int rows
 		free_from = x + n + 1;
 	}
 	axis[bw] = '\0';
+	if (copies > 1) /* the bars below are every copy's */
+		canvas_text(c, 1, y, ROLE_DIM, "all copies", 12);
 	canvas_text(c, 14, y, ROLE_DIM, axis, bw);
 	canvas_printf(c, 15 + bw, y, ROLE_HEADER, "%7s %8s %8s", "p50", "p99", "max us");
-	const struct lat_hist *live = NULL;
-	int nlive = live_hists(l, 0, &live);
-	for (int i = 0; i < nph && i + 1 < rows; i++) {
-		const struct lat_hist *h = i < nlive && live[i].n ? &live[i] : NULL;
+	int i;
+	for (i = 0; i < nph && i + 1 < rows; i++) {
+		const struct lat_hist *h = i < WL_MAX_HISTS && s->all[i].n ? &s->all[i] : NULL;
 		const struct hist_set *hs = test_find_hist(tr, names[i]);
 		bool now = h != NULL;
 		if (!h && hs && hs->n)
@@ -353,15 +437,24 @@ static void draw_latency(const struct live *l, struct canvas *c, int y, int rows
 		}
 		bar[o] = '\0';
 		canvas_text(c, 14, row, ROLE_BAR, bar, bw);
-		char n1[16], n2[16], n3[16];
-		fmt_number(n1, sizeof n1, p50, 7);
-		fmt_number(n2, sizeof n2, p99, 8);
-		fmt_number(n3, sizeof n3, mx, 8);
-		int x = 15 + bw;
-		x += canvas_printf(c, x, row, ROLE_NORMAL, "%7s %8s %8s", n1, n2, n3);
-		double met = lathist_met_pct(h);
-		if (isfinite(met) && x + 6 < c->w)
-			canvas_printf(c, x + 1, row, met < 90 ? ROLE_WARN : ROLE_DIM, "%3.0f%%", met);
+		lat_figures(c, 15 + bw, row, ROLE_NORMAL, p50, p99, mx, lathist_met_pct(h));
+	}
+	/* the copies, when every one has a row (else the sample line's sum says it) */
+	int free_rows = rows - 1 - i;
+	if (s->copies < 2 || free_rows < s->copies)
+		return;
+	for (int k = 0; k < s->copies; k++) {
+		int row = y + 1 + i + k, ph = s->copy[k].phase;
+		char what[96];
+		canvas_printf(c, 1, row, ROLE_NORMAL, "#%d", k + 1);
+		if (ph < 0) {
+			canvas_text(c, 14, row, ROLE_DIM, "no wake-up yet", bw);
+			continue;
+		}
+		snprintf(what, sizeof what, "%llu wake-ups, in %s", s->copy[k].events, names[ph]);
+		field(c, 14, row, ROLE_NORMAL, what, bw);
+		lat_figures(c, 15 + bw, row, ROLE_NORMAL, s->copy[k].p50, s->copy[k].p99, s->copy[k].max,
+			    s->copy[k].met);
 	}
 }
 
@@ -510,6 +603,12 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 			 c->utf8 ? "·" : "-", isfinite(p) ? now : "", isfinite(p) ? " now, " : "", asked);
 	}
 	canvas_rule(c, 0, y, c->w, ROLE_BORDER, title, ROLE_RUNNING);
+	/* a latency test: all copies read once, for the sample line and the bars */
+	static struct lat_now lat;
+	const char *phases[WL_MAX_HISTS];
+	int nph = latency_phases(test_find(tr->id), phases, WL_MAX_HISTS);
+	if (nph > 0)
+		lat_read(l, nph, &lat);
 	char el[16], len[16], rate[32], bar[128];
 	fmt_duration(el, sizeof el, ev->sample_elapsed);
 	fmt_duration(len, sizeof len, ev->sample_length);
@@ -530,13 +629,10 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		const struct wl_point *pts;
 		struct kbuild_live kl;
 		int np = live_points(l, 0, &pts);
-		const struct lat_hist *lh;
-		int nlh = live_hists(l, 0, &lh);
-		if (nlh > 0) {
-			unsigned long long ev = 0;
-			for (int i = 0; i < nlh; i++)
-				ev += lh[i].n;
-			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%llu wake-ups", ev);
+		if (nph > 0 && lat.copies > 0) {
+			char wk[256];
+			fmt_wakeups(wk, sizeof wk, &lat, c->w - x - 2);
+			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, wk, c->w - x - 2);
 		} else if (kbuild_live_state(pts, np, &kl)) {
 			struct kbuild_opts ko;
 			char err[200];
@@ -574,14 +670,12 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	}
 	if (rows < 3)
 		return;
-	const char *phases[WL_MAX_HISTS];
-	int nph = latency_phases(test_find(tr->id), phases, WL_MAX_HISTS);
 	if (nph > 0) {
 		canvas_text(c, 1, y + 2, ROLE_HEADER,
 			    c->utf8 ? "latency, log scale:  █ to p50  ▒ to p99  ░ to max  (%: deadlines met)"
 				    : "latency, log scale:  # to p50  = to p99  - to max  (%: deadlines met)",
 			    c->w - 2);
-		draw_latency(l, c, y + 3, rows - 2, tr, phases, nph);
+		draw_latency(c, y + 3, rows - 2, tr, phases, nph, &lat, r->blocks[ev->block].copies);
 		return;
 	}
 	const struct wl_point *kp;
