@@ -20,6 +20,18 @@ enum fmt_align { FMT_LEFT, FMT_RIGHT };
 /* Pads or cuts s to exactly width columns (a cut string ends in '~'). */
 void fmt_fit(char *buf, size_t len, const char *s, int width, enum fmt_align align);
 
+/* A directory or file path in at most width columns: home ($HOME) as "~",
+ * then, when still too long, its middle cut out ("~/a/…/c/reports", ASCII
+ * "..."): the first directory kept when there is room, and as many whole
+ * trailing components as fit, so the end (a file's name) always shows. */
+void fmt_path(char *buf, size_t len, const char *path, const char *home, int width, bool utf8);
+
+/* A directory or file path in at most width columns: home ($HOME) as "~",
+ * then, when still too long, its middle cut out ("~/a/…/c/reports", ASCII
+ * "..."): the first directory kept when there is room, and as many whole
+ * trailing components as fit, so the end (a file's name) always shows. */
+void fmt_path(char *buf, size_t len, const char *path, const char *home, int width, bool utf8);
+
 /* A column of a table: it gets at least min columns, grows to want, and a
  * column with drop set disappears (width 0) when even the minimums do not fit. */
 struct fmt_col {

@@ -30,6 +30,35 @@ static void test_numbers_fit(void **state)
 	}
 }
 
+/* A path for a status line: ~ for home, the middle cut, the end whole. */
+static void test_paths_fit(void **state)
+{
+	char b[256];
+	fmt_path(b, sizeof b, "/home/ann/src/kbench", "/home/ann", 40, true);
+	assert_string_equal(b, "~/src/kbench");
+	fmt_path(b, sizeof b, "/home/annex/kbench", "/home/ann", 40, true); /* not ann's home */
+	assert_string_equal(b, "/home/annex/kbench");
+	fmt_path(b, sizeof b, "/home/ann", "/home/ann/", 40, true);
+	assert_string_equal(b, "~");
+	const char *p = "/tmp/kbench-systest.AbCdEf/a-rather-long-directory-name/store/reports";
+	fmt_path(b, sizeof b, p, "/root", 30, true);
+	assert_string_equal(b, "/tmp/…/store/reports"); /* whole components only */
+	assert_true(canvas_strwidth(b) <= 30);
+	fmt_path(b, sizeof b, p, "/root", 30, false);
+	assert_string_equal(b, "/tmp/.../store/reports");
+	fmt_path(b, sizeof b, p, "/root", 12, true); /* no room for the head: the end */
+	assert_string_equal(b, "…/reports");
+	fmt_path(b, sizeof b, p, "/root", 6, true); /* nor for the last name: its end */
+	assert_string_equal(b, "…ports");
+	fmt_path(b, sizeof b, "/x/y", NULL, 0, true);
+	assert_string_equal(b, "");
+	for (int w = 1; w < 80; w++) {
+		fmt_path(b, sizeof b, p, "/tmp", w, w % 2);
+		assert_true(canvas_strwidth(b) <= w);
+		assert_true(!strcmp(b + strlen(b) - 3, "rts") || w < 6); /* "...s" */
+	}
+}
+
 static void test_counts_whole(void **state)
 {
 	char b[32];
@@ -154,6 +183,7 @@ int main(void)
 		cmocka_unit_test(test_fit),           cmocka_unit_test(test_columns_at_80),
 		cmocka_unit_test(test_bars),          cmocka_unit_test(test_sparklines),
 		cmocka_unit_test(test_big_digits),    cmocka_unit_test(test_counts_whole),
+		cmocka_unit_test(test_paths_fit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
