@@ -138,6 +138,34 @@ void fmt_path(char *buf, size_t len, const char *path, const char *home, int wid
 	snprintf(buf, len, "%s%s%s", h, ell, s + t);
 }
 
+/* Is [x, x+w) inside the row and a blank away from every mark and placed label? */
+static bool axis_free(int width, const int *marks, int nmarks, const int *at, const int *lw, int placed,
+		      int x, int w)
+{
+	if (x < 0 || x + w > width)
+		return false;
+	for (int m = 0; m < nmarks; m++)
+		if (marks[m] >= x - 1 && marks[m] <= x + w)
+			return false;
+	for (int j = 0; j < placed; j++)
+		if (at[j] >= 0 && at[j] <= x + w && at[j] + lw[j] >= x)
+			return false;
+	return true;
+}
+
+void fmt_axis_place(int width, const int *marks, int nmarks, const int *want, const int *lw, int n,
+		    int *at)
+{
+	for (int i = 0; i < n; i++) {
+		at[i] = -1;
+		for (int d = 0; d <= lw[i] && at[i] < 0; d++)
+			if (axis_free(width, marks, nmarks, at, lw, i, want[i] - d, lw[i]))
+				at[i] = want[i] - d;
+			else if (d && axis_free(width, marks, nmarks, at, lw, i, want[i] + d, lw[i]))
+				at[i] = want[i] + d;
+	}
+}
+
 int fmt_columns(const struct fmt_col *cols, int n, int total, int *widths)
 {
 	bool on[64];

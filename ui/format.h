@@ -32,6 +32,15 @@ void fmt_path(char *buf, size_t len, const char *path, const char *home, int wid
  * trailing components as fit, so the end (a file's name) always shows. */
 void fmt_path(char *buf, size_t len, const char *path, const char *home, int width, bool utf8);
 
+/* Where the labels of an axis row width columns wide go, when marks (one
+ * column each, at fixed columns) share the row: each label (lw[i] columns)
+ * at its wanted first column when it stays whole, clear of every mark and
+ * label placed before it by a blank, else moved the least (at most its
+ * width) to where it is; at[i] = -1 when nowhere near fits. Labels come in
+ * order of importance: the first are placed first. */
+void fmt_axis_place(int width, const int *marks, int nmarks, const int *want, const int *lw, int n,
+		    int *at);
+
 /* A column of a table: it gets at least min columns, grows to want, and a
  * column with drop set disappears (width 0) when even the minimums do not fit. */
 struct fmt_col {

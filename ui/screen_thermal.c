@@ -355,22 +355,33 @@ static void thermal_draw(struct app *a, struct canvas *c)
 	panel(c, y, rows, "power", "W", col, ncol, w.in.power_why, NULL);
 	y += rows + 1;
 	free(col);
-	/* the time axis, with the moments the verdict names */
-	char t0[16], t1[16], t2[16];
-	fmt_duration(t0, sizeof t0, 0);
-	fmt_duration(t1, sizeof t1, w.span / 2);
-	fmt_duration(t2, sizeof t2, w.span);
-	canvas_text(c, 1, y, ROLE_DIM, t0, -1);
-	canvas_text(c, 1 + ncol / 2 - canvas_strwidth(t1) / 2, y, ROLE_DIM, t1, -1);
-	canvas_text(c, 1 + ncol - canvas_strwidth(t2), y, ROLE_DIM, t2, -1);
+	/* the time axis, with the moments the verdict names: a mark keeps its
+	 * column, a label gives way so that it stays whole */
+	char lab[3][16];
+	int marks[2], nm = 0, want[3], lw[3], at[3];
+	fmt_duration(lab[0], sizeof lab[0], 0);
+	fmt_duration(lab[1], sizeof lab[1], w.span);
+	fmt_duration(lab[2], sizeof lab[2], w.span / 2);
+	for (int i = 0; i < 3; i++)
+		lw[i] = canvas_strwidth(lab[i]);
+	want[0] = 0, want[1] = ncol - lw[1], want[2] = ncol / 2 - lw[2] / 2;
+	int fall = -1, event = -1;
 	if (w.v.fall >= 0) {
 		int x = (int)(w.v.fall_t / w.span * ncol);
-		canvas_text(c, 1 + (x < ncol ? x : ncol - 1), y, ROLE_WARN, c->utf8 ? "▼" : "v", 1);
+		marks[nm++] = fall = x < ncol ? x : ncol - 1;
 	}
 	if (w.v.event >= 0) {
 		int x = (int)(w.v.event_t / w.span * ncol);
-		canvas_text(c, 1 + (x < ncol ? x : ncol - 1), y, ROLE_HOT, c->utf8 ? "▲" : "^", 1);
+		marks[nm++] = event = x < ncol ? x : ncol - 1;
 	}
+	fmt_axis_place(ncol, marks, nm, want, lw, 3, at);
+	for (int i = 0; i < 3; i++)
+		if (at[i] >= 0)
+			canvas_text(c, 1 + at[i], y, ROLE_DIM, lab[i], -1);
+	if (fall >= 0)
+		canvas_text(c, 1 + fall, y, ROLE_WARN, c->utf8 ? "▼" : "v", 1);
+	if (event >= 0)
+		canvas_text(c, 1 + event, y, ROLE_HOT, c->utf8 ? "▲" : "^", 1);
 	y++;
 	if (l->running) {
 		cpus_line(l, &w, c, y++);

@@ -59,6 +59,51 @@ static void test_paths_fit(void **state)
 	}
 }
 
+/* The thermal screen's time axis: marks keep their columns, labels stay whole. */
+static void test_axis_labels_whole(void **state)
+{
+	int want[3] = { 0, 74, 37 }, lw[3] = { 4, 4, 4 }, at[3];
+	fmt_axis_place(78, NULL, 0, want, lw, 3, at); /* no marks: where asked */
+	assert_int_equal(at[0], 0);
+	assert_int_equal(at[1], 74);
+	assert_int_equal(at[2], 37);
+	int m1[] = { 39 }; /* a mark on the middle label's third column: it moves the least, whole */
+	fmt_axis_place(78, m1, 1, want, lw, 3, at);
+	assert_int_equal(at[2], 34);
+	int m2[] = { 76, 2 }; /* marks inside both ends: the ends step inward */
+	fmt_axis_place(78, m2, 2, want, lw, 3, at);
+	assert_int_equal(at[0], 4);
+	assert_int_equal(at[1], 71);
+	assert_int_equal(at[2], 37);
+	int m3[] = { 36, 38 }; /* blanks either side of every mark and label */
+	fmt_axis_place(78, m3, 2, want, lw, 3, at);
+	assert_int_equal(at[2], 40);
+	int nw[3] = { 0, 8, 4 }; /* a narrow row: the middle label has no room and is left out */
+	fmt_axis_place(12, NULL, 0, nw, lw, 3, at);
+	assert_int_equal(at[0], 0);
+	assert_int_equal(at[1], 8);
+	assert_int_equal(at[2], -1);
+	/* wherever the marks are, no label covers one or touches another */
+	for (int a = 0; a < 78; a++)
+		for (int b = 0; b < 78; b += 7) {
+			int m[2] = { a, b };
+			fmt_axis_place(78, m, 2, want, lw, 3, at);
+			for (int i = 0; i < 3; i++) {
+				if (at[i] < 0)
+					continue;
+				assert_true(at[i] + lw[i] <= 78);
+				for (int k = 0; k < 2; k++)
+					assert_false(m[k] >= at[i] - 1 && m[k] <= at[i] + lw[i]);
+				for (int j = 0; j < i; j++)
+					assert_true(at[j] < 0 || at[j] + lw[j] < at[i] || at[i] + lw[i] < at[j]);
+			}
+			for (int i = 0; i < 3; i++) /* a label no mark comes near stays put */
+				if (!(m[0] >= want[i] - 1 && m[0] <= want[i] + lw[i]) &&
+				    !(m[1] >= want[i] - 1 && m[1] <= want[i] + lw[i]))
+					assert_int_equal(at[i], want[i]);
+		}
+}
+
 static void test_counts_whole(void **state)
 {
 	char b[32];
@@ -184,6 +229,7 @@ int main(void)
 		cmocka_unit_test(test_bars),          cmocka_unit_test(test_sparklines),
 		cmocka_unit_test(test_big_digits),    cmocka_unit_test(test_counts_whole),
 		cmocka_unit_test(test_paths_fit),
+		cmocka_unit_test(test_axis_labels_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
