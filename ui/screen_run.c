@@ -121,6 +121,42 @@ static double precision_now(const struct live *l, int b, int t)
 	return quick_precision(rates, n);
 }
 
+/* The length of the running test's sample as the screen shows it: the
+ * runner's, except for a memlat sweep, whose length is only the budget of
+ * its timed walks: the sweep takes more (building and walking the chains
+ * past the last cache), so its last finished sample's time, else memlat's
+ * estimate. *estimated says it is one. */
+static double shown_length(const struct live *l, const char *params, bool *estimated)
+{
+	const struct runner_event *ev = &l->ev;
+	const struct run *r = l->run;
+	*estimated = false;
+	if (ev->block < 0 || ev->block >= r->nblocks || ev->test < 0 || ev->test >= r->blocks[ev->block].ntests)
+		return ev->sample_length;
+	const struct test_def *d = test_find(r->blocks[ev->block].tests[ev->test].id);
+	if (!d || d->collect != memlat_collect || ev->sample_length <= 0)
+		return ev->sample_length;
+	*estimated = true;
+	const struct sample *s = last_sample(l, ev->block, ev->test);
+	if (s && sample_time(s) > 0)
+		return sample_time(s);
+	static char key[256];
+	static double est;
+	char now[256];
+	snprintf(now, sizeof now, "%g %s", ev->sample_length, params ? params : "");
+	if (strcmp(now, key)) { /* the caches and sizes once, not every frame */
+		struct memlat_caches caches;
+		struct memlat_sizes sz;
+		char err[200];
+		memlat_read_caches(&caches);
+		if (memlat_parse_params(params, &caches, &sz, err, sizeof err) < 0)
+			memlat_default_sizes(&caches, &sz);
+		est = memlat_sweep_seconds(&sz, &caches, ev->sample_length);
+		snprintf(key, sizeof key, "%s", now);
+	}
+	return est;
+}
+
 /* "±1.42%" (ASCII "+-1.42%"), with the decimals that fit width. */
 static void fmt_pm(char *buf, size_t len, const struct canvas *c, double frac, int width)
 {
@@ -132,8 +168,10 @@ static void fmt_pm(char *buf, size_t len, const struct canvas *c, double frac, i
 	}
 }
 
-static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
+static void draw_tests(const struct live *l, struct canvas *c, int y, int rows, const char *params)
 {
+	bool est;
+	double length = shown_length(l, params, &est);
 	const struct run *r = l->run;
 	int total = 0, cur = -1;
 	for (int b = 0; b < r->nblocks; b++)
@@ -180,8 +218,7 @@ static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
 			int n = st == TEST_RUNNING ? l->ev.nsamples : tr->nsamples;
 			double frac = st == TEST_DONE || st == TEST_IMPORTED ? 1 : 0;
 			if (st == TEST_RUNNING && n > 0) {
-				double part = l->ev.kind == EV_PAUSE || l->ev.sample_length <= 0
-						      ? 0 : l->ev.sample_elapsed / l->ev.sample_length;
+				double part = l->ev.kind == EV_PAUSE || length <= 0 ? 0 : l->ev.sample_elapsed / length;
 				frac = (l->ev.sample + (part > 1 ? 1 : part)) / n;
 			}
 			fmt_bar(buf, sizeof buf, frac, wd[3], c->utf8);
@@ -610,8 +647,10 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	if (nph > 0)
 		lat_read(l, nph, &lat);
 	char el[16], len[16], rate[32], bar[128];
+	bool est;
+	double length = shown_length(l, params, &est);
 	fmt_duration(el, sizeof el, ev->sample_elapsed);
-	fmt_duration(len, sizeof len, ev->sample_length);
+	fmt_duration(len, sizeof len, length);
 	char of[24] = ""; /* a quick run takes samples until the score is precise: no "of N" */
 	if (ev->nsamples > 0)
 		snprintf(of, sizeof of, " of %d", ev->nsamples);
@@ -620,9 +659,11 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		x += canvas_printf(c, x, y + 1, ROLE_DIM, "sample %d%s: sync and pause %s of %s",
 				   ev->sample + 1, of, el, len);
 	} else {
-		x += canvas_printf(c, x, y + 1, ROLE_NORMAL, "sample %d%s  %s of %s ", ev->sample + 1,
-				   of, el, len);
-		double frac = ev->sample_length > 0 ? ev->sample_elapsed / ev->sample_length : 0;
+		/* an estimated length: "of ~0:14", and "over ~0:14" once the sample runs past it */
+		bool over = est && ev->sample_elapsed > length + 0.5;
+		x += canvas_printf(c, x, y + 1, ROLE_NORMAL, "sample %d%s  %s %s %s%s ", ev->sample + 1, of,
+				   el, over ? "over" : "of", est ? "~" : "", len);
+		double frac = length > 0 ? ev->sample_elapsed / length : 0;
 		fmt_bar(bar, sizeof bar, frac, 16, c->utf8);
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
 		double lr = live_rate(l, ev->block, ev->test);
@@ -878,7 +919,7 @@ static void run_draw(struct app *a, struct canvas *c)
 		tests = tests < 3 ? tests : 3;
 		current = avail - machine - tests - 1;
 	}
-	draw_tests(l, c, 2, tests);
+	draw_tests(l, c, 2, tests, a->params[0] ? a->params : NULL);
 	draw_current(l, c, 2 + tests, current - 1, f, a->params[0] ? a->params : NULL);
 	draw_machine(l, c, 2 + tests + current, f, why);
 }
