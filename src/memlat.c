@@ -199,7 +199,9 @@ double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_ca
 			double window = walk > 0.001 ? walk : 0.001;
 			double timed = per_point < 3 * window ? 3 * window : per_point > 200 * window ? 200 * window
 												: per_point;
-			total += lines * 5e-9 + walk + timed; /* built, walked untimed, timed */
+			/* built (a random chain's links land on random lines: a miss each), walked untimed, timed */
+			double built = random ? walk + lines * 10e-9 : lines * 2e-9;
+			total += built + walk + timed;
 		}
 	}
 	return total;

@@ -547,9 +547,6 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 			continue;
 		for (int r = 0; r < H; r++)
 			canvas_text(c, x0 + col, y + r, ROLE_BORDER, c->utf8 ? "│" : "|", 1);
-		char name[8];
-		snprintf(name, sizeof name, "L%d", caches.level[k]);
-		canvas_text(c, x0 + col - 1, y + H, ROLE_DIM, name, -1);
 	}
 	for (int i = 0; i < cv.n; i++) {
 		int col = (int)lround((log2(cv.x[i]) - lx0) / lxs * (W - 1));
@@ -562,17 +559,44 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 		canvas_text(c, x0 + col, y + row, cv.chain[i] == 'r' ? ROLE_RUNNING : ROLE_SPARK,
 			    cv.chain[i] == 'r' ? "*" : "+", 1);
 	}
-	char lab[32], size[24];
+	char lab[32];
 	snprintf(lab, sizeof lab, "%7.*f", ymax < 10 ? 2 : ymax < 100 ? 1 : 0, ymax);
 	canvas_text(c, 1, y, ROLE_DIM, lab, lw);
 	snprintf(lab, sizeof lab, "%7.*f", ymin < 10 ? 2 : 1, ymin);
 	canvas_text(c, 1, y + H - 1, ROLE_DIM, lab, lw);
 	if (H >= 4)
 		canvas_text(c, 1, y + H / 2, ROLE_DIM, "ns/load", lw);
-	memlat_fmt_size(size, sizeof size, xmin);
-	canvas_text(c, x0, y + H, ROLE_DIM, size, -1);
-	memlat_fmt_size(size, sizeof size, xmax);
-	canvas_text(c, x0 + W - (int)strlen(size), y + H, ROLE_DIM, size, -1);
+	/* the size axis: its ends, then each cache's name under its mark; a
+	 * name that has no room beside the ends has them shortened ("64M") */
+	char names[6][24];
+	int want[6], nw[6], at[6], n = 2;
+	for (int k = 0; k < caches.n && n < 6; k++) {
+		int col = (int)lround((log2((double)caches.size[k]) - lx0) / lxs * (W - 1));
+		if (col < 0 || col >= W)
+			continue;
+		snprintf(names[n], sizeof names[n], "L%d", caches.level[k]);
+		want[n++] = col > 0 ? col - 1 : 0;
+	}
+	for (int compact = 0; compact < 2; compact++) {
+		for (int e = 0; e < 2; e++) {
+			memlat_fmt_size(names[e], sizeof names[e], e ? xmax : xmin);
+			char *sp = strchr(names[e], ' ');
+			if (compact && sp && sp[1] != 'B')
+				sp[0] = sp[1], sp[1] = '\0'; /* "64 MiB" as "64M" */
+		}
+		for (int i = 0; i < n; i++)
+			nw[i] = canvas_strwidth(names[i]);
+		want[0] = 0, want[1] = W - nw[1];
+		fmt_axis_place(W, NULL, 0, want, nw, n, at);
+		bool all = true;
+		for (int i = 2; i < n; i++)
+			all = all && at[i] >= 0;
+		if (all)
+			break;
+	}
+	for (int i = 0; i < n; i++)
+		if (at[i] >= 0)
+			canvas_text(c, x0 + at[i], y + H, ROLE_DIM, names[i], -1);
 }
 
 /* A build in progress (kbuild): objects compiled of the tree's, this
