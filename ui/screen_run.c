@@ -346,6 +346,7 @@ static int field(struct canvas *c, int x, int y, int role, const char *s, int wi
 struct lat_now {
 	int copies; /* copies read; 0: nothing live (a replay, between samples) */
 	unsigned long long events; /* all copies, all phases */
+	bool hists; /* any copy has published a histogram (wakelat's come at its end) */
 	struct lat_hist all[WL_MAX_HISTS];
 	struct {
 		unsigned long long events;
@@ -360,6 +361,7 @@ static void lat_read(const struct live *l, int nph, struct lat_now *s)
 	int n = live_copies(l);
 	s->copies = 0;
 	s->events = 0;
+	s->hists = false;
 	for (int p = 0; p < WL_MAX_HISTS; p++)
 		lathist_init(&s->all[p]);
 	for (int c = 0; c < n && c < RUNNER_MAX_COPIES; c++) {
@@ -378,7 +380,11 @@ static void lat_read(const struct live *l, int nph, struct lat_now *s)
 			s->copy[c].p99 = lathist_quantile(&h, 0.99) / 1e3;
 			s->copy[c].max = (double)h.max / 1e3;
 			s->copy[c].met = lathist_met_pct(&h);
+			s->hists = true;
 		}
+		/* no histogram yet: the wake-ups the copy has counted (its published count) */
+		if (s->copy[c].phase < 0 && live_count(l, c) > 0)
+			s->copy[c].events = (unsigned long long)live_count(l, c);
 		s->events += s->copy[c].events;
 		if (k > 0)
 			s->copies = n < RUNNER_MAX_COPIES ? n : RUNNER_MAX_COPIES;
@@ -458,7 +464,9 @@ static void draw_latency(struct canvas *c, int y, int rows, const struct test_re
 		int row = y + 1 + i;
 		canvas_text(c, 1, row, now ? ROLE_RUNNING : ROLE_NORMAL, names[i], 12);
 		if (!h || !h->n) {
-			canvas_text(c, 14, row, ROLE_DIM, "not yet", bw);
+			/* wake-ups counted, no histogram: one that comes when the sample ends */
+			canvas_text(c, 14, row, ROLE_DIM, s->events && !s->hists ? "when the sample ends" : "not yet",
+				    bw);
 			continue;
 		}
 		double p50 = lathist_quantile(h, 0.5) / 1e3, p99 = lathist_quantile(h, 0.99) / 1e3,
@@ -485,7 +493,10 @@ static void draw_latency(struct canvas *c, int y, int rows, const struct test_re
 		char what[96];
 		canvas_printf(c, 1, row, ROLE_NORMAL, "#%d", k + 1);
 		if (ph < 0) {
-			canvas_text(c, 14, row, ROLE_DIM, "no wake-up yet", bw);
+			if (s->copy[k].events)
+				canvas_printf(c, 14, row, ROLE_NORMAL, "%llu wake-ups", s->copy[k].events);
+			else
+				canvas_text(c, 14, row, ROLE_DIM, "no wake-up yet", bw);
 			continue;
 		}
 		snprintf(what, sizeof what, "%llu wake-ups, in %s", s->copy[k].events, names[ph]);
