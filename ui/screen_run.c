@@ -122,9 +122,10 @@ static double precision_now(const struct live *l, int b, int t)
 }
 
 /* The length of the running test's sample as the screen shows it: the
- * runner's, except for a memlat sweep, whose length is only the budget of
- * its timed walks: the sweep takes more (building and walking the chains
- * past the last cache), so its last finished sample's time, else memlat's
+ * runner's, an estimate for a test whose samples last what they take
+ * (kbuild's builds); for a memlat sweep, whose length is only the budget
+ * of its timed walks and which takes more (building and walking the chains
+ * past the last cache), its last finished sample's time, else memlat's
  * estimate. *estimated says it is one. */
 static double shown_length(const struct live *l, const char *params, bool *estimated)
 {
@@ -134,6 +135,7 @@ static double shown_length(const struct live *l, const char *params, bool *estim
 	if (ev->block < 0 || ev->block >= r->nblocks || ev->test < 0 || ev->test >= r->blocks[ev->block].ntests)
 		return ev->sample_length;
 	const struct test_def *d = test_find(r->blocks[ev->block].tests[ev->test].id);
+	*estimated = d && d->sample_seconds;
 	if (!d || d->collect != memlat_collect || ev->sample_length <= 0)
 		return ev->sample_length;
 	*estimated = true;
