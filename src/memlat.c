@@ -167,6 +167,46 @@ int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max)
 	return n;
 }
 
+/* A load's latency in ns where size falls among the caches (8 MiB of last
+ * level when sysfs says none, as the default sizes assume): a random
+ * chain's; a forward one is prefetched. Typical cores, not this one. */
+static double guess_ns(const struct memlat_caches *c, uint64_t size, bool random)
+{
+	static const double level_ns[] = { 1.5, 4.5, 15, 40 };
+	static const struct memlat_caches none = { 1, { 3 }, { 8ULL << 20 } };
+	if (!c->n)
+		c = &none;
+	for (int i = 0; i < c->n && i < 4; i++)
+		if (size <= c->size[i])
+			return random ? level_ns[c->n == 1 ? 2 : i] : 1.5;
+	return random ? 100 : 5;
+}
+
+/* The walks' counts are the workload's (src/workloads/memlat.c): at least
+ * 3 timed walks a point, at most 200, each 1 ms at least. */
+double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_caches *c, double budget)
+{
+	uint64_t sizes[MEMLAT_MAX_SIZES];
+	int n = memlat_size_list(s, sizes, MEMLAT_MAX_SIZES);
+	if (n < 1)
+		return budget;
+	double per_point = budget / (2.0 * n);
+	double total = 0.05 + (double)sizes[n - 1] * 0.2e-9; /* the clock; every page faulted in */
+	for (int i = 0; i < n; i++) {
+		double lines = (double)(sizes[i] / MEMLAT_LINE);
+		for (int random = 0; random < 2; random++) {
+			double walk = lines * guess_ns(c, sizes[i], random) * 1e-9;
+			double window = walk > 0.001 ? walk : 0.001;
+			double timed = per_point < 3 * window ? 3 * window : per_point > 200 * window ? 200 * window
+												: per_point;
+			/* built (a random chain's links land on random lines: a miss each), walked untimed, timed */
+			double built = random ? walk + lines * 10e-9 : lines * 2e-9;
+			total += built + walk + timed;
+		}
+	}
+	return total;
+}
+
 int memlat_plateau_sizes(const struct memlat_caches *c, double largest, const char *names[5],
 			 double at[5])
 {

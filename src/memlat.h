@@ -55,6 +55,14 @@ int memlat_parse_params(const char *params, const struct memlat_caches *c, struc
 /* The sizes to measure, ascending, at most max of them; returns how many. */
 int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max);
 
+/* Seconds one sweep of s takes, estimated: its budget (the sample's
+ * length, spread over the timed walks) plus what the budget leaves out,
+ * which past the last cache is most of it: every chain built and walked
+ * once untimed, and three timed walks however small the budget. The
+ * latencies are guessed from where each size falls among the caches
+ * (1.5 ns in L1 to 100 ns in memory), so it is near, not exact. */
+double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_caches *c, double budget);
+
 /* The headline points: L1, L2, L3 ... read half way into each cache (half
  * of L1, the geometric middle between two levels), main memory at 4x the
  * last level (or the largest size measured, when smaller). Fills names

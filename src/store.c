@@ -520,11 +520,16 @@ bool store_worth_saving(const struct run *r, char *why, size_t whylen)
 }
 
 /* Does run r have a block with one of the copy counts of ours? */
-static bool shares_copies(const struct run *ours, const struct run *r)
+/* Something to compare: one of our tests measured at one of our copy counts
+ * (a memlat run has nothing to say against a newer timerlat run's rows). */
+static bool shares_tests(const struct run *ours, const struct run *r)
 {
-	for (int i = 0; i < ours->nblocks; i++)
-		if (run_find_block(r, ours->blocks[i].copies))
-			return true;
+	for (int i = 0; i < ours->nblocks; i++) {
+		const struct run_block *b = run_find_block(r, ours->blocks[i].copies);
+		for (int t = 0; b && t < ours->blocks[i].ntests; t++)
+			if (run_block_find_test(b, ours->blocks[i].tests[t].id))
+				return true;
+	}
 	return false;
 }
 
@@ -540,7 +545,7 @@ struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen)
 	for (int pass = 0; pass < 4 && pick < 0; pass++)
 		for (int i = 0; i < l.n && pick < 0; i++) {
 			const struct run *o = l.e[i].run;
-			if (!o || !strcmp(l.e[i].id, r->meta.id) || !shares_copies(r, o))
+			if (!o || !strcmp(l.e[i].id, r->meta.id) || !shares_tests(r, o))
 				continue;
 			bool elsewhere = o->meta.source[0] && strcmp(o->meta.mode, "imported") != 0 &&
 					 strcmp(o->meta.hostname, r->meta.hostname) != 0;
@@ -555,7 +560,7 @@ struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen)
 		base = l.e[pick].run;
 		l.e[pick].run = NULL; /* taken before the list is freed */
 	} else {
-		snprintf(why, whylen, "no stored run with the same copy counts to compare with");
+		snprintf(why, whylen, "no stored run of these tests with the same copy counts to compare with");
 	}
 	store_list_free(&l);
 	return base;

@@ -91,6 +91,81 @@ void fmt_fit(char *buf, size_t len, const char *s, int width, enum fmt_align ali
 	buf[at] = '\0';
 }
 
+/* Where the suffix of s that is at most width columns starts (bytes, at a code point). */
+static size_t tail_of(const char *s, int width)
+{
+	const char *p = s;
+	for (int w = canvas_strwidth(s); *p && w > width; w--)
+		canvas_utf8_next(&p);
+	return (size_t)(p - s);
+}
+
+void fmt_path(char *buf, size_t len, const char *path, const char *home, int width, bool utf8)
+{
+	char s[4096], h[4096];
+	if (!len)
+		return;
+	size_t hl = home && strcmp(home, "/") ? strlen(home) : 0;
+	while (hl > 1 && home[hl - 1] == '/')
+		hl--;
+	if (hl && !strncmp(path, home, hl) && (path[hl] == '/' || !path[hl]))
+		snprintf(s, sizeof s, "~%s", path + hl);
+	else
+		snprintf(s, sizeof s, "%s", path);
+	if (width <= 0 || canvas_strwidth(s) <= width) {
+		snprintf(buf, len, "%s", width > 0 ? s : "");
+		return;
+	}
+	const char *ell = utf8 ? "…" : "...";
+	int ew = utf8 ? 1 : 3;
+	/* the head: up to the first directory's '/' ("~/", "/tmp/") */
+	const char *slash = strchr(s + 1, '/');
+	snprintf(h, sizeof h, "%.*s", slash ? (int)(slash - s) + 1 : 0, s);
+	const char *last = strrchr(s, '/'); /* the last component, with its '/' */
+	int budget = width - canvas_strwidth(h) - ew;
+	if (!last || budget < canvas_strwidth(last)) {
+		h[0] = '\0'; /* no room for both: the end alone */
+		budget = width - ew;
+	}
+	if (budget <= 0) {
+		snprintf(buf, len, "%s", s + tail_of(s, width));
+		return;
+	}
+	/* as many whole trailing components as fit, else the end of the last */
+	size_t t = strlen(h) + tail_of(s + strlen(h), budget);
+	if (s[t] != '/' && strchr(s + t, '/'))
+		t = (size_t)(strchr(s + t, '/') - s);
+	snprintf(buf, len, "%s%s%s", h, ell, s + t);
+}
+
+/* Is [x, x+w) inside the row and a blank away from every mark and placed label? */
+static bool axis_free(int width, const int *marks, int nmarks, const int *at, const int *lw, int placed,
+		      int x, int w)
+{
+	if (x < 0 || x + w > width)
+		return false;
+	for (int m = 0; m < nmarks; m++)
+		if (marks[m] >= x - 1 && marks[m] <= x + w)
+			return false;
+	for (int j = 0; j < placed; j++)
+		if (at[j] >= 0 && at[j] <= x + w && at[j] + lw[j] >= x)
+			return false;
+	return true;
+}
+
+void fmt_axis_place(int width, const int *marks, int nmarks, const int *want, const int *lw, int n,
+		    int *at)
+{
+	for (int i = 0; i < n; i++) {
+		at[i] = -1;
+		for (int d = 0; d <= lw[i] && at[i] < 0; d++)
+			if (axis_free(width, marks, nmarks, at, lw, i, want[i] - d, lw[i]))
+				at[i] = want[i] - d;
+			else if (d && axis_free(width, marks, nmarks, at, lw, i, want[i] + d, lw[i]))
+				at[i] = want[i] + d;
+	}
+}
+
 int fmt_columns(const struct fmt_col *cols, int n, int total, int *widths)
 {
 	bool on[64];

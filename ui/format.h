@@ -20,6 +20,27 @@ enum fmt_align { FMT_LEFT, FMT_RIGHT };
 /* Pads or cuts s to exactly width columns (a cut string ends in '~'). */
 void fmt_fit(char *buf, size_t len, const char *s, int width, enum fmt_align align);
 
+/* A directory or file path in at most width columns: home ($HOME) as "~",
+ * then, when still too long, its middle cut out ("~/a/…/c/reports", ASCII
+ * "..."): the first directory kept when there is room, and as many whole
+ * trailing components as fit, so the end (a file's name) always shows. */
+void fmt_path(char *buf, size_t len, const char *path, const char *home, int width, bool utf8);
+
+/* A directory or file path in at most width columns: home ($HOME) as "~",
+ * then, when still too long, its middle cut out ("~/a/…/c/reports", ASCII
+ * "..."): the first directory kept when there is room, and as many whole
+ * trailing components as fit, so the end (a file's name) always shows. */
+void fmt_path(char *buf, size_t len, const char *path, const char *home, int width, bool utf8);
+
+/* Where the labels of an axis row width columns wide go, when marks (one
+ * column each, at fixed columns) share the row: each label (lw[i] columns)
+ * at its wanted first column when it stays whole, clear of every mark and
+ * label placed before it by a blank, else moved the least (at most its
+ * width) to where it is; at[i] = -1 when nowhere near fits. Labels come in
+ * order of importance: the first are placed first. */
+void fmt_axis_place(int width, const int *marks, int nmarks, const int *want, const int *lw, int n,
+		    int *at);
+
 /* A column of a table: it gets at least min columns, grows to want, and a
  * column with drop set disappears (width 0) when even the minimums do not fit. */
 struct fmt_col {

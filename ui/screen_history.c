@@ -1,5 +1,6 @@
 /* The history screen: the stored runs, to open one, compare two, or delete one. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -133,7 +134,9 @@ static const struct key_table history_table = KEY_TABLE("History", history_keys)
 static void history_draw(struct app *a, struct canvas *c)
 {
 	char right[300];
-	snprintf(right, sizeof right, "%s", store_dir());
+	/* the store's path beside "kbench VERSION │ History": its end (the store) always shows */
+	int room = c->w - 2 - canvas_strwidth("kbench " KBENCH_VERSION " | History") - 2;
+	fmt_path(right, sizeof right, store_dir(), getenv("HOME"), room > 8 ? room : 8, c->utf8);
 	app_draw_title(a, c, "History", right);
 	canvas_rule(c, 0, 1, c->w, ROLE_BORDER, "Stored runs", ROLE_HEADER);
 	if (!loaded) {

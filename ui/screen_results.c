@@ -249,17 +249,6 @@ static int report_dir(char *dir, size_t size)
 	return mkdir(dir, 0755) < 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* dir with $HOME as ~, for the status line. */
-static void tilde(char *buf, size_t size, const char *dir)
-{
-	const char *home = getenv("HOME");
-	size_t hl = home && strcmp(home, "/") ? strlen(home) : 0;
-	if (hl && !strncmp(dir, home, hl) && (dir[hl] == '/' || !dir[hl]))
-		snprintf(buf, size, "~%s", dir + hl);
-	else
-		snprintf(buf, size, "%s", dir);
-}
-
 static unsigned act_report(struct app *a)
 {
 	if (!a->run)
@@ -280,7 +269,9 @@ static unsigned act_report(struct app *a)
 		app_message(a, ROLE_WARN, "No report: %s", err);
 		return UI_REDRAW;
 	}
-	tilde(shown, sizeof shown, dir);
+	/* the status line's width: the file's name whole, the directory shortened to fit */
+	int room = a->canvas.w - 2 - canvas_strwidth("Report:  in ") - canvas_strwidth(name);
+	fmt_path(shown, sizeof shown, dir, getenv("HOME"), room > 8 ? room : 8, a->canvas.utf8);
 	app_message(a, ROLE_DONE, "Report: %s in %s", name, shown);
 	return UI_REDRAW;
 }

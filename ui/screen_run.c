@@ -121,6 +121,44 @@ static double precision_now(const struct live *l, int b, int t)
 	return quick_precision(rates, n);
 }
 
+/* The length of the running test's sample as the screen shows it: the
+ * runner's, an estimate for a test whose samples last what they take
+ * (kbuild's builds); for a memlat sweep, whose length is only the budget
+ * of its timed walks and which takes more (building and walking the chains
+ * past the last cache), its last finished sample's time, else memlat's
+ * estimate. *estimated says it is one. */
+static double shown_length(const struct live *l, const char *params, bool *estimated)
+{
+	const struct runner_event *ev = &l->ev;
+	const struct run *r = l->run;
+	*estimated = false;
+	if (ev->block < 0 || ev->block >= r->nblocks || ev->test < 0 || ev->test >= r->blocks[ev->block].ntests)
+		return ev->sample_length;
+	const struct test_def *d = test_find(r->blocks[ev->block].tests[ev->test].id);
+	*estimated = d && d->sample_seconds;
+	if (!d || d->collect != memlat_collect || ev->sample_length <= 0)
+		return ev->sample_length;
+	*estimated = true;
+	const struct sample *s = last_sample(l, ev->block, ev->test);
+	if (s && sample_time(s) > 0)
+		return sample_time(s);
+	static char key[256];
+	static double est;
+	char now[256];
+	snprintf(now, sizeof now, "%g %s", ev->sample_length, params ? params : "");
+	if (strcmp(now, key)) { /* the caches and sizes once, not every frame */
+		struct memlat_caches caches;
+		struct memlat_sizes sz;
+		char err[200];
+		memlat_read_caches(&caches);
+		if (memlat_parse_params(params, &caches, &sz, err, sizeof err) < 0)
+			memlat_default_sizes(&caches, &sz);
+		est = memlat_sweep_seconds(&sz, &caches, ev->sample_length);
+		snprintf(key, sizeof key, "%s", now);
+	}
+	return est;
+}
+
 /* "±1.42%" (ASCII "+-1.42%"), with the decimals that fit width. */
 static void fmt_pm(char *buf, size_t len, const struct canvas *c, double frac, int width)
 {
@@ -132,8 +170,10 @@ static void fmt_pm(char *buf, size_t len, const struct canvas *c, double frac, i
 	}
 }
 
-static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
+static void draw_tests(const struct live *l, struct canvas *c, int y, int rows, const char *params)
 {
+	bool est;
+	double length = shown_length(l, params, &est);
 	const struct run *r = l->run;
 	int total = 0, cur = -1;
 	for (int b = 0; b < r->nblocks; b++)
@@ -180,8 +220,7 @@ static void draw_tests(const struct live *l, struct canvas *c, int y, int rows)
 			int n = st == TEST_RUNNING ? l->ev.nsamples : tr->nsamples;
 			double frac = st == TEST_DONE || st == TEST_IMPORTED ? 1 : 0;
 			if (st == TEST_RUNNING && n > 0) {
-				double part = l->ev.kind == EV_PAUSE || l->ev.sample_length <= 0
-						      ? 0 : l->ev.sample_elapsed / l->ev.sample_length;
+				double part = l->ev.kind == EV_PAUSE || length <= 0 ? 0 : l->ev.sample_elapsed / length;
 				frac = (l->ev.sample + (part > 1 ? 1 : part)) / n;
 			}
 			fmt_bar(buf, sizeof buf, frac, wd[3], c->utf8);
@@ -300,12 +339,101 @@ static int lat_col(double us, int w)
 	return x < 0 ? 0 : x >= w ? w - 1 : x;
 }
 
+static int field(struct canvas *c, int x, int y, int role, const char *s, int width);
+
+/* A latency test's sample in progress with every copy read once, so the
+ * numbers on the screen agree: each phase merged over the copies (bucket
+ * counts added, the honest aggregate; never an average of percentiles), and
+ * each copy's wake-ups and the phase it is in, with that phase's figures. */
+struct lat_now {
+	int copies; /* copies read; 0: nothing live (a replay, between samples) */
+	unsigned long long events; /* all copies, all phases */
+	bool hists; /* any copy has published a histogram (wakelat's come at its end) */
+	struct lat_hist all[WL_MAX_HISTS];
+	struct {
+		unsigned long long events;
+		int phase; /* -1 before its first wake-up */
+		double p50, p99, max, met; /* us, us, us, % (NAN without deadlines) */
+	} copy[RUNNER_MAX_COPIES];
+};
+
+static void lat_read(const struct live *l, int nph, struct lat_now *s)
+{
+	static struct lat_hist h; /* one copy of a phase, read from the worker's slot once */
+	int n = live_copies(l);
+	s->copies = 0;
+	s->events = 0;
+	s->hists = false;
+	for (int p = 0; p < WL_MAX_HISTS; p++)
+		lathist_init(&s->all[p]);
+	for (int c = 0; c < n && c < RUNNER_MAX_COPIES; c++) {
+		const struct lat_hist *lh;
+		int k = live_hists(l, c, &lh);
+		s->copy[c].events = 0;
+		s->copy[c].phase = -1;
+		for (int p = 0; p < k && p < nph; p++) {
+			h = lh[p];
+			if (!h.n)
+				continue;
+			lathist_merge(&s->all[p], &h);
+			s->copy[c].events += h.n;
+			s->copy[c].phase = p;
+			s->copy[c].p50 = lathist_quantile(&h, 0.5) / 1e3;
+			s->copy[c].p99 = lathist_quantile(&h, 0.99) / 1e3;
+			s->copy[c].max = (double)h.max / 1e3;
+			s->copy[c].met = lathist_met_pct(&h);
+			s->hists = true;
+		}
+		/* no histogram yet: the wake-ups the copy has counted (its published count) */
+		if (s->copy[c].phase < 0 && live_count(l, c) > 0)
+			s->copy[c].events = (unsigned long long)live_count(l, c);
+		s->events += s->copy[c].events;
+		if (k > 0)
+			s->copies = n < RUNNER_MAX_COPIES ? n : RUNNER_MAX_COPIES;
+	}
+}
+
+/* The sample line's count: "2504 wake-ups (1252+1252)", each copy's share
+ * when it fits in width, else the total alone. */
+static void fmt_wakeups(char *buf, size_t len, const struct lat_now *s, int width)
+{
+	snprintf(buf, len, "%llu wake-ups", s->events);
+	if (s->copies < 2)
+		return;
+	char more[256];
+	size_t o = (size_t)snprintf(more, sizeof more, "%s (", buf);
+	for (int c = 0; c < s->copies && o < sizeof more; c++)
+		o += (size_t)snprintf(more + o, sizeof more - o, "%s%llu", c ? "+" : "",
+				      s->copy[c].events);
+	if (o + 1 < sizeof more && (int)o + 1 <= width) {
+		snprintf(more + o, sizeof more - o, ")");
+		snprintf(buf, len, "%s", more);
+	}
+}
+
+/* A row's figures at x: p50, p99 and max in us, then the share of
+ * deadlines met when there are deadlines and room. */
+static void lat_figures(struct canvas *c, int x, int row, int role, double p50, double p99,
+			double mx, double met)
+{
+	char n1[16], n2[16], n3[16];
+	fmt_number(n1, sizeof n1, p50, 7);
+	fmt_number(n2, sizeof n2, p99, 8);
+	fmt_number(n3, sizeof n3, mx, 8);
+	x += canvas_printf(c, x, row, role, "%7s %8s %8s", n1, n2, n3);
+	if (isfinite(met) && x + 6 < c->w)
+		canvas_printf(c, x + 1, row, met < 90 ? ROLE_WARN : ROLE_DIM, "%3.0f%%", met);
+}
+
 /* A latency test's percentile bars, a row per phase: the sample in progress
- * (copy 0's histograms as they fill), or the last finished sample's for a
- * phase not begun yet. On a log axis, '#' up to p50, '=' up to p99, '-' up
- * to the max (glyphs, not colours, tell them apart), then the numbers. */
-static void draw_latency(const struct live *l, struct canvas *c, int y, int rows,
-			 const struct test_result *tr, const char **names, int nph)
+ * (all copies' histograms merged, as they fill), or the last finished
+ * sample's (merged the same way when it was stored) for a phase not begun
+ * yet. On a log axis, '#' up to p50, '=' up to p99, '-' up to the max
+ * (glyphs, not colours, tell them apart), then the numbers. Below, with
+ * more than one copy and the rows to spare, a row per copy: its wake-ups
+ * and the figures of the phase it is in. */
+static void draw_latency(struct canvas *c, int y, int rows, const struct test_result *tr,
+			 const char **names, int nph, const struct lat_now *s, int copies)
 {
 	int bw = c->w - 2 - 13 - 27 - 5; /* 5: the share of deadlines met */
 	if (bw < 10)
@@ -324,12 +452,13 @@ static void draw_latency(const struct live *l, struct canvas *c, int y, int rows
 		free_from = x + n + 1;
 	}
 	axis[bw] = '\0';
+	if (copies > 1) /* the bars below are every copy's */
+		canvas_text(c, 1, y, ROLE_DIM, "all copies", 12);
 	canvas_text(c, 14, y, ROLE_DIM, axis, bw);
 	canvas_printf(c, 15 + bw, y, ROLE_HEADER, "%7s %8s %8s", "p50", "p99", "max us");
-	const struct lat_hist *live = NULL;
-	int nlive = live_hists(l, 0, &live);
-	for (int i = 0; i < nph && i + 1 < rows; i++) {
-		const struct lat_hist *h = i < nlive && live[i].n ? &live[i] : NULL;
+	int i;
+	for (i = 0; i < nph && i + 1 < rows; i++) {
+		const struct lat_hist *h = i < WL_MAX_HISTS && s->all[i].n ? &s->all[i] : NULL;
 		const struct hist_set *hs = test_find_hist(tr, names[i]);
 		bool now = h != NULL;
 		if (!h && hs && hs->n)
@@ -337,7 +466,9 @@ static void draw_latency(const struct live *l, struct canvas *c, int y, int rows
 		int row = y + 1 + i;
 		canvas_text(c, 1, row, now ? ROLE_RUNNING : ROLE_NORMAL, names[i], 12);
 		if (!h || !h->n) {
-			canvas_text(c, 14, row, ROLE_DIM, "not yet", bw);
+			/* wake-ups counted, no histogram: one that comes when the sample ends */
+			canvas_text(c, 14, row, ROLE_DIM, s->events && !s->hists ? "when the sample ends" : "not yet",
+				    bw);
 			continue;
 		}
 		double p50 = lathist_quantile(h, 0.5) / 1e3, p99 = lathist_quantile(h, 0.99) / 1e3,
@@ -353,15 +484,27 @@ static void draw_latency(const struct live *l, struct canvas *c, int y, int rows
 		}
 		bar[o] = '\0';
 		canvas_text(c, 14, row, ROLE_BAR, bar, bw);
-		char n1[16], n2[16], n3[16];
-		fmt_number(n1, sizeof n1, p50, 7);
-		fmt_number(n2, sizeof n2, p99, 8);
-		fmt_number(n3, sizeof n3, mx, 8);
-		int x = 15 + bw;
-		x += canvas_printf(c, x, row, ROLE_NORMAL, "%7s %8s %8s", n1, n2, n3);
-		double met = lathist_met_pct(h);
-		if (isfinite(met) && x + 6 < c->w)
-			canvas_printf(c, x + 1, row, met < 90 ? ROLE_WARN : ROLE_DIM, "%3.0f%%", met);
+		lat_figures(c, 15 + bw, row, ROLE_NORMAL, p50, p99, mx, lathist_met_pct(h));
+	}
+	/* the copies, when every one has a row (else the sample line's sum says it) */
+	int free_rows = rows - 1 - i;
+	if (s->copies < 2 || free_rows < s->copies)
+		return;
+	for (int k = 0; k < s->copies; k++) {
+		int row = y + 1 + i + k, ph = s->copy[k].phase;
+		char what[96];
+		canvas_printf(c, 1, row, ROLE_NORMAL, "#%d", k + 1);
+		if (ph < 0) {
+			if (s->copy[k].events)
+				canvas_printf(c, 14, row, ROLE_NORMAL, "%llu wake-ups", s->copy[k].events);
+			else
+				canvas_text(c, 14, row, ROLE_DIM, "no wake-up yet", bw);
+			continue;
+		}
+		snprintf(what, sizeof what, "%llu wake-ups, in %s", s->copy[k].events, names[ph]);
+		field(c, 14, row, ROLE_NORMAL, what, bw);
+		lat_figures(c, 15 + bw, row, ROLE_NORMAL, s->copy[k].p50, s->copy[k].p99, s->copy[k].max,
+			    s->copy[k].met);
 	}
 }
 
@@ -417,9 +560,6 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 			continue;
 		for (int r = 0; r < H; r++)
 			canvas_text(c, x0 + col, y + r, ROLE_BORDER, c->utf8 ? "│" : "|", 1);
-		char name[8];
-		snprintf(name, sizeof name, "L%d", caches.level[k]);
-		canvas_text(c, x0 + col - 1, y + H, ROLE_DIM, name, -1);
 	}
 	for (int i = 0; i < cv.n; i++) {
 		int col = (int)lround((log2(cv.x[i]) - lx0) / lxs * (W - 1));
@@ -432,17 +572,44 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 		canvas_text(c, x0 + col, y + row, cv.chain[i] == 'r' ? ROLE_RUNNING : ROLE_SPARK,
 			    cv.chain[i] == 'r' ? "*" : "+", 1);
 	}
-	char lab[32], size[24];
+	char lab[32];
 	snprintf(lab, sizeof lab, "%7.*f", ymax < 10 ? 2 : ymax < 100 ? 1 : 0, ymax);
 	canvas_text(c, 1, y, ROLE_DIM, lab, lw);
 	snprintf(lab, sizeof lab, "%7.*f", ymin < 10 ? 2 : 1, ymin);
 	canvas_text(c, 1, y + H - 1, ROLE_DIM, lab, lw);
 	if (H >= 4)
 		canvas_text(c, 1, y + H / 2, ROLE_DIM, "ns/load", lw);
-	memlat_fmt_size(size, sizeof size, xmin);
-	canvas_text(c, x0, y + H, ROLE_DIM, size, -1);
-	memlat_fmt_size(size, sizeof size, xmax);
-	canvas_text(c, x0 + W - (int)strlen(size), y + H, ROLE_DIM, size, -1);
+	/* the size axis: its ends, then each cache's name under its mark; a
+	 * name that has no room beside the ends has them shortened ("64M") */
+	char names[6][24];
+	int want[6], nw[6], at[6], n = 2;
+	for (int k = 0; k < caches.n && n < 6; k++) {
+		int col = (int)lround((log2((double)caches.size[k]) - lx0) / lxs * (W - 1));
+		if (col < 0 || col >= W)
+			continue;
+		snprintf(names[n], sizeof names[n], "L%d", caches.level[k]);
+		want[n++] = col > 0 ? col - 1 : 0;
+	}
+	for (int compact = 0; compact < 2; compact++) {
+		for (int e = 0; e < 2; e++) {
+			memlat_fmt_size(names[e], sizeof names[e], e ? xmax : xmin);
+			char *sp = strchr(names[e], ' ');
+			if (compact && sp && sp[1] != 'B')
+				sp[0] = sp[1], sp[1] = '\0'; /* "64 MiB" as "64M" */
+		}
+		for (int i = 0; i < n; i++)
+			nw[i] = canvas_strwidth(names[i]);
+		want[0] = 0, want[1] = W - nw[1];
+		fmt_axis_place(W, NULL, 0, want, nw, n, at);
+		bool all = true;
+		for (int i = 2; i < n; i++)
+			all = all && at[i] >= 0;
+		if (all)
+			break;
+	}
+	for (int i = 0; i < n; i++)
+		if (at[i] >= 0)
+			canvas_text(c, x0 + at[i], y + H, ROLE_DIM, names[i], -1);
 }
 
 /* A build in progress (kbuild): objects compiled of the tree's, this
@@ -510,9 +677,17 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 			 c->utf8 ? "·" : "-", isfinite(p) ? now : "", isfinite(p) ? " now, " : "", asked);
 	}
 	canvas_rule(c, 0, y, c->w, ROLE_BORDER, title, ROLE_RUNNING);
+	/* a latency test: all copies read once, for the sample line and the bars */
+	static struct lat_now lat;
+	const char *phases[WL_MAX_HISTS];
+	int nph = latency_phases(test_find(tr->id), params, phases, WL_MAX_HISTS);
+	if (nph > 0)
+		lat_read(l, nph, &lat);
 	char el[16], len[16], rate[32], bar[128];
+	bool est;
+	double length = shown_length(l, params, &est);
 	fmt_duration(el, sizeof el, ev->sample_elapsed);
-	fmt_duration(len, sizeof len, ev->sample_length);
+	fmt_duration(len, sizeof len, length);
 	char of[24] = ""; /* a quick run takes samples until the score is precise: no "of N" */
 	if (ev->nsamples > 0)
 		snprintf(of, sizeof of, " of %d", ev->nsamples);
@@ -521,22 +696,21 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		x += canvas_printf(c, x, y + 1, ROLE_DIM, "sample %d%s: sync and pause %s of %s",
 				   ev->sample + 1, of, el, len);
 	} else {
-		x += canvas_printf(c, x, y + 1, ROLE_NORMAL, "sample %d%s  %s of %s ", ev->sample + 1,
-				   of, el, len);
-		double frac = ev->sample_length > 0 ? ev->sample_elapsed / ev->sample_length : 0;
+		/* an estimated length: "of ~0:14", and "over ~0:14" once the sample runs past it */
+		bool over = est && ev->sample_elapsed > length + 0.5;
+		x += canvas_printf(c, x, y + 1, ROLE_NORMAL, "sample %d%s  %s %s %s%s ", ev->sample + 1, of,
+				   el, over ? "over" : "of", est ? "~" : "", len);
+		double frac = length > 0 ? ev->sample_elapsed / length : 0;
 		fmt_bar(bar, sizeof bar, frac, 16, c->utf8);
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
 		double lr = live_rate(l, ev->block, ev->test);
 		const struct wl_point *pts;
 		struct kbuild_live kl;
 		int np = live_points(l, 0, &pts);
-		const struct lat_hist *lh;
-		int nlh = live_hists(l, 0, &lh);
-		if (nlh > 0) {
-			unsigned long long ev = 0;
-			for (int i = 0; i < nlh; i++)
-				ev += lh[i].n;
-			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%llu wake-ups", ev);
+		if (nph > 0 && lat.copies > 0) {
+			char wk[256];
+			fmt_wakeups(wk, sizeof wk, &lat, c->w - x - 2);
+			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, wk, c->w - x - 2);
 		} else if (kbuild_live_state(pts, np, &kl)) {
 			struct kbuild_opts ko;
 			char err[200];
@@ -574,14 +748,12 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	}
 	if (rows < 3)
 		return;
-	const char *phases[WL_MAX_HISTS];
-	int nph = latency_phases(test_find(tr->id), params, phases, WL_MAX_HISTS);
 	if (nph > 0) {
 		canvas_text(c, 1, y + 2, ROLE_HEADER,
 			    c->utf8 ? "latency, log scale:  █ to p50  ▒ to p99  ░ to max  (%: deadlines met)"
 				    : "latency, log scale:  # to p50  = to p99  - to max  (%: deadlines met)",
 			    c->w - 2);
-		draw_latency(l, c, y + 3, rows - 2, tr, phases, nph);
+		draw_latency(c, y + 3, rows - 2, tr, phases, nph, &lat, r->blocks[ev->block].copies);
 		return;
 	}
 	const struct wl_point *kp;
@@ -784,7 +956,7 @@ static void run_draw(struct app *a, struct canvas *c)
 		tests = tests < 3 ? tests : 3;
 		current = avail - machine - tests - 1;
 	}
-	draw_tests(l, c, 2, tests);
+	draw_tests(l, c, 2, tests, a->params[0] ? a->params : NULL);
 	draw_current(l, c, 2 + tests, current - 1, f, a->params[0] ? a->params : NULL);
 	draw_machine(l, c, 2 + tests + current, f, why);
 }

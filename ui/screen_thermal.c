@@ -224,6 +224,38 @@ static void state_line(const struct app *a, const struct view *w, struct canvas 
 }
 
 /* Per-CPU clocks now (live) or their last recorded values (replay, after). */
+/* Text in width columns, cut with fmt_fit's '~' when longer, so a cut
+ * line says it is cut. Returns the columns drawn. */
+static int fit_text(struct canvas *c, int x, int y, int role, const char *s, int width)
+{
+	char buf[1024];
+	if (width <= 0)
+		return 0;
+	if (canvas_strwidth(s) > width) {
+		fmt_fit(buf, sizeof buf, s, width, FMT_LEFT);
+		s = buf;
+	}
+	return canvas_text(c, x, y, role, s, width);
+}
+
+/* s without its parenthesised asides ("temperature (no hwmon ...); a moving
+ * clock (...)" as "temperature; a moving clock"): the names alone, when the
+ * reasons do not fit (the charts above say them). */
+static void without_asides(char *out, size_t len, const char *s)
+{
+	size_t o = 0;
+	int depth = 0;
+	for (; *s && o + 1 < len; s++) {
+		if (*s == '(')
+			depth++;
+		if (!depth && !(*s == ' ' && s[1] == '('))
+			out[o++] = *s;
+		if (*s == ')' && depth)
+			depth--;
+	}
+	out[o] = '\0';
+}
+
 static void cpus_line(const struct live *l, const struct view *w, struct canvas *c, int y)
 {
 	char buf[512] = "";
@@ -238,8 +270,11 @@ static void cpus_line(const struct live *l, const struct view *w, struct canvas 
 				sum += f->mhz[i];
 				n++;
 			}
-		if (n)
-			snprintf(buf + u, sizeof buf - u, "  mean %.0f", sum / n);
+		if (n) { /* the mean first: with many CPUs the line is cut at the right */
+			char all[512];
+			snprintf(all, sizeof all, " mean %.0f ·%s", sum / n, buf);
+			snprintf(buf, sizeof buf, "%s", all);
+		}
 	} else {
 		for (int i = 0; i < 64 && u < sizeof buf; i++) {
 			char name[32];
@@ -252,7 +287,7 @@ static void cpus_line(const struct live *l, const struct view *w, struct canvas 
 	}
 	int x = 1 + canvas_text(c, 1, y, ROLE_DIM, "MHz per CPU", -1);
 	if (buf[0])
-		canvas_text(c, x, y, ROLE_NORMAL, buf, c->w - x - 1);
+		fit_text(c, x, y, ROLE_NORMAL, buf, c->w - x - 1);
 	else
 		canvas_printf(c, x + 1, y, ROLE_DIM, "%s", w->in.freq_why ? w->in.freq_why : "no reading yet");
 }
@@ -268,7 +303,7 @@ static void throttle_line(const struct view *w, struct canvas *c, int y)
 		canvas_text(c, x, y, w->v.throttle_events > 0 ? ROLE_HOT : ROLE_NORMAL, buf, c->w - x - 1);
 	} else {
 		snprintf(buf, sizeof buf, "n/a: %s", w->in.throttle_why ? w->in.throttle_why : "no reading yet");
-		canvas_text(c, x, y, ROLE_DIM, buf, c->w - x - 1);
+		fit_text(c, x, y, ROLE_DIM, buf, c->w - x - 1);
 	}
 }
 
@@ -355,29 +390,45 @@ static void thermal_draw(struct app *a, struct canvas *c)
 	panel(c, y, rows, "power", "W", col, ncol, w.in.power_why, NULL);
 	y += rows + 1;
 	free(col);
-	/* the time axis, with the moments the verdict names */
-	char t0[16], t1[16], t2[16];
-	fmt_duration(t0, sizeof t0, 0);
-	fmt_duration(t1, sizeof t1, w.span / 2);
-	fmt_duration(t2, sizeof t2, w.span);
-	canvas_text(c, 1, y, ROLE_DIM, t0, -1);
-	canvas_text(c, 1 + ncol / 2 - canvas_strwidth(t1) / 2, y, ROLE_DIM, t1, -1);
-	canvas_text(c, 1 + ncol - canvas_strwidth(t2), y, ROLE_DIM, t2, -1);
+	/* the time axis, with the moments the verdict names: a mark keeps its
+	 * column, a label gives way so that it stays whole */
+	char lab[3][16];
+	int marks[2], nm = 0, want[3], lw[3], at[3];
+	fmt_duration(lab[0], sizeof lab[0], 0);
+	fmt_duration(lab[1], sizeof lab[1], w.span);
+	fmt_duration(lab[2], sizeof lab[2], w.span / 2);
+	for (int i = 0; i < 3; i++)
+		lw[i] = canvas_strwidth(lab[i]);
+	want[0] = 0, want[1] = ncol - lw[1], want[2] = ncol / 2 - lw[2] / 2;
+	int fall = -1, event = -1;
 	if (w.v.fall >= 0) {
 		int x = (int)(w.v.fall_t / w.span * ncol);
-		canvas_text(c, 1 + (x < ncol ? x : ncol - 1), y, ROLE_WARN, c->utf8 ? "▼" : "v", 1);
+		marks[nm++] = fall = x < ncol ? x : ncol - 1;
 	}
 	if (w.v.event >= 0) {
 		int x = (int)(w.v.event_t / w.span * ncol);
-		canvas_text(c, 1 + (x < ncol ? x : ncol - 1), y, ROLE_HOT, c->utf8 ? "▲" : "^", 1);
+		marks[nm++] = event = x < ncol ? x : ncol - 1;
 	}
+	fmt_axis_place(ncol, marks, nm, want, lw, 3, at);
+	for (int i = 0; i < 3; i++)
+		if (at[i] >= 0)
+			canvas_text(c, 1 + at[i], y, ROLE_DIM, lab[i], -1);
+	if (fall >= 0)
+		canvas_text(c, 1 + fall, y, ROLE_WARN, c->utf8 ? "▼" : "v", 1);
+	if (event >= 0)
+		canvas_text(c, 1 + event, y, ROLE_HOT, c->utf8 ? "▲" : "^", 1);
 	y++;
 	if (l->running) {
 		cpus_line(l, &w, c, y++);
 		throttle_line(&w, c, y++);
 		int x = 1 + canvas_text(c, 1, y, ROLE_DIM, "missing ", -1);
-		canvas_text(c, x, y, ROLE_DIM, w.v.missing[0] ? w.v.missing : "nothing: every source reads",
-			    c->w - x - 1);
+		char names[sizeof w.v.missing];
+		const char *miss = w.v.missing[0] ? w.v.missing : "nothing: every source reads";
+		if (canvas_strwidth(miss) > c->w - x - 1) { /* the names, without their reasons */
+			without_asides(names, sizeof names, miss);
+			miss = names;
+		}
+		fit_text(c, x, y, ROLE_DIM, miss, c->w - x - 1);
 	} else {
 		throttle_line(&w, c, y++);
 		verdict_lines(&w, c, y, c->h - 2 - y);

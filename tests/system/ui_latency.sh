@@ -4,29 +4,39 @@
 # no colour is needed) with p50, p99 and max in us, filling as the sample
 # runs; interactive's rows show the share of deadlines met; the results
 # show the percentile points with a verdict each against a stored run.
+# With two copies the bars are both copies' histograms merged ("all
+# copies"), the sample line's wake-ups are the copies' sum, and each copy
+# has a row with its own wake-ups, the same numbers as in that sum.
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
-expect_exit 0 "$KBENCH" run timerlat --duration 1 --samples 2 --pause 0 -c 1 --no-telemetry --name base
+expect_exit 0 "$KBENCH" run timerlat --duration 1 --samples 2 --pause 0 -c 2 --no-telemetry --name base
 
-ui_start env NO_COLOR=1 LANG=C LC_ALL=C "$KBENCH" console timerlat interactive --samples 2 --pause 0 --duration 3 --copies 1
+ui_start env NO_COLOR=1 LANG=C LC_ALL=C "$KBENCH" console timerlat interactive --samples 2 --pause 0 --duration 3 --copies 2
 ui_wait 'Setup'
 ui_keys r
-ui_wait '^-- timerlat . 1 copy -' 20
+ui_wait '^-- timerlat . 2 copies -' 20
 ui_wait 'latency, log scale: +# to p50 += to p99 +- to max' 5
-ui_wait '^ +1us +10us +100us +1ms .* p50 +p99 +max us' 5
+ui_wait '^ all copies +1us +10us +100us +1ms .* p50 +p99 +max us' 5
 ui_wait '^ other +#+=*-* +[0-9.]+ +[0-9.]+ +[0-9.]+ *$' 10
 ui_wait '^ other\+burn +#+=*-* +[0-9.]+ +[0-9.]+ +[0-9.]+ *$' 10
-ui_wait '[0-9]+ wake-ups' 5
+# one frame: the total is the sum of the copies' counts, and each copy's row says its own
+ui_wait '^ #2 +[0-9]+ wake-ups, in (other|fifo)' 10
+sed -n 's/.* \([0-9]*\) wake-ups (\([0-9]*\)+\([0-9]*\))$/\1 \2 \3/p' "$T/screen" >"$T/sum"
+read -r all c1 c2 <"$T/sum" || { cat "$T/screen"; die "no 'N wake-ups (A+B)' on the sample line"; }
+[ "$all" -gt 0 ] && [ "$all" -eq $((c1 + c2)) ] || die "wake-ups $all is not $c1 + $c2"
+grep -Eq "^ #1 +$c1 wake-ups, in " "$T/screen" || { cat "$T/screen"; die "copy 1's row does not say $c1"; }
+grep -Eq "^ #2 +$c2 wake-ups, in [a-z+]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ *$" "$T/screen" ||
+	{ cat "$T/screen"; die "copy 2's row does not say $c2 with its p50, p99 and max"; }
 python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 80 for l in open(sys.argv[1])))' "$T/screen" ||
 	die "a line is wider than 80 columns"
 [ "$(wc -l <"$T/screen")" -le 24 ] || die "more than 24 lines"
-ui_wait '^-- interactive . 1 copy -' 30
+ui_wait '^-- interactive . 2 copies -' 30
 ui_wait '^ video +#+=*-* +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+%' 20
 ui_wait 'Results' 60
 ui_wait 'vs base' 5
 for p in "other p50" "other p99" "other max" "other\\+burn p99"; do
-	grep -Eq "^ (timerlat )?$p +1 .*(faster|slower|noise|n/a)" "$T/screen" ||
+	grep -Eq "^ (timerlat )?$p +2 .*(faster|slower|noise|n/a)" "$T/screen" ||
 		{ cat "$T/screen"; die "results: no verdict row for $p"; }
 done
 ui_keys q

@@ -1,7 +1,9 @@
 #!/bin/sh
 # memlat in the console at 80x24, mono theme: while it runs, the latency
 # curve so far (log-log, '*' random and '+' forward chain, the caches
-# marked on the size axis); then the results show its headline points
+# marked on the size axis), the sweep's length estimated ("of ~0:04": the
+# row's length is only the budget of its timed walks, the sweep takes
+# more), the second from the first's time; then the results show its headline points
 # (plateaus and clock) with a verdict each against a stored memlat run.
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
@@ -14,6 +16,7 @@ ui_wait 'Setup'
 ui_keys r
 ui_wait '^── memlat · 1 copy ─' 20
 ui_wait 'latency so far, log-log: +\* random chain +\+ forward 64 B' 5
+ui_wait '^ sample 1 of 2  [0-9]:[0-9]{2} (of|over) ~[0-9]:[0-9]{2} ' 5
 # the curve: the y axis in ns, the size axis from 512 B with L1 marked, and plotted points
 ui_wait '^ +[0-9.]+ .*\*' 20
 ui_wait '^ +512 B .*L1' 5
@@ -24,7 +27,7 @@ python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 80 for l in open(sys.
 grep -Eq '^ ▶ .*Memory latency.* [0-9]+ pts$' "$T/screen" || { cat "$T/screen"; die "the running test's row does not count its points"; }
 cp "$T/screen" "$T/curve"
 # the curve grows: more points than at first
-ui_wait 'sample 2 of 2' 30
+ui_wait '^ sample 2 of 2  [0-9]:[0-9]{2} (of|over) ~[0-9]:[0-9]{2} ' 30
 [ "$(grep -o '[*+]' "$T/screen" | wc -l)" -gt "$(grep -o '[*+]' "$T/curve" | wc -l)" ] ||
 	die "the curve did not grow"
 ui_wait 'Results' 60

@@ -44,7 +44,12 @@ done
 # one time axis under the charts: 0:00 to the planned 0:12
 grep -Eq '^ 0:00 +0:06 +0:12$' "$T/screen" || { cat "$T/screen"; die "no time axis"; }
 grep -Eq '^ throttle (\+[0-9]+ events|n/a: .+)' "$T/screen" || { cat "$T/screen"; die "no throttle line"; }
-grep -Eq '^ MHz per CPU' "$T/screen" || { cat "$T/screen"; die "no per-CPU clock line"; }
+grep -Eq '^ MHz per CPU (mean [0-9]+ ·|[a-z])' "$T/screen" || { cat "$T/screen"; die "no per-CPU clock line"; }
+# what is missing, whole: the names alone when their reasons do not fit, never a reason cut
+# in the middle (a line that is cut anyway says so with '~')
+miss=$(grep '^ missing ' "$T/screen") || { cat "$T/screen"; die "no 'missing' line"; }
+[ "$(printf %s "$miss" | tr -cd '(' | wc -c)" = "$(printf %s "$miss" | tr -cd ')' | wc -c)" ] ||
+	printf %s "$miss" | grep -q '~$' || die "the 'missing' line is cut inside a reason: '$miss'"
 # a missing sensor says why in its chart (this machine may have none)
 if grep -q 'missing temperature' "$T/screen"; then
 	sed -n '/^── temp /,/^── power /p' "$T/screen" | grep -Eq '^  [a-z].+' || { cat "$T/screen"; die "the temp chart does not say why it is empty"; }

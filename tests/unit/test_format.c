@@ -30,6 +30,80 @@ static void test_numbers_fit(void **state)
 	}
 }
 
+/* A path for a status line: ~ for home, the middle cut, the end whole. */
+static void test_paths_fit(void **state)
+{
+	char b[256];
+	fmt_path(b, sizeof b, "/home/ann/src/kbench", "/home/ann", 40, true);
+	assert_string_equal(b, "~/src/kbench");
+	fmt_path(b, sizeof b, "/home/annex/kbench", "/home/ann", 40, true); /* not ann's home */
+	assert_string_equal(b, "/home/annex/kbench");
+	fmt_path(b, sizeof b, "/home/ann", "/home/ann/", 40, true);
+	assert_string_equal(b, "~");
+	const char *p = "/tmp/kbench-systest.AbCdEf/a-rather-long-directory-name/store/reports";
+	fmt_path(b, sizeof b, p, "/root", 30, true);
+	assert_string_equal(b, "/tmp/…/store/reports"); /* whole components only */
+	assert_true(canvas_strwidth(b) <= 30);
+	fmt_path(b, sizeof b, p, "/root", 30, false);
+	assert_string_equal(b, "/tmp/.../store/reports");
+	fmt_path(b, sizeof b, p, "/root", 12, true); /* no room for the head: the end */
+	assert_string_equal(b, "…/reports");
+	fmt_path(b, sizeof b, p, "/root", 6, true); /* nor for the last name: its end */
+	assert_string_equal(b, "…ports");
+	fmt_path(b, sizeof b, "/x/y", NULL, 0, true);
+	assert_string_equal(b, "");
+	for (int w = 1; w < 80; w++) {
+		fmt_path(b, sizeof b, p, "/tmp", w, w % 2);
+		assert_true(canvas_strwidth(b) <= w);
+		assert_true(w < 6 || !strcmp(b + strlen(b) - 3, "rts")); /* "...s" below */
+	}
+}
+
+/* The thermal screen's time axis: marks keep their columns, labels stay whole. */
+static void test_axis_labels_whole(void **state)
+{
+	int want[3] = { 0, 74, 37 }, lw[3] = { 4, 4, 4 }, at[3];
+	fmt_axis_place(78, NULL, 0, want, lw, 3, at); /* no marks: where asked */
+	assert_int_equal(at[0], 0);
+	assert_int_equal(at[1], 74);
+	assert_int_equal(at[2], 37);
+	int m1[] = { 39 }; /* a mark on the middle label's third column: it moves the least, whole */
+	fmt_axis_place(78, m1, 1, want, lw, 3, at);
+	assert_int_equal(at[2], 34);
+	int m2[] = { 76, 2 }; /* marks inside both ends: the ends step inward */
+	fmt_axis_place(78, m2, 2, want, lw, 3, at);
+	assert_int_equal(at[0], 4);
+	assert_int_equal(at[1], 71);
+	assert_int_equal(at[2], 37);
+	int m3[] = { 36, 38 }; /* blanks either side of every mark and label */
+	fmt_axis_place(78, m3, 2, want, lw, 3, at);
+	assert_int_equal(at[2], 40);
+	int nw[3] = { 0, 8, 4 }; /* a narrow row: the middle label has no room and is left out */
+	fmt_axis_place(12, NULL, 0, nw, lw, 3, at);
+	assert_int_equal(at[0], 0);
+	assert_int_equal(at[1], 8);
+	assert_int_equal(at[2], -1);
+	/* wherever the marks are, no label covers one or touches another */
+	for (int a = 0; a < 78; a++)
+		for (int b = 0; b < 78; b += 7) {
+			int m[2] = { a, b };
+			fmt_axis_place(78, m, 2, want, lw, 3, at);
+			for (int i = 0; i < 3; i++) {
+				if (at[i] < 0)
+					continue;
+				assert_true(at[i] + lw[i] <= 78);
+				for (int k = 0; k < 2; k++)
+					assert_false(m[k] >= at[i] - 1 && m[k] <= at[i] + lw[i]);
+				for (int j = 0; j < i; j++)
+					assert_true(at[j] < 0 || at[j] + lw[j] < at[i] || at[i] + lw[i] < at[j]);
+			}
+			for (int i = 0; i < 3; i++) /* a label no mark comes near stays put */
+				if (!(m[0] >= want[i] - 1 && m[0] <= want[i] + lw[i]) &&
+				    !(m[1] >= want[i] - 1 && m[1] <= want[i] + lw[i]))
+					assert_int_equal(at[i], want[i]);
+		}
+}
+
 static void test_counts_whole(void **state)
 {
 	char b[32];
@@ -154,6 +228,8 @@ int main(void)
 		cmocka_unit_test(test_fit),           cmocka_unit_test(test_columns_at_80),
 		cmocka_unit_test(test_bars),          cmocka_unit_test(test_sparklines),
 		cmocka_unit_test(test_big_digits),    cmocka_unit_test(test_counts_whole),
+		cmocka_unit_test(test_paths_fit),
+		cmocka_unit_test(test_axis_labels_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

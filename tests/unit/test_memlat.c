@@ -417,6 +417,37 @@ static void test_point_floors_learned(void **state)
 		run_free(runs[i]);
 }
 
+/* A sweep's time: its budget, plus what the budget leaves out past the
+ * last cache (the chains built and walked untimed, three timed walks at
+ * least), which is why "6 s" showed as 0:09 and more on the console. */
+static void test_sweep_estimate(void **state)
+{
+	struct memlat_sizes sz;
+	memlat_default_sizes(&CACHES, &sz); /* 512 B to 128 MiB: 4x a 32 MiB L3 */
+	double six = memlat_sweep_seconds(&sz, &CACHES, 6), one = memlat_sweep_seconds(&sz, &CACHES, 1);
+	assert_true(six > 6 * 1.5 && six < 6 * 5); /* most of it is past the budget */
+	assert_true(one > 6 && one < six);         /* that part stays with a small budget */
+	double last = 0;
+	for (double b = 0; b <= 20; b += 2.5) { /* a larger budget never takes less */
+		double e = memlat_sweep_seconds(&sz, &CACHES, b);
+		assert_true(e >= last);
+		last = e;
+	}
+	/* inside the caches the budget is about all of it */
+	struct memlat_sizes in = { 512, 4 << 20, 8, false };
+	double e = memlat_sweep_seconds(&in, &CACHES, 6);
+	assert_true(e > 6 * 0.9 && e < 6 * 1.2);
+	/* a few small sizes cannot spend a large budget: 200 timed walks of 1 ms a point at most */
+	struct memlat_sizes few = { 512, 4096, 1, false };
+	e = memlat_sweep_seconds(&few, &CACHES, 60);
+	assert_true(e < 4 * 2 * 200 * 0.001 + 1);
+	/* no caches in sysfs: the default sizes' 8 MiB last level, still past the budget */
+	struct memlat_caches none = { 0 };
+	memlat_default_sizes(&none, &sz);
+	e = memlat_sweep_seconds(&sz, &none, 6);
+	assert_true(e > 6 && e < 30);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -426,6 +457,7 @@ int main(void)
 		cmocka_unit_test(test_point_verdicts),	   cmocka_unit_test(test_point_one_side),
 		cmocka_unit_test(test_point_at_another_size),
 		cmocka_unit_test(test_point_floors_learned),
+		cmocka_unit_test(test_sweep_estimate),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
