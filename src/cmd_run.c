@@ -228,8 +228,12 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		case O_JOBS:
 		case O_TREE:
 		case O_MAKE_JOBS:
+		case O_LOADS:
 			snprintf(params + strlen(params), sizeof params - strlen(params), " %s=%s",
 				 it->def->name, it->arg);
+			break;
+		case O_HOG:
+			snprintf(params + strlen(params), sizeof params - strlen(params), " hog=%ld", it->i);
 			break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;

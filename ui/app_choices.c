@@ -151,10 +151,16 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_MAX_TASKS:
 		case O_JOBS:
 		case O_TREE:
-		case O_MAKE_JOBS: {
+		case O_MAKE_JOBS:
+		case O_LOADS: {
 			size_t u = strlen(a->params);
 			snprintf(a->params + u, sizeof a->params - u, "%s%s=%s", u ? " " : "",
 				 it->def->name, it->arg);
+			break;
+		}
+		case O_HOG: {
+			size_t u = strlen(a->params);
+			snprintf(a->params + u, sizeof a->params - u, "%shog=%ld", u ? " " : "", it->i);
 			break;
 		}
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
