@@ -335,6 +335,13 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		}
 	}
 
+	/* A run whose length follows its parameters (kbuild, buildload: the
+	 * tree, the -j list, the loads) says how long before it starts. */
+	for (int i = 0; i < o.ntests && !quiet; i++)
+		if (o.tests[i]->sample_seconds)
+			fprintf(stderr, "estimate: %s about %.0f min on a quiet machine\n", o.tests[i]->id,
+				runner_estimate_test(&o, o.tests[i]) / 60);
+
 	active_runner = r;
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigemptyset(&sa.sa_mask);
