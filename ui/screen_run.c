@@ -9,6 +9,7 @@
 #include "latency.h"
 #include "live.h"
 #include "memlat.h"
+#include "view_buildload.h"
 #include "view_scaling.h"
 #include "run.h"
 #include "quick.h"
@@ -529,6 +530,7 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		double lr = live_rate(l, ev->block, ev->test);
 		const struct wl_point *pts;
 		struct kbuild_live kl;
+		char status[96];
 		int np = live_points(l, 0, &pts);
 		const struct lat_hist *lh;
 		int nlh = live_hists(l, 0, &lh);
@@ -537,6 +539,8 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 			for (int i = 0; i < nlh; i++)
 				ev += lh[i].n;
 			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%llu wake-ups", ev);
+		} else if (view_buildload_status(l, status, sizeof status, params)) {
+			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, status, c->w - x - 2);
 		} else if (kbuild_live_state(pts, np, &kl)) {
 			struct kbuild_opts ko;
 			char err[200];
@@ -584,6 +588,8 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		draw_latency(l, c, y + 3, rows - 2, tr, phases, nph);
 		return;
 	}
+	if (ev->kind != EV_PAUSE && view_buildload_draw(l, c, y + 2, rows - 2, tr))
+		return;
 	const struct wl_point *kp;
 	struct kbuild_live kl;
 	int nkp = live_points(l, 0, &kp);
