@@ -6,7 +6,8 @@
 # it; the loads' units and CPU are measured; two runs compare with a verdict
 # per load in contest's layout; a machine too small (faked with
 # KBENCH_MEM_AVAILABLE_KIB and KBENCH_DISK_FREE_KIB) makes mem_load and
-# io_load refuse with one line each, nothing written; Ctrl-C, a killed
+# io_load refuse with one line each, nothing written; a contest table
+# imports and compares n/a; Ctrl-C, a killed
 # worker and a killed build leave no load process and no file behind.
 . "$KBENCH_TOP/tests/system/lib.inc"
 # processes working in the scratch directory (the worker, its loads, make, cc1)
@@ -88,6 +89,15 @@ gone() {
 	[ "$(in_scratch)" = 0 ] || die "$1: a load or build outlived it"
 	[ -z "$(ls -A "$T/scratch")" ] || die "$1: left in scratch: $(ls -A "$T/scratch")"
 }
+# contest's published tables import as one run per kernel, shown in the
+# same blocks, n/a against a measured run (no samples behind the means).
+expect_exit 0 "$KBENCH" import "$KBENCH_TOP/tests/fixtures/contest-2.6.txt" --name c
+expect_exit 0 "$KBENCH" show "c 2.6.0-test9"
+grep -A2 '^process_load:$' "$T/out" | grep -Eq '^c 2.6.0-test9 +2 +127 +58.3 +95.5 +39.0 +1.59$' ||
+	{ cat "$T/out"; die "the imported contest block"; }
+expect_exit 0 "$KBENCH" compare "c 2.6.0-test9" two
+grep -A3 '^process_load:$' "$T/out" | grep -Eq '^two .* n/a \(no samples\)$' || { cat "$T/out"; die "imported vs measured: not n/a"; }
+
 # Ctrl-C while the pipe ring and a streaming writer run: exit 130, nothing left.
 KBENCH_BUILDLOAD_LEAD=3 "$KBENCH" run buildload $small --loads process_load --name cut >"$T/out" 2>"$T/err" &
 pid=$!
