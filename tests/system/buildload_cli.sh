@@ -128,9 +128,15 @@ KBENCH_BUILDLOAD_LEAD=0.5 "$KBENCH" run buildload $small --tree tiny --loads io_
 pid=$!
 i=0
 until ls "$T"/scratch/kbench-*/copy0/io_load.dat >/dev/null 2>&1 || [ $i -gt 400 ]; do sleep 0.05; i=$((i + 1)); done
-sleep 0.3
-mk=$(ps -eo pid=,comm= | awk '$2 == "make" { print $1 }' | while read p; do
-	ls -l /proc/$p/cwd 2>/dev/null | grep -q "$T/scratch" && echo $p; done | head -1)
+# after the load started, a make in the tree is the timed build
+i=0
+mk=
+until [ -n "$mk" ] || [ $i -gt 200 ]; do
+	mk=$(ps -eo pid=,comm= | awk '$2 == "make" { print $1 }' | while read p; do
+		ls -l /proc/$p/cwd 2>/dev/null | grep -q "$T/scratch" && echo $p; done | head -1)
+	[ -n "$mk" ] || sleep 0.05
+	i=$((i + 1))
+done
 [ -n "$mk" ] || die "no make found beside io_load"
 kill -KILL "$mk"
 wait $pid
