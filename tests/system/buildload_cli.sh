@@ -76,6 +76,8 @@ grep -Eq '^small +io_load refused: needs 256 MiB free on disk, 98 MiB there$' "$
 	{ cat "$T/out"; die "io_load did not refuse"; }
 expect_exit 0 "$KBENCH" show small
 grep -q '^note: buildload: mem_load refused' "$T/out" || { cat "$T/out"; die "the refusal is not in the run's notes"; }
+grep -q '^note: buildload: page cache not flushed before the loads (KBENCH_BUILDLOAD_FLUSH=0)' "$T/out" ||
+	{ cat "$T/out"; die "an unflushed cache is not in the run's notes"; }
 
 # wait_for N: until N processes work in the scratch directory (the ring is up)
 wait_for() {
