@@ -234,9 +234,13 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		case O_WORKERS:
 		case O_WORK_US:
 		case O_IA_TASKS:
+		case O_IA_LOADS:
 		case O_LOADS:
 			snprintf(params + strlen(params), sizeof params - strlen(params), " %s=%s",
 				 it->def->name, it->arg);
+			break;
+		case O_HOG:
+			snprintf(params + strlen(params), sizeof params - strlen(params), " hog=%ld", it->i);
 			break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;
@@ -337,6 +341,13 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 			runner_listen(r, &vl);
 		}
 	}
+
+	/* A run whose length follows its parameters (kbuild, buildload: the
+	 * tree, the -j list, the loads) says how long before it starts. */
+	for (int i = 0; i < o.ntests && !quiet; i++)
+		if (o.tests[i]->sample_seconds)
+			fprintf(stderr, "estimate: %s about %.0f min on a quiet machine\n", o.tests[i]->id,
+				runner_estimate_test(&o, o.tests[i]) / 60);
 
 	active_runner = r;
 	struct sigaction sa = { .sa_handler = on_signal };

@@ -861,7 +861,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 				}
 			}
 			/* a test run with other settings (the latency tests' --period-us,
-			 * --loads, ...: their summary's "settings") is not the same point */
+			 * --ia-loads, ...: their summary's "settings") is not the same point */
 			if (row->point && row->a.present && row->b.present) {
 				const struct test_result *ta = find_any(a, na, cb->copies, rid[i].test);
 				const struct test_result *tb = find_any(b, nb, cb->copies, rid[i].test);

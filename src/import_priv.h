@@ -103,5 +103,8 @@ void import_tables(struct src *s, const char *name);
 /* kernbench's result blocks as an imported kbuild run: import_kernbench.c. */
 bool import_is_kernbench(const char *text, size_t len);
 void import_kernbench(struct src *s, const char *name);
+/* contest's tables as imported buildload runs, one per kernel: import_contest.c. */
+bool import_is_contest(const char *text, size_t len);
+void import_contest(struct src *s, const char *name);
 
 #endif

@@ -111,8 +111,8 @@ int lat_parse_params(const char *params, struct lat_params *lp, char *err, size_
 			rc = word_int(word + 8, "a worker's work", 0, 100000, &lp->work_us, err, errlen);
 		} else if (!strncmp(word, "ia-tasks=", 9)) {
 			rc = lat_parse_names(word + 9, ia_task_names, IA_TASKS, &lp->tasks, err, errlen);
-		} else if (!strncmp(word, "loads=", 6)) {
-			rc = lat_parse_names(word + 6, ia_load_words, IA_LOADS, &lp->loads, err, errlen);
+		} else if (!strncmp(word, "ia-loads=", 9)) {
+			rc = lat_parse_names(word + 9, ia_load_words, IA_LOADS, &lp->loads, err, errlen);
 		}
 		/* other words belong to other workloads */
 		if (rc < 0)

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "buildload.h"
 #include "kbuild.h"
 #include "latency.h"
 #include "memlat.h"
@@ -101,6 +102,18 @@ static int check_jobs(const char *opt, const char *arg, char *err, size_t errlen
 	return 0;
 }
 
+/* buildload's loads and memory hog (src/buildload.c). */
+static int check_loads(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int loads[BL_NLOADS], n;
+	char why[240];
+	if (buildload_parse_loads(arg, loads, &n, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
 static int check_sizes(const char *opt, const char *arg, char *err, size_t errlen)
 {
@@ -164,7 +177,8 @@ static int check_ia_tasks(const char *opt, const char *arg, char *err, size_t er
 	return 0;
 }
 
-static int check_loads(const char *opt, const char *arg, char *err, size_t errlen)
+/* interactive's background loads (src/latency.c). */
+static int check_ia_loads(const char *opt, const char *arg, char *err, size_t errlen)
 {
 	unsigned mask;
 	char why[240];
@@ -306,12 +320,21 @@ const struct opt_def opt_table[] = {
 	  .arg = "LIST", .what = "a list of tasks",
 	  .help = "interactive: the tasks, of audio,video,desk or all (default all)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_ia_tasks, .choices = "audio video desk all" },
-	{ .id = O_LOADS, .name = "loads", .kind = OK_STRING,
+	{ .id = O_IA_LOADS, .name = "ia-loads", .kind = OK_STRING,
 	  .arg = "LIST", .what = "a list of loads",
 	  .help = "interactive: the background loads, of alone,burn,io,read,mem,burn4\n"
 		  "or all (default alone,burn,io,burn4)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_loads,
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_ia_loads,
 	  .choices = "alone burn io read mem burn4 all" },
+	{ .id = O_LOADS, .name = "loads", .kind = OK_STRING,
+	  .arg = "LIST", .what = "a list of loads",
+	  .help = "buildload: the loads, e.g. no_load,io_load (default all nine; --quick:\n"
+		  "no_load, process_load, io_load, mem_load)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_loads },
+	{ .id = O_HOG, .name = "hog", .kind = OK_INT,
+	  .arg = "PCT", .what = "a percent of RAM", .min = 1, .max = 95,
+	  .help = "buildload: the memory hog's share of RAM (default 80)",
+	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",
@@ -552,6 +575,14 @@ const struct opt_env opt_env[] = {
 	{ "KBENCH_HELPER", "the kbench-exec program the fork, exec and loop tests run in\n"
 			   "(found beside the binary or in the installed libexec directory otherwise)" },
 	{ "KBENCH_SYSFS_ROOT", "read /sys and /proc telemetry files below this directory (for tests)" },
+	{ "KBENCH_MEM_AVAILABLE_KIB", "buildload: take this as the memory and swap available (tests\n"
+				      "fake a small machine to see mem_load refuse)" },
+	{ "KBENCH_DISK_FREE_KIB", "buildload: take this as the scratch directory's free space (io_load's\n"
+				  "file is a quarter of it; under 256 MiB the disk loads refuse)" },
+	{ "KBENCH_BUILDLOAD_FLUSH", "buildload: 0 = do not flush the page cache before the loads (tests;\n"
+				    "the run's notes say so)" },
+	{ "KBENCH_BUILDLOAD_LEAD", "buildload: seconds a load runs before its build (default 3; tests\n"
+				   "shorten it)" },
 	{ "NO_COLOR", "the console draws without colour" },
 	{ "ESCDELAY", "milliseconds the console waits after Esc (default 25)" },
 };

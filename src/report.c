@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "buildload.h"
 #include "kbuild.h"
 #include "latency.h"
 #include "memlat.h"
@@ -274,8 +275,12 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 		quick_table(f, b);
 	for (int i = 0; i < b->ntests; i++)
 		if (b->tests[i].kind == RESULT_POINTS && test_has_result(&b->tests[i]) &&
-		    !latency_is(&b->tests[i]))
-			points_table(f, &b->tests[i]);
+		    !latency_is(&b->tests[i])) {
+			if (buildload_print_test(f, &b->tests[i], r->meta.name)) /* contest's blocks */
+				fputc('\n', f);
+			else
+				points_table(f, &b->tests[i]);
+		}
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		if (t->status == TEST_FAILED)

@@ -163,6 +163,13 @@ uint64_t runner_live_count(const struct runner *r, int copy)
 	return atomic_load_explicit(&r->slots[copy].count, memory_order_relaxed);
 }
 
+uint64_t runner_live_aux(const struct runner *r, int copy)
+{
+	if (copy < 0 || copy >= r->live_copies)
+		return 0;
+	return atomic_load_explicit(&r->slots[copy].aux, memory_order_relaxed);
+}
+
 int runner_live_points(const struct runner *r, int copy, const struct wl_point **pts)
 {
 	if (copy < 0 || copy >= r->live_copies)
@@ -278,13 +285,18 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		/* A sample cut short by a skip or an abort keeps its finished points. */
 		if (points && (rc == 0 || r->skip || r->abort)) {
 			t->collect(res, r->slots, b->copies, r->o.params);
-			/* what a test could not measure as asked (SCHED_FIFO refused) is the run's note too */
-			const struct kv *note = test_summary_get(res, "note");
-			bool said = !note || !note->text[0];
-			for (int k = 0; !said && k < run->nnotes; k++)
-				said = strstr(run->notes[k], note->text) != NULL;
-			if (!said)
-				run_add_note(run, "%s: %s", res->id, note->text);
+			/* what a test could not measure as asked (SCHED_FIFO refused,
+			 * a load refused) is the run's note too */
+			for (int s = 0; s < res->nsummary; s++) {
+				const struct kv *note = &res->summary[s];
+				if (strcmp(note->key, "note") && strncmp(note->key, "refused ", 8))
+					continue;
+				bool said = !note->text[0];
+				for (int k = 0; !said && k < run->nnotes; k++)
+					said = strstr(run->notes[k], note->text) != NULL;
+				if (!said)
+					run_add_note(run, "%s: %s", res->id, note->text);
+			}
 		}
 		/* After the sample is in the run, so listeners can read it. */
 		ev.kind = EV_SAMPLE_END;

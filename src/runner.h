@@ -95,6 +95,7 @@ void runner_abort(struct runner *r);
 /* Live values of the sample in progress, for progress displays. */
 int runner_live_copies(const struct runner *r);
 uint64_t runner_live_count(const struct runner *r, int copy);
+uint64_t runner_live_aux(const struct runner *r, int copy); /* the slot's second count (workload.h) */
 double runner_live_elapsed(const struct runner *r); /* seconds into the sample */
 /* A points test's points published so far by one copy of the sample in
  * progress (workload.h); *pts valid until the next sample. Returns how many. */

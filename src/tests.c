@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "buildload.h"
 #include "kbuild.h"
 #include "latency.h"
 #include "memlat.h"
@@ -276,6 +277,21 @@ const struct test_def test_table[] = {
 	  .collect = kbuild_collect, .sample_seconds = kbuild_sample_seconds,
 	  .seconds = 300, .samples = 5, .quick_seconds = 60, .quick_samples = 3,
 	  .noise = { 0.020, 0.030 } },
+	/* A points test: contest's model. A sample is one build of the full
+	 * tree beside each load (the first also generates the tree and builds
+	 * it once untimed): the sample's length follows the loads asked
+	 * (buildload_sample_seconds). .seconds and .quick_seconds only tell
+	 * the workload which set of loads a run without --ia-loads gets (every
+	 * load, or the quick four). Three builds per load (contest's runs),
+	 * one quick. The floor is kbuild's widened: a load moves a build more. */
+	{ .id = "buildload", .label = "Build under load (contest-style)",
+	  .short_label = "buildload",
+	  .about = "s per build of the generated tree beside each load: no load, pipes, tar, I/O, memory",
+	  .unit = "s", .category = "build",
+	  .workload = &wl_buildload, .self_timed = true, .overrun = 1.2, .one_copy = true,
+	  .collect = buildload_collect, .sample_seconds = buildload_sample_seconds,
+	  .seconds = 600, .samples = 3, .quick_seconds = 300, .quick_samples = 1,
+	  .noise = { 0.040, 0.060 } },
 	{ .id = "sysexec", .label = "Exec System Call Overhead",
 	  .short_label = "Exec Syscall",
 	  .about = "fork, exec /bin/true, wait",

@@ -29,6 +29,9 @@ struct wl_point {
 
 struct worker_slot {
 	_Atomic uint64_t count; /* units done so far */
+	/* A second live count (buildload: the work units of the load beside
+	 * the build, which its processes add to themselves): shown, not scored. */
+	_Atomic uint64_t aux;
 	_Atomic int stop;       /* set by the runner at the deadline */
 	_Atomic int state;      /* enum worker_state */
 	double t_start;         /* CLOCK_MONOTONIC seconds when the work began */

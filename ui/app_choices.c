@@ -158,10 +158,16 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_WORKERS:
 		case O_WORK_US:
 		case O_IA_TASKS:
+		case O_IA_LOADS:
 		case O_LOADS: {
 			size_t u = strlen(a->params);
 			snprintf(a->params + u, sizeof a->params - u, "%s%s=%s", u ? " " : "",
 				 it->def->name, it->arg);
+			break;
+		}
+		case O_HOG: {
+			size_t u = strlen(a->params);
+			snprintf(a->params + u, sizeof a->params - u, "%shog=%ld", u ? " " : "", it->i);
 			break;
 		}
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;

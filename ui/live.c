@@ -42,6 +42,11 @@ double live_count(const struct live *l, int copy)
 	return l->ops ? l->ops->count(l, copy) : 0;
 }
 
+double live_aux(const struct live *l, int copy)
+{
+	return l->ops && l->ops->aux ? l->ops->aux(l, copy) : 0;
+}
+
 int live_points(const struct live *l, int copy, const struct wl_point **pts)
 {
 	return l->ops && l->ops->points ? l->ops->points(l, copy, pts) : 0;

@@ -21,6 +21,8 @@ struct live_ops {
 	/* The sample in progress: copies, each copy's count so far, seconds into it. */
 	int (*copies)(const struct live *l);
 	double (*count)(const struct live *l, int copy);
+	/* Its second count (workload.h: aux); NULL for a kind that has none (a replay). */
+	double (*aux)(const struct live *l, int copy);
 	double (*elapsed)(const struct live *l);
 	/* Run time now (seconds since the run started) and what is left, estimated. */
 	double (*now)(const struct live *l);
@@ -72,6 +74,8 @@ void live_stop(struct live *l);
 void live_skip(struct live *l);
 int live_copies(const struct live *l);
 double live_count(const struct live *l, int copy);
+/* A copy's second count (buildload: the load's work units); 0 when none. */
+double live_aux(const struct live *l, int copy);
 double live_elapsed(const struct live *l);
 double live_now(const struct live *l);
 double live_remaining(const struct live *l);

@@ -91,6 +91,11 @@ static double run_count(const struct live *l, int copy)
 	return runner ? (double)runner_live_count(runner, copy) : 0;
 }
 
+static double run_aux(const struct live *l, int copy)
+{
+	return runner ? (double)runner_live_aux(runner, copy) : 0;
+}
+
 static int run_points(const struct live *l, int copy, const struct wl_point **pts)
 {
 	return runner ? runner_live_points(runner, copy, pts) : 0;
@@ -166,6 +171,7 @@ const struct live_ops live_run_ops = {
 	.copies = run_copies,
 	.count = run_count,
 	.points = run_points,
+	.aux = run_aux,
 	.hists = run_hists,
 	.elapsed = run_elapsed,
 	.now = run_now,

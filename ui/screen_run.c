@@ -9,6 +9,7 @@
 #include "latency.h"
 #include "live.h"
 #include "memlat.h"
+#include "view_buildload.h"
 #include "view_scaling.h"
 #include "run.h"
 #include "quick.h"
@@ -706,11 +707,14 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		double lr = live_rate(l, ev->block, ev->test);
 		const struct wl_point *pts;
 		struct kbuild_live kl;
+		char status[96];
 		int np = live_points(l, 0, &pts);
 		if (nph > 0 && lat.copies > 0) {
 			char wk[256];
 			fmt_wakeups(wk, sizeof wk, &lat, c->w - x - 2);
 			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, wk, c->w - x - 2);
+		} else if (view_buildload_status(l, status, sizeof status, params)) {
+			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, status, c->w - x - 2);
 		} else if (kbuild_live_state(pts, np, &kl)) {
 			struct kbuild_opts ko;
 			char err[200];
@@ -756,6 +760,8 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		draw_latency(c, y + 3, rows - 2, tr, phases, nph, &lat, r->blocks[ev->block].copies);
 		return;
 	}
+	if (ev->kind != EV_PAUSE && view_buildload_draw(l, c, y + 2, rows - 2, tr))
+		return;
 	const struct wl_point *kp;
 	struct kbuild_live kl;
 	int nkp = live_points(l, 0, &kp);

@@ -13,7 +13,7 @@
  * the same work takes longer, as it would for a real player.
  *
  * The chosen tasks (--ia-tasks) each run alone and beside each chosen load
- * (--loads), and the phases share the sample:
+ * (--ia-loads), and the phases share the sample:
  *  - burn: one CPU burner per CPU;
  *  - io: a streaming writer (1 MiB writes to a scratch file, started over
  *    every 64 MiB, left to the kernel's writeback);

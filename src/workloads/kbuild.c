@@ -125,6 +125,12 @@ static int run_make(struct workload_ctx *ctx, const char *tree, const char *log,
 	return 0;
 }
 
+int kbuild_make(struct workload_ctx *ctx, const char *tree, const char *log, int jobs, int mark,
+		const char *target, double *elapsed, struct rusage *ru)
+{
+	return run_make(ctx, tree, log, jobs, mark, target, elapsed, ru);
+}
+
 static int kbuild_run(struct workload_ctx *ctx)
 {
 	struct kbuild_opts o;

@@ -16,9 +16,9 @@ trap 'rm -rf "$tmp"' EXIT
 export KBENCH_HOME="$tmp/store"
 i=0
 while [ $i -lt "$ROUNDS" ]; do
-	"$KBENCH" run -q -c 1 --samples 1 --pause 0 --duration "$DUR" --loads alone,burn --interval 0.5 \
+	"$KBENCH" run -q -c 1 --samples 1 --pause 0 --duration "$DUR" --ia-loads alone,burn --interval 0.5 \
 		--name "on$i" timerlat wakelat interactive >/dev/null 2>&1
-	"$KBENCH" run -q -c 1 --samples 1 --pause 0 --duration "$DUR" --loads alone,burn --no-telemetry \
+	"$KBENCH" run -q -c 1 --samples 1 --pause 0 --duration "$DUR" --ia-loads alone,burn --no-telemetry \
 		--name "off$i" timerlat wakelat interactive >/dev/null 2>&1
 	i=$((i + 1))
 done

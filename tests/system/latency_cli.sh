@@ -8,7 +8,7 @@
 # run file whose histogram disagrees with itself is one line and exit 1;
 # the report fits 80 columns and says each test's settings; the knobs
 # (--period-us, --fifo, --messages, --workers, --work-us, --ia-tasks,
-# --loads) refuse bad values in one line, reach the workloads, and make
+# --ia-loads) refuse bad values in one line, reach the workloads, and make
 # compare call the points of runs with other settings n/a;
 # an interrupted run keeps the samples it finished; without CAP_SYS_NICE
 # the FIFO phases are left out and the report and the notes say why.
@@ -97,7 +97,7 @@ done
 # threads asked for) and are stored as the test's settings, and compare
 # calls the points of runs with other settings n/a and says why.
 for bad in "--period-us 10" "--period-us 1ms" "--fifo sometimes" "--messages 0" "--workers 0" \
-	"--work-us -5" "--ia-tasks audio,piano" "--ia-tasks audio,audio" "--loads burn," "--loads ''"; do
+	"--work-us -5" "--ia-tasks audio,piano" "--ia-tasks audio,audio" "--ia-loads burn," "--ia-loads ''"; do
 	eval "expect_exit 2 \"\$KBENCH\" run timerlat $bad"
 	[ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; die "$bad: not one line"; }
 done

@@ -1,6 +1,6 @@
 #!/bin/sh
 # interactive's deadlines under a heavy CPU load: the video and desktop tasks alone, then beside
-# 4 burners per CPU (--loads burn4, interbench's compile load's runnable count). A video frame
+# 4 burners per CPU (--ia-loads burn4, interbench's compile load's runnable count). A video frame
 # needs 40% of a CPU, and a nice-0 task beside 4 nice-0 burners gets a fifth of its CPU over
 # any stretch longer than a few frames, whatever the scheduler: so the share of frames done in
 # time must fall, where one burner per CPU (latency_load) leaves it ~100% on a quiet machine.
@@ -12,7 +12,7 @@
 # tier: load (deadlines met alone need CPUs that are not busy with other work)
 . "$KBENCH_TOP/tests/system/lib.inc"
 
-expect_exit 0 "$KBENCH" run interactive --ia-tasks video,desk --loads alone,burn4 --duration 4 --samples 3 --pause 0 -c 1 --no-telemetry --name heavy
+expect_exit 0 "$KBENCH" run interactive --ia-tasks video,desk --ia-loads alone,burn4 --duration 4 --samples 3 --pause 0 -c 1 --no-telemetry --name heavy
 sed -n '/latency in microseconds/,/^  Settings/p' "$T/out"
 expect_exit 0 "$KBENCH" export heavy --format json
 python3 - "$T/out" <<'PY'

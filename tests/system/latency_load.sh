@@ -13,7 +13,7 @@
 # tier: load (latencies of a busy machine are its neighbours' too)
 . "$KBENCH_TOP/tests/system/lib.inc"
 
-expect_exit 0 "$KBENCH" run timerlat interactive --loads alone,burn --duration 3 --samples 3 --pause 0 -c 1 --no-telemetry --name load
+expect_exit 0 "$KBENCH" run timerlat interactive --ia-loads alone,burn --duration 3 --samples 3 --pause 0 -c 1 --no-telemetry --name load
 sed -n '/latency in microseconds/,/^  (us/p' "$T/out"
 expect_exit 0 "$KBENCH" export load --format json
 python3 - "$T/out" <<'PY' || die "the latencies do not behave (above)"

@@ -210,7 +210,7 @@ static void test_params(void **state)
 	assert_int_equal(p.tasks, 7u);
 	assert_int_equal(p.loads, LAT_DEFAULT_LOADS);
 	assert_int_equal(lat_parse_params("sizes=512:1M period-us=250 fifo=only messages=3 workers=5 work-us=0 "
-					  "ia-tasks=desk,audio loads=mem,alone jobs=4",
+					  "ia-tasks=desk,audio ia-loads=mem,alone jobs=4",
 					  &p, err, sizeof err), 0);
 	assert_int_equal(p.period_us, 250);
 	assert_int_equal(p.fifo, LAT_FIFO_ONLY);
@@ -228,13 +228,13 @@ static void test_params(void **state)
 	assert_int_equal(task[3], IA_DESKTOP);
 	assert_int_equal(load[3], IA_MEM);
 	const char *names[WL_MAX_HISTS];
-	assert_int_equal(latency_phases(test_find("interactive"), "loads=alone,mem ia-tasks=audio,desk", names,
+	assert_int_equal(latency_phases(test_find("interactive"), "ia-loads=alone,mem ia-tasks=audio,desk", names,
 					WL_MAX_HISTS), 4);
 	assert_string_equal(names[1], "audio+mem");
 	assert_string_equal(names[3], "desk+mem");
 	assert_int_equal(latency_phases(test_find("interactive"), NULL, names, WL_MAX_HISTS), 12);
 	assert_string_equal(names[11], "desk+burn4");
-	assert_int_equal(lat_parse_params("loads=all ia-tasks=all", &p, err, sizeof err), 0);
+	assert_int_equal(lat_parse_params("ia-loads=all ia-tasks=all", &p, err, sizeof err), 0);
 	assert_int_equal(ia_phase_list(&p, task, load, WL_MAX_HISTS), IA_TASKS * IA_LOADS);
 	assert_true(IA_TASKS * IA_LOADS <= WL_MAX_HISTS);
 	static const struct {
@@ -245,9 +245,9 @@ static void test_params(void **state)
 		{ "fifo=yes", "SCHED_FIFO is on, off or only, not 'yes'" },
 		{ "messages=17", "the message threads is 1 to 16, not '17'" },
 		{ "workers=0", "the workers per message thread is 1 to 64, not '0'" },
-		{ "loads=burn,cpu", "'cpu' is not one of alone, burn, io, read, mem, burn4 or all" },
-		{ "loads=io,io", "'io' is named twice" },
-		{ "loads=io,", "a list does not end with ','" },
+		{ "ia-loads=burn,cpu", "'cpu' is not one of alone, burn, io, read, mem, burn4 or all" },
+		{ "ia-loads=io,io", "'io' is named twice" },
+		{ "ia-loads=io,", "a list does not end with ','" },
 		{ "ia-tasks=", "an empty list" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -283,7 +283,7 @@ static void test_table_width(void **state)
 						   "Interactive tasks under load", "us", 0, 0, "latency");
 	t->status = TEST_DONE;
 	const char *names[WL_MAX_HISTS];
-	int n = latency_phases(test_find("interactive"), "loads=all", names, WL_MAX_HISTS);
+	int n = latency_phases(test_find("interactive"), "ia-loads=all", names, WL_MAX_HISTS);
 	assert_int_equal(n, 18);
 	for (int s = 0; s < 3; s++)
 		for (int i = 0; i < n; i++) {

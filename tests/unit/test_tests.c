@@ -57,7 +57,9 @@ static void rows_are_whole_and_fit_the_report(void **state)
 		/* UnixBench's passes; a points test may keep its own protocol's
 		 * (kbuild: kernbench's five timed builds) */
 		assert_true(t->samples == 3 || t->samples == 10 || (t->collect && t->samples >= 2));
-		assert_true(t->quick_samples == 0 || (t->collect && t->quick_samples >= 2));
+		/* a points test may take one quick sample (buildload: one build per load,
+		 * its verdicts resting on the floor alone) */
+		assert_true(t->quick_samples == 0 || (t->collect && t->quick_samples >= 1));
 		assert_non_null(t->workload);
 		assert_non_null(t->about);
 		assert_true(test_quick_seconds(t) <= t->seconds);

@@ -1,0 +1,524 @@
+/* Build under load (buildload): the loads' table, parameters, refusal checks, points, and contest's table layout. */
+#include "buildload.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+
+#include "compare.h"
+#include "kbuild.h"
+#include "run.h"
+#include "sysinfo.h"
+#include "workload.h"
+
+const struct buildload_load_def buildload_loads[BL_NLOADS] = {
+	[BL_NO_LOAD] = { "no_load", "the build alone (page cache flushed first)", "-", true },
+	[BL_CACHERUN] = { "cacherun", "the build again, cache warm (no flush)", "-", false },
+	[BL_PROCESS] = { "process_load", "4 x CPUs processes pass a token round a pipe ring", "laps",
+			 true },
+	[BL_CTAR] = { "ctar_load", "archive the build tree's sources, again and again", "archives",
+		      false, true },
+	[BL_XTAR] = { "xtar_load", "extract an archive of the tree, again and again", "extractions",
+		      false, true },
+	[BL_IO] = { "io_load", "write a file of min(RAM, 1/4 of free disk), again and again", "MiB",
+		    true, true },
+	[BL_READ] = { "read_load", "read a file (at most 1 GiB) again and again, its pages dropped", "MiB",
+		      false, true },
+	[BL_LIST] = { "list_load", "walk /usr and lstat every entry, again and again", "dirs", false },
+	[BL_MEM] = { "mem_load", "touch every page of 80% of RAM, again and again", "MiB", true, false,
+		     true },
+};
+
+int buildload_find_load(const char *id)
+{
+	if (!strcmp(id, "noload"))
+		return BL_NO_LOAD;
+	for (int i = 0; i < BL_NLOADS; i++)
+		if (!strcmp(buildload_loads[i].id, id))
+			return i;
+	return -1;
+}
+
+int buildload_parse_loads(const char *text, int *loads, int *n, char *err, size_t errlen)
+{
+	int k = 0;
+	for (const char *p = text;;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char id[32];
+		int i = -1;
+		if (len > 0 && len < sizeof id) {
+			memcpy(id, p, len);
+			id[len] = '\0';
+			i = buildload_find_load(id);
+		}
+		if (i < 0) {
+			snprintf(err, errlen,
+				 "load '%.*s': want no_load, cacherun, process_load, ctar_load, xtar_load, "
+				 "io_load, read_load, list_load or mem_load",
+				 (int)(len > 40 ? 40 : len), p);
+			return -1;
+		}
+		bool dup = false;
+		for (int j = 0; j < k; j++)
+			dup = dup || loads[j] == i;
+		if (!dup)
+			loads[k++] = i;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	*n = k;
+	return 0;
+}
+
+int buildload_parse_params(const char *params, int ncpus, bool quick, struct buildload_opts *o,
+			   char *err, size_t errlen)
+{
+	memset(o, 0, sizeof *o);
+	o->units = KBUILD_UNITS_FULL;
+	o->jobs = 2 * (ncpus > 0 ? ncpus : 1);
+	o->hog_pct = BUILDLOAD_HOG_DEFAULT;
+	for (int i = 0; i < BL_NLOADS; i++)
+		if (!quick || buildload_loads[i].quick)
+			o->loads[o->nloads++] = i;
+	for (const char *p = params; p && *p;) {
+		while (*p == ' ')
+			p++;
+		const char *e = p;
+		while (*e && *e != ' ')
+			e++;
+		char word[200];
+		snprintf(word, sizeof word, "%.*s", (int)(e - p), p);
+		p = e;
+		if (!strncmp(word, "tree=", 5) && kbuild_parse_tree(word + 5, &o->units, err, errlen) < 0)
+			return -1;
+		if (!strncmp(word, "make-jobs=", 10)) {
+			int jobs[KBUILD_MAX_JOBS], nj;
+			if (kbuild_parse_jobs(word + 10, jobs, &nj, err, errlen) < 0)
+				return -1;
+			o->jobs = jobs[0];
+		}
+		if (!strncmp(word, "loads=", 6) &&
+		    buildload_parse_loads(word + 6, o->loads, &o->nloads, err, errlen) < 0)
+			return -1;
+		if (!strncmp(word, "hog=", 4)) {
+			char *end;
+			long v = strtol(word + 4, &end, 10);
+			if (!isdigit((unsigned char)word[4]) || *end || v < 1 || v > 95) {
+				snprintf(err, errlen, "hog '%.40s': want a percent of RAM from 1 to 95", word + 4);
+				return -1;
+			}
+			o->hog_pct = (int)v;
+		}
+	}
+	return 0;
+}
+
+/* ---- what a load may use ---- */
+
+static uint64_t meminfo_kib(const char *key)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	if (!f)
+		return 0;
+	char line[160];
+	size_t n = strlen(key);
+	uint64_t v = 0;
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, key, n) && line[n] == ':') {
+			v = strtoull(line + n + 1, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+static bool env_kib(const char *name, uint64_t *v)
+{
+	const char *s = getenv(name);
+	if (!s || !*s)
+		return false;
+	*v = strtoull(s, NULL, 10);
+	return true;
+}
+
+static void fmt_kib(char *buf, size_t len, uint64_t kib)
+{
+	if (kib >= 1024 * 1024)
+		snprintf(buf, len, "%.1f GiB", kib / 1048576.0);
+	else
+		snprintf(buf, len, "%.0f MiB", kib / 1024.0);
+}
+
+bool buildload_check_load(int load, const struct buildload_opts *o, const char *dir,
+			  uint64_t *size_kib, uint64_t *need_kib, uint64_t *have_kib, char *why,
+			  size_t whylen)
+{
+	const struct buildload_load_def *d = &buildload_loads[load];
+	uint64_t ram = meminfo_kib("MemTotal");
+	*size_kib = *need_kib = *have_kib = 0;
+	char a[32], b[32];
+	if (d->memory) {
+		uint64_t have;
+		if (!env_kib("KBENCH_MEM_AVAILABLE_KIB", &have))
+			have = meminfo_kib("MemAvailable") + meminfo_kib("SwapFree");
+		*size_kib = ram * (uint64_t)o->hog_pct / 100;
+		*need_kib = *size_kib + (uint64_t)(256 + 128 * (o->jobs < 64 ? o->jobs : 64)) * 1024;
+		*have_kib = have;
+		if (*need_kib > have) {
+			fmt_kib(a, sizeof a, *need_kib);
+			fmt_kib(b, sizeof b, have);
+			snprintf(why, whylen,
+				 "%s refused: %d%% of RAM and the build need %s, only %s of memory and swap "
+				 "is available",
+				 d->id, o->hog_pct, a, b);
+			return false;
+		}
+	}
+	if (d->disk) {
+		uint64_t free_kib;
+		struct statvfs sv;
+		if (!env_kib("KBENCH_DISK_FREE_KIB", &free_kib))
+			free_kib = statvfs(dir, &sv) == 0 ? (uint64_t)sv.f_bavail * sv.f_frsize / 1024 : 0;
+		*have_kib = free_kib;
+		*need_kib = BUILDLOAD_DISK_MIN_KIB;
+		uint64_t quarter = free_kib / 4;
+		*size_kib = ram && ram < quarter ? ram : quarter;
+		if (load == BL_READ && *size_kib > BUILDLOAD_READ_MAX_KIB)
+			*size_kib = BUILDLOAD_READ_MAX_KIB;
+		if (free_kib < BUILDLOAD_DISK_MIN_KIB) {
+			fmt_kib(a, sizeof a, free_kib);
+			fmt_kib(b, sizeof b, BUILDLOAD_DISK_MIN_KIB);
+			snprintf(why, whylen, "%s refused: %s free in %s, it needs %s", d->id, a, dir, b);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* ---- estimates ---- */
+
+double buildload_sample_seconds(const char *params, bool quick, bool first)
+{
+	struct buildload_opts o;
+	char err[200];
+	int ncpus = sysinfo_ncpus();
+	if (buildload_parse_params(params, ncpus, quick, &o, err, sizeof err) < 0)
+		return 0;
+	double build = (o.units + 1) * KBUILD_UNIT_CPU_SECONDS / (o.jobs < ncpus ? o.jobs : ncpus);
+	double s = first ? build + 1 : 0;
+	for (int i = 0; i < o.nloads; i++) {
+		s += build + 1.5 + (o.loads[i] == BL_NO_LOAD || o.loads[i] == BL_CACHERUN
+					    ? 0
+					    : BUILDLOAD_LEAD_SECONDS);
+		if (o.loads[i] == BL_READ)
+			s += 8; /* its file, written before the lead */
+		if (o.loads[i] == BL_MEM)
+			s += 4; /* the hog's first touch of its pages */
+	}
+	return s;
+}
+
+/* ---- the result ---- */
+
+double buildload_ratio(double time, double no_load_time)
+{
+	if (!isfinite(time) || !isfinite(no_load_time) || no_load_time <= 0)
+		return NAN;
+	return time / no_load_time;
+}
+
+static void point_name(char *buf, size_t len, int load, const char *suffix)
+{
+	snprintf(buf, len, "%s%s", buildload_loads[load].id, suffix);
+}
+
+void buildload_collect(struct test_result *t, const struct worker_slot *slots, int copies,
+		       const char *params)
+{
+	(void)copies; /* one copy: the build uses the CPUs itself */
+	double tm[BL_NLOADS], us[BL_NLOADS], sy[BL_NLOADS], ld[BL_NLOADS], lc[BL_NLOADS];
+	for (int i = 0; i < BL_NLOADS; i++)
+		tm[i] = us[i] = sy[i] = ld[i] = lc[i] = NAN;
+	int units = 0;
+	int n = atomic_load_explicit(&slots[0].npoints, memory_order_acquire);
+	for (int k = 0; k < n && k < WL_MAX_POINTS; k++) {
+		const struct wl_point *p = &slots[0].points[k];
+		int i = (int)p->x;
+		if (p->series == KB_UNITS) {
+			units = (int)p->v;
+			continue;
+		}
+		if (i < 0 || i >= BL_NLOADS)
+			continue;
+		char key[64], text[96];
+		switch (p->series) {
+		case KB_ELAPSED: tm[i] = p->v; break;
+		case KB_USER: us[i] = p->v; break;
+		case KB_SYS: sy[i] = p->v; break;
+		case BLS_LOADS: ld[i] = p->v; break;
+		case BLS_LCPU: lc[i] = p->v; break;
+		case BLS_REFUSED: {
+			char a[32], b[32];
+			double have = NAN;
+			for (int j = k + 1; j < n && j < WL_MAX_POINTS; j++)
+				if (slots[0].points[j].series == BLS_HAVE && (int)slots[0].points[j].x == i)
+					have = slots[0].points[j].v;
+			fmt_kib(a, sizeof a, (uint64_t)p->v);
+			fmt_kib(b, sizeof b, isfinite(have) ? (uint64_t)have : 0);
+			snprintf(key, sizeof key, "refused %s", buildload_loads[i].id);
+			snprintf(text, sizeof text, "%s refused: needs %s %s, %s there", buildload_loads[i].id,
+				 a, buildload_loads[i].memory ? "of memory and swap" : "free on disk", b);
+			test_summary_set(t, key, p->v, text);
+			break;
+		}
+		case BLS_FLUSH:
+			if (p->v != 0 && !test_summary_get(t, "note")) {
+				snprintf(text, sizeof text, "page cache not flushed before the loads (%s)",
+					 p->v < 0 ? "KBENCH_BUILDLOAD_FLUSH=0" : strerror((int)p->v));
+				test_summary_set(t, "note", p->v, text);
+			}
+			break;
+		default: break;
+		}
+	}
+	for (int i = 0; i < BL_NLOADS; i++) {
+		if (!isfinite(tm[i]))
+			continue; /* refused, or cut short: no time */
+		char pn[32];
+		point_name(pn, sizeof pn, i, "");
+		point_push(test_point(t, pn, i, "", "s", true, true), tm[i]);
+		if (isfinite(us[i]) && isfinite(sy[i]) && tm[i] > 0) {
+			point_name(pn, sizeof pn, i, " cpu");
+			point_push(test_point(t, pn, i, "", "%", false, false), 100 * (us[i] + sy[i]) / tm[i]);
+		}
+		if (isfinite(ld[i])) {
+			point_name(pn, sizeof pn, i, " loads");
+			point_push(test_point(t, pn, i, "", buildload_loads[i].unit, false, false), ld[i]);
+		}
+		if (isfinite(lc[i]) && tm[i] > 0) {
+			point_name(pn, sizeof pn, i, " lcpu");
+			point_push(test_point(t, pn, i, "", "%", true, false), 100 * lc[i] / tm[i]);
+		}
+		double r = buildload_ratio(tm[i], tm[BL_NO_LOAD]);
+		if (isfinite(r)) {
+			point_name(pn, sizeof pn, i, " ratio");
+			point_push(test_point(t, pn, i, "", "", true, false), r);
+		}
+	}
+	struct buildload_opts o;
+	char err[200];
+	if (buildload_parse_params(params, sysinfo_ncpus(), false, &o, err, sizeof err) == 0) {
+		if (units <= 0)
+			units = o.units;
+		test_summary_set(t, "jobs", o.jobs, NULL);
+	}
+	if (units > 0 && !test_summary_get(t, "build tree")) {
+		char text[96];
+		snprintf(text, sizeof text, "%d units, %d objects, hash %016llx", units,
+			 kbuild_objects(units), (unsigned long long)kbuild_tree_hash(units));
+		test_summary_set(t, "build tree", units, text);
+		test_summary_set(t, "flags", 0, KBUILD_CFLAGS);
+	}
+}
+
+/* ---- contest's table ----
+ * contest printed one block per load:
+ *
+ *   no_load:
+ *   Kernel         [runs]   Time    CPU%    Loads   LCPU%   Ratio
+ *   2.5.70              1   79      94.9    0.0     0.0     1.00
+ *
+ * kbench keeps the columns and their order, and adds the interval and the
+ * verdict on the right, so an old post's rows paste beside its own. */
+
+void buildload_fmt_header(char *buf, size_t len, bool verdicts)
+{
+	snprintf(buf, len, "%-15s%-9s%-8s%-8s%-8s%-8s%-7s%s", "Kernel", "[runs]", "Time", "CPU%",
+		 "Loads", "LCPU%", "Ratio", verdicts ? "  +-      verdict" : "");
+	for (size_t n = strlen(buf); n > 0 && buf[n - 1] == ' '; n--)
+		buf[n - 1] = '\0';
+}
+
+static void num(char *buf, size_t len, const char *fmt, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, len, fmt, v);
+	else
+		snprintf(buf, len, "-");
+}
+
+void buildload_fmt_row(char *buf, size_t len, const char *kernel, int runs, double time,
+		       double cpu, double loads, double lcpu, double ratio, const char *pm,
+		       const char *verdict)
+{
+	char t[16], c[16], l[16], lp[16], r[16];
+	num(t, sizeof t, time >= 100 ? "%.0f" : "%.1f", time);
+	num(c, sizeof c, "%.1f", cpu);
+	num(l, sizeof l, loads >= 1000 ? "%.0f" : "%.1f", loads);
+	num(lp, sizeof lp, "%.1f", lcpu);
+	num(r, sizeof r, "%.2f", ratio);
+	int w = snprintf(buf, len, "%-15.15s%6d   %-8s%-8s%-8s%-8s%-7s", kernel, runs, t, c, l, lp, r);
+	if (w > 0 && (size_t)w < len && (pm || verdict))
+		snprintf(buf + w, len - (size_t)w, "  %-8s%s", pm ? pm : "", verdict ? verdict : "");
+	for (size_t n = strlen(buf); n > 0 && buf[n - 1] == ' '; n--)
+		buf[n - 1] = '\0';
+}
+
+static double pmean(const struct test_result *t, int load, const char *suffix)
+{
+	char pn[32];
+	point_name(pn, sizeof pn, load, suffix);
+	return point_mean(test_find_point(t, pn));
+}
+
+static bool is_buildload(const struct test_result *t)
+{
+	return t->kind == RESULT_POINTS && !strcmp(t->id, "buildload");
+}
+
+bool buildload_print_test(FILE *f, const struct test_result *t, const char *kernel)
+{
+	if (!is_buildload(t) || !test_has_result(t))
+		return false;
+	const struct kv *tree = test_summary_get(t, "build tree");
+	const struct kv *jobs = test_summary_get(t, "jobs");
+	bool imported = t->status == TEST_IMPORTED;
+	fprintf(f, "%s: %s%s\n", t->label, tree ? tree->text : "a build tree",
+		t->status == TEST_DONE || imported ? "" : " (cut short: finished builds kept)");
+	if (!imported)
+		fprintf(f, "  make -j%.0f, CFLAGS %s; %d build%s per load\n", jobs ? jobs->value : 0,
+			KBUILD_CFLAGS, t->nsamples, t->nsamples == 1 ? "" : "s");
+	char line[200];
+	bool io = false;
+	double base = pmean(t, BL_NO_LOAD, "");
+	for (int i = 0; i < BL_NLOADS; i++) {
+		char key[64];
+		snprintf(key, sizeof key, "refused %s", buildload_loads[i].id);
+		const struct kv *ref = test_summary_get(t, key);
+		const struct point *p = test_find_point(t, buildload_loads[i].id);
+		if (!p && !ref)
+			continue;
+		fprintf(f, "%s:\n", buildload_loads[i].id);
+		buildload_fmt_header(line, sizeof line, false);
+		fprintf(f, "%s\n", line);
+		if (!p) {
+			fprintf(f, "%-15.15s  %s\n", kernel, ref->text);
+			continue;
+		}
+		io = io || i == BL_IO || i == BL_READ || i == BL_CTAR || i == BL_XTAR;
+		const struct kv *runs = NULL;
+		if (imported) {
+			snprintf(key, sizeof key, "runs %s", buildload_loads[i].id);
+			runs = test_summary_get(t, key);
+		}
+		double tm = point_mean(p);
+		double r = pmean(t, i, " ratio");
+		if (!isfinite(r))
+			r = buildload_ratio(tm, base);
+		buildload_fmt_row(line, sizeof line, kernel, runs ? (int)runs->value : p->n, tm,
+				  pmean(t, i, " cpu"), pmean(t, i, " loads"), pmean(t, i, " lcpu"), r, NULL,
+				  NULL);
+		fprintf(f, "%s\n", line);
+	}
+	if (!imported) {
+		fprintf(f, "  Time: s of the build, lower is better; CPU%%: the build's; Loads: the load's work "
+			   "units in the\n  build's window (laps, archives, MiB, dirs); LCPU%%: the load's CPU in "
+			   "that window; Ratio: Time / no_load's.\n");
+		if (io)
+			fprintf(f, "  Under the disk loads the build waits for reads behind the load's writes: "
+				   "that measures the\n  block layer's read latency during a write flood as much as "
+				   "the kernel's scheduler.\n");
+	}
+	return true;
+}
+
+/* The compare row of a buildload point ("buildload:io_load cpu"), or NULL. */
+static const struct compare_row *crow(const struct compare_block *b, int load, const char *suffix)
+{
+	char id[64];
+	snprintf(id, sizeof id, "buildload:%s%s", buildload_loads[load].id, suffix);
+	for (int i = 0; i < b->nrows; i++)
+		if (!strcmp(b->rows[i].id, id))
+			return &b->rows[i];
+	return NULL;
+}
+
+static double side_score(const struct compare_row *r, bool b)
+{
+	const struct compare_side *s = r ? (b ? &r->b : &r->a) : NULL;
+	return s && s->present ? s->score : NAN;
+}
+
+void buildload_print_compare(FILE *f, const struct compare *c)
+{
+	for (int k = 0; k < c->nblocks; k++) {
+		const struct compare_block *b = &c->blocks[k];
+		bool any = false;
+		for (int i = 0; i < BL_NLOADS; i++) {
+			const struct compare_row *t = crow(b, i, "");
+			if (!t)
+				continue;
+			char line[240];
+			if (!any)
+				fprintf(f, "\nBuild under load, in contest's layout (Time in s; +- and verdict: B's "
+					   "Time against A's):\n");
+			any = true;
+			fprintf(f, "%s:\n", buildload_loads[i].id);
+			buildload_fmt_header(line, sizeof line, true);
+			fprintf(f, "%s\n", line);
+			for (int side = 0; side < 2; side++) {
+				const struct compare_side *s = side ? &t->b : &t->a;
+				if (!s->present)
+					continue;
+				char pm[16] = "", verdict[64] = "";
+				if (side) {
+					if (isfinite(t->change_pm))
+						snprintf(pm, sizeof pm, "%.1f%%", t->change_pm);
+					compare_verdict_text(verdict, sizeof verdict, t);
+				}
+				buildload_fmt_row(line, sizeof line, side ? c->b_title : c->a_title,
+						  s->nruns * (s->nsamples > 0 ? s->nsamples : 1), s->score,
+						  side_score(crow(b, i, " cpu"), side),
+						  side_score(crow(b, i, " loads"), side),
+						  side_score(crow(b, i, " lcpu"), side),
+						  side_score(crow(b, i, " ratio"), side), side ? pm : NULL,
+						  side ? verdict : NULL);
+				fprintf(f, "%s\n", line);
+			}
+		}
+	}
+}
+
+bool buildload_live_state(const struct wl_point *pts, int n, struct buildload_live *out)
+{
+	memset(out, 0, sizeof *out);
+	out->load = out->build = -1;
+	out->began = out->load_began = -1;
+	bool any = false, mine = false;
+	for (int i = 0; i < n; i++) {
+		switch (pts[i].series) {
+		case KB_UNITS:
+			any = true;
+			out->units = (int)pts[i].v;
+			out->objects = kbuild_objects(out->units);
+			break;
+		case KB_BEGIN:
+			out->build = (int)pts[i].x - 1;
+			out->began = pts[i].v;
+			break;
+		case KB_ELAPSED: out->done++; break;
+		case BLS_LOAD_BEGIN:
+			out->load = (int)pts[i].x;
+			out->load_began = pts[i].v;
+			break;
+		default: break;
+		}
+		mine = mine || (pts[i].series >= BLS_LOADS && pts[i].series <= BLS_START);
+	}
+	return any && mine;
+}
