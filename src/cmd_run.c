@@ -194,13 +194,20 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 	struct telemetry_opts topts = { .log = stderr };
 	const char *name = NULL;
 	int save = 1;
-	char params[512] = "";
+	char params[OPT_PARAMS_MAX] = "";
 	struct opt_parsed op;
 	int prc = opts_parse(opts_command(cmd), argc, argv, &op);
 	if (prc >= 0)
 		return prc;
 	for (int k = 0; k < op.n; k++) {
 		const struct opt_item *it = &op.item[k];
+		int pr = opts_param_append(params, sizeof params, it);
+		if (pr < 0) {
+			opts_free(&op);
+			return usage_error("the workload settings are longer than %d characters", OPT_PARAMS_MAX - 1);
+		}
+		if (pr > 0)
+			continue;
 		switch (it->def->id) {
 		case O_COPIES:
 			if (o.ncopies >= RUNNER_MAX_BLOCKS) {
@@ -218,30 +225,6 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		case O_QUICK: o.quick = true; break;
 		case O_PRECISION: o.precision = it->d / 100; break;
 		case O_MAX_TEST: o.max_test_seconds = it->d; break;
-		case O_SIZES:
-			snprintf(params + strlen(params), sizeof params - strlen(params), " sizes=%s",
-				 it->arg);
-			break;
-		case O_HUGE: strncat(params, " huge", sizeof params - strlen(params) - 1); break;
-		case O_TASKS:
-		case O_MAX_TASKS:
-		case O_JOBS:
-		case O_TREE:
-		case O_MAKE_JOBS:
-		case O_PERIOD_US:
-		case O_FIFO:
-		case O_MESSAGES:
-		case O_WORKERS:
-		case O_WORK_US:
-		case O_IA_TASKS:
-		case O_IA_LOADS:
-		case O_LOADS:
-			snprintf(params + strlen(params), sizeof params - strlen(params), " %s=%s",
-				 it->def->name, it->arg);
-			break;
-		case O_HOG:
-			snprintf(params + strlen(params), sizeof params - strlen(params), " hog=%ld", it->i);
-			break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;
 		case O_VERBOSE: verbose = 1; break;
@@ -309,7 +292,7 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 	}
 
 	if (params[0])
-		o.params = params + 1;
+		o.params = params;
 	char err[512];
 	struct runner *r = runner_new(&o, err, sizeof err);
 	if (!r)

@@ -259,79 +259,79 @@ const struct opt_def opt_table[] = {
 	  .min = 1, .max = 86400, .def = "15",
 	  .help = "quick: a test's time limit (default 15)",
 	  .cmds = OC_RUN },
-	{ .id = O_SIZES, .name = "sizes", .kind = OK_STRING,
+	{ .param = true, .id = O_SIZES, .name = "sizes", .kind = OK_STRING,
 	  .arg = "MIN:MAX[:N]", .what = "a size range",
 	  .help = "memlat: working sets from MIN to MAX bytes (K, M, G), N per doubling\n"
 		  "(default 512:4x the last cache:8)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_sizes },
-	{ .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
+	{ .param = true, .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
 	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .id = O_TASKS, .name = "tasks", .kind = OK_STRING,
+	{ .param = true, .id = O_TASKS, .name = "tasks", .kind = OK_STRING,
 	  .arg = "LIST", .what = "task counts",
 	  .help = "scaling: run exactly these task counts, e.g. 1,2,4\n"
 		  "(default 1, 2, 4 ... 8x the CPUs, stopping two steps past the peak)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_tasks },
-	{ .id = O_MAX_TASKS, .name = "max-tasks", .kind = OK_INT,
+	{ .param = true, .id = O_MAX_TASKS, .name = "max-tasks", .kind = OK_INT,
 	  .arg = "N", .what = "a number of tasks",
 	  .min = 1, .max = SCALING_MAX_TASKS,
 	  .help = "scaling: double the tasks up to N (default 8x the CPUs)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_max_tasks },
-	{ .id = O_JOBS, .name = "jobs", .kind = OK_INT,
+	{ .param = true, .id = O_JOBS, .name = "jobs", .kind = OK_INT,
 	  .arg = "N", .what = "a number of jobs",
 	  .min = 1, .max = SCALING_MAX_JOBS,
 	  .help = "scaling: jobs each task does per step (default 200)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .id = O_TREE, .name = "tree", .kind = OK_STRING,
+	{ .param = true, .id = O_TREE, .name = "tree", .kind = OK_STRING,
 	  .arg = "SIZE", .what = "a tree size",
 	  .help = "kbuild: the generated tree, tiny, small, full or a count of units\n"
 		  "(default full, small with --quick)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_tree },
-	{ .id = O_MAKE_JOBS, .name = "make-jobs", .kind = OK_STRING,
+	{ .param = true, .id = O_MAKE_JOBS, .name = "make-jobs", .kind = OK_STRING,
 	  .arg = "N,N,...", .what = "a list of -j values",
 	  .help = "kbuild: the make -j values (default CPUs/2, CPUs, 2xCPUs)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_jobs },
-	{ .id = O_PERIOD_US, .name = "period-us", .kind = OK_INT,
+	{ .param = true, .id = O_PERIOD_US, .name = "period-us", .kind = OK_INT,
 	  .arg = "US", .what = "microseconds",
 	  .min = 50, .max = 100000, .def = "1000",
 	  .help = "timerlat: the timer's period in microseconds (default 1000)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .id = O_FIFO, .name = "fifo", .kind = OK_STRING,
+	{ .param = true, .id = O_FIFO, .name = "fifo", .kind = OK_STRING,
 	  .arg = "on|off|only", .what = "on, off or only", .def = "on",
 	  .help = "timerlat: SCHED_FIFO phases too (on, when permitted), none (off),\n"
 		  "or only them (only: the test fails without the permission)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_fifo, .choices = "on off only" },
-	{ .id = O_MESSAGES, .name = "messages", .kind = OK_INT,
+	{ .param = true, .id = O_MESSAGES, .name = "messages", .kind = OK_INT,
 	  .arg = "N", .what = "a number of message threads",
 	  .min = 1, .max = LAT_MAX_MESSAGES, .def = "1",
 	  .help = "wakelat: message threads, each with its own workers (default 1)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .id = O_WORKERS, .name = "workers", .kind = OK_INT,
+	{ .param = true, .id = O_WORKERS, .name = "workers", .kind = OK_INT,
 	  .arg = "N", .what = "a number of workers",
 	  .min = 1, .max = LAT_MAX_WORKERS,
 	  .help = "wakelat: workers per message thread (default 2 per CPU)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .id = O_WORK_US, .name = "work-us", .kind = OK_INT,
+	{ .param = true, .id = O_WORK_US, .name = "work-us", .kind = OK_INT,
 	  .arg = "US", .what = "microseconds",
 	  .min = 0, .max = 100000, .def = "20",
 	  .help = "wakelat: a worker's work per request in microseconds (default 20)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .id = O_IA_TASKS, .name = "ia-tasks", .kind = OK_STRING,
+	{ .param = true, .id = O_IA_TASKS, .name = "ia-tasks", .kind = OK_STRING,
 	  .arg = "LIST", .what = "a list of tasks",
 	  .help = "interactive: the tasks, of audio,video,desk or all (default all)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_ia_tasks, .choices = "audio video desk all" },
-	{ .id = O_IA_LOADS, .name = "ia-loads", .kind = OK_STRING,
+	{ .param = true, .id = O_IA_LOADS, .name = "ia-loads", .kind = OK_STRING,
 	  .arg = "LIST", .what = "a list of loads",
 	  .help = "interactive: the background loads, of alone,burn,io,read,mem,burn4\n"
 		  "or all (default alone,burn,io,burn4)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_ia_loads,
 	  .choices = "alone burn io read mem burn4 all" },
-	{ .id = O_LOADS, .name = "loads", .kind = OK_STRING,
+	{ .param = true, .id = O_LOADS, .name = "loads", .kind = OK_STRING,
 	  .arg = "LIST", .what = "a list of loads",
 	  .help = "buildload: the loads, e.g. no_load,io_load (default all nine; --quick:\n"
 		  "no_load, process_load, io_load, mem_load)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_loads },
-	{ .id = O_HOG, .name = "hog", .kind = OK_INT,
+	{ .param = true, .id = O_HOG, .name = "hog", .kind = OK_INT,
 	  .arg = "PCT", .what = "a percent of RAM", .min = 1, .max = 95,
 	  .help = "buildload: the memory hog's share of RAM (default 80)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
@@ -599,6 +599,21 @@ const struct opt_command *opts_command(const char *name)
 const struct opt_def *opts_row(enum opt_id id)
 {
 	return &opt_table[id];
+}
+
+int opts_param_append(char *buf, size_t len, const struct opt_item *it)
+{
+	if (!it->def->param)
+		return 0;
+	size_t u = strlen(buf);
+	int w = !it->arg ? snprintf(buf + u, len - u, "%s%s", u ? " " : "", it->def->name)
+		: it->def->kind == OK_INT ? snprintf(buf + u, len - u, "%s%s=%ld", u ? " " : "", it->def->name, it->i)
+					  : snprintf(buf + u, len - u, "%s%s=%s", u ? " " : "", it->def->name, it->arg);
+	if (w < 0 || (size_t)w >= len - u) {
+		buf[u] = 0;
+		return -1;
+	}
+	return 1;
 }
 
 /* ---- values ---- */

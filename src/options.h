@@ -70,6 +70,7 @@ struct opt_def {
 	 * 0, or -1 with one sentence in err; opt is the option as spelled. */
 	int (*check)(const char *opt, const char *arg, char *err, size_t errlen);
 	const char *choices; /* the values completion offers, space-separated; NULL: none */
+	bool param;          /* a workload's parameter: goes into the run's params as a word */
 };
 
 extern const struct opt_def opt_table[];
@@ -110,6 +111,13 @@ struct opt_item {
 	long i;          /* OK_INT */
 	double d;        /* OK_INT and OK_DOUBLE */
 };
+
+/* The workload parameters' words ("sizes=1k:64m huge tasks=1,2"), at most this long. */
+#define OPT_PARAMS_MAX 4608
+/* Appends it as a word to buf (space-separated) when its row is a workload
+ * parameter: "name=value", or "name" for a flag. 1 when it appended, 0 when
+ * the option is not a parameter, -1 when the words would not fit in len. */
+int opts_param_append(char *buf, size_t len, const struct opt_item *it);
 
 struct opt_parsed {
 	int n, noperands;

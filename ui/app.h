@@ -7,6 +7,7 @@
 #include "canvas.h"
 #include "keys.h"
 #include "live.h"
+#include "options.h"
 #include "runner.h"
 #include "tests.h"
 #include "theme.h"
@@ -60,7 +61,7 @@ struct app {
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
 	double thermal_minutes; /* > 0: a thermal check of one test this long (src/thermal.h) */
 	double idle;            /* its idle baseline, seconds */
-	char params[128];      /* workload parameters (--sizes, --huge), "" = defaults */
+	char params[OPT_PARAMS_MAX]; /* workload parameters (--sizes, --huge, ...), "" = defaults */
 
 	/* the run being shown (live, replayed or opened from the store) */
 	struct run *run;

@@ -134,42 +134,20 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		return rc;
 	for (int k = 0; k < p.n; k++) {
 		const struct opt_item *it = &p.item[k];
+		if (opts_param_append(a->params, sizeof a->params, it) < 0) {
+			fprintf(stderr, "kbench: the workload settings are longer than %d characters\n",
+				OPT_PARAMS_MAX - 1);
+			opts_free(&p);
+			return 2;
+		}
+		if (it->def->param)
+			continue;
 		switch (it->def->id) {
 		case O_THEME: *theme = it->arg; break;
 		case O_COPY_LIST: app_set_copies(a, it->arg); break; /* the row checked it */
 		case O_SAMPLES: a->samples = (int)it->i; break;
 		case O_DURATION: a->duration = it->d; break;
 		case O_PAUSE: a->pause = it->d; break;
-		case O_SIZES:
-		case O_HUGE: {
-			size_t u = strlen(a->params);
-			snprintf(a->params + u, sizeof a->params - u, "%s%s%s", u ? " " : "",
-				 it->def->id == O_HUGE ? "huge" : "sizes=", it->arg ? it->arg : "");
-			break;
-		}
-		case O_TASKS:
-		case O_MAX_TASKS:
-		case O_JOBS:
-		case O_TREE:
-		case O_MAKE_JOBS:
-		case O_PERIOD_US:
-		case O_FIFO:
-		case O_MESSAGES:
-		case O_WORKERS:
-		case O_WORK_US:
-		case O_IA_TASKS:
-		case O_IA_LOADS:
-		case O_LOADS: {
-			size_t u = strlen(a->params);
-			snprintf(a->params + u, sizeof a->params - u, "%s%s=%s", u ? " " : "",
-				 it->def->name, it->arg);
-			break;
-		}
-		case O_HOG: {
-			size_t u = strlen(a->params);
-			snprintf(a->params + u, sizeof a->params - u, "%shog=%ld", u ? " " : "", it->i);
-			break;
-		}
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
 		case O_SPEED: a->replay_speed = it->d; break;
 		case O_THERMAL_MINUTES: a->thermal_minutes = it->d; break;

@@ -162,4 +162,19 @@ sed -n '/^<!-- options: begin/,/^<!-- options: end/p' "$KBENCH_TOP/README.md" | 
 [ -s "$T/readme" ] || die "README.md has no <!-- options: begin/end --> table"
 diff -u "$T/readme" "$T/out" >"$T/diff" ||
 	die "README's option table differs from 'kbench help --markdown' (paste its output): $(head -20 "$T/diff")"
+# Workload settings past the limit are one line and exit 2, for run and console alike, not cut.
+set --
+i=0
+while [ $i -lt 60 ]; do
+	set -- "$@" --loads no_load,cacherun,process_load,ctar_load,xtar_load,io_load,read_load,list_load,mem_load
+	i=$((i + 1))
+done
+for cmd in run console; do
+	expect_exit 2 "$KBENCH" $cmd buildload "$@"
+	[ "$(wc -l <"$T/err")" = 1 ] && grep -q '^kbench: the workload settings are longer than [0-9]* characters$' "$T/err" ||
+		die "$cmd: long settings: $(cat "$T/err")"
+done
+# Two settings in one run both reach it (the words are joined, not overwritten).
+expect_exit 0 "$KBENCH" run memlat --sizes 1k:8k --huge -c 1 --samples 1 --duration 0.1 --pause 0 --no-telemetry --no-save
+grep -q 'huge pages asked' "$T/out" || die "--huge beside --sizes did not reach memlat: $(cat "$T/out")"
 exit 0
