@@ -202,7 +202,7 @@ bool buildload_check_load(int load, const struct buildload_opts *o, const char *
 
 /* ---- estimates ---- */
 
-double buildload_sample_seconds(const char *params, bool quick, bool first)
+double buildload_sample_seconds(const char *params, bool quick, bool first, double length)
 {
 	struct buildload_opts o;
 	char err[200];

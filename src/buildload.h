@@ -91,7 +91,7 @@ bool buildload_check_load(int load, const struct buildload_opts *o, const char *
 
 /* The test row's sample_seconds and collect (tests.h). A sample is one build
  * beside each load; the first also generates the tree and warms it up. */
-double buildload_sample_seconds(const char *params, bool quick, bool first);
+double buildload_sample_seconds(const char *params, bool quick, bool first, double length);
 void buildload_collect(struct test_result *t, const struct worker_slot *slots, int copies,
 		       const char *params);
 

@@ -468,7 +468,7 @@ bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *ou
 	return any;
 }
 
-double kbuild_sample_seconds(const char *params, bool quick, bool first)
+double kbuild_sample_seconds(const char *params, bool quick, bool first, double length)
 {
 	struct kbuild_opts o;
 	char err[200];

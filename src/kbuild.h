@@ -78,7 +78,7 @@ int kbuild_objects(int units);
 /* A sample's estimated length: one build per -j (units x the CPU seconds a
  * unit takes, over min(-j, CPUs)) with its clean and settle, plus the
  * generation and warm-up build in the first. The test row's sample_seconds. */
-double kbuild_sample_seconds(const char *params, bool quick, bool first);
+double kbuild_sample_seconds(const char *params, bool quick, bool first, double length);
 
 /* The test row's collect (tests.h): one sample's builds into the points
  * "-jN" (elapsed, the headline) and "-jN user", "sys", "cpu", "vcsw",

@@ -207,6 +207,28 @@ double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_ca
 	return total;
 }
 
+double memlat_sample_seconds(const char *params, bool quick, bool first, double length)
+{
+	(void)quick;
+	(void)first;
+	/* the caches and sizes once per setting, not every frame of the console */
+	static char key[5120];
+	static double est;
+	char now[5120];
+	snprintf(now, sizeof now, "%g %s", length, params ? params : "");
+	if (!key[0] || strcmp(now, key)) {
+		struct memlat_caches caches;
+		struct memlat_sizes sz;
+		char err[200];
+		memlat_read_caches(&caches);
+		if (memlat_parse_params(params, &caches, &sz, err, sizeof err) < 0)
+			memlat_default_sizes(&caches, &sz);
+		est = memlat_sweep_seconds(&sz, &caches, length);
+		snprintf(key, sizeof key, "%s", now);
+	}
+	return est;
+}
+
 int memlat_plateau_sizes(const struct memlat_caches *c, double largest, const char *names[5],
 			 double at[5])
 {

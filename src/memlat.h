@@ -62,6 +62,9 @@ int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max);
  * latencies are guessed from where each size falls among the caches
  * (1.5 ns in L1 to 100 ns in memory), so it is near, not exact. */
 double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_caches *c, double budget);
+/* The test row's sample_seconds: a sweep of the run's sizes (params) and
+ * this machine's caches with a budget of length. */
+double memlat_sample_seconds(const char *params, bool quick, bool first, double length);
 
 /* The headline points: L1, L2, L3 ... read half way into each cache (half
  * of L1, the geometric middle between two levels), main memory at 4x the

@@ -131,8 +131,8 @@ double runner_estimate_test(const struct runner_opts *o, const struct test_def *
 	double len = runner_length_for(o, t);
 	if (t->sample_seconds) {
 		int n = o->quick ? (t->quick_samples ? t->quick_samples : 2) : runner_samples_for(o, t);
-		return t->sample_seconds(o->params, o->quick, true) +
-		       (n - 1) * t->sample_seconds(o->params, o->quick, false) + n * runner_pause_for(o);
+		return t->sample_seconds(o->params, o->quick, true, len) +
+		       (n - 1) * t->sample_seconds(o->params, o->quick, false, len) + n * runner_pause_for(o);
 	}
 	if (o->quick && t->collect) /* a points test: two samples (or its own), no warm-up */
 		return (t->quick_samples ? t->quick_samples : 2) * (runner_pause_for(o) + len * t->overrun);

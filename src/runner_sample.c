@@ -235,7 +235,7 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 	ev->pids = r->pids;
 	/* A sample whose length follows the run's parameters (kbuild: the tree
 	 * and the -j list) shows its estimate, not the row's nominal length. */
-	ev->sample_length = t->sample_seconds ? t->sample_seconds(r->o.params, r->o.quick, ev->sample == 0)
+	ev->sample_length = t->sample_seconds ? t->sample_seconds(r->o.params, r->o.quick, ev->sample == 0, length)
 					      : length;
 	ev->sample_elapsed = 0;
 	if (forked == n)

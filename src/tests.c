@@ -225,7 +225,7 @@ const struct test_def test_table[] = {
 	  .about = "ns per load, 512 B to 4x the last cache: L1, L2, L3, main memory, CPU clock",
 	  .unit = "ns", .category = "memory",
 	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
-	  .collect = memlat_collect,
+	  .collect = memlat_collect, .sample_seconds = memlat_sample_seconds,
 	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
 	/* Points tests with latency histograms (latency.h): self-timed, their
 	 * phases share a sample. Their floors are per point (latency_noise):

@@ -61,9 +61,11 @@ struct test_def {
 	struct test_noise (*point_noise)(const struct test_def *t, const char *point);
 	int quick_samples;    /* a points test's samples in a quick run; 0 = 2 */
 	/* A sample's length when it depends on the run's parameters (kbuild: the
-	 * tree and the -j list), for the estimates; NULL = .seconds. first: the
-	 * first sample (which may prepare and warm up). */
-	double (*sample_seconds)(const char *params, bool quick, bool first);
+	 * tree and the -j list; memlat: the sizes, beyond its walks' budget), for
+	 * the estimates; NULL = .seconds. first: the first sample (which may
+	 * prepare and warm up); length: the sample length the runner gives it
+	 * (--duration, or the row's). */
+	double (*sample_seconds)(const char *params, bool quick, bool first, double length);
 
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */

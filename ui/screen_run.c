@@ -123,12 +123,11 @@ static double precision_now(const struct live *l, int b, int t)
 }
 
 /* The length of the running test's sample as the screen shows it: the
- * runner's, an estimate for a test whose samples last what they take
- * (kbuild's builds); for a memlat sweep, whose length is only the budget
- * of its timed walks and which takes more (building and walking the chains
- * past the last cache), its last finished sample's time, else memlat's
- * estimate. *estimated says it is one. */
-static double shown_length(const struct live *l, const char *params, bool *estimated)
+ * runner's, which is an estimate for a test whose samples last what they
+ * take (kbuild's builds, memlat's sweeps: tests.h sample_seconds); for a
+ * memlat sweep, once one has finished, that sweep's time (the same sizes
+ * take about the same again). *estimated says it is one. */
+static double shown_length(const struct live *l, bool *estimated)
 {
 	const struct runner_event *ev = &l->ev;
 	const struct run *r = l->run;
@@ -139,25 +138,8 @@ static double shown_length(const struct live *l, const char *params, bool *estim
 	*estimated = d && d->sample_seconds;
 	if (!d || d->collect != memlat_collect || ev->sample_length <= 0)
 		return ev->sample_length;
-	*estimated = true;
 	const struct sample *s = last_sample(l, ev->block, ev->test);
-	if (s && sample_time(s) > 0)
-		return sample_time(s);
-	static char key[256];
-	static double est;
-	char now[256];
-	snprintf(now, sizeof now, "%g %s", ev->sample_length, params ? params : "");
-	if (strcmp(now, key)) { /* the caches and sizes once, not every frame */
-		struct memlat_caches caches;
-		struct memlat_sizes sz;
-		char err[200];
-		memlat_read_caches(&caches);
-		if (memlat_parse_params(params, &caches, &sz, err, sizeof err) < 0)
-			memlat_default_sizes(&caches, &sz);
-		est = memlat_sweep_seconds(&sz, &caches, ev->sample_length);
-		snprintf(key, sizeof key, "%s", now);
-	}
-	return est;
+	return s && sample_time(s) > 0 ? sample_time(s) : ev->sample_length;
 }
 
 /* "±1.42%" (ASCII "+-1.42%"), with the decimals that fit width. */
@@ -174,7 +156,7 @@ static void fmt_pm(char *buf, size_t len, const struct canvas *c, double frac, i
 static void draw_tests(const struct live *l, struct canvas *c, int y, int rows, const char *params)
 {
 	bool est;
-	double length = shown_length(l, params, &est);
+	double length = shown_length(l, &est);
 	const struct run *r = l->run;
 	int total = 0, cur = -1;
 	for (int b = 0; b < r->nblocks; b++)
@@ -686,7 +668,7 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		lat_read(l, nph, &lat);
 	char el[16], len[16], rate[32], bar[128];
 	bool est;
-	double length = shown_length(l, params, &est);
+	double length = shown_length(l, &est);
 	fmt_duration(el, sizeof el, ev->sample_elapsed);
 	fmt_duration(len, sizeof len, length);
 	char of[24] = ""; /* a quick run takes samples until the score is precise: no "of N" */

@@ -63,10 +63,10 @@ static void test_params(void **state)
 	assert_int_equal(buildload_parse_params("hog=0", 2, false, &o, err, sizeof err), -1);
 	assert_int_equal(buildload_parse_params("loads=x", 2, false, &o, err, sizeof err), -1);
 	/* the estimate grows with the loads and counts the warm-up once */
-	double all = buildload_sample_seconds("tree=tiny", false, false);
-	double quick = buildload_sample_seconds("tree=tiny", true, false);
+	double all = buildload_sample_seconds("tree=tiny", false, false, 0);
+	double quick = buildload_sample_seconds("tree=tiny", true, false, 0);
 	assert_true(all > quick && quick > 0);
-	assert_true(buildload_sample_seconds("tree=tiny", true, true) > quick);
+	assert_true(buildload_sample_seconds("tree=tiny", true, true, 0) > quick);
 }
 
 /* The refusals, on a machine faked small through the environment. */

@@ -269,8 +269,8 @@ static void self_timed_rows_state_their_overrun(void **state)
 		double len = t->self_timed ? t->seconds * t->overrun : t->seconds;
 		/* a row whose samples follow the run's parameters estimates from them */
 		if (t->sample_seconds)
-			len = (t->sample_seconds(NULL, false, true) +
-			       (t->samples - 1) * t->sample_seconds(NULL, false, false)) / t->samples;
+			len = (t->sample_seconds(NULL, false, true, t->seconds) +
+			       (t->samples - 1) * t->sample_seconds(NULL, false, false, t->seconds)) / t->samples;
 		assert_true(fabs(runner_estimate_test(&o, t) - t->samples * len) < 1e-9);
 	}
 }
