@@ -103,5 +103,8 @@ void import_tables(struct src *s, const char *name);
 /* kernbench's result blocks as an imported kbuild run: import_kernbench.c. */
 bool import_is_kernbench(const char *text, size_t len);
 void import_kernbench(struct src *s, const char *name);
+/* kcbench's reports ("Run 1 (-j 4): ... seconds / ... kernels/hour") likewise: import_kcbench.c. */
+bool import_is_kcbench(const char *text, size_t len);
+void import_kcbench(struct src *s, const char *name);
 
 #endif

@@ -607,10 +607,13 @@ bool kbuild_print_test(FILE *f, const struct test_result *t)
 		return false;
 	const struct kv *cc = test_summary_get(t, "compiler");
 	bool imported = t->status == TEST_IMPORTED;
-	fprintf(f, "%s: %s%s\n", t->label, tree->text,
+	/* a kernel's build (kernel mode, an imported kernbench or kcbench report): not the generated tree */
+	bool kernel = test_summary_get(t, "config") || strstr(tree->text, "kernel");
+	fprintf(f, "%s: %s%s\n", kernel ? "Build time (make, kernel tree)" : t->label, tree->text,
 		t->status == TEST_DONE || imported ? "" : " (cut short: finished builds kept)");
 	if (imported)
-		fprintf(f, "  imported: the means (sd) a kernbench log states, the builds behind them not\n");
+		fprintf(f, "  imported: the means (sd) a %s report gives, the builds behind them not\n",
+			strstr(tree->text, "kcbench") ? "kcbench" : "kernbench");
 	else
 		fprintf(f, "  %s; make -j N, CFLAGS %s\n", cc ? cc->text : "cc", KBUILD_CFLAGS);
 	fprintf(f, "  %-5s %15s %8s %7s %5s %8s %8s %7s %8s\n", "", "Elapsed Time", "User", "System",

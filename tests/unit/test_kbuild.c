@@ -236,6 +236,61 @@ static void test_import_kernbench(void **state)
 	assert_int_not_equal(import_text(bad, strlen(bad), "bad.log", NULL, &res, err, sizeof err), 0);
 }
 
+/* kcbench's reports, 0.9's (Compiler:, [P:...]) and an older one's quoted
+ * twice in a mail: a run per report, a point per -j with the mean of its
+ * builds, their sd and count kept, CPU% as -jN cpu, the header's facts. */
+static void test_import_kcbench(void **state)
+{
+	struct import_result res;
+	char err[300];
+	assert_int_equal(import_file(fixture("kcbench-0.9.log"), NULL, &res, err, sizeof err), 0);
+	assert_int_equal(res.nruns, 1);
+	struct run *r = res.runs[0];
+	assert_string_equal(r->meta.kernel_release, "6.1.0-13-amd64");
+	assert_string_equal(r->meta.machine, "x86_64");
+	assert_string_equal(r->meta.cpu_model, "AMD Ryzen 5 3400G with Radeon Vega Graphics");
+	assert_int_equal(r->meta.ncpus, 8);
+	const struct test_result *t = run_block_find_test(run_find_block(r, 1), "kbuild");
+	assert_non_null(t);
+	assert_int_equal(t->status, TEST_IMPORTED);
+	const struct point *p = test_find_point(t, "-j8");
+	assert_non_null(p);
+	assert_true(p->summary && p->lower_better && p->n == 1 && fabs(p->v[0] - 251.50) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j11")->v[0] - 249.00) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j8 cpu")->v[0] - 377) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j11 cpu")->v[0] - 381) < 1e-9);
+	assert_true(fabs(test_summary_get(t, "sd -j8")->value - 1.32 / sqrt(2)) < 1e-9);
+	assert_true(test_summary_get(t, "builds -j11")->value == 2);
+	assert_string_equal(test_summary_get(t, "compiler")->text, "gcc (Debian 12.2.0-14) 12.2.0");
+	assert_string_equal(test_summary_get(t, "config")->text, "defconfig");
+	assert_string_equal(test_summary_get(t, "kernel_version")->text, "6.1.0");
+	assert_string_equal(test_summary_get(t, "tree")->text, "Linux 6.1.0, defconfig (kcbench)");
+	assert_null(test_find_point(t, "-j8 user"));
+	import_result_free(&res);
+
+	assert_int_equal(import_file(fixture("kcbench-mail.txt"), NULL, &res, err, sizeof err), 0);
+	assert_int_equal(res.nruns, 2);
+	assert_string_equal(res.runs[0]->meta.kernel_release, "5.10.0-rc3");
+	assert_string_equal(res.runs[1]->meta.kernel_release, "5.10.0-rc3-patched");
+	t = run_block_find_test(run_find_block(res.runs[0], 1), "kbuild");
+	assert_true(fabs(test_find_point(t, "-j4")->v[0] - 611.20) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j6")->v[0] - 618.00) < 1e-9); /* "sec /" */
+	assert_null(test_summary_get(t, "sd -j6"));
+	assert_null(test_find_point(t, "-j4 cpu"));
+	assert_string_equal(test_summary_get(t, "compiler")->text,
+			    "gcc (GCC) 10.2.1 20201016 (Red Hat 10.2.1-6)");
+	t = run_block_find_test(run_find_block(res.runs[1], 1), "kbuild");
+	assert_true(fabs(test_find_point(t, "-j4")->v[0] - 600.00) < 1e-9);
+	assert_true(fabs(test_summary_get(t, "sd -j4")->value - 2.6 / sqrt(2)) < 1e-9);
+	assert_null(test_find_point(t, "-j6"));
+	import_result_free(&res);
+
+	/* build lines without a time, or without the kernels/hour, are no result */
+	const char *bad = "Processor: x [2 CPUs]\nRun 1 (-j 2): n/a kernels/hour\n"
+			  "Run 2 (-j 2): 12.5 seconds\n";
+	assert_int_not_equal(import_text(bad, strlen(bad), "bad.log", NULL, &res, err, sizeof err), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_import_kernbench),
+		cmocka_unit_test(test_import_kcbench),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
