@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kbuild.h"
 #include "options.h"
 #include "report.h"
 #include "run.h"
@@ -194,7 +195,7 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 	struct telemetry_opts topts = { .log = stderr };
 	const char *name = NULL;
 	int save = 1;
-	char params[128] = "";
+	char params[KBUILD_SOURCE_MAX * 3 + 256] = "";
 	struct opt_parsed op;
 	int prc = opts_parse(opts_command(cmd), argc, argv, &op);
 	if (prc >= 0)
@@ -228,9 +229,11 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		case O_JOBS:
 		case O_TREE:
 		case O_MAKE_JOBS:
+		case O_CONFIG:
 			snprintf(params + strlen(params), sizeof params - strlen(params), " %s=%s",
 				 it->def->name, it->arg);
 			break;
+		case O_SOURCE: kbuild_param_source(params, sizeof params, it->arg); break;
 		case O_NO_SAVE: save = 0; break;
 		case O_QUIET: quiet = 1; break;
 		case O_VERBOSE: verbose = 1; break;
@@ -286,6 +289,11 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		add_tests(&o, "index");
 	if (!o.quick && (o.precision > 0 || o.max_test_seconds > 0))
 		return usage_error("--precision and --max-test-seconds go with --quick");
+	/* kernel mode builds a kernel instead of the generated tree */
+	if (strstr(params, " config=") && !strstr(params, " source="))
+		return usage_error("--config goes with --source (a Linux tree or tarball to build)");
+	if (strstr(params, " tree=") && strstr(params, " source="))
+		return usage_error("--tree sizes the generated tree; --source builds a kernel instead: give one");
 	/* tests that run their own tasks only (scaling) or use the CPUs themselves
 	 * (kbuild: make -j) need no block of more copies */
 	bool own_tasks = true;

@@ -100,6 +100,27 @@ static int check_jobs(const char *opt, const char *arg, char *err, size_t errlen
 	return 0;
 }
 
+/* kbuild's kernel mode: --source a Linux tree or tarball, --config its target. */
+static int check_source(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	char why[400];
+	if (kbuild_check_source(arg, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_config(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	char why[200];
+	if (kbuild_check_config(arg, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
 static int check_sizes(const char *opt, const char *arg, char *err, size_t errlen)
 {
@@ -243,6 +264,16 @@ const struct opt_def opt_table[] = {
 	  .arg = "N,N,...", .what = "a list of -j values",
 	  .help = "kbuild: the make -j values (default CPUs/2, CPUs, 2xCPUs)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_jobs },
+	{ .id = O_SOURCE, .name = "source", .kind = OK_STRING,
+	  .arg = "DIR|TARBALL", .what = "a Linux source",
+	  .help = "kbuild: build this Linux tree or tarball (.tar.xz, .tar.gz, .tar.bz2, .tar)\n"
+		  "out of tree in the scratch directory instead of the generated tree",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_source },
+	{ .id = O_CONFIG, .name = "config", .kind = OK_STRING,
+	  .arg = "TARGET", .what = "a config target",
+	  .help = "kbuild --source: the kernel's config, tinyconfig, defconfig or allnoconfig\n"
+		  "(default tinyconfig)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_config },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",

@@ -64,6 +64,10 @@ struct test_def {
 	 * tree and the -j list), for the estimates; NULL = .seconds. first: the
 	 * first sample (which may prepare and warm up). */
 	double (*sample_seconds)(const char *params, bool quick, bool first);
+	/* What the run's parameters need of the machine (kbuild --source: the
+	 * tools a kernel build runs), checked before a run starts: 0, or -1
+	 * with one sentence, and the run does not start. NULL = nothing. */
+	int (*preflight)(const char *params, char *err, size_t errlen);
 
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */

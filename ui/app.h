@@ -60,7 +60,7 @@ struct app {
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
 	double thermal_minutes; /* > 0: a thermal check of one test this long (src/thermal.h) */
 	double idle;            /* its idle baseline, seconds */
-	char params[128];      /* workload parameters (--sizes, --huge), "" = defaults */
+	char params[3328];     /* workload parameters (--sizes, --huge, --source), "" = defaults */
 
 	/* the run being shown (live, replayed or opened from the store) */
 	struct run *run;

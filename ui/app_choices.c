@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "kbuild.h"
 #include "options.h"
 #include "run.h"
 #include "sysinfo.h"
@@ -151,12 +152,14 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_MAX_TASKS:
 		case O_JOBS:
 		case O_TREE:
-		case O_MAKE_JOBS: {
+		case O_MAKE_JOBS:
+		case O_CONFIG: {
 			size_t u = strlen(a->params);
 			snprintf(a->params + u, sizeof a->params - u, "%s%s=%s", u ? " " : "",
 				 it->def->name, it->arg);
 			break;
 		}
+		case O_SOURCE: kbuild_param_source(a->params, sizeof a->params, it->arg); break;
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
 		case O_SPEED: a->replay_speed = it->d; break;
 		case O_THERMAL_MINUTES: a->thermal_minutes = it->d; break;
