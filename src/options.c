@@ -265,9 +265,9 @@ const struct opt_def opt_table[] = {
 	  .help = "kbuild: the make -j values (default CPUs/2, CPUs, 2xCPUs)",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_jobs },
 	{ .id = O_SOURCE, .name = "source", .kind = OK_STRING,
-	  .arg = "DIR|TARBALL", .what = "a Linux source",
-	  .help = "kbuild: build this Linux tree or tarball (.tar.xz, .tar.gz, .tar.bz2, .tar)\n"
-		  "out of tree in the scratch directory instead of the generated tree",
+	  .arg = "PATH", .what = "a Linux source",
+	  .help = "kbuild: build this Linux tree (a directory) or tarball (.tar.xz, .tar.gz,\n"
+		  ".tar.bz2, .tar) out of tree in the scratch, not the generated tree",
 	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_source },
 	{ .id = O_CONFIG, .name = "config", .kind = OK_STRING,
 	  .arg = "TARGET", .what = "a config target",

@@ -323,6 +323,8 @@ static int kernel_run(struct workload_ctx *ctx, const struct kbuild_opts *o, con
 		scratch_rm_tree(base);
 		if (mkdir(base, 0755) != 0 || mkdir(t.dir, 0755) != 0)
 			return wl_fail(ctx, "cannot make %s: %s", t.dir, strerror(errno));
+		/* the console's state: a kernel build, preparing, its objects not known yet */
+		wl_publish_point(ctx, KB_OBJECTS, 0, 0);
 		wl_publish_point(ctx, KB_BEGIN, -1, wl_now() - ctx->slot->t_start);
 		unsigned long long bytes = 0;
 		struct stat st;
@@ -378,7 +380,6 @@ static int kernel_run(struct workload_ctx *ctx, const struct kbuild_opts *o, con
 		kernel_compiler(t.dir, cc, sizeof cc);
 		/* the warm-up: its objects are what every build makes (less what
 		 * make clean leaves) */
-		wl_publish_point(ctx, KB_OBJECTS, 0, 0);
 		if (run_make(ctx, &t, log, sysinfo_ncpus(), 0, NULL, true, &el, &ru) < 0)
 			return -1;
 		const char *name = strrchr(o->source, '/');

@@ -191,6 +191,101 @@ static void test_collect(void **state)
 	run_free(r);
 }
 
+/* Kernel mode's parameters: the source path's escapes undone (a blank, a
+ * '%'), the config checked, the defaults; --source's checks on trees made
+ * here; the live state's objects from KB_OBJECTS; estimates that grow with
+ * the config and the tarball. */
+static void test_kernel_params(void **state)
+{
+	char dir[] = "/tmp/kbuild-unit.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char tree[600], params[4096] = "tree=tiny", path[700], err[400];
+	snprintf(tree, sizeof tree, "%s/my linux 100%%", dir);
+	assert_int_equal(mkdir(tree, 0755), 0);
+	struct kbuild_opts o;
+	/* not a tree yet */
+	assert_int_equal(kbuild_check_source(tree, err, sizeof err), -1);
+	assert_non_null(strstr(err, "is not a Linux source tree"));
+	const char *files[] = { "Makefile", "Kconfig" }, *dirs[] = { "arch", "scripts" };
+	for (int i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", tree, files[i]);
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fclose(f);
+		snprintf(path, sizeof path, "%s/%s", tree, dirs[i]);
+		assert_int_equal(mkdir(path, 0755), 0);
+	}
+	assert_int_equal(kbuild_check_source(tree, err, sizeof err), 0);
+	assert_int_equal(kbuild_param_source(params, sizeof params, tree), 0);
+	assert_null(strchr(strstr(params, "source="), ' ')); /* one word */
+	assert_int_equal(kbuild_parse_params(params, 2, false, &o, err, sizeof err), 0);
+	assert_string_equal(o.source, tree);
+	assert_string_equal(o.config, "tinyconfig");
+	strcat(params, " config=defconfig make-jobs=2");
+	assert_int_equal(kbuild_parse_params(params, 2, false, &o, err, sizeof err), 0);
+	assert_string_equal(o.config, "defconfig");
+	assert_int_equal(o.njobs, 1);
+	assert_int_equal(kbuild_parse_params("config=oldconfig", 2, false, &o, err, sizeof err), -1);
+	assert_non_null(strstr(err, "tinyconfig, defconfig or allnoconfig"));
+	/* a params buffer too small for the path says so */
+	char small[24] = "";
+	assert_int_equal(kbuild_param_source(small, sizeof small, tree), -1);
+
+	/* a .config at the top: built in place, refused */
+	snprintf(path, sizeof path, "%s/.config", tree);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(kbuild_check_source(tree, err, sizeof err), -1);
+	assert_non_null(strstr(err, "configured or built in place"));
+	unlink(path);
+	/* tarballs by their names; a file of another name is refused */
+	assert_true(kbuild_is_tarball("/usr/src/linux-source-6.1.tar.xz"));
+	assert_true(kbuild_is_tarball("linux-6.1.tgz"));
+	assert_false(kbuild_is_tarball("linux-6.1.zip"));
+	snprintf(path, sizeof path, "%s/linux.zip", dir);
+	f = fopen(path, "w");
+	fclose(f);
+	assert_int_equal(kbuild_check_source(path, err, sizeof err), -1);
+	assert_non_null(strstr(err, "want a Linux source directory or a .tar.xz"));
+	unlink(path);
+	assert_int_equal(kbuild_check_source("/nonexistent/linux", err, sizeof err), -1);
+	assert_non_null(strstr(err, "No such file"));
+
+	/* the estimates: tinyconfig a few minutes at -j 1,2 on 2 CPUs, not a second nor an hour;
+	 * defconfig longer; the first sample longer than the next */
+	char p1[4200] = "", p2[4300];
+	assert_int_equal(kbuild_param_source(p1, sizeof p1, tree), 0);
+	strcat(p1, " make-jobs=1,2");
+	snprintf(p2, sizeof p2, "%s config=defconfig", p1);
+	double tiny = kbuild_sample_seconds(p1, false, false), tiny1 = kbuild_sample_seconds(p1, false, true);
+	double def = kbuild_sample_seconds(p2, false, false);
+	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpus == 2) {
+		assert_true(tiny > 120 && tiny < 600);
+		assert_true(def > 5 * tiny);
+	}
+	assert_true(tiny1 > tiny && def > tiny);
+
+	/* the console's state: KB_OBJECTS is the total, 0 while unknown; x = -1 preparing */
+	struct wl_point pts[] = { { KB_OBJECTS, 0, 0 }, { KB_BEGIN, -1, 0.1 }, { KB_BEGIN, 0, 30 } };
+	struct kbuild_live kl;
+	assert_false(kbuild_live_state(pts + 1, 1, &kl)); /* a begin alone is no kbuild */
+	assert_true(kbuild_live_state(pts, 2, &kl));      /* preparing */
+	assert_int_equal(kl.jobs, -1);
+	assert_int_equal(kl.objects, 0);
+	assert_true(kbuild_live_state(pts, 3, &kl));
+	assert_int_equal(kl.objects, 0);
+	assert_int_equal(kl.jobs, 0);
+	struct wl_point later[] = { { KB_OBJECTS, 0, 480 }, { KB_BEGIN, 2, 40 } };
+	assert_true(kbuild_live_state(later, 2, &kl));
+	assert_int_equal(kl.objects, 480);
+	assert_int_equal(kl.jobs, 2);
+
+	snprintf(path, sizeof path, "rm -rf '%s'", dir);
+	assert_int_equal(system(path), 0);
+}
+
 static const char *fixture(const char *name)
 {
 	static char p[512];
@@ -301,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_import_kernbench),
 		cmocka_unit_test(test_import_kcbench),
+		cmocka_unit_test(test_kernel_params),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
