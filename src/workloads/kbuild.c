@@ -195,9 +195,13 @@ static int run_make(struct workload_ctx *ctx, const struct kb_tree *t, const cha
 }
 
 /* The timed builds of one sample, one per -j, each after make clean, sync
- * and the settle; their rusage and time as points. */
+ * and the settle; their rusage and time as points. Kernel mode: *made is
+ * the objects a build makes, for the progress; 0 at first (then the
+ * warm-up's count, total, less what make clean left stands in for it: the
+ * warm-up made a few host objects that a build after make clean does not
+ * make again), and each build's own count after it. */
 static int timed_builds(struct workload_ctx *ctx, struct kb_tree *t, const char *log,
-			const struct kbuild_opts *o, int total, double settle)
+			const struct kbuild_opts *o, int total, int *made, double settle)
 {
 	struct rusage ru;
 	double el;
@@ -206,7 +210,7 @@ static int timed_builds(struct workload_ctx *ctx, struct kb_tree *t, const char 
 			return -1;
 		if (t->src) {
 			t->left = count_kernel_objects(t->dir);
-			wl_publish_point(ctx, KB_OBJECTS, 0, total - t->left);
+			wl_publish_point(ctx, KB_OBJECTS, 0, *made > 0 ? *made : total - t->left);
 		}
 		wl_publish(ctx, 0);
 		sync();
@@ -214,6 +218,8 @@ static int timed_builds(struct workload_ctx *ctx, struct kb_tree *t, const char 
 		if (run_make(ctx, t, log, o->jobs[i], o->jobs[i], t->src ? NULL : "kbprog", true, &el,
 			     &ru) < 0)
 			return -1;
+		if (t->src)
+			*made = count_kernel_objects(t->dir) - t->left;
 		double x = o->jobs[i];
 		wl_publish_point(ctx, KB_USER, x, (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6);
 		wl_publish_point(ctx, KB_SYS, x, (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6);
@@ -402,8 +408,21 @@ static int kernel_run(struct workload_ctx *ctx, const struct kbuild_opts *o, con
 	if (f)
 		fclose(f);
 	const char *ob = strstr(ctx->slot->facts, "objects=");
-	int total = ob ? atoi(ob + 8) : 0;
-	if (timed_builds(ctx, &t, log, o, total, SETTLE_SECONDS) < 0)
+	int total = ob ? atoi(ob + 8) : 0, made = 0;
+	/* what the last sample's builds made, kept beside the facts */
+	char mf[PATH_MAX + 16];
+	snprintf(mf, sizeof mf, "%s/kbench.made", base);
+	if ((f = fopen(mf, "r"))) {
+		if (fscanf(f, "%d", &made) != 1)
+			made = 0;
+		fclose(f);
+	}
+	int rc = timed_builds(ctx, &t, log, o, total, &made, SETTLE_SECONDS);
+	if (made > 0 && (f = fopen(mf, "w"))) {
+		fprintf(f, "%d\n", made);
+		fclose(f);
+	}
+	if (rc < 0)
 		return -1;
 	ctx->slot->time = wl_now() - ctx->slot->t_start;
 	ctx->slot->rate = 0;
@@ -453,7 +472,8 @@ static int kbuild_run(struct workload_ctx *ctx)
 		if (run_make(ctx, &t, log, sysinfo_ncpus(), 0, "kbprog", true, &el, &ru) < 0)
 			return -1;
 	}
-	if (timed_builds(ctx, &t, log, &o, 0,
+	int made = 0;
+	if (timed_builds(ctx, &t, log, &o, 0, &made,
 			 o.units >= KBUILD_UNITS_FULL ? SETTLE_SECONDS : SETTLE_SECONDS_SMALL) < 0)
 		return -1;
 	ctx->slot->time = wl_now() - ctx->slot->t_start;
