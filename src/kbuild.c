@@ -566,6 +566,8 @@ static void kernel_facts(struct test_result *t, const char *facts)
 		test_summary_set(t, "tree", obj ? obj->value : 0, text);
 		snprintf(text, sizeof text, "the kernel's own (%.16s)", cfg->text);
 		test_summary_set(t, "flags", 0, text);
+		/* the run's own label says what was built, not the table's generated tree */
+		snprintf(t->label, sizeof t->label, "Build time (make, kernel tree)");
 	}
 }
 

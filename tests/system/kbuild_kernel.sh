@@ -10,7 +10,8 @@
 # point per -j with a value per build and the kernel's version, config,
 # compiler, source and its size and the objects; the user's tree is not
 # touched; the scratch directory is empty after a normal end and after
-# Ctrl-C; a tarball is extracted into the scratch and gone afterwards.
+# Ctrl-C; a tarball is extracted into the scratch and gone afterwards; a
+# comparison of two configs says what each built.
 . "$KBENCH_TOP/tests/system/lib.inc"
 command -v make >/dev/null && command -v gcc >/dev/null && command -v tar >/dev/null ||
 	skip "no make, gcc or tar to build with"
@@ -165,6 +166,10 @@ grep -q '^Build time (make, kernel tree): Linux 6.1.99-kbfake, defconfig, 13 obj
 	{ cat "$T/out"; die "the tarball's table"; }
 grep -q 'from linux-fake.tar.gz (0.0 MiB)' "$T/out" || { cat "$T/out"; die "the table does not name the tarball"; }
 [ -z "$(ls -A "$T/scratch")" ] || die "left in scratch after a tarball's run: $(ls -A "$T/scratch")"
+# Another config is another benchmark: the comparison says so.
+expect_exit 0 "$KBENCH" compare k1 k2 --width 200
+grep -q 'kbuild built Linux 6.1.99-kbfake, tinyconfig, 13 objects -> Linux 6.1.99-kbfake, defconfig, 13 objects' "$T/out" ||
+	{ cat "$T/out"; die "compare does not say the builds differ"; }
 
 # Ctrl-C in the middle of a timed build: make and its compilers go, and the
 # extracted tree with the scratch.
