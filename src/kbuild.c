@@ -560,11 +560,13 @@ static void kernel_facts(struct test_result *t, const char *facts)
 	const struct kv *ver = test_summary_get(t, "kernel_version"),
 			*cfg = test_summary_get(t, "config"), *obj = test_summary_get(t, "objects");
 	if (ver && cfg) {
-		char text[96];
-		snprintf(text, sizeof text, "Linux %.30s, %.16s, %.0f objects", ver->text, cfg->text,
-			 obj ? obj->value : 0);
-		test_summary_set(t, "tree", obj ? obj->value : 0, text);
-		snprintf(text, sizeof text, "the kernel's own (%.16s)", cfg->text);
+		/* copies: a new key moves the summary (realloc) */
+		char text[96], config[20];
+		double objects = obj ? obj->value : 0;
+		snprintf(config, sizeof config, "%.16s", cfg->text);
+		snprintf(text, sizeof text, "Linux %.30s, %s, %.0f objects", ver->text, config, objects);
+		test_summary_set(t, "tree", objects, text);
+		snprintf(text, sizeof text, "the kernel's own (%s)", config);
 		test_summary_set(t, "flags", 0, text);
 		/* the run's own label says what was built, not the table's generated tree */
 		snprintf(t->label, sizeof t->label, "Build time (make, kernel tree)");
