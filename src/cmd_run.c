@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kbuild.h"
 #include "options.h"
 #include "report.h"
 #include "run.h"
@@ -280,6 +281,9 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		add_tests(&o, "index");
 	if (!o.quick && (o.precision > 0 || o.max_test_seconds > 0))
 		return usage_error("--precision and --max-test-seconds go with --quick");
+	char perr[200];
+	if (opts_params_check(params, perr, sizeof perr) < 0)
+		return usage_error("%s", perr);
 	/* tests that run their own tasks only (scaling) or use the CPUs themselves
 	 * (kbuild: make -j) need no block of more copies */
 	bool own_tasks = true;

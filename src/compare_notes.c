@@ -142,6 +142,19 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 	snprintf(sa, sizeof sa, "%s", a->incomplete ? "incomplete" : "complete");
 	snprintf(sb, sizeof sb, "%s", b->incomplete ? "incomplete" : "complete");
 	add_diff(c, "run", sa, sb);
+	/* What a build test built (kbuild: the generated tree and its hash, or a
+	 * kernel's version and config): another tree is another benchmark. */
+	for (int i = 0; i < a->nblocks; i++)
+		for (int k = 0; k < a->blocks[i].ntests; k++) {
+			const struct test_result *ta = &a->blocks[i].tests[k], *tb = NULL;
+			const struct kv *x = test_summary_get(ta, "tree"), *y = NULL;
+			for (int j = 0; x && !tb && j < b->nblocks; j++)
+				tb = run_block_find_test(&b->blocks[j], ta->id);
+			if (tb && (y = test_summary_get(tb, "tree"))) {
+				snprintf(sa, sizeof sa, "%s built", ta->id);
+				add_diff(c, sa, x->text, y->text);
+			}
+		}
 }
 
 void compare_title(char *buf, size_t size, const struct run *const *r, int n)

@@ -129,6 +129,8 @@ int import_text(const char *text, size_t len, const char *source, const char *na
 		import_kernbench(&s, name);
 	} else if (import_is_contest(s.text, s.len)) {
 		import_contest(&s, name);
+	} else if (import_is_kcbench(s.text, s.len)) {
+		import_kcbench(&s, name);
 	} else if (find(s.text, s.text + s.len, "Benchmark Run:")) {
 		import_logs(&s, name);
 	} else {

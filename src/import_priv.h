@@ -106,5 +106,8 @@ void import_kernbench(struct src *s, const char *name);
 /* contest's tables as imported buildload runs, one per kernel: import_contest.c. */
 bool import_is_contest(const char *text, size_t len);
 void import_contest(struct src *s, const char *name);
+/* kcbench's reports ("Run 1 (-j 4): ... seconds / ... kernels/hour") likewise: import_kcbench.c. */
+bool import_is_kcbench(const char *text, size_t len);
+void import_kcbench(struct src *s, const char *name);
 
 #endif

@@ -420,6 +420,7 @@ int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild
 {
 	memset(o, 0, sizeof *o);
 	o->units = quick ? KBUILD_UNITS_SMALL : KBUILD_UNITS_FULL;
+	snprintf(o->config, sizeof o->config, "tinyconfig");
 	if (ncpus < 1)
 		ncpus = 1;
 	int def[3] = { ncpus / 2 > 0 ? ncpus / 2 : 1, ncpus, 2 * ncpus };
@@ -436,8 +437,29 @@ int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild
 		const char *e = p;
 		while (*e && *e != ' ')
 			e++;
+		if (!strncmp(p, "source=", 7)) {
+			/* kbuild_param_source's escapes undone */
+			size_t n = 0;
+			for (const char *c = p + 7; c < e && n + 1 < sizeof o->source; c++) {
+				unsigned v;
+				if (*c == '%' && e - c >= 3 && sscanf(c + 1, "%2x", &v) == 1) {
+					o->source[n++] = (char)v;
+					c += 2;
+				} else {
+					o->source[n++] = *c;
+				}
+			}
+			o->source[n] = '\0';
+			p = e;
+			continue;
+		}
 		char word[96];
 		snprintf(word, sizeof word, "%.*s", (int)(e - p), p);
+		if (!strncmp(word, "config=", 7)) {
+			if (kbuild_check_config(word + 7, err, errlen) < 0)
+				return -1;
+			snprintf(o->config, sizeof o->config, "%s", word + 7);
+		}
 		if (!strncmp(word, "tree=", 5) && kbuild_parse_tree(word + 5, &o->units, err, errlen) < 0)
 			return -1;
 		if (!strncmp(word, "make-jobs=", 10) &&
@@ -458,6 +480,9 @@ bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *ou
 			any = true;
 			out->units = (int)pts[i].v;
 			out->objects = kbuild_objects(out->units);
+		} else if (pts[i].series == KB_OBJECTS) {
+			any = true;
+			out->objects = (int)pts[i].v;
 		} else if (pts[i].series == KB_BEGIN) {
 			out->jobs = (int)pts[i].x;
 			out->began = pts[i].v;
@@ -475,6 +500,23 @@ double kbuild_sample_seconds(const char *params, bool quick, bool first, double 
 	int ncpus = sysinfo_ncpus();
 	if (kbuild_parse_params(params, ncpus, quick, &o, err, sizeof err) < 0)
 		return 0;
+	if (o.source[0]) {
+		/* Kernel mode: the first sample extracts (a tarball: 3 MB of it a
+		 * second here, xz's pace), configures (kconfig's own programs
+		 * built first: 25 s here) and builds once at -j CPUs, the host
+		 * programs too; each build after make clean (a few seconds) and
+		 * the settle. */
+		double cpu = kbuild_kernel_cpu_seconds(o.config), s = 0;
+		if (first) {
+			struct stat st;
+			if (kbuild_is_tarball(o.source) && stat(o.source, &st) == 0)
+				s += (double)st.st_size / 3e6;
+			s += 25 + cpu * 1.1 / ncpus;
+		}
+		for (int i = 0; i < o.njobs; i++)
+			s += cpu / (o.jobs[i] < ncpus ? o.jobs[i] : ncpus) + 5;
+		return s;
+	}
 	double cpu = (o.units + 1) * KBUILD_UNIT_CPU_SECONDS, s = first ? cpu / ncpus + 1 : 0;
 	for (int i = 0; i < o.njobs; i++)
 		s += cpu / (o.jobs[i] < ncpus ? o.jobs[i] : ncpus) + 0.5 +
@@ -495,6 +537,41 @@ static const struct {
 	[KB_IVCSW] = { " ivcsw", "", true },
 	[KB_MAXRSS] = { " maxrss", "KiB", true },
 };
+
+/* Kernel mode's facts, "key=text" lines from the worker (workloads/kbuild.c
+ * writes them): each into the summary, "objects" and "source_bytes" with
+ * their value. */
+static void kernel_facts(struct test_result *t, const char *facts)
+{
+	char buf[sizeof ((struct worker_slot *)0)->facts];
+	snprintf(buf, sizeof buf, "%s", facts);
+	char *save = NULL;
+	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *eq = strchr(line, '=');
+		if (!eq || eq == line)
+			continue;
+		*eq = '\0';
+		const char *v = eq + 1;
+		if (!strcmp(line, "objects") || !strcmp(line, "source_bytes"))
+			test_summary_set(t, line, strtod(v, NULL), NULL);
+		else
+			test_summary_set(t, line, 0, v);
+	}
+	const struct kv *ver = test_summary_get(t, "kernel_version"),
+			*cfg = test_summary_get(t, "config"), *obj = test_summary_get(t, "objects");
+	if (ver && cfg) {
+		/* copies: a new key moves the summary (realloc) */
+		char text[96], config[20];
+		double objects = obj ? obj->value : 0;
+		snprintf(config, sizeof config, "%.16s", cfg->text);
+		snprintf(text, sizeof text, "Linux %.30s, %s, %.0f objects", ver->text, config, objects);
+		test_summary_set(t, "tree", objects, text);
+		snprintf(text, sizeof text, "the kernel's own (%s)", config);
+		test_summary_set(t, "flags", 0, text);
+		/* the run's own label says what was built, not the table's generated tree */
+		snprintf(t->label, sizeof t->label, "Build time (make, kernel tree)");
+	}
+}
 
 void kbuild_collect(struct test_result *t, const struct worker_slot *slots, int copies,
 		    const char *params)
@@ -551,6 +628,9 @@ void kbuild_collect(struct test_result *t, const struct worker_slot *slots, int 
 				   100 * (sum[j][KB_USER] / njob[j][KB_USER] + sum[j][KB_SYS] / njob[j][KB_SYS]) / el);
 		}
 	}
+	/* kernel mode: what the worker found (the version, the compiler, the objects) */
+	for (int c = 0; c < copies && units == 0; c++)
+		kernel_facts(t, slots[c].facts);
 	if (units > 0) {
 		char text[96];
 		snprintf(text, sizeof text, "%d units, %d objects, hash %016llx", units,
@@ -607,10 +687,17 @@ bool kbuild_print_test(FILE *f, const struct test_result *t)
 		return false;
 	const struct kv *cc = test_summary_get(t, "compiler");
 	bool imported = t->status == TEST_IMPORTED;
-	fprintf(f, "%s: %s%s\n", t->label, tree->text,
+	/* a kernel's build (kernel mode, an imported kernbench or kcbench report): not the generated tree */
+	bool kernel = test_summary_get(t, "config") || strstr(tree->text, "kernel");
+	fprintf(f, "%s: %s%s\n", kernel ? "Build time (make, kernel tree)" : t->label, tree->text,
 		t->status == TEST_DONE || imported ? "" : " (cut short: finished builds kept)");
+	const struct kv *src = test_summary_get(t, "source");
 	if (imported)
-		fprintf(f, "  imported: the means (sd) a kernbench log states, the builds behind them not\n");
+		fprintf(f, "  imported: the means (sd) a %s report gives, the builds behind them not\n",
+			strstr(tree->text, "kcbench") ? "kcbench" : "kernbench");
+	else if (src)
+		fprintf(f, "  %s; from %s; make -j N O=<scratch>, the kernel's own flags\n",
+			cc ? cc->text : "gcc", src->text);
 	else
 		fprintf(f, "  %s; make -j N, CFLAGS %s\n", cc ? cc->text : "cc", KBUILD_CFLAGS);
 	fprintf(f, "  %-5s %15s %8s %7s %5s %8s %8s %7s %8s\n", "", "Elapsed Time", "User", "System",

@@ -31,7 +31,10 @@ enum kbuild_series {
 	KB_MAXRSS,  /* KiB, the largest single process (cc1, mostly) */
 	KB_NFIELDS,
 	KB_UNITS = 100, /* x = 0, v = the tree's units (published once per sample) */
-	KB_BEGIN = 101, /* x = -j, v = s since the sample began, when a build (timed or not) starts */
+	KB_BEGIN = 101, /* x = -j, v = s since the sample began, when a build (timed or not) starts;
+			   x = 0 the untimed warm-up, x = -1 kernel mode's preparing (extract, config) */
+	KB_OBJECTS = 102, /* kernel mode: x = 0, v = the objects the build to come makes (0: not
+			     known yet, before the warm-up has counted them) */
 };
 
 /* What the console shows of a build in progress, from a copy's published
@@ -46,20 +49,51 @@ struct kbuild_live {
 };
 bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *out);
 
+/* Kernel mode's source path, at most (a directory or a tarball). */
+#define KBUILD_SOURCE_MAX 1024
+
 struct kbuild_opts {
 	int units;
 	int njobs;
 	int jobs[KBUILD_MAX_JOBS];
+	/* kernel mode: the Linux tree or tarball ("" = the generated tree) and
+	 * the config target, tinyconfig (default), defconfig or allnoconfig */
+	char source[KBUILD_SOURCE_MAX];
+	char config[16];
 };
 
-/* "tree=tiny|small|full|N make-jobs=1,2,4" (other words belong to other
- * workloads). Defaults: the full tree (small when quick), -j half the CPUs,
+/* "tree=tiny|small|full|N make-jobs=1,2,4 source=PATH config=TARGET" (other
+ * words belong to other workloads; PATH as kbuild_param_source wrote it). Defaults: the full tree (small when quick), -j half the CPUs,
  * the CPUs, twice the CPUs (duplicates dropped). 0, or -1 with one sentence. */
 int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild_opts *o,
 			char *err, size_t errlen);
 /* --tree and --make-jobs as the options check them: 0, or -1 with one sentence. */
 int kbuild_parse_tree(const char *text, int *units, char *err, size_t errlen);
 int kbuild_parse_jobs(const char *text, int *jobs, int *njobs, char *err, size_t errlen);
+
+/* Kernel mode. --source as the option checks it: an existing directory that
+ * holds a Linux tree (Makefile, Kconfig, arch/, scripts/) not built in place
+ * (no .config: kbench builds out of tree and never cleans a user's tree), or
+ * a readable .tar.xz, .tar.gz, .tgz, .tar.bz2 or .tar file. --config: tinyconfig,
+ * defconfig or allnoconfig. 0, or -1 with one sentence. */
+int kbuild_check_source(const char *path, char *err, size_t errlen);
+int kbuild_check_config(const char *target, char *err, size_t errlen);
+/* Appends " source=PATH" to params (len bytes in all): the absolute path,
+ * its blanks and '%' escaped so the parameter stays one word. -1 when it
+ * does not fit. */
+int kbuild_param_source(char *params, size_t len, const char *path);
+/* Whether the path is a tarball by its name (kbuild_check_source's suffixes). */
+bool kbuild_is_tarball(const char *path);
+/* What kernel mode needs before it starts (test_def.preflight): make, gcc,
+ * flex, bison, bc, tar and the tarball's decompressor, on x86 libelf's
+ * headers (objtool), for defconfig OpenSSL's. 0 (also for the generated
+ * tree, which needs only make and cc), or -1 with one sentence naming what
+ * is missing and the Debian packages that bring it. */
+int kbuild_preflight(const char *params, char *err, size_t errlen);
+
+/* Kernel mode's estimates: CPU seconds of one build here (a 2-CPU AMD EPYC
+ * VM, gcc 12, Linux 6.1, x86_64), the config's and the preparing's. */
+double kbuild_kernel_cpu_seconds(const char *config);
 
 /* Writes the tree of `units` translation units (headers, sources, a
  * Makefile) into dir, which must exist and be empty. The content depends on

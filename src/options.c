@@ -114,6 +114,27 @@ static int check_loads(const char *opt, const char *arg, char *err, size_t errle
 	return 0;
 }
 
+/* kbuild's kernel mode: --source a Linux tree or tarball, --config its target. */
+static int check_source(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	char why[400];
+	if (kbuild_check_source(arg, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_config(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	char why[200];
+	if (kbuild_check_config(arg, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
 static int check_sizes(const char *opt, const char *arg, char *err, size_t errlen)
 {
@@ -335,6 +356,16 @@ const struct opt_def opt_table[] = {
 	  .arg = "PCT", .what = "a percent of RAM", .min = 1, .max = 95,
 	  .help = "buildload: the memory hog's share of RAM (default 80)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
+	{ .param = true, .id = O_SOURCE, .name = "source", .kind = OK_STRING,
+	  .arg = "PATH", .what = "a Linux source",
+	  .help = "kbuild: build this Linux tree (a directory) or tarball (.tar.xz, .tar.gz,\n"
+		  ".tar.bz2, .tar) out of tree in the scratch, not the generated tree",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_source },
+	{ .param = true, .id = O_CONFIG, .name = "config", .kind = OK_STRING,
+	  .arg = "TARGET", .what = "a config target",
+	  .help = "kbuild --source: the kernel's config, tinyconfig, defconfig or allnoconfig\n"
+		  "(default tinyconfig)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_config },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",
@@ -601,11 +632,41 @@ const struct opt_def *opts_row(enum opt_id id)
 	return &opt_table[id];
 }
 
+/* Whether the settings have a word starting with key ("source="). */
+static bool has_param(const char *params, const char *key)
+{
+	size_t k = strlen(key);
+	for (const char *p = params; p && *p; p++)
+		if ((p == params || p[-1] == ' ') && !strncmp(p, key, k))
+			return true;
+	return false;
+}
+
+int opts_params_check(const char *params, char *err, size_t errlen)
+{
+	/* kernel mode builds a kernel instead of the generated tree */
+	if (has_param(params, "config=") && !has_param(params, "source="))
+		return snprintf(err, errlen, "--config goes with --source (a Linux tree or tarball to build)"), -1;
+	if (has_param(params, "tree=") && has_param(params, "source="))
+		return snprintf(err, errlen, "--tree sizes the generated tree; --source builds a kernel instead: give one"),
+		       -1;
+	return 0;
+}
+
 int opts_param_append(char *buf, size_t len, const struct opt_item *it)
 {
 	if (!it->def->param)
 		return 0;
 	size_t u = strlen(buf);
+	if (it->def->id == O_SOURCE) { /* a path: absolute, its spaces escaped */
+		if (kbuild_param_source(buf, len, it->arg) < 0) {
+			buf[u] = 0;
+			return -1;
+		}
+		if (u == 0)
+			memmove(buf, buf + 1, strlen(buf)); /* its word's leading space */
+		return 1;
+	}
 	int w = !it->arg ? snprintf(buf + u, len - u, "%s%s", u ? " " : "", it->def->name)
 		: it->def->kind == OK_INT ? snprintf(buf + u, len - u, "%s%s=%ld", u ? " " : "", it->def->name, it->i)
 					  : snprintf(buf + u, len - u, "%s%s=%s", u ? " " : "", it->def->name, it->arg);

@@ -39,7 +39,7 @@ enum opt_kind {
 /* One per row; a command's code switches on these. */
 enum opt_id {
 	O_COPIES, O_ITERATIONS, O_SAMPLES, O_DURATION, O_PAUSE, O_QUICK, O_PRECISION, O_MAX_TEST,
-	O_SIZES, O_HUGE, O_TASKS, O_MAX_TASKS, O_JOBS, O_TREE, O_MAKE_JOBS,
+	O_SIZES, O_HUGE, O_TASKS, O_MAX_TASKS, O_JOBS, O_TREE, O_MAKE_JOBS, O_SOURCE, O_CONFIG,
 	O_PERIOD_US, O_FIFO, O_MESSAGES, O_WORKERS, O_WORK_US, O_IA_TASKS, O_IA_LOADS,
 	O_LOADS, O_HOG,
 	O_TMPDIR, O_NAME, O_NO_SAVE, O_QUIET, O_VERBOSE,
@@ -118,6 +118,9 @@ struct opt_item {
  * parameter: "name=value", or "name" for a flag. 1 when it appended, 0 when
  * the option is not a parameter, -1 when the words would not fit in len. */
 int opts_param_append(char *buf, size_t len, const struct opt_item *it);
+/* Settings that do not go together (--config without --source, --tree with
+ * it): 0, or -1 with one sentence. */
+int opts_params_check(const char *params, char *err, size_t errlen);
 
 struct opt_parsed {
 	int n, noperands;

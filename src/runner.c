@@ -98,6 +98,12 @@ struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errl
 		return NULL;
 	}
 	snprintf(r->datadir, sizeof r->datadir, "%s", dd ? dd : "");
+	for (int i = 0; i < opts->ntests; i++)
+		if (opts->tests[i]->preflight &&
+		    opts->tests[i]->preflight(opts->params, err, errlen) < 0) {
+			free(r);
+			return NULL;
+		}
 	const char *helper = runner_find_helper();
 	snprintf(r->helper, sizeof r->helper, "%s", helper ? helper : "");
 

@@ -275,6 +275,7 @@ const struct test_def test_table[] = {
 	  .unit = "s", .category = "build",
 	  .workload = &wl_kbuild, .self_timed = true, .overrun = 1.2, .one_copy = true,
 	  .collect = kbuild_collect, .sample_seconds = kbuild_sample_seconds,
+	  .preflight = kbuild_preflight,
 	  .seconds = 300, .samples = 5, .quick_seconds = 60, .quick_samples = 3,
 	  .noise = { 0.020, 0.030 } },
 	/* A points test: contest's model. A sample is one build of the full

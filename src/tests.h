@@ -66,6 +66,10 @@ struct test_def {
 	 * prepare and warm up); length: the sample length the runner gives it
 	 * (--duration, or the row's). */
 	double (*sample_seconds)(const char *params, bool quick, bool first, double length);
+	/* What the run's parameters need of the machine (kbuild --source: the
+	 * tools a kernel build runs), checked before a run starts: 0, or -1
+	 * with one sentence, and the run does not start. NULL = nothing. */
+	int (*preflight)(const char *params, char *err, size_t errlen);
 
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */

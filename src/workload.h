@@ -49,6 +49,10 @@ struct worker_slot {
 	 * else writes them; nhists says how many phases have begun. */
 	_Atomic int nhists;
 	struct lat_hist hists[WL_MAX_HISTS];
+	/* A points test's facts about what it ran, "key=text" lines, for its
+	 * collect to keep in the test's summary (kbuild's kernel mode: the
+	 * kernel's version, the compiler its config found, the objects). */
+	char facts[512];
 };
 
 enum worker_state { WORKER_IDLE, WORKER_RUNNING, WORKER_DONE, WORKER_FAILED };

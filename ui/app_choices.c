@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "kbuild.h"
 #include "options.h"
 #include "run.h"
 #include "sysinfo.h"
@@ -154,6 +155,12 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_IDLE: a->idle = it->d; break;
 		default: break;
 		}
+	}
+	char perr[200];
+	if (opts_params_check(a->params, perr, sizeof perr) < 0) {
+		fprintf(stderr, "kbench: %s\n", perr);
+		opts_free(&p);
+		return 2;
 	}
 	*ops = p.operand;
 	*nops = p.noperands;

@@ -604,19 +604,28 @@ static void draw_build(const struct live *l, struct canvas *c, int y, int rows,
 	char bar[128], el[16], est[16];
 	double now = l->ev.sample_elapsed - (kl->began >= 0 ? kl->began : 0);
 	double objs = live_count(l, 0);
-	canvas_text(c, 1, y, ROLE_HEADER, kl->jobs ? "build progress (objects compiled)" :
-				"build progress: the untimed warm-up build", c->w - 2);
-	if (rows < 2)
+	canvas_text(c, 1, y, ROLE_HEADER,
+		    kl->jobs > 0   ? "build progress (objects compiled)"
+		    : kl->jobs < 0 ? "preparing the kernel tree: extract, mrproper, config"
+				   : "build progress: the untimed warm-up build",
+		    c->w - 2);
+	if (rows < 2 || kl->jobs < 0)
 		return;
-	int x = 1 + canvas_printf(c, 1, y + 1, ROLE_NORMAL, "objects %4.0f of %-4d ", objs, kl->objects);
-	fmt_bar(bar, sizeof bar, kl->objects > 0 ? objs / kl->objects : 0, 20, c->utf8);
-	canvas_text(c, x, y + 1, ROLE_BAR, bar, -1);
+	/* kernel mode's warm-up: its objects are what it counts */
+	if (kl->objects <= 0) {
+		canvas_printf(c, 1, y + 1, ROLE_NORMAL, "objects %4.0f (the warm-up counts them)", objs);
+	} else {
+		int x = 1 + canvas_printf(c, 1, y + 1, ROLE_NORMAL, "objects %4.0f of %-4d ", objs,
+					  kl->objects);
+		fmt_bar(bar, sizeof bar, objs / kl->objects, 20, c->utf8);
+		canvas_text(c, x, y + 1, ROLE_BAR, bar, -1);
+	}
 	if (rows < 3)
 		return;
 	char name[16];
 	snprintf(name, sizeof name, "-j%d", kl->jobs);
 	const struct point *p = kl->jobs ? test_find_point(tr, name) : NULL;
-	double e = p && p->n ? point_mean(p) : objs > 0 ? now * kl->objects / objs : NAN;
+	double e = p && p->n ? point_mean(p) : objs > 0 && kl->objects > 0 ? now * kl->objects / objs : NAN;
 	fmt_duration(el, sizeof el, now);
 	if (isfinite(e))
 		fmt_duration(est, sizeof est, e);
@@ -702,9 +711,11 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 			char err[200];
 			int nb = kbuild_parse_params(params, sysinfo_ncpus(), false, &ko, err, sizeof err) == 0
 					 ? ko.njobs : 0;
-			if (kl.jobs)
+			if (kl.jobs > 0)
 				canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "build %d of %d: -j%d",
 					      kl.done + 1, nb, kl.jobs);
+			else if (kl.jobs < 0)
+				canvas_text(c, x + 1, y + 1, ROLE_RUNNING, "preparing", -1);
 			else
 				canvas_text(c, x + 1, y + 1, ROLE_RUNNING, "warm-up build", -1);
 		} else if (view_scaling_shows(tr)) {

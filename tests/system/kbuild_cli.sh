@@ -6,7 +6,7 @@
 # the compiler and the flags (show, export json and csv); two runs compare
 # with a verdict per -j; a run interrupted mid-build or killed outright
 # leaves no make, no compiler and nothing in the scratch directory; a
-# kernbench log imports and compares n/a.
+# kernbench log and kcbench reports import and compare n/a.
 . "$KBENCH_TOP/tests/system/lib.inc"
 # how many processes work in the scratch directory (make, the shells, cc1, as)
 in_scratch() { ls -l /proc/[0-9]*/cwd 2>/dev/null | grep -c "$T/scratch"; }
@@ -75,6 +75,16 @@ expect_exit 0 "$KBENCH" show kb
 grep -Eq '^  -j2 +97.40 \(0.57\) +172.07 +13.37 +190 ' "$T/out" || { cat "$T/out"; die "the imported kernbench table"; }
 expect_exit 0 "$KBENCH" compare kb two
 grep -Eq '^kbuild -j2 .* n/a \(no samples\)' "$T/out" || { cat "$T/out"; die "imported vs measured: not n/a"; }
+
+# kcbench reports (two quoted in a mail) import as two kbuild runs, the
+# mean of each -j's builds, and compare n/a with each other.
+expect_exit 0 "$KBENCH" import "$KBENCH_TOP/tests/fixtures/kcbench-mail.txt"
+grep -c '^imported .* as ' "$T/out" | grep -qx 2 || { cat "$T/out"; die "kcbench: not two runs"; }
+expect_exit 0 "$KBENCH" show 5.10.0-rc3-patched
+grep -q '^Build time (make, kernel tree): Linux 5.4.0, defconfig (kcbench)' "$T/out" || { cat "$T/out"; die "the kcbench run's title"; }
+grep -Eq '^  -j4 +600.00 \(1.84\) +- +- +- ' "$T/out" || { cat "$T/out"; die "the imported kcbench table"; }
+expect_exit 0 "$KBENCH" compare 5.10.0-rc3 5.10.0-rc3-patched
+grep -Eq '^kbuild -j4 +611.20 .* 600.00 .* n/a \(no samples\)' "$T/out" || { cat "$T/out"; die "kcbench vs kcbench: not n/a"; }
 
 # Interrupted in the middle of a build: make and its compilers go with the
 # worker, the tree goes with the scratch directory, the finished builds stay.

@@ -191,6 +191,101 @@ static void test_collect(void **state)
 	run_free(r);
 }
 
+/* Kernel mode's parameters: the source path's escapes undone (a blank, a
+ * '%'), the config checked, the defaults; --source's checks on trees made
+ * here; the live state's objects from KB_OBJECTS; estimates that grow with
+ * the config and the tarball. */
+static void test_kernel_params(void **state)
+{
+	char dir[] = "/tmp/kbuild-unit.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char tree[600], params[4096] = "tree=tiny", path[700], err[400];
+	snprintf(tree, sizeof tree, "%s/my linux 100%%", dir);
+	assert_int_equal(mkdir(tree, 0755), 0);
+	struct kbuild_opts o;
+	/* not a tree yet */
+	assert_int_equal(kbuild_check_source(tree, err, sizeof err), -1);
+	assert_non_null(strstr(err, "is not a Linux source tree"));
+	const char *files[] = { "Makefile", "Kconfig" }, *dirs[] = { "arch", "scripts" };
+	for (int i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", tree, files[i]);
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fclose(f);
+		snprintf(path, sizeof path, "%s/%s", tree, dirs[i]);
+		assert_int_equal(mkdir(path, 0755), 0);
+	}
+	assert_int_equal(kbuild_check_source(tree, err, sizeof err), 0);
+	assert_int_equal(kbuild_param_source(params, sizeof params, tree), 0);
+	assert_null(strchr(strstr(params, "source="), ' ')); /* one word */
+	assert_int_equal(kbuild_parse_params(params, 2, false, &o, err, sizeof err), 0);
+	assert_string_equal(o.source, tree);
+	assert_string_equal(o.config, "tinyconfig");
+	strcat(params, " config=defconfig make-jobs=2");
+	assert_int_equal(kbuild_parse_params(params, 2, false, &o, err, sizeof err), 0);
+	assert_string_equal(o.config, "defconfig");
+	assert_int_equal(o.njobs, 1);
+	assert_int_equal(kbuild_parse_params("config=oldconfig", 2, false, &o, err, sizeof err), -1);
+	assert_non_null(strstr(err, "tinyconfig, defconfig or allnoconfig"));
+	/* a params buffer too small for the path says so */
+	char small[24] = "";
+	assert_int_equal(kbuild_param_source(small, sizeof small, tree), -1);
+
+	/* a .config at the top: built in place, refused */
+	snprintf(path, sizeof path, "%s/.config", tree);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(kbuild_check_source(tree, err, sizeof err), -1);
+	assert_non_null(strstr(err, "configured or built in place"));
+	unlink(path);
+	/* tarballs by their names; a file of another name is refused */
+	assert_true(kbuild_is_tarball("/usr/src/linux-source-6.1.tar.xz"));
+	assert_true(kbuild_is_tarball("linux-6.1.tgz"));
+	assert_false(kbuild_is_tarball("linux-6.1.zip"));
+	snprintf(path, sizeof path, "%s/linux.zip", dir);
+	f = fopen(path, "w");
+	fclose(f);
+	assert_int_equal(kbuild_check_source(path, err, sizeof err), -1);
+	assert_non_null(strstr(err, "want a Linux source directory or a .tar.xz"));
+	unlink(path);
+	assert_int_equal(kbuild_check_source("/nonexistent/linux", err, sizeof err), -1);
+	assert_non_null(strstr(err, "No such file"));
+
+	/* the estimates: tinyconfig a few minutes at -j 1,2 on 2 CPUs, not a second nor an hour;
+	 * defconfig longer; the first sample longer than the next */
+	char p1[4200] = "", p2[4300];
+	assert_int_equal(kbuild_param_source(p1, sizeof p1, tree), 0);
+	strcat(p1, " make-jobs=1,2");
+	snprintf(p2, sizeof p2, "%s config=defconfig", p1);
+	double tiny = kbuild_sample_seconds(p1, false, false), tiny1 = kbuild_sample_seconds(p1, false, true);
+	double def = kbuild_sample_seconds(p2, false, false);
+	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpus == 2) {
+		assert_true(tiny > 120 && tiny < 600);
+		assert_true(def > 5 * tiny);
+	}
+	assert_true(tiny1 > tiny && def > tiny);
+
+	/* the console's state: KB_OBJECTS is the total, 0 while unknown; x = -1 preparing */
+	struct wl_point pts[] = { { KB_OBJECTS, 0, 0 }, { KB_BEGIN, -1, 0.1 }, { KB_BEGIN, 0, 30 } };
+	struct kbuild_live kl;
+	assert_false(kbuild_live_state(pts + 1, 1, &kl)); /* a begin alone is no kbuild */
+	assert_true(kbuild_live_state(pts, 2, &kl));      /* preparing */
+	assert_int_equal(kl.jobs, -1);
+	assert_int_equal(kl.objects, 0);
+	assert_true(kbuild_live_state(pts, 3, &kl));
+	assert_int_equal(kl.objects, 0);
+	assert_int_equal(kl.jobs, 0);
+	struct wl_point later[] = { { KB_OBJECTS, 0, 480 }, { KB_BEGIN, 2, 40 } };
+	assert_true(kbuild_live_state(later, 2, &kl));
+	assert_int_equal(kl.objects, 480);
+	assert_int_equal(kl.jobs, 2);
+
+	snprintf(path, sizeof path, "rm -rf '%s'", dir);
+	assert_int_equal(system(path), 0);
+}
+
 static const char *fixture(const char *name)
 {
 	static char p[512];
@@ -236,6 +331,61 @@ static void test_import_kernbench(void **state)
 	assert_int_not_equal(import_text(bad, strlen(bad), "bad.log", NULL, &res, err, sizeof err), 0);
 }
 
+/* kcbench's reports, 0.9's (Compiler:, [P:...]) and an older one's quoted
+ * twice in a mail: a run per report, a point per -j with the mean of its
+ * builds, their sd and count kept, CPU% as -jN cpu, the header's facts. */
+static void test_import_kcbench(void **state)
+{
+	struct import_result res;
+	char err[300];
+	assert_int_equal(import_file(fixture("kcbench-0.9.log"), NULL, &res, err, sizeof err), 0);
+	assert_int_equal(res.nruns, 1);
+	struct run *r = res.runs[0];
+	assert_string_equal(r->meta.kernel_release, "6.1.0-13-amd64");
+	assert_string_equal(r->meta.machine, "x86_64");
+	assert_string_equal(r->meta.cpu_model, "AMD Ryzen 5 3400G with Radeon Vega Graphics");
+	assert_int_equal(r->meta.ncpus, 8);
+	const struct test_result *t = run_block_find_test(run_find_block(r, 1), "kbuild");
+	assert_non_null(t);
+	assert_int_equal(t->status, TEST_IMPORTED);
+	const struct point *p = test_find_point(t, "-j8");
+	assert_non_null(p);
+	assert_true(p->summary && p->lower_better && p->n == 1 && fabs(p->v[0] - 251.50) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j11")->v[0] - 249.00) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j8 cpu")->v[0] - 377) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j11 cpu")->v[0] - 381) < 1e-9);
+	assert_true(fabs(test_summary_get(t, "sd -j8")->value - 1.32 / sqrt(2)) < 1e-9);
+	assert_true(test_summary_get(t, "builds -j11")->value == 2);
+	assert_string_equal(test_summary_get(t, "compiler")->text, "gcc (Debian 12.2.0-14) 12.2.0");
+	assert_string_equal(test_summary_get(t, "config")->text, "defconfig");
+	assert_string_equal(test_summary_get(t, "kernel_version")->text, "6.1.0");
+	assert_string_equal(test_summary_get(t, "tree")->text, "Linux 6.1.0, defconfig (kcbench)");
+	assert_null(test_find_point(t, "-j8 user"));
+	import_result_free(&res);
+
+	assert_int_equal(import_file(fixture("kcbench-mail.txt"), NULL, &res, err, sizeof err), 0);
+	assert_int_equal(res.nruns, 2);
+	assert_string_equal(res.runs[0]->meta.kernel_release, "5.10.0-rc3");
+	assert_string_equal(res.runs[1]->meta.kernel_release, "5.10.0-rc3-patched");
+	t = run_block_find_test(run_find_block(res.runs[0], 1), "kbuild");
+	assert_true(fabs(test_find_point(t, "-j4")->v[0] - 611.20) < 1e-9);
+	assert_true(fabs(test_find_point(t, "-j6")->v[0] - 618.00) < 1e-9); /* "sec /" */
+	assert_null(test_summary_get(t, "sd -j6"));
+	assert_null(test_find_point(t, "-j4 cpu"));
+	assert_string_equal(test_summary_get(t, "compiler")->text,
+			    "gcc (GCC) 10.2.1 20201016 (Red Hat 10.2.1-6)");
+	t = run_block_find_test(run_find_block(res.runs[1], 1), "kbuild");
+	assert_true(fabs(test_find_point(t, "-j4")->v[0] - 600.00) < 1e-9);
+	assert_true(fabs(test_summary_get(t, "sd -j4")->value - 2.6 / sqrt(2)) < 1e-9);
+	assert_null(test_find_point(t, "-j6"));
+	import_result_free(&res);
+
+	/* build lines without a time, or without the kernels/hour, are no result */
+	const char *bad = "Processor: x [2 CPUs]\nRun 1 (-j 2): n/a kernels/hour\n"
+			  "Run 2 (-j 2): 12.5 seconds\n";
+	assert_int_not_equal(import_text(bad, strlen(bad), "bad.log", NULL, &res, err, sizeof err), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +395,8 @@ int main(void)
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_import_kernbench),
+		cmocka_unit_test(test_import_kcbench),
+		cmocka_unit_test(test_kernel_params),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
