@@ -258,8 +258,8 @@ static void test_kernel_params(void **state)
 	assert_int_equal(kbuild_param_source(p1, sizeof p1, tree), 0);
 	strcat(p1, " make-jobs=1,2");
 	snprintf(p2, sizeof p2, "%s config=defconfig", p1);
-	double tiny = kbuild_sample_seconds(p1, false, false), tiny1 = kbuild_sample_seconds(p1, false, true);
-	double def = kbuild_sample_seconds(p2, false, false);
+	double tiny = kbuild_sample_seconds(p1, false, false, 0), tiny1 = kbuild_sample_seconds(p1, false, true, 0);
+	double def = kbuild_sample_seconds(p2, false, false, 0);
 	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (ncpus == 2) {
 		assert_true(tiny > 120 && tiny < 600);
