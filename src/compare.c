@@ -42,6 +42,7 @@ struct side_vals {
 	bool drifted;
 	bool busy, throttled;
 	double freq;     /* mean busy MHz over the runs that know it; NAN unknown */
+	bool zero;       /* a point measured as 0 in a run (0% of deadlines met): no log, no ratio */
 };
 
 /* Rates of a test's samples, in the order they ran. */
@@ -234,6 +235,8 @@ static void fill_point_side(struct side_vals *s, struct compare_side *cs, const 
 		const struct test_result *t = b ? run_block_find_test(b, id) : NULL;
 		const struct point *p = t && test_has_result(t) ? test_find_point(t, point) : NULL;
 		double m = p ? point_mean(p) : NAN;
+		if (m == 0)
+			s->zero = true;
 		if (!(m > 0))
 			continue;
 		if (!cs->present) {
@@ -269,6 +272,10 @@ static void fill_point_side(struct side_vals *s, struct compare_side *cs, const 
 		cs->throttled = s->throttled;
 	} else {
 		s->samples = false;
+		if (s->zero) { /* shown as measured: 0 */
+			cs->present = true;
+			cs->score = 0;
+		}
 	}
 }
 
@@ -292,7 +299,14 @@ static void decide(struct compare_row *row, const struct side_vals *a, const str
 	row->verdict = VERDICT_NA;
 	row->method = METHOD_NONE;
 	if (!a->nall || !b->nall) {
-		row->note = a->nall ? "only in A" : "only in B";
+		/* a point both runs have, measured as 0 on a side: a change
+		 * from or to nothing has no ratio */
+		if (a->zero || b->zero)
+			row->note = a->zero && b->zero && !a->nall && !b->nall ? "0 in both"
+				    : (a->zero && !a->nall)			   ? "0 in A"
+										   : "0 in B";
+		else
+			row->note = a->nall ? "only in A" : "only in B";
 		return;
 	}
 	row->change = (exp(stats_mean(b->all, b->nall) - stats_mean(a->all, a->nall)) - 1) * 100;

@@ -472,13 +472,45 @@ static void test_verdicts(void **state)
 		fail_msg("a 1.5x maximum is beyond its floor in %d of 40", slower_max);
 }
 
+/* A share of deadlines met that is 0 in every sample (video beside 4
+ * burners per CPU) is a point both runs have: n/a with why, its 0 shown,
+ * not "only in B". */
+static void test_zero_point(void **state)
+{
+	(void)state;
+	struct run *a = mk("a", 1, 0.01), *b = mk("b", 1, 0.01);
+	for (int side = 0; side < 2; side++) {
+		struct test_result *t = &(side ? b : a)->blocks[0].tests[0];
+		struct point *p = test_point(t, "video+burn4 met", 0, "%", "%", false, true);
+		for (int s = 0; s < 3; s++)
+			point_push(p, side ? 0.5 : 0);
+	}
+	struct compare *c = cmp2(a, b);
+	const struct compare_row *row = NULL;
+	for (int i = 0; i < c->blocks[0].nrows; i++)
+		if (strstr(c->blocks[0].rows[i].id, "burn4 met"))
+			row = &c->blocks[0].rows[i];
+	assert_non_null(row);
+	assert_int_equal(row->verdict, VERDICT_NA);
+	assert_string_equal(row->note, "0 in A");
+	compare_free(c);
+	c = cmp2(a, a);
+	for (int i = 0; i < c->blocks[0].nrows; i++)
+		if (strstr(c->blocks[0].rows[i].id, "burn4 met"))
+			assert_string_equal(c->blocks[0].rows[i].note, "0 in both");
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bucket_edges),  cmocka_unit_test(test_percentiles_known),
 		cmocka_unit_test(test_merge_and_met), cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_runfile_hists), cmocka_unit_test(test_point_floors),
-		cmocka_unit_test(test_verdicts),      cmocka_unit_test(test_params),
+		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_zero_point),      cmocka_unit_test(test_params),
 		cmocka_unit_test(test_table_width),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
