@@ -112,7 +112,8 @@ int compare_print_json(FILE *f, const struct compare *c)
 		for (int i = 0; i < b->nrows; i++)
 			json_array_append_new(rows, row_json(&b->rows[i]));
 		json_object_set_new(bo, "tests", rows);
-		json_object_set_new(bo, "index", row_json(&b->index));
+		/* runs of points tests alone (memlat, latency, scaling) have no index */
+		json_object_set_new(bo, "index", b->has_index ? row_json(&b->index) : json_null());
 		json_object_set_new(bo, "mean_change_pct", jnum(b->mean_change));
 		json_object_set_new(bo, "geomean_change_pct", jnum(b->geomean_change));
 		json_object_set_new(bo, "faster", json_integer(b->nfaster));
@@ -179,6 +180,7 @@ void compare_print_csv(FILE *f, const struct compare *c)
 	for (int k = 0; k < c->nblocks; k++) {
 		for (int i = 0; i < c->blocks[k].nrows; i++)
 			csv_row(f, c->blocks[k].copies, &c->blocks[k].rows[i]);
-		csv_row(f, c->blocks[k].copies, &c->blocks[k].index);
+		if (c->blocks[k].has_index)
+			csv_row(f, c->blocks[k].copies, &c->blocks[k].index);
 	}
 }

@@ -4,7 +4,7 @@
 . "$KBENCH_TOP/tests/system/lib.inc"
 pct=$(busy)
 [ "$pct" -gt 10 ] && skip "machine busy ($pct% of the CPUs used by others in the last 2 s): the idle half cannot be checked"
-R="run -c 1 --samples 3 --duration 1 --pause 0"
+R="run -c 1 --samples 3 --duration 0.5 --pause 0"
 W="dhry2reg whetstone-double"
 
 # Back to back, nothing else: the second starts right after the first (a load

@@ -15,8 +15,9 @@ elif [ -w /sys/fs/cgroup/cgroup.subtree_control ] && grep -qw cpu /sys/fs/cgroup
 fi
 [ -n "$cg" ] || skip "no writable cgroup CPU controller (needs root) for a known slowdown"
 trap 'rmdir "$cg" 2>/dev/null; rm -rf "$T"' EXIT
-# Five 1 s samples a side: with three, one unlucky sample can widen a run's own interval.
-R="run -c 1 --samples 5 --duration 1 --pause 0"
+# Five 0.5 s samples a side: with three, one unlucky sample can widen a run's own interval;
+# half a CPU doubles the time, far outside any interval that length gives.
+R="run -c 1 --samples 5 --duration 0.5 --pause 0"
 W="dhry2reg whetstone-double"
 
 expect_exit 0 "$KBENCH" $R --name plain $W

@@ -61,6 +61,10 @@ done
 grep -q '^Curve points (not in the table; --csv lists each): 38,' "$T/out" || die "compare: the curve points are not counted"
 expect_exit 0 "$KBENCH" compare one two --csv
 [ "$(grep -c '^1,"memlat:' "$T/out")" = 45 ] || die "compare --csv: not a row per point"
+grep -q '^[0-9]*,"index",' "$T/out" && die "compare --csv of runs without an index has an index row: $(grep index "$T/out")"
+expect_exit 0 "$KBENCH" compare one two --json
+python3 -c 'import json, sys; assert all(b["index"] is None for b in json.load(open(sys.argv[1]))["blocks"])' "$T/out" ||
+	die "compare --json of runs without an index has an index"
 
 # Interrupted in the middle of its first sweep: the sizes done are stored.
 rm -rf "$KBENCH_HOME"
