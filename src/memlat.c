@@ -207,6 +207,14 @@ double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_ca
 	return total;
 }
 
+void memlat_run_sizes(const char *params, struct memlat_caches *c, struct memlat_sizes *s)
+{
+	char err[200];
+	memlat_read_caches(c);
+	if (memlat_parse_params(params, c, s, err, sizeof err) < 0)
+		memlat_default_sizes(c, s);
+}
+
 double memlat_sample_seconds(const char *params, bool quick, bool first, double length)
 {
 	(void)quick;
@@ -219,10 +227,7 @@ double memlat_sample_seconds(const char *params, bool quick, bool first, double 
 	if (!key[0] || strcmp(now, key)) {
 		struct memlat_caches caches;
 		struct memlat_sizes sz;
-		char err[200];
-		memlat_read_caches(&caches);
-		if (memlat_parse_params(params, &caches, &sz, err, sizeof err) < 0)
-			memlat_default_sizes(&caches, &sz);
+		memlat_run_sizes(params, &caches, &sz);
 		est = memlat_sweep_seconds(&sz, &caches, length);
 		snprintf(key, sizeof key, "%s", now);
 	}

@@ -44,6 +44,9 @@ int memlat_read_caches(struct memlat_caches *c);
 /* 512 B to 4x the last-level cache (at least 8 MiB, rounded up to a power
  * of two), 8 points per doubling. */
 void memlat_default_sizes(const struct memlat_caches *c, struct memlat_sizes *s);
+/* This machine's caches (sysfs) and the sizes a run with params measures
+ * (its --sizes, else the defaults from the caches). */
+void memlat_run_sizes(const char *params, struct memlat_caches *c, struct memlat_sizes *s);
 
 /* "MIN:MAX[:PER]" with K, M, G suffixes (powers of 1024; "KiB" too) into s
  * (its per_doubling kept when PER is left out). 0, or -1 with one sentence. */

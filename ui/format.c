@@ -350,3 +350,15 @@ int fmt_big_row(char *buf, size_t len, const char *s, int row, bool utf8)
 	}
 	return cols;
 }
+
+int fmt_text_fit(struct canvas *c, int x, int y, int role, const char *s, int width)
+{
+	char buf[1024];
+	if (width <= 0)
+		return 0;
+	if (canvas_strwidth(s) > width) {
+		fmt_fit(buf, sizeof buf, s, width, FMT_LEFT);
+		s = buf;
+	}
+	return canvas_text(c, x, y, role, s, width);
+}

@@ -67,4 +67,10 @@ void fmt_sparkline(char *buf, size_t len, const double *v, int n, int width, boo
 #define FMT_BIG_ROWS 3
 int fmt_big_row(char *buf, size_t len, const char *s, int row, bool utf8);
 
+/* Text in width columns at x, y, cut with fmt_fit's '~' when longer, so a
+ * cut line says it is cut (and a long reason never runs into the next
+ * field). Returns the columns drawn. */
+struct canvas;
+int fmt_text_fit(struct canvas *c, int x, int y, int role, const char *s, int width);
+
 #endif

@@ -322,8 +322,6 @@ static int lat_col(double us, int w)
 	return x < 0 ? 0 : x >= w ? w - 1 : x;
 }
 
-static int field(struct canvas *c, int x, int y, int role, const char *s, int width);
-
 /* A latency test's sample in progress with every copy read once, so the
  * numbers on the screen agree: each phase merged over the copies (bucket
  * counts added, the honest aggregate; never an average of percentiles), and
@@ -485,7 +483,7 @@ static void draw_latency(struct canvas *c, int y, int rows, const struct test_re
 			continue;
 		}
 		snprintf(what, sizeof what, "%llu wake-ups, in %s", s->copy[k].events, names[ph]);
-		field(c, 14, row, ROLE_NORMAL, what, bw);
+		fmt_text_fit(c, 14, row, ROLE_NORMAL, what, bw);
 		lat_figures(c, 15 + bw, row, ROLE_NORMAL, s->copy[k].p50, s->copy[k].p99, s->copy[k].max,
 			    s->copy[k].met);
 	}
@@ -512,10 +510,7 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 			curve_add(&cv, pts[i].series == MEMLAT_RND ? 'r' : 'f', pts[i].x, pts[i].v);
 	struct memlat_caches caches;
 	struct memlat_sizes sz;
-	char err[200];
-	memlat_read_caches(&caches);
-	if (memlat_parse_params(params, &caches, &sz, err, sizeof err) < 0)
-		memlat_default_sizes(&caches, &sz);
+	memlat_run_sizes(params, &caches, &sz);
 	double xmin = (double)sz.min, xmax = (double)sz.max, ymin = INFINITY, ymax = 0;
 	if (stored) /* a replay, or a later sample: the range measured, whatever the options now */
 		xmin = INFINITY, xmax = 0;
@@ -823,20 +818,6 @@ static void spark(const struct live *l, struct canvas *c, int x, int y, int w, c
 	canvas_text(c, x, y, ROLE_SPARK, buf, w);
 }
 
-/* Text in a field of width columns, cut with fmt_fit's '~' when longer, so a
- * long reason never runs into the next field. Returns the columns drawn. */
-static int field(struct canvas *c, int x, int y, int role, const char *s, int width)
-{
-	char buf[256];
-	if (width <= 0)
-		return 0;
-	if (canvas_strwidth(s) > width) {
-		fmt_fit(buf, sizeof buf, s, width, FMT_LEFT);
-		s = buf;
-	}
-	return canvas_text(c, x, y, role, s, width);
-}
-
 static void draw_machine(const struct live *l, struct canvas *c, int y, const struct telemetry_frame *f,
 			 const char *why)
 {
@@ -863,7 +844,7 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 		snprintf(v, sizeof v, "%.0f %s ", sf->v[live_series_points(l, sf) - 1], sf->unit);
 		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
 	} else {
-		x += field(c, x, y + 1, ROLE_DIM, f ? f->freq_source : why, w - x - 1) + 1;
+		x += fmt_text_fit(c, x, y + 1, ROLE_DIM, f ? f->freq_source : why, w - x - 1) + 1;
 	}
 	spark(l, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, sf);
 	/* temperature */
@@ -877,7 +858,7 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 		snprintf(v, sizeof v, "%.0f %s ", st->v[live_series_points(l, st) - 1], st->unit);
 		x += canvas_text(c, x, y + 1, ROLE_NORMAL, v, -1);
 	} else {
-		x += field(c, x, y + 1, ROLE_DIM, f ? f->temp_source : why, w - x - 1) + 1;
+		x += fmt_text_fit(c, x, y + 1, ROLE_DIM, f ? f->temp_source : why, w - x - 1) + 1;
 	}
 	spark(l, c, x, y + 1, (w - x - 1) < 60 ? w - x - 1 : 60, st);
 	/* power and throttling: two fields, a blank column between them */
@@ -896,7 +877,7 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 		power = v;
 		role = ROLE_NORMAL;
 	}
-	field(c, x, y + 2, role, power, half - x - 1);
+	fmt_text_fit(c, x, y + 2, role, power, half - x - 1);
 	x = half + canvas_text(c, half, y + 2, ROLE_DIM, "throttle ", -1);
 	/* a replay has no frame: the recorded throttle counter moving is the evidence */
 	const struct series *sth = find_series(l->run, "throttle.events", NULL);
@@ -905,15 +886,15 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 		char w[120];
 		snprintf(w, sizeof w, "%s THROTTLING: %.0f throttle events so far", c->utf8 ? "⚠" : "!",
 			 sth->v[nth - 1] - sth->v[0]);
-		field(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
+		fmt_text_fit(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
 	} else if (!f && nth > 0) {
 		canvas_text(c, x, y + 2, ROLE_NORMAL, "none seen", c->w - x - 1);
 	} else if (f && f->throttled) {
 		char w[200];
 		snprintf(w, sizeof w, "%s THROTTLING: %s", c->utf8 ? "⚠" : "!", f->throttle_evidence);
-		field(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
+		fmt_text_fit(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
 	} else {
-		field(c, x, y + 2, f ? ROLE_NORMAL : ROLE_DIM, f ? "none seen" : why, c->w - x - 1);
+		fmt_text_fit(c, x, y + 2, f ? ROLE_NORMAL : ROLE_DIM, f ? "none seen" : why, c->w - x - 1);
 	}
 }
 

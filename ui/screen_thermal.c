@@ -224,20 +224,6 @@ static void state_line(const struct app *a, const struct view *w, struct canvas 
 }
 
 /* Per-CPU clocks now (live) or their last recorded values (replay, after). */
-/* Text in width columns, cut with fmt_fit's '~' when longer, so a cut
- * line says it is cut. Returns the columns drawn. */
-static int fit_text(struct canvas *c, int x, int y, int role, const char *s, int width)
-{
-	char buf[1024];
-	if (width <= 0)
-		return 0;
-	if (canvas_strwidth(s) > width) {
-		fmt_fit(buf, sizeof buf, s, width, FMT_LEFT);
-		s = buf;
-	}
-	return canvas_text(c, x, y, role, s, width);
-}
-
 /* s without its parenthesised asides ("temperature (no hwmon ...); a moving
  * clock (...)" as "temperature; a moving clock"): the names alone, when the
  * reasons do not fit (the charts above say them). */
@@ -287,7 +273,7 @@ static void cpus_line(const struct live *l, const struct view *w, struct canvas 
 	}
 	int x = 1 + canvas_text(c, 1, y, ROLE_DIM, "MHz per CPU", -1);
 	if (buf[0])
-		fit_text(c, x, y, ROLE_NORMAL, buf, c->w - x - 1);
+		fmt_text_fit(c, x, y, ROLE_NORMAL, buf, c->w - x - 1);
 	else
 		canvas_printf(c, x + 1, y, ROLE_DIM, "%s", w->in.freq_why ? w->in.freq_why : "no reading yet");
 }
@@ -303,7 +289,7 @@ static void throttle_line(const struct view *w, struct canvas *c, int y)
 		canvas_text(c, x, y, w->v.throttle_events > 0 ? ROLE_HOT : ROLE_NORMAL, buf, c->w - x - 1);
 	} else {
 		snprintf(buf, sizeof buf, "n/a: %s", w->in.throttle_why ? w->in.throttle_why : "no reading yet");
-		fit_text(c, x, y, ROLE_DIM, buf, c->w - x - 1);
+		fmt_text_fit(c, x, y, ROLE_DIM, buf, c->w - x - 1);
 	}
 }
 
@@ -428,7 +414,7 @@ static void thermal_draw(struct app *a, struct canvas *c)
 			without_asides(names, sizeof names, miss);
 			miss = names;
 		}
-		fit_text(c, x, y, ROLE_DIM, miss, c->w - x - 1);
+		fmt_text_fit(c, x, y, ROLE_DIM, miss, c->w - x - 1);
 	} else {
 		throttle_line(&w, c, y++);
 		verdict_lines(&w, c, y, c->h - 2 - y);
