@@ -16,6 +16,7 @@ trap '[ -n "$hog" ] && kill $hog 2>/dev/null; rm -rf "$T"' EXIT
 R="run kbuild --tree 16 --make-jobs 2 --samples 3 --pause 0 --no-telemetry"
 
 expect_exit 0 "$KBENCH" $R --name plain
+: >"$T/err" # the plain run's lines must not stand for this one's
 "$KBENCH" $R --name slowed >"$T/out" 2>"$T/err" &
 pid=$!
 i=0

@@ -7,6 +7,7 @@
 [ "$(busy)" -lt 50 ] || skip "the machine is busy already: a burner's fall would not stand out"
 
 cat "$T/ns_lib.sh" - >"$T/ns.sh" <<'NS'
+: >"$T/err"
 KBENCH_SYSFS_ROOT="$R" "$KBENCH" thermal -c 2 --minutes 0.3 --duration 1 --idle 0 --interval 0.2 \
 	--name burned >"$T/out" 2>"$T/err" &
 pid=$!

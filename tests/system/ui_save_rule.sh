@@ -28,6 +28,8 @@ screen_has() {
 # cli_stop WHEN ARGS...: `kbench run ARGS`, SIGINT once WHEN is true, exit 130 expected
 cli_stop() {
 	when=$1; shift
+	# empty before the run starts: the last run's lines must not stand for this one's
+	: >"$T/err"
 	"$KBENCH" run --pause 0 -c 1 --no-telemetry "$@" >"$T/out" 2>"$T/err" &
 	pid=$!
 	case $when in
@@ -84,6 +86,8 @@ echo "a sample measured: both faces store the run, incomplete"
 # `kbench calibrate` (SIGINT) and the console's C (F10, yes). Only its finished
 # tests teach a floor (noise.c learns from finished tests).
 rm -rf "$KBENCH_HOME"
+# empty first: the lines of the run before are in it until the shell redirects
+: >"$T/err"
 "$KBENCH" calibrate --pause 0 -c 1 --samples 20 --duration 0.5 -n 2 dhry2reg >"$T/out" 2>"$T/err" &
 pid=$!
 wait_file "$T/err" ': sample 1/' 30
