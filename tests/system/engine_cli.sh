@@ -49,5 +49,9 @@ done
 grep -q "^index " "$T/out" || die "list lacks the index group"
 # The quick sample length and the uncounted mark come from the test table.
 grep -q '^shell1 .* 5 s \*$' "$T/out" || die "list: shell1 should show 5 s quick samples, uncounted: $(grep '^shell1 ' "$T/out")"
+# the latency tests time context switches, which counting slows: uncounted too
+for t in timerlat wakelat interactive; do
+	grep -q "^$t .* \*\$" "$T/out" || die "list: $t should be uncounted: $(grep "^$t " "$T/out")"
+done
 grep -q '^dhry2reg .* 1 s$' "$T/out" || die "list: dhry2reg should show 1 s quick samples, counted: $(grep '^dhry2reg ' "$T/out")"
 echo ok
