@@ -10,13 +10,18 @@
 # lag and preempts the burner at once, so its latency barely moves (measured here on 6.18 with
 # the C-states held: 40-80 us alone, 40-55 us beside the burner), where CFS's wake-up
 # granularity let it rise.
+# Two tries: on this VM the tasks alone now and then wait for the host to wake an idle vCPU
+# (p99 4-6 ms alone, where 0.1 ms is usual), and a rise beside the burners cannot show then;
+# a scheduler that does not make them wait fails both.
 # tier: load (latencies of a busy machine are its neighbours' too)
 . "$KBENCH_TOP/tests/system/lib.inc"
 
-expect_exit 0 "$KBENCH" run timerlat interactive --ia-loads alone,burn --duration 3 --samples 3 --pause 0 -c 1 --no-telemetry --name load
-sed -n '/latency in microseconds/,/^  (us/p' "$T/out"
-expect_exit 0 "$KBENCH" export load --format json
-python3 - "$T/out" <<'PY' || die "the latencies do not behave (above)"
+for try in 1 2; do
+	echo "== try $try"
+	expect_exit 0 "$KBENCH" run timerlat interactive --ia-loads alone,burn --duration 3 --samples 3 --pause 0 -c 1 --no-telemetry --name "load$try"
+	sed -n '/latency in microseconds/,/^  (us/p' "$T/out"
+	expect_exit 0 "$KBENCH" export "load$try" --format json
+	python3 - "$T/out" <<'PY' && exit 0
 import json, sys
 d = json.load(open(sys.argv[1]))
 tests = {t["id"]: t for t in d["blocks"][0]["tests"]}
@@ -39,4 +44,5 @@ met_burn = sum(ia[t + "+burn met"] for t in tasks)
 # 2-CPU machine, so all three meet ~100% either way; a missed frame alone is noise.
 print("deadlines met: alone %.1f%%, beside burners %.1f%% (sum of three; printed, not judged)" % (met_alone, met_burn))
 PY
-exit 0
+done
+die "the latencies do not behave in either of two runs (above)"
