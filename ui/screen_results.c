@@ -338,12 +338,12 @@ static int draw_big(struct app *a, struct canvas *c, int y)
 {
 	const struct run *r = a->run;
 	int n = r->nblocks < 2 ? r->nblocks : 2;
-	/* a run of points tests only (memory latency) has no index to show */
-	bool rates = false;
+	/* a run without a test of the index (memory latency, scaling, a build)
+	 * has no index to show */
+	bool indexed = false;
 	for (int b = 0; b < r->nblocks; b++)
-		for (int t = 0; t < r->blocks[b].ntests; t++)
-			rates |= r->blocks[b].tests[t].kind == RESULT_RATE;
-	if (n == 0 || !rates)
+		indexed |= r->blocks[b].index_tests > 0 || r->blocks[b].index_score > 0;
+	if (n == 0 || !indexed)
 		return 0;
 	int pw = c->w / n;
 	for (int b = 0; b < n; b++) {

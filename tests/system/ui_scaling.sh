@@ -3,14 +3,15 @@
 # bars per task count (1, 2, 4, 8 evenly spaced: a log2 axis), the y axis
 # in jobs/min and the peak so far named; the steps done counted; then the
 # results show a row with a verdict per task count and the peak, against a
-# stored scaling run.
+# stored scaling run, and no index panel (scaling is no index test).
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
 small="--tasks 1,2,4,8 --samples 2 --pause 0"
 expect_exit 0 "$KBENCH" run scaling $small --jobs 3 --no-telemetry --name base
 
-ui_start env NO_COLOR=1 "$KBENCH" console scaling $small --jobs 150 --copies 1
+# copies 1,2: scaling runs in the 1-copy block only, and the 2-copy block it skips is no index
+ui_start env NO_COLOR=1 "$KBENCH" console scaling $small --jobs 150 --copies 1,2
 ui_wait 'Setup'
 ui_keys r
 ui_wait '^── scaling · 1 copy ─' 20
@@ -34,6 +35,8 @@ for p in "1 task" "2 tasks" "4 tasks" "8 tasks" "peak"; do
 		{ cat "$T/screen"; die "results: no verdict row for $p"; }
 done
 grep -q 'scaling real 1' "$T/screen" && die "results list curve points, not the headlines"
+# scaling is no index test: no index panel, no "Index, 1 copy (partial)" over nothing
+grep -q 'Index, ' "$T/screen" && { cat "$T/screen"; die "results show an index panel for a run with no index test"; }
 ui_keys q
 ui_wait 'not saved|quit' 5
 ui_keys y
