@@ -13,6 +13,7 @@
 #include "view_scaling.h"
 #include "run.h"
 #include "quick.h"
+#include "scaling.h"
 #include "score.h"
 #include "sysinfo.h"
 #include "telemetry/telemetry.h"
@@ -124,9 +125,10 @@ static double precision_now(const struct live *l, int b, int t)
 
 /* The length of the running test's sample as the screen shows it: the
  * runner's, which is an estimate for a test whose samples last what they
- * take (kbuild's builds, memlat's sweeps: tests.h sample_seconds); for a
- * memlat sweep, once one has finished, that sweep's time (the same sizes
- * take about the same again). *estimated says it is one. */
+ * take (kbuild's builds, memlat's sweeps: tests.h sample_seconds; scaling's
+ * sweeps); for a memlat or scaling sweep, once one has finished, that
+ * sweep's time (the same sizes or steps take about the same again).
+ * *estimated says it is one. */
 static double shown_length(const struct live *l, bool *estimated)
 {
 	const struct runner_event *ev = &l->ev;
@@ -135,11 +137,14 @@ static double shown_length(const struct live *l, bool *estimated)
 	if (ev->block < 0 || ev->block >= r->nblocks || ev->test < 0 || ev->test >= r->blocks[ev->block].ntests)
 		return ev->sample_length;
 	const struct test_def *d = test_find(r->blocks[ev->block].tests[ev->test].id);
-	*estimated = d && d->sample_seconds;
-	if (!d || d->collect != memlat_collect || ev->sample_length <= 0)
+	/* a scaling sample is a sweep of fixed work: --duration does not set its
+	 * length (only when it is taken for hung), its nominal length guesses it */
+	bool sweep = d && d->collect == scaling_collect;
+	*estimated = d && (d->sample_seconds || sweep);
+	if (!d || (d->collect != memlat_collect && !sweep) || ev->sample_length <= 0)
 		return ev->sample_length;
 	const struct sample *s = last_sample(l, ev->block, ev->test);
-	return s && sample_time(s) > 0 ? sample_time(s) : ev->sample_length;
+	return s && sample_time(s) > 0 ? sample_time(s) : sweep ? d->seconds : ev->sample_length;
 }
 
 /* "±1.42%" (ASCII "+-1.42%"), with the decimals that fit width. */

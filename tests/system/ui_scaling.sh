@@ -27,6 +27,10 @@ python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 80 for l in open(sys.
 [ "$(wc -l <"$T/screen")" -le 24 ] || die "more than 24 lines"
 # the second sample marks the first one's mean
 ui_wait 'sample 2 of 2' 60
+# a sweep's length is no --duration: the second sample's is the first sweep's time, estimated
+grep -Eq 'sample 2 of 2 +[0-9]+:[0-9]+ (of|over) ~[0-9]+:[0-9]+' "$T/screen" ||
+	{ cat "$T/screen"; die "the sample's length is not shown as an estimate"; }
+grep -q 'sample 2 of 2 .* ~0:30' "$T/screen" && { cat "$T/screen"; die "the second sweep still shows the nominal 0:30"; }
 ui_wait '\*\*' 30
 ui_wait 'Results' 90
 ui_wait 'vs base' 5
