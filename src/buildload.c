@@ -352,17 +352,27 @@ static void num(char *buf, size_t len, const char *fmt, double v)
 		snprintf(buf, len, "-");
 }
 
+void buildload_fmt_cells(const struct buildload_row *row, struct buildload_cells *c)
+{
+	snprintf(c->runs, sizeof c->runs, "%d", row->runs);
+	num(c->time, sizeof c->time, row->time >= 100 ? "%.0f" : "%.1f", row->time);
+	num(c->cpu, sizeof c->cpu, "%.1f", row->cpu);
+	num(c->loads, sizeof c->loads, row->loads >= 1000 ? "%.0f" : "%.1f", row->loads);
+	num(c->lcpu, sizeof c->lcpu, "%.1f", row->lcpu);
+	num(c->ratio, sizeof c->ratio, "%.2f", row->ratio);
+}
+
 void buildload_fmt_row(char *buf, size_t len, const char *kernel, int runs, double time,
 		       double cpu, double loads, double lcpu, double ratio, const char *pm,
 		       const char *verdict)
 {
-	char t[16], c[16], l[16], lp[16], r[16];
-	num(t, sizeof t, time >= 100 ? "%.0f" : "%.1f", time);
-	num(c, sizeof c, "%.1f", cpu);
-	num(l, sizeof l, loads >= 1000 ? "%.0f" : "%.1f", loads);
-	num(lp, sizeof lp, "%.1f", lcpu);
-	num(r, sizeof r, "%.2f", ratio);
-	int w = snprintf(buf, len, "%-15.15s%6d   %-8s%-8s%-8s%-8s%-7s", kernel, runs, t, c, l, lp, r);
+	struct buildload_cells c;
+	buildload_fmt_cells(&(struct buildload_row){ .kernel = kernel, .runs = runs, .time = time,
+						     .cpu = cpu, .loads = loads, .lcpu = lcpu,
+						     .ratio = ratio },
+			    &c);
+	int w = snprintf(buf, len, "%-15.15s%6d   %-8s%-8s%-8s%-8s%-7s", kernel, runs, c.time, c.cpu,
+			 c.loads, c.lcpu, c.ratio);
 	if (w > 0 && (size_t)w < len && (pm || verdict))
 		snprintf(buf + w, len - (size_t)w, "  %-8s%s", pm ? pm : "", verdict ? verdict : "");
 	for (size_t n = strlen(buf); n > 0 && buf[n - 1] == ' '; n--)

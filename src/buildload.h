@@ -101,14 +101,6 @@ void buildload_collect(struct test_result *t, const struct worker_slot *slots, i
  * (NAN when either is unknown). */
 double buildload_ratio(double time, double no_load_time);
 
-/* One row of contest's table (no newline): kernel, [runs], Time, CPU%,
- * Loads, LCPU%, Ratio, then pm ("+-3.1%") and the verdict when not NULL. */
-void buildload_fmt_row(char *buf, size_t len, const char *kernel, int runs, double time,
-		       double cpu, double loads, double lcpu, double ratio, const char *pm,
-		       const char *verdict);
-/* The column header that goes over those rows. */
-void buildload_fmt_header(char *buf, size_t len, bool verdicts);
-
 /* One row of contest's table: a kernel's figures at one load. The text
  * report, kbench compare and the HTML report all draw these. */
 struct buildload_row {
@@ -118,6 +110,22 @@ struct buildload_row {
 	const char *refused;	       /* the load was refused: this sentence, no figures */
 	const struct compare_row *cmp; /* B's row in a comparison (its +- and verdict); else NULL */
 };
+
+/* A row's figures as contest printed them: Time in s to a tenth (whole
+ * from 100), CPU%, Loads (whole from 1000), LCPU% to a tenth, Ratio to a
+ * hundredth; "-" for what was not measured. */
+struct buildload_cells {
+	char runs[12], time[24], cpu[24], loads[24], lcpu[24], ratio[24];
+};
+void buildload_fmt_cells(const struct buildload_row *row, struct buildload_cells *c);
+
+/* One row of contest's table (no newline): kernel, [runs], Time, CPU%,
+ * Loads, LCPU%, Ratio, then pm ("+-3.1%") and the verdict when not NULL. */
+void buildload_fmt_row(char *buf, size_t len, const char *kernel, int runs, double time,
+		       double cpu, double loads, double lcpu, double ratio, const char *pm,
+		       const char *verdict);
+/* The column header that goes over those rows. */
+void buildload_fmt_header(char *buf, size_t len, bool verdicts);
 
 /* A buildload result with something to show (not another test, not one
  * that failed before its first build). */
