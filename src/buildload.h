@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 struct compare;
+struct compare_block;
+struct compare_row;
 struct test_result;
 struct worker_slot;
 struct wl_point;
@@ -99,6 +101,24 @@ void buildload_collect(struct test_result *t, const struct worker_slot *slots, i
  * (NAN when either is unknown). */
 double buildload_ratio(double time, double no_load_time);
 
+/* One row of contest's table: a kernel's figures at one load. The text
+ * report, kbench compare and the HTML report all draw these. */
+struct buildload_row {
+	const char *kernel;
+	int runs;
+	double time, cpu, loads, lcpu, ratio; /* NAN: not measured ("-") */
+	const char *refused;	       /* the load was refused: this sentence, no figures */
+	const struct compare_row *cmp; /* B's row in a comparison (its +- and verdict); else NULL */
+};
+
+/* A row's figures as contest printed them: Time in s to a tenth (whole
+ * from 100), CPU%, Loads (whole from 1000), LCPU% to a tenth, Ratio to a
+ * hundredth; "-" for what was not measured. */
+struct buildload_cells {
+	char runs[12], time[24], cpu[24], loads[24], lcpu[24], ratio[24];
+};
+void buildload_fmt_cells(const struct buildload_row *row, struct buildload_cells *c);
+
 /* One row of contest's table (no newline): kernel, [runs], Time, CPU%,
  * Loads, LCPU%, Ratio, then pm ("+-3.1%") and the verdict when not NULL. */
 void buildload_fmt_row(char *buf, size_t len, const char *kernel, int runs, double time,
@@ -106,6 +126,24 @@ void buildload_fmt_row(char *buf, size_t len, const char *kernel, int runs, doub
 		       const char *verdict);
 /* The column header that goes over those rows. */
 void buildload_fmt_header(char *buf, size_t len, bool verdicts);
+
+/* A buildload result with something to show (not another test, not one
+ * that failed before its first build). */
+bool buildload_is(const struct test_result *t);
+/* "Build under load (contest-style): 640 units, ..." (cut short said), and
+ * "make -j4, CFLAGS ...; 3 builds per load" ("" for an imported table). */
+void buildload_fmt_title(char *buf, size_t len, const struct test_result *t);
+void buildload_fmt_setup(char *buf, size_t len, const struct test_result *t);
+/* The result's row at a load; false when it has neither a time nor a
+ * refusal there (the load was not asked). */
+bool buildload_test_row(const struct test_result *t, int load, const char *kernel,
+			struct buildload_row *row);
+/* Whether a comparison row is one of buildload's points ("buildload:..."). */
+bool buildload_compare_row(const struct compare_row *r);
+/* A comparison's rows at a load: A's, then B's with cmp set, those present;
+ * 0 when the block has no time at that load. */
+int buildload_compare_rows(const struct compare *c, const struct compare_block *b, int load,
+			   struct buildload_row rows[2]);
 
 /* A buildload result in contest's layout, one block per load, one row;
  * false (nothing printed) for another test. */

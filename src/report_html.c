@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "buildload.h"
 #include "compare.h"
 #include "fileio.h"
 #include "report.h"
@@ -92,6 +93,9 @@ static const char css[] =
 	".dist{fill:#0072b2}"
 	".band{fill:#0072b2;fill-opacity:.55;stroke:#0072b2;stroke-width:.8}"
 	".thr{fill:#d55e00;fill-opacity:.13}.thrtop{fill:url(#hatch)}"
+	"table.contest th.load{background:#fff;font-size:16px;padding-top:12px;"
+	"border-bottom:2px solid #1a1a1a}"
+	"table.contest td.k{font-weight:600}"
 	"pre{font:13px/1.35 'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f6f6f6;"
 	"padding:10px;white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #ddd}"
 	"ul.notes{padding-left:20px;font-size:14px}ul.notes li{overflow-wrap:anywhere}"
@@ -276,7 +280,22 @@ static void points_alone(struct html *h, const struct test_result *t, double max
 	}
 }
 
+/* Build under load: one row that points to contest's blocks (contest_section);
+ * its comparison rows are summed up the same way in compare_tables. */
+static void buildload_alone(struct html *h, const struct test_result *t, double max_index)
+{
+	int n = 0;
+	for (int i = 0; i < BL_NLOADS; i++)
+		n += test_find_point(t, buildload_loads[i].id) != NULL;
+	out(h, "<tr><td>");
+	esc(h, t->label);
+	out(h, "</td><td colspan=\"5\">%d load%s, in contest&#39;s layout <a href=\"#buildload\">below</a>"
+	       "</td></tr>",
+	    n, n == 1 ? "" : "s");
+}
+
 static const struct html_kind kinds[] = {
+	{ "buildload", buildload_is, buildload_alone, rate_versus },
 	{ "points", points_claims, points_alone, rate_versus },
 	{ "rate", rate_claims, rate_alone, rate_versus },
 };
@@ -468,6 +487,29 @@ static void legend(struct html *h)
 	out(h, "</p>");
 }
 
+/* Build under load in the comparison table: one row, its loads' verdicts
+ * counted, pointing to contest's blocks below. */
+static void buildload_versus(struct html *h, const struct run *r, const struct compare_block *b)
+{
+	int n = 0, v[4] = { 0, 0, 0, 0 };
+	for (int i = 0; i < b->nrows; i++) {
+		const struct compare_row *row = &b->rows[i];
+		if (row->detail || !buildload_compare_row(row))
+			continue;
+		n++;
+		v[row->verdict == VERDICT_FASTER ? 0 : row->verdict == VERDICT_SLOWER ? 1
+						   : row->verdict == VERDICT_SAME   ? 2
+										    : 3]++;
+	}
+	const struct test_result *t = find_test(r, b->copies, "buildload");
+	out(h, "<tr><td>");
+	esc(h, t ? t->label : "buildload");
+	out(h,
+	    "</td><td colspan=\"6\">%d load%s: %d faster, %d slower, %d no significant change, %d n/a; "
+	    "in contest&#39;s layout <a href=\"#buildload\">below</a></td></tr>",
+	    n, n == 1 ? "" : "s", v[0], v[1], v[2], v[3]);
+}
+
 static void compare_tables(struct html *h, const struct run *r, const struct compare *c)
 {
 	out(h, "<h2>Per test: this run against ");
@@ -498,10 +540,17 @@ static void compare_tables(struct html *h, const struct run *r, const struct com
 		       "<th class=\"n\" style=\"width:8%%\">95%%</th><th style=\"width:20%%\">change &amp; "
 		       "interval</th>"
 		       "<th style=\"width:22%%\">verdict</th></tr>");
+		bool contest = false;
 		for (int i = 0; i < b->nrows; i++) {
 			const struct compare_row *row = &b->rows[i];
 			if (row->detail) /* a curve point: counted below, drawn in the curve */
 				continue;
+			if (buildload_compare_row(row)) { /* contest's blocks, below */
+				if (!contest)
+					buildload_versus(h, r, b);
+				contest = true;
+				continue;
+			}
 			out(h, "<tr><td>");
 			esc(h, row->label);
 			out(h, "</td>");
@@ -565,6 +614,141 @@ static void alone_tables(struct html *h, const struct run *r)
 			    bl->index_partial ? " (partial)" : "", ix);
 		}
 		out(h, "</table>");
+	}
+}
+
+/* ---- build under load: contest's blocks ----
+ * As the text report and kbench compare print them (buildload.c gives the
+ * rows): a block per load, a row per kernel; with --vs, A's row then this
+ * run's with its +- and verdict. */
+
+static void contest_head(struct html *h, int load, bool verdicts)
+{
+	out(h, "<tbody><tr><th class=\"load\" colspan=\"%d\">%s:</th></tr>", verdicts ? 9 : 7,
+	    buildload_loads[load].id);
+	out(h, "<tr><th>Kernel</th><th class=\"n\">[runs]</th><th class=\"n\">Time</th>"
+	       "<th class=\"n\">CPU%%</th><th class=\"n\">Loads</th><th class=\"n\">LCPU%%</th>"
+	       "<th class=\"n\">Ratio</th>%s</tr>",
+	    verdicts ? "<th class=\"n\">&plusmn;</th><th>verdict</th>" : "");
+}
+
+static void contest_row(struct html *h, const struct buildload_row *row, bool verdicts)
+{
+	out(h, "<tr><td class=\"k\">");
+	esc(h, row->kernel);
+	out(h, "</td>");
+	if (row->refused) {
+		out(h, "<td colspan=\"%d\" class=\"dim\">", verdicts ? 8 : 6);
+		esc(h, row->refused);
+		out(h, "</td></tr>");
+		return;
+	}
+	struct buildload_cells c;
+	buildload_fmt_cells(row, &c);
+	out(h, "<td class=\"n\">%s</td><td class=\"n\"><b>%s</b></td><td class=\"n\">%s</td>"
+	       "<td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
+	    c.runs, c.time, c.cpu, c.loads, c.lcpu, c.ratio);
+	if (verdicts && row->cmp) {
+		char pm[32], verdict[96];
+		fmt_pct(pm, sizeof pm, row->cmp->change_pm, false);
+		compare_verdict_text(verdict, sizeof verdict, row->cmp);
+		out(h, "<td class=\"n\">%s%s</td><td class=\"v-%s\">%s",
+		    isfinite(row->cmp->change_pm) ? "&plusmn;" : "", pm, verdict_class(row->cmp->verdict),
+		    verdict_glyph(row->cmp->verdict));
+		esc(h, verdict);
+		out(h, "</td>");
+	} else if (verdicts) {
+		out(h, "<td></td><td></td>");
+	}
+	out(h, "</tr>");
+}
+
+static void contest_table(struct html *h, bool verdicts)
+{
+	out(h, "<table class=\"contest\"><colgroup><col style=\"width:%s\">", verdicts ? "22%" : "28%");
+	for (int i = 0; i < 6; i++)
+		out(h, "<col style=\"width:%s\">", verdicts ? "8%" : "12%");
+	if (verdicts)
+		out(h, "<col style=\"width:9%%\"><col>");
+	out(h, "</colgroup>");
+}
+
+static void contest_foot(struct html *h, bool io)
+{
+	out(h, "<p class=\"foot\">Time: seconds of the build, lower is better; CPU%%: the build&#39;s; "
+	       "Loads: the load&#39;s work units in the build&#39;s window (laps, archives, MiB, dirs); "
+	       "LCPU%%: the load&#39;s CPU in that window; Ratio: Time over no_load&#39;s.");
+	if (io)
+		out(h, " Under the disk loads the build waits for reads behind the load&#39;s writes: that "
+		       "measures the block layer&#39;s read latency during a write flood as much as the "
+		       "kernel&#39;s scheduler.");
+	out(h, "</p>");
+}
+
+static void contest_section(struct html *h, const struct run *r, const struct compare *c)
+{
+	bool titled = false;
+	for (int k = 0; c && k < c->nblocks; k++) {
+		const struct compare_block *b = &c->blocks[k];
+		bool io = false, any = false;
+		for (int i = 0; i < BL_NLOADS; i++) {
+			struct buildload_row rows[2];
+			int n = buildload_compare_rows(c, b, i, rows);
+			if (!n)
+				continue;
+			if (!any) {
+				if (!titled)
+					out(h, "<h2 id=\"buildload\">Build under load, in contest&#39;s "
+					       "layout</h2><p class=\"basis\">Time in s; &plusmn; and verdict: this "
+					       "run&#39;s Time against the compared run&#39;s.</p>");
+				titled = true;
+				out(h, "<h3>%d cop%s</h3>", b->copies, b->copies == 1 ? "y" : "ies");
+				contest_table(h, true);
+			}
+			any = true;
+			io = io || buildload_loads[i].disk;
+			contest_head(h, i, true);
+			for (int j = 0; j < n; j++)
+				contest_row(h, &rows[j], true);
+			out(h, "</tbody>");
+		}
+		if (any) {
+			out(h, "</table>");
+			contest_foot(h, io);
+		}
+	}
+	for (int b = 0; !c && b < r->nblocks; b++) {
+		const struct run_block *bl = &r->blocks[b];
+		for (int i = 0; i < bl->ntests; i++) {
+			const struct test_result *t = &bl->tests[i];
+			if (!buildload_is(t))
+				continue;
+			char line[200];
+			buildload_fmt_title(line, sizeof line, t);
+			out(h, "<h2%s>", titled ? "" : " id=\"buildload\"");
+			titled = true;
+			esc(h, line);
+			out(h, "</h2>");
+			buildload_fmt_setup(line, sizeof line, t);
+			if (line[0]) {
+				out(h, "<p class=\"basis\">");
+				esc(h, line);
+				out(h, "</p>");
+			}
+			contest_table(h, false);
+			bool io = false;
+			for (int l = 0; l < BL_NLOADS; l++) {
+				struct buildload_row row;
+				if (!buildload_test_row(t, l, r->meta.name, &row))
+					continue;
+				io = io || (buildload_loads[l].disk && !row.refused);
+				contest_head(h, l, false);
+				contest_row(h, &row, false);
+				out(h, "</tbody>");
+			}
+			out(h, "</table>");
+			contest_foot(h, io);
+		}
 	}
 }
 
@@ -730,8 +914,8 @@ static void curves(struct html *h, const struct run *r)
 		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
-			if (t->kind != RESULT_POINTS)
-				continue;
+			if (t->kind != RESULT_POINTS || buildload_is(t))
+				continue; /* buildload's x is the load, not a place on a curve */
 			percentile_chart(h, t, bl->copies, &title);
 			const char *units[8];
 			int nu = 0;
@@ -1223,6 +1407,7 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 		compare_tables(h, r, c);
 	else
 		alone_tables(h, r);
+	contest_section(h, r, c);
 	curves(h, r);
 	out(h, "\n");
 	telemetry(h, r);
