@@ -379,6 +379,18 @@ static int draw_big(struct app *a, struct canvas *c, int y)
 	return 1 + FMT_BIG_ROWS;
 }
 
+/* Whether any point row of row's test (ids "test:point") has a label wider than width. */
+static bool test_labels_too_wide(const struct line *ls, int n, const struct compare_row *row, int width)
+{
+	size_t tl = (size_t)(strchr(row->id, ':') - row->id);
+	for (int i = 0; i < n; i++) {
+		const struct compare_row *o = &cmp->blocks[ls[i].block].rows[ls[i].row];
+		if (o->point && !strncmp(o->id, row->id, tl + 1) && canvas_strwidth(o->label) > width)
+			return true;
+	}
+	return false;
+}
+
 static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 {
 	/* test, copies, this score, base score, change, ±, verdict, bar */
@@ -412,9 +424,10 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 		int role = verdict_role(row->verdict);
 		char buf[128], v[32];
 		x = 1;
-		/* a point's "test point" label too wide for the column: the point alone */
+		/* a point's "test point" label too wide for the column: the point
+		 * alone, for every point of that test, so its rows read alike */
 		const char *lab = row->label;
-		if (row->point && canvas_strwidth(lab) > wd[0] && strchr(row->id, ':'))
+		if (row->point && strchr(row->id, ':') && test_labels_too_wide(lines, nlines, row, wd[0]))
 			lab = strchr(row->id, ':') + 1;
 		fmt_fit(buf, sizeof buf, lab, wd[0], FMT_LEFT);
 		canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
