@@ -202,6 +202,18 @@ bool buildload_check_load(int load, const struct buildload_opts *o, const char *
 
 /* ---- estimates ---- */
 
+struct test_noise buildload_noise(const struct test_def *t, const char *point)
+{
+	static const char *const compound[] = { " loads", " lcpu", " ratio" };
+	size_t n = strlen(point);
+	for (size_t i = 0; i < sizeof compound / sizeof compound[0]; i++) {
+		size_t k = strlen(compound[i]);
+		if (n >= k && !strcmp(point + n - k, compound[i]))
+			return (struct test_noise){ t->noise.full * M_SQRT2, t->noise.quick * M_SQRT2 };
+	}
+	return t->noise;
+}
+
 double buildload_sample_seconds(const char *params, bool quick, bool first, double length)
 {
 	struct buildload_opts o;

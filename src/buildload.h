@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tests.h"
+
 struct compare;
 struct compare_block;
 struct compare_row;
@@ -96,6 +98,11 @@ bool buildload_check_load(int load, const struct buildload_opts *o, const char *
 double buildload_sample_seconds(const char *params, bool quick, bool first, double length);
 void buildload_collect(struct test_result *t, const struct worker_slot *slots, int copies,
 		       const char *params);
+/* The test row's point_noise: a build's time and CPU% take the row's floor;
+ * a figure made of two that each move by it takes sqrt(2) of it (the Loads
+ * count is the build's time times the load's rate, LCPU% the load's CPU over
+ * the build's window, Ratio a time over no_load's time). */
+struct test_noise buildload_noise(const struct test_def *t, const char *point);
 
 /* Ratio as contest printed it: a load's mean build time over no_load's
  * (NAN when either is unknown). */

@@ -291,6 +291,7 @@ const struct test_def test_table[] = {
 	  .unit = "s", .category = "build",
 	  .workload = &wl_buildload, .self_timed = true, .overrun = 1.2, .one_copy = true,
 	  .collect = buildload_collect, .sample_seconds = buildload_sample_seconds,
+	  .point_noise = buildload_noise,
 	  .seconds = 600, .samples = 3, .quick_seconds = 300, .quick_samples = 1,
 	  .noise = { 0.040, 0.060 } },
 	{ .id = "sysexec", .label = "Exec System Call Overhead",

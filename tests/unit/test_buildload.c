@@ -214,6 +214,26 @@ static const struct test_result *bl_of(const struct run *r)
 
 /* contest's tables: one imported run per kernel, a point per load with
  * Time as the headline and the other columns beside it. */
+/* A build's time and CPU% take the row's floor; Loads, LCPU% and Ratio, each
+ * made of two figures that move, take sqrt(2) of it. */
+static void test_noise(void **state)
+{
+	(void)state;
+	const struct test_def *d = test_find("buildload");
+	assert_non_null(d);
+	assert_ptr_equal(d->point_noise, buildload_noise);
+	struct test_noise f = buildload_noise(d, "process_load");
+	assert_true(f.full == d->noise.full && f.quick == d->noise.quick);
+	f = buildload_noise(d, "io_load cpu");
+	assert_true(f.full == d->noise.full);
+	static const char *const compound[] = { "process_load loads", "mem_load lcpu", "io_load ratio" };
+	for (int i = 0; i < 3; i++) {
+		f = buildload_noise(d, compound[i]);
+		assert_true(fabs(f.full - d->noise.full * sqrt(2)) < 1e-12);
+		assert_true(fabs(f.quick - d->noise.quick * sqrt(2)) < 1e-12);
+	}
+}
+
 static void test_import_contest(void **state)
 {
 	struct import_result res;
@@ -271,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_ratio_and_row),
 		cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_noise),
 		cmocka_unit_test(test_import_contest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
