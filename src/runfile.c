@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "latency.h"
 #include "run.h"
 
 /* Limits that keep a hostile file from asking for absurd allocations. */
@@ -695,6 +696,7 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 	read_points(rd, o, t, path);
 	if (t->kind == RESULT_POINTS)
 		read_hists(rd, o, t, path);
+	lat_label_result(t); /* a run stored before its label named the period */
 }
 
 static struct run *from_json(struct reader *rd, json_t *root)

@@ -527,11 +527,12 @@ static void draw_tests(struct app *a, struct canvas *c, int x, int y, int w, int
 		const struct test_def *t = &test_table[it->test];
 		bool sel = top + r == cursor;
 		int role = sel && pane == 0 ? ROLE_SELECTED : ROLE_NORMAL;
-		char buf[128];
+		char buf[128], label[64];
 		int xx = x + 1;
 		canvas_text(c, xx, yy, role, a->chosen[it->test] ? "[x]" : "[ ]", -1);
 		xx += wd[0] + 1;
-		fmt_fit(buf, sizeof buf, t->label, wd[1], FMT_LEFT);
+		/* the label the run will have (timerlat's names the period asked) */
+		fmt_fit(buf, sizeof buf, test_label(t, a->params, label, sizeof label), wd[1], FMT_LEFT);
 		canvas_text(c, xx, yy, role, buf, -1);
 		xx += wd[1] + 1;
 		if (wd[2]) {
