@@ -203,6 +203,7 @@ struct run *runner_new_run(const struct runner_opts *o)
 	sysinfo_fill_storage(&run->meta, o->tmpdir);
 	run->meta.duration_override = o->duration;
 	run->meta.iterations = o->iterations;
+	snprintf(run->meta.params, sizeof run->meta.params, "%s", o->params ? o->params : "");
 	if (o->quick)
 		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
 	if (o->thermal_seconds > 0)
