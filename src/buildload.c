@@ -587,15 +587,36 @@ bool buildload_live_state(const struct wl_point *pts, int n, struct buildload_li
 		case KB_BEGIN:
 			out->build = (int)pts[i].x - 1;
 			out->began = pts[i].v;
+			out->cleaning = 0;
 			break;
+		case KB_CLEAN: out->cleaning = (int)pts[i].x; break;
 		case KB_ELAPSED: out->done++; break;
 		case BLS_LOAD_BEGIN:
 			out->load = (int)pts[i].x;
 			out->load_began = pts[i].v;
+			out->cleaning = 0;
 			break;
+		case BLS_REFUSED: out->cleaning = 0; break;
 		default: break;
 		}
 		mine = mine || (pts[i].series >= BLS_LOADS && pts[i].series <= BLS_START);
 	}
 	return any && mine;
+}
+
+void buildload_live_text(const struct buildload_live *bl, int nloads, char *buf, size_t len)
+{
+	char of[16] = "";
+	if (nloads > 0)
+		snprintf(of, sizeof of, " of %d", nloads);
+	if (nloads > 0 && bl->done >= nloads)
+		snprintf(buf, len, "%d build%s done", bl->done, bl->done == 1 ? "" : "s");
+	else if (bl->cleaning)
+		snprintf(buf, len, "cleaning for build %d%s", bl->done + 1, of);
+	else if (bl->load < 0 && bl->began < 0)
+		snprintf(buf, len, "preparing");
+	else if (bl->load < 0)
+		snprintf(buf, len, "warm-up build");
+	else
+		snprintf(buf, len, "%s: build %d%s", buildload_loads[bl->load].id, bl->done + 1, of);
 }

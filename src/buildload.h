@@ -167,7 +167,12 @@ void buildload_print_compare(FILE *f, const struct compare *c);
 struct buildload_live {
 	int units, objects, done, load, build;
 	double began, load_began;
+	int cleaning; /* make clean, then the cache flushed, before this load (index + 1); 0 not */
 };
 bool buildload_live_state(const struct wl_point *pts, int n, struct buildload_live *out);
+/* The phase in a few words for the run screen's status line, nloads the
+ * loads a sample runs (0: not known): "cleaning for build 2 of 4",
+ * "io_load: build 3 of 4", "warm-up build", "preparing", "4 builds done". */
+void buildload_live_text(const struct buildload_live *bl, int nloads, char *buf, size_t len);
 
 #endif

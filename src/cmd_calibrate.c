@@ -19,7 +19,7 @@
 struct pass {
 	char *argv[128];
 	int argc;
-	char text[64][320]; /* "--name=value" for the options given */
+	char text[64][1100]; /* "--name=value" for the options given (a --source path too) */
 	int ntext;
 };
 
@@ -35,6 +35,15 @@ static void add_option(struct pass *p, const char *name, const char *value)
 		return;
 	char *t = p->text[p->ntext++];
 	snprintf(t, sizeof p->text[0], "--%s=%s", name, value);
+	add(p, t);
+}
+
+static void add_flag(struct pass *p, const char *name)
+{
+	if (p->ntext >= 64)
+		return;
+	char *t = p->text[p->ntext++];
+	snprintf(t, sizeof p->text[0], "--%s", name);
 	add(p, t);
 }
 
@@ -129,7 +138,16 @@ int cmd_calibrate(int argc, char **argv)
 			if (it->def->id == O_ITERATIONS || it->def->id == O_DURATION || it->def->id == O_SAMPLES)
 				quick = false;
 			break;
-		default: break;
+		default:
+			/* the workload settings (--period-us, --tasks, --huge, ...):
+			 * floors are learned for the settings the runs have */
+			if (!it->def->param)
+				break;
+			if (it->arg)
+				add_option(&p, it->def->name, it->arg);
+			else
+				add_flag(&p, it->def->name);
+			break;
 		}
 	}
 	if (minutes > 0 && !nset)

@@ -334,7 +334,7 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 	for (int i = 0; i < o.ntests && !quiet; i++)
 		if (o.tests[i]->sample_seconds)
 			fprintf(stderr, "estimate: %s about %.0f min on a quiet machine\n", o.tests[i]->id,
-				runner_estimate_test(&o, o.tests[i]) / 60);
+				runner_blocks_for(&o, o.tests[i]) * runner_estimate_test(&o, o.tests[i]) / 60);
 
 	active_runner = r;
 	struct sigaction sa = { .sa_handler = on_signal };

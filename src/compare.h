@@ -120,7 +120,7 @@ struct compare {
 	int rows_learned, rows_default;  /* rows with an interval on learned / on default floors */
 	int calib_runs;                  /* stored runs behind the learned floors used (largest) */
 	char basis[200];                 /* one line: what the verdicts rest on (learned or default floors) */
-	char calibrate_cmd[120];         /* the command that calibrates for these runs' settings */
+	char calibrate_cmd[5120];        /* the command that calibrates for these runs' settings */
 	int nbusy_rows;                  /* rows withheld because a run was busy or throttled */
 	int nfooter;
 	char **footer;                   /* sentences for under the table */

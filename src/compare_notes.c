@@ -169,8 +169,63 @@ void compare_title(char *buf, size_t size, const struct run *const *r, int n)
 	snprintf(buf, size, "%s (%d runs)", same ? r[0]->meta.name : "group", n);
 }
 
+/* A word as the shell reads it back: itself when plain, else in single quotes. */
+static int shell_word(char *buf, size_t size, const char *w)
+{
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,._/:+=@-") == strlen(w))
+		return snprintf(buf, size, "%s", w);
+	int n = snprintf(buf, size, "'");
+	for (const char *c = w; *c && n >= 0 && (size_t)n < size; c++)
+		n += *c == '\'' ? snprintf(buf + n, size - (size_t)n, "'\\''")
+				: snprintf(buf + n, size - (size_t)n, "%c", *c);
+	if (n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, "'");
+	return n;
+}
+
+/* The run's workload parameters as the options that give them again:
+ * "period-us=500 fifo=off huge" is " --period-us 500 --fifo off --huge";
+ * source's escapes (kbuild_param_source) undone. Returns the characters
+ * added (at most size - 1). */
+static int params_options(char *buf, size_t size, const char *params)
+{
+	int n = 0;
+	buf[0] = '\0';
+	for (const char *p = params; *p && n >= 0 && (size_t)n < size;) {
+		size_t len = strcspn(p, " ");
+		if (!len) {
+			p++;
+			continue;
+		}
+		const char *eq = memchr(p, '=', len);
+		size_t nl = eq ? (size_t)(eq - p) : len;
+		n += snprintf(buf + n, size - (size_t)n, " --%.*s", (int)nl, p);
+		if (eq && n >= 0 && (size_t)n < size) {
+			char v[4608];
+			size_t u = 0;
+			for (const char *c = eq + 1; c < p + len && u + 1 < sizeof v; c++) {
+				unsigned x;
+				if (*c == '%' && p + len - c >= 3 && sscanf(c + 1, "%2x", &x) == 1) {
+					v[u++] = (char)x;
+					c += 2;
+				} else {
+					v[u++] = *c;
+				}
+			}
+			v[u] = '\0';
+			n += snprintf(buf + n, size - (size_t)n, " ");
+			if (n >= 0 && (size_t)n < size)
+				n += shell_word(buf + n, size - (size_t)n, v);
+		}
+		p += len;
+	}
+	if (n < 0)
+		n = 0;
+	return (size_t)n < size ? n : (int)size - 1;
+}
+
 /* The command that calibrates for run r's settings: the same mode, sample
- * length and -i, and the tests beyond the index it ran. */
+ * length and -i, the workload settings, and the tests beyond the index it ran. */
 static void calibrate_cmd(char *buf, size_t size, const struct run *r)
 {
 	const struct run_meta *m = &r->meta;
@@ -183,6 +238,10 @@ static void calibrate_cmd(char *buf, size_t size, const struct run *r)
 		n += snprintf(buf + n, size - (size_t)n, " --duration %g", m->duration_override);
 	if (m->iterations > 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, " -i %d", m->iterations);
+	/* the settings the run's tests ran with (--period-us, --tasks, ...):
+	 * floors learned for others would not apply to its points */
+	if ((size_t)n < size)
+		n += params_options(buf + n, size - (size_t)n, m->params);
 	/* The index is calibrate's default; any other set of tests is named. */
 	const char *ids[64];
 	int nids = 0, in_index = 0;

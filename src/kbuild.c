@@ -486,11 +486,32 @@ bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *ou
 		} else if (pts[i].series == KB_BEGIN) {
 			out->jobs = (int)pts[i].x;
 			out->began = pts[i].v;
+			out->cleaning = false;
+		} else if (pts[i].series == KB_CLEAN) {
+			out->cleaning = true;
+			out->next = (int)pts[i].x;
 		} else if (pts[i].series == KB_ELAPSED) {
 			out->done++;
 		}
 	}
 	return any;
+}
+
+void kbuild_live_text(const struct kbuild_live *kl, int nbuilds, char *buf, size_t len)
+{
+	char of[16] = "";
+	if (nbuilds > 0)
+		snprintf(of, sizeof of, " of %d", nbuilds);
+	if (nbuilds > 0 && kl->done >= nbuilds)
+		snprintf(buf, len, "%d build%s done", kl->done, kl->done == 1 ? "" : "s");
+	else if (kl->cleaning)
+		snprintf(buf, len, "cleaning for build %d%s", kl->done + 1, of);
+	else if (kl->jobs > 0)
+		snprintf(buf, len, "build %d%s: -j%d", kl->done + 1, of, kl->jobs);
+	else if (kl->jobs < 0 || kl->began < 0)
+		snprintf(buf, len, "preparing");
+	else
+		snprintf(buf, len, "warm-up build");
 }
 
 double kbuild_sample_seconds(const char *params, bool quick, bool first, double length)

@@ -35,19 +35,30 @@ enum kbuild_series {
 			   x = 0 the untimed warm-up, x = -1 kernel mode's preparing (extract, config) */
 	KB_OBJECTS = 102, /* kernel mode: x = 0, v = the objects the build to come makes (0: not
 			     known yet, before the warm-up has counted them) */
+	KB_CLEAN = 103,   /* x = the -j of the timed build to come (buildload: its load's index +
+			     1), v = s since the sample began, when its make clean starts (then
+			     sync and the settle, or the page cache flushed, until KB_BEGIN) */
 };
 
 /* What the console shows of a build in progress, from a copy's published
  * points so far: whether it is a kbuild at all (false otherwise), the
  * objects to make, the builds finished this sample, the -j of the one
- * running (0 = the untimed warm-up) and when it began (s into the sample). */
+ * running (0 = the untimed warm-up, -1 kernel mode's preparing) and when it
+ * began (s into the sample, -1 before the first: the tree being made).
+ * cleaning: make clean (and the settle) before the build of -j next. */
 struct kbuild_live {
 	int units, objects;
 	int done;
 	int jobs;
 	double began;
+	bool cleaning;
+	int next;
 };
 bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *out);
+/* The phase in a few words for the run screen's status line, nbuilds the
+ * timed builds a sample makes (0: not known): "cleaning for build 2 of 3",
+ * "build 2 of 3: -j4", "warm-up build", "preparing", "3 builds done". */
+void kbuild_live_text(const struct kbuild_live *kl, int nbuilds, char *buf, size_t len);
 
 /* Kernel mode's source path, at most (a directory or a tarball). */
 #define KBUILD_SOURCE_MAX 1024

@@ -188,6 +188,22 @@ void lat_settings_text(const struct test_def *d, const struct lat_params *p, cha
 	}
 }
 
+void lat_timerlat_label(int period_us, char *buf, size_t len)
+{
+	if (period_us % 1000 == 0)
+		snprintf(buf, len, "Timer wake-up latency (%d ms, absolute)", period_us / 1000);
+	else
+		snprintf(buf, len, "Timer wake-up latency (%d us, absolute)", period_us);
+}
+
+void lat_label_result(struct test_result *t)
+{
+	const struct kv *st = test_summary_get(t, "settings");
+	int us;
+	if (!strcmp(t->id, "timerlat") && st && sscanf(st->text, "period %d us", &us) == 1 && us > 0)
+		lat_timerlat_label(us, t->label, sizeof t->label);
+}
+
 /* The percentiles each phase reports, in order: x is the percentile. */
 static const struct {
 	const char *suffix;
@@ -248,6 +264,7 @@ static void settings_summary(struct test_result *t, const struct test_def *d, co
 		lat_parse_params(NULL, lp, err, sizeof err);
 	lat_settings_text(d, lp, text, sizeof text);
 	test_summary_set(t, "settings", 0, text);
+	lat_label_result(t);
 }
 
 int ia_phase_list(const struct lat_params *p, int *task, int *load, int max)

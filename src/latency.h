@@ -74,6 +74,11 @@ unsigned long long lat_hog_bytes(char *err, size_t errlen);
 /* What a test ran with, in words, for its summary ("settings") and its
  * report: compare calls two runs' points n/a when the words differ. */
 void lat_settings_text(const struct test_def *d, const struct lat_params *p, char *buf, size_t len);
+/* timerlat's label for a period: "Timer wake-up latency (1 ms, absolute)", "(500 us, absolute)". */
+void lat_timerlat_label(int period_us, char *buf, size_t len);
+/* A stored timerlat result's label from its "settings" (period N us):
+ * runs stored before labels named the period said "1 ms" whatever it was. */
+void lat_label_result(struct test_result *t);
 
 /* The test rows' collect (tests.h): each phase's histograms, merged over
  * the copies, into the sample's histogram and its points: p50, p99,

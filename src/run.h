@@ -166,6 +166,9 @@ struct run_meta {
 	char thp_enabled[16];    /* transparent huge pages: always, madvise, never, n/a */
 	char thp_defrag[32];
 	char clocksource[32];
+	/* the workload parameters the run was given, as the options make them
+	 * ("period-us=500 fifo=off", opts_param_append); "" the defaults */
+	char params[4608];
 };
 
 struct run {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "latency.h"
 #include "run.h"
 
 /* Limits that keep a hostile file from asking for absurd allocations. */
@@ -99,6 +100,8 @@ static json_t *meta_to_json(const struct run_meta *m)
 	json_object_set_new(o, "thp_enabled", json_string(m->thp_enabled));
 	json_object_set_new(o, "thp_defrag", json_string(m->thp_defrag));
 	json_object_set_new(o, "clocksource", json_string(m->clocksource));
+	if (m->params[0]) /* 1.2, optional: the workload parameters */
+		json_object_set_new(o, "params", json_string(m->params));
 	return o;
 }
 
@@ -283,7 +286,7 @@ static void sanitize_run(struct run *r)
 			   m->cpu_model, m->cpu_flags, m->governor, m->boost, m->mitigations,
 			   m->microcode, m->lang, m->charmap, m->collate, m->uptime, m->mode,
 			   m->source, m->scratch_dir, m->fs_type, m->fs_options, m->fs_source,
-			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource };
+			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource, m->params };
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		sanitize(fields[i]);
 	for (int b = 0; b < r->nblocks; b++)
@@ -478,6 +481,7 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	/* 1.1; a 1.0 file lacks them and reads as unknown. */
 	S(scratch_dir), S(fs_type), S(fs_options), S(fs_source), S(io_scheduler);
 	S(thp_enabled), S(thp_defrag), S(clocksource);
+	S(params); /* 1.2, optional */
 #undef S
 	m->bogomips = get_num(rd, o, p, "bogomips", 0);
 	m->ncpus = (int)get_int(rd, o, p, "ncpus", 0, 1 << 20, 0);
@@ -695,6 +699,7 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 	read_points(rd, o, t, path);
 	if (t->kind == RESULT_POINTS)
 		read_hists(rd, o, t, path);
+	lat_label_result(t); /* a run stored before its label named the period */
 }
 
 static struct run *from_json(struct reader *rd, json_t *root)

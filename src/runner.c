@@ -373,8 +373,9 @@ int runner_run(struct runner *r, struct run *run)
 		struct run_block *b = run_add_block(run, r->o.copies[c]);
 		for (int i = 0; i < r->o.ntests; i++) {
 			const struct test_def *t = r->o.tests[i];
-			run_block_add_test(b, t->id, t->label, t->unit, t->timebase, t->baseline,
-					   t->category);
+			char label[64];
+			run_block_add_test(b, t->id, test_label(t, r->o.params, label, sizeof label), t->unit,
+					   t->timebase, t->baseline, t->category);
 		}
 	}
 	struct runner_event ev = { .run = run, .block = first };

@@ -112,6 +112,12 @@ int runner_live_hists(const struct runner *r, int copy, const struct lat_hist **
 bool runner_skips_block(const struct runner_opts *o, const struct test_def *t, int copies);
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t);
 double runner_estimate(const struct runner_opts *o);
+/* The blocks a test is measured in (runner_skips_block's others). */
+int runner_blocks_for(const struct runner_opts *o, const struct test_def *t);
+/* What the run will measure, for the console's setup: "12 tests x 2 copy
+ * counts", and in line2 the tests measured once beside them ("+ 1 test x 1
+ * copy count"), "" when there are none; ntests 0 says "0 tests x ...". */
+void runner_plan_text(const struct runner_opts *o, char *line1, size_t len1, char *line2, size_t len2);
 
 /* A new run record for options o: this machine's facts, the scratch
  * filesystem's, and the mode the options ask for (what both faces store). */

@@ -161,14 +161,39 @@ bool runner_skips_block(const struct runner_opts *o, const struct test_def *t, i
 	return false;
 }
 
+int runner_blocks_for(const struct runner_opts *o, const struct test_def *t)
+{
+	int n = 0;
+	for (int c = 0; c < o->ncopies; c++)
+		n += !runner_skips_block(o, t, o->copies[c]);
+	return n;
+}
+
 double runner_estimate(const struct runner_opts *o)
 {
 	double total = 0;
-	for (int c = 0; c < o->ncopies; c++)
-		for (int i = 0; i < o->ntests; i++)
-			if (!runner_skips_block(o, o->tests[i], o->copies[c]))
-				total += runner_estimate_test(o, o->tests[i]);
+	for (int i = 0; i < o->ntests; i++)
+		total += runner_blocks_for(o, o->tests[i]) * runner_estimate_test(o, o->tests[i]);
 	return total;
+}
+
+void runner_plan_text(const struct runner_opts *o, char *line1, size_t len1, char *line2, size_t len2)
+{
+	/* the tests measured in every block, and those measured once (a
+	 * one_copy test beside a 1-copy block) */
+	int every = 0, once = 0;
+	for (int i = 0; i < o->ntests; i++) {
+		if (runner_blocks_for(o, o->tests[i]) == o->ncopies)
+			every++;
+		else
+			once++;
+	}
+	line2[0] = '\0';
+	if (every && once)
+		snprintf(line2, len2, "+ %d test%s x 1 copy count", once, once == 1 ? "" : "s");
+	int n = every ? every : once, blocks = once && !every ? 1 : o->ncopies;
+	snprintf(line1, len1, "%d test%s x %d copy count%s", n, n == 1 ? "" : "s", blocks,
+		 blocks == 1 ? "" : "s");
 }
 
 struct run *runner_new_run(const struct runner_opts *o)
@@ -178,6 +203,7 @@ struct run *runner_new_run(const struct runner_opts *o)
 	sysinfo_fill_storage(&run->meta, o->tmpdir);
 	run->meta.duration_override = o->duration;
 	run->meta.iterations = o->iterations;
+	snprintf(run->meta.params, sizeof run->meta.params, "%s", o->params ? o->params : "");
 	if (o->quick)
 		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
 	if (o->thermal_seconds > 0)

@@ -230,9 +230,11 @@ const struct test_def test_table[] = {
 	/* Points tests with latency histograms (latency.h): self-timed, their
 	 * phases share a sample. Their floors are per point (latency_noise):
 	 * a tail percentile moves far more between identical runs than a median. */
-	{ .id = "timerlat", .label = "Timer wake-up latency (1 ms, absolute)",
+	/* its label in a run names the run's period (test_label) */
+	{ .id = "timerlat", .label = "Timer wake-up latency (absolute)",
 	  .short_label = "timerlat",
-	  .about = "us late per 1 ms timer wake-up: SCHED_OTHER and FIFO, alone and beside a burner",
+	  .about = "us late per timer wake-up (every 1 ms, or --period-us): SCHED_OTHER and FIFO, alone "
+		   "and beside a burner",
 	  .unit = "us", .category = "latency",
 	  .workload = &wl_timerlat, .self_timed = true, .overrun = 1.05, .uncounted = true,
 	  .collect = timerlat_collect, .point_noise = latency_noise,
@@ -382,4 +384,14 @@ int test_samples_for_iterations(const struct test_def *t, int iterations)
 double test_quick_seconds(const struct test_def *t)
 {
 	return t->quick_seconds > 0 ? t->quick_seconds : 1.0;
+}
+
+const char *test_label(const struct test_def *t, const char *params, char *buf, size_t len)
+{
+	struct lat_params lp;
+	char err[200];
+	if (t->collect != timerlat_collect || lat_parse_params(params, &lp, err, sizeof err) < 0)
+		return t->label;
+	lat_timerlat_label(lp.period_us, buf, len);
+	return buf;
 }

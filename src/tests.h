@@ -90,6 +90,10 @@ extern const struct test_group test_groups[];
 extern const size_t test_group_count;
 
 const struct test_def *test_find(const char *id);
+/* The label a run of t with these workload parameters gets: timerlat's
+ * names its period ("Timer wake-up latency (500 us, absolute)"); the
+ * others' are .label. buf holds it when it is not .label. */
+const char *test_label(const struct test_def *t, const char *params, char *buf, size_t len);
 const struct test_group *test_group_find(const char *name);
 
 /* UnixBench's -i N: long tests (10 passes) run N, short ones max(1, (N+1)/3). */

@@ -604,12 +604,18 @@ static void draw_build(const struct live *l, struct canvas *c, int y, int rows,
 	char bar[128], el[16], est[16];
 	double now = l->ev.sample_elapsed - (kl->began >= 0 ? kl->began : 0);
 	double objs = live_count(l, 0);
+	if (kl->cleaning) {
+		canvas_printf(c, 1, y, ROLE_HEADER, "make clean, sync and a settle before the build at -j%d",
+			      kl->next);
+		return;
+	}
 	canvas_text(c, 1, y, ROLE_HEADER,
 		    kl->jobs > 0   ? "build progress (objects compiled)"
 		    : kl->jobs < 0 ? "preparing the kernel tree: extract, mrproper, config"
+		    : kl->began < 0 ? "preparing: generating the tree"
 				   : "build progress: the untimed warm-up build",
 		    c->w - 2);
-	if (rows < 2 || kl->jobs < 0)
+	if (rows < 2 || kl->jobs < 0 || kl->began < 0)
 		return;
 	/* kernel mode's warm-up: its objects are what it counts */
 	if (kl->objects <= 0) {
@@ -711,13 +717,8 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 			char err[200];
 			int nb = kbuild_parse_params(params, sysinfo_ncpus(), false, &ko, err, sizeof err) == 0
 					 ? ko.njobs : 0;
-			if (kl.jobs > 0)
-				canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "build %d of %d: -j%d",
-					      kl.done + 1, nb, kl.jobs);
-			else if (kl.jobs < 0)
-				canvas_text(c, x + 1, y + 1, ROLE_RUNNING, "preparing", -1);
-			else
-				canvas_text(c, x + 1, y + 1, ROLE_RUNNING, "warm-up build", -1);
+			kbuild_live_text(&kl, nb, status, sizeof status);
+			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, status, c->w - x - 2);
 		} else if (view_scaling_shows(tr)) {
 			/* three points a step: real, CPU, jobs/min */
 			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d steps done",

@@ -527,11 +527,12 @@ static void draw_tests(struct app *a, struct canvas *c, int x, int y, int w, int
 		const struct test_def *t = &test_table[it->test];
 		bool sel = top + r == cursor;
 		int role = sel && pane == 0 ? ROLE_SELECTED : ROLE_NORMAL;
-		char buf[128];
+		char buf[128], label[64];
 		int xx = x + 1;
 		canvas_text(c, xx, yy, role, a->chosen[it->test] ? "[x]" : "[ ]", -1);
 		xx += wd[0] + 1;
-		fmt_fit(buf, sizeof buf, t->label, wd[1], FMT_LEFT);
+		/* the label the run will have (timerlat's names the period asked) */
+		fmt_fit(buf, sizeof buf, test_label(t, a->params, label, sizeof label), wd[1], FMT_LEFT);
 		canvas_text(c, xx, yy, role, buf, -1);
 		xx += wd[1] + 1;
 		if (wd[2]) {
@@ -609,15 +610,18 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	canvas_text(c, x + 1, y + 8, ROLE_DIM, "Estimate", -1);
 	canvas_printf(c, x + 13, y + 8, ROLE_HEADER, "%s", est);
 	/* under the label too: at 80 columns the value column is too narrow for it */
-	char what[64];
+	char what[64], once[64] = "";
 	if (a->thermal_minutes > 0)
 		snprintf(what, sizeof what, "%d cop%s of %s, back to back", o.copies[0],
 			 o.copies[0] == 1 ? "y" : "ies", o.ntests == 1 ? o.tests[0]->id : "one test");
-	else
-		snprintf(what, sizeof what, "%d test%s x %d copy count%s", o.ntests, o.ntests == 1 ? "" : "s",
-			 o.ncopies, o.ncopies == 1 ? "" : "s");
+	else /* a test that runs its own tasks (scaling, kbuild) is measured once */
+		runner_plan_text(&o, what, sizeof what, once, sizeof once);
 	fmt_fit(v, sizeof v, what, w - 2, FMT_LEFT);
 	canvas_text(c, x + 1, y + 9, ROLE_DIM, v, w - 2);
+	if (once[0]) {
+		fmt_fit(v, sizeof v, once, w - 2, FMT_LEFT);
+		canvas_text(c, x + 1, y + 10, ROLE_DIM, v, w - 2);
+	}
 	bool sel = pane == 1 && field == F_START;
 	canvas_text(c, x + 13, y + 11, sel ? ROLE_SELECTED : ROLE_KEY, "[ Start ]", -1);
 

@@ -30,11 +30,7 @@ bool view_buildload_status(const struct live *l, char *buf, int len, const char 
 	struct buildload_opts o;
 	char err[240];
 	int n = buildload_parse_params(params, sysinfo_ncpus(), false, &o, err, sizeof err) == 0 ? o.nloads : 0;
-	if (bl.build < 0 && bl.load < 0)
-		snprintf(buf, (size_t)len, "warm-up build");
-	else
-		snprintf(buf, (size_t)len, "%s: build %d%s%.0d", buildload_loads[bl.load >= 0 ? bl.load : 0].id,
-			 bl.done + 1, n ? " of " : "", n);
+	buildload_live_text(&bl, n, buf, (size_t)len);
 	return true;
 }
 
@@ -45,10 +41,16 @@ bool view_buildload_draw(const struct live *l, struct canvas *c, int y, int rows
 	if (!state(l, &bl))
 		return false;
 	double now = l->ev.sample_elapsed;
-	bool building = bl.build >= 0 ? bl.build == bl.load && bl.began >= bl.load_began : bl.load < 0;
+	bool building = !bl.cleaning && (bl.build >= 0 ? bl.build == bl.load && bl.began >= bl.load_began
+						      : bl.load < 0 && bl.began >= 0);
 	const char *load = bl.load >= 0 ? buildload_loads[bl.load].id : "warm-up";
 	char line[160];
-	if (bl.load < 0)
+	if (bl.cleaning > 0 && bl.cleaning <= BL_NLOADS)
+		snprintf(line, sizeof line, "cleaning for %s: make clean, then %s", buildload_loads[bl.cleaning - 1].id,
+			 bl.cleaning - 1 == BL_CACHERUN ? "sync (the cache kept)" : "the page cache flushed");
+	else if (bl.load < 0 && bl.began < 0)
+		snprintf(line, sizeof line, "preparing: generating the tree");
+	else if (bl.load < 0)
 		snprintf(line, sizeof line, "the untimed warm-up build (the tree into the page cache)");
 	else if (bl.load == BL_NO_LOAD || bl.load == BL_CACHERUN)
 		snprintf(line, sizeof line, "%s: %s", load, buildload_loads[bl.load].what);

@@ -439,7 +439,7 @@ static int buildload_run(struct workload_ctx *ctx)
 	for (int k = 0; k < o.nloads && !wl_stopped(ctx); k++) {
 		struct load_run lr = { .load = o.loads[k] };
 		double x = lr.load;
-		if (kbuild_make(ctx, tree, log, 1, 0, "clean", &el, &ru) < 0)
+		if (kbuild_make(ctx, tree, log, 1, lr.load + 1, "clean", &el, &ru) < 0)
 			return -1;
 		wl_publish(ctx, 0);
 		if (lr.load == BL_CACHERUN)

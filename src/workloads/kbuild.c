@@ -116,7 +116,8 @@ static void last_line(const char *log, char *out, size_t len)
 /* Runs make on the tree with -j jobs and target (NULL: the default one);
  * fills ru and the elapsed time. A build (progress true) says when it
  * begins (timed_jobs: its -j, 0 the warm-up) and publishes the objects
- * made so far while it runs. 0, or -1 with a sentence. */
+ * made so far while it runs; a clean, when it begins (timed_jobs: the -j of
+ * the build it comes before). 0, or -1 with a sentence. */
 static int run_make(struct workload_ctx *ctx, const struct kb_tree *t, const char *log, int jobs,
 		    int timed_jobs, const char *target, bool progress, double *elapsed,
 		    struct rusage *ru)
@@ -139,6 +140,8 @@ static int run_make(struct workload_ctx *ctx, const struct kb_tree *t, const cha
 	argv[a] = NULL;
 	if (progress) /* the console's progress: which build, since when */
 		wl_publish_point(ctx, KB_BEGIN, timed_jobs, wl_now() - ctx->slot->t_start);
+	else if (target && !strcmp(target, "clean")) /* and the clean before it */
+		wl_publish_point(ctx, KB_CLEAN, timed_jobs, wl_now() - ctx->slot->t_start);
 	double t0 = wl_now(), next_count = 0;
 	pid_t pid = fork();
 	if (pid < 0)
@@ -206,7 +209,7 @@ static int timed_builds(struct workload_ctx *ctx, struct kb_tree *t, const char 
 	struct rusage ru;
 	double el;
 	for (int i = 0; i < o->njobs && !wl_stopped(ctx); i++) {
-		if (run_make(ctx, t, log, t->src ? sysinfo_ncpus() : 1, 0, "clean", false, &el, &ru) < 0)
+		if (run_make(ctx, t, log, t->src ? sysinfo_ncpus() : 1, o->jobs[i], "clean", false, &el, &ru) < 0)
 			return -1;
 		if (t->src) {
 			t->left = count_kernel_objects(t->dir);

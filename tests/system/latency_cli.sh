@@ -105,6 +105,22 @@ expect_exit 0 "$KBENCH" run timerlat wakelat $short --period-us 500 --fifo off -
 grep -Eq '^T: ?[0-9] fifo' "$T/out" && die "--fifo off still measured SCHED_FIFO"
 grep -q '^  Settings: period 500 us, SCHED_FIFO off\.$' "$T/out" || { cat "$T/out"; die "timerlat's settings are not said"; }
 grep -q '^  Settings: 2 message threads, 3 workers each, 5 us of work\.$' "$T/out" || die "wakelat's settings are not said"
+# timerlat's label names the run's period, in the report and in show; kbench list's is neutral
+grep -q '^Timer wake-up latency (500 us, absolute):$' "$T/out" || { cat "$T/out"; die "the report's label does not say 500 us"; }
+grep -q '1 ms' "$T/out" && die "a run at 500 us says 1 ms"
+expect_exit 0 "$KBENCH" show knobs
+grep -q '^Timer wake-up latency (500 us, absolute):$' "$T/out" || die "show's label does not say 500 us"
+grep -q '^Timer wake-up latency (1 ms, absolute):$' "$T/one.out" || die "a default run's label does not say 1 ms"
+"$KBENCH" list >"$T/list2"
+grep -q '^timerlat .*1 ms' "$T/list2" && die "kbench list names one period for timerlat"
+# a run stored when every label said 1 ms: shown with the period of its settings
+f=$(grep -l '"name": "knobs"' "$KBENCH_HOME"/*.json | head -1)
+[ -n "$f" ] || die "knobs' run file not found"
+sed 's/Timer wake-up latency (500 us, absolute)/Timer wake-up latency (1 ms, absolute)/' "$f" >"$KBENCH_HOME/abcdef01.json"
+grep -q '(1 ms, absolute)' "$KBENCH_HOME/abcdef01.json" || die "the old label was not put back"
+expect_exit 0 "$KBENCH" show abcdef01
+grep -q '^Timer wake-up latency (500 us, absolute):$' "$T/out" || { cat "$T/out"; die "an old run's label does not follow its settings"; }
+rm -f "$KBENCH_HOME/abcdef01.json"
 grep -Eq '^  Requests per second: [0-9]+.* \(6 workers, 2 message threads\)$' "$T/out" || die "wakelat did not run 2 x 3 workers"
 # 1000 wake-ups a second per phase at 1 ms, 2000 at 500 us: a phase of 0.5 s counts about 1000
 expect_exit 0 "$KBENCH" export knobs --format json

@@ -7,10 +7,24 @@
 # With two copies the bars are both copies' histograms merged ("all
 # copies"), the sample line's wake-ups are the copies' sum, and each copy
 # has a row with its own wake-ups, the same numbers as in that sum.
+# The run's test rows and its results name timerlat's period: 500 us
+# with --period-us 500, not 1 ms.
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
 expect_exit 0 "$KBENCH" run timerlat --duration 1 --samples 2 --pause 0 -c 2 --no-telemetry --name base
+
+ui_start env NO_COLOR=1 LANG=C LC_ALL=C "$KBENCH" console timerlat --period-us 500 --samples 1 --pause 0 --duration 0.5
+ui_wait 'Setup'
+ui_keys r
+ui_wait 'Timer wake-up latency \(500 us' 20
+grep -q '1 ms, absolute' "$T/screen" && die "a run at 500 us says 1 ms"
+ui_wait 'Results' 30
+ui_keys q
+ui_wait 'not saved|quit' 5
+ui_keys y
+ui_exited 10
+ui kill-session -t "$UI_PANE"
 
 ui_start env NO_COLOR=1 LANG=C LC_ALL=C "$KBENCH" console timerlat interactive --samples 2 --pause 0 --duration 3 --copies 2
 ui_wait 'Setup'

@@ -199,6 +199,44 @@ static void test_collect(void **state)
 	assert_false(buildload_live_state(kp, 2, &bl));
 }
 
+/* The run screen's status line through a later sample, in the order
+ * buildload_run publishes: never "warm-up build" once the tree is built;
+ * "cleaning" from each make clean until its load starts. */
+static void test_live_text(void **state)
+{
+	(void)state;
+	const struct wl_point pts[] = {
+		{ BLS_START, 0, 2 }, { KB_UNITS, 0, 8 },
+		{ KB_CLEAN, BL_NO_LOAD + 1, 0.1 }, { BLS_FLUSH, BL_NO_LOAD, 0 },
+		{ BLS_LOAD_BEGIN, BL_NO_LOAD, 0.5 }, { KB_BEGIN, BL_NO_LOAD + 1, 0.8 },
+		{ KB_ELAPSED, BL_NO_LOAD, 5 },
+		{ KB_CLEAN, BL_PROCESS + 1, 6 }, { BLS_FLUSH, BL_PROCESS, 0 },
+		{ BLS_LOAD_BEGIN, BL_PROCESS, 6.5 }, { KB_BEGIN, BL_PROCESS + 1, 9.5 },
+		{ KB_ELAPSED, BL_PROCESS, 15 },
+	};
+	const char *want[] = { NULL, "preparing", "cleaning for build 1 of 2", "cleaning for build 1 of 2",
+			       "no_load: build 1 of 2", "no_load: build 1 of 2", "no_load: build 2 of 2",
+			       "cleaning for build 2 of 2", "cleaning for build 2 of 2",
+			       "process_load: build 2 of 2", "process_load: build 2 of 2", "2 builds done" };
+	struct buildload_live bl;
+	for (int n = 1; n <= (int)(sizeof pts / sizeof pts[0]); n++) {
+		char t[64];
+		if (!want[n - 1]) {
+			assert_false(buildload_live_state(pts, n, &bl)); /* no tree yet */
+			continue;
+		}
+		assert_true(buildload_live_state(pts, n, &bl));
+		buildload_live_text(&bl, 2, t, sizeof t);
+		assert_string_equal(t, want[n - 1]);
+	}
+	/* the first sample's warm-up: KB_BEGIN at x = 0 */
+	const struct wl_point first[] = { { BLS_START, 0, 1 }, { KB_UNITS, 0, 8 }, { KB_BEGIN, 0, 0.2 } };
+	char t[64];
+	assert_true(buildload_live_state(first, 3, &bl));
+	buildload_live_text(&bl, 1, t, sizeof t);
+	assert_string_equal(t, "warm-up build");
+}
+
 static const char *fixture(const char *name)
 {
 	static char p[512];
@@ -292,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_ratio_and_row),
 		cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_noise),
+		cmocka_unit_test(test_live_text),
 		cmocka_unit_test(test_import_contest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

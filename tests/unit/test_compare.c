@@ -475,6 +475,16 @@ static void test_settings_have_their_floors(void **state)
 	assert_non_null(strstr(c->basis, "(quick)"));
 	assert_string_equal(c->calibrate_cmd, "kbench calibrate --quick dhry2reg pipe spawn syscall");
 	compare_free(c);
+	/* The workload settings the run was given, as options the shell reads back:
+	 * a flag, values, a --source path with a blank (escaped in params) and a quote. */
+	snprintf(b->meta.params, sizeof b->meta.params,
+		 "tasks=1,2,4 huge period-us=500 source=/src/my%%20linux's");
+	c = cmp(a, b, NULL);
+	assert_string_equal(c->calibrate_cmd, "kbench calibrate --quick --tasks 1,2,4 --huge --period-us 500 "
+					      "--source '/src/my linux'\\''s' dhry2reg pipe spawn syscall");
+	assert_true(footer_has(c, "--tasks 1,2,4 --huge --period-us 500"));
+	compare_free(c);
+	b->meta.params[0] = '\0';
 	/* Short samples: the full default widened by sqrt(nominal / actual), at most 3x. */
 	snprintf(a->meta.mode, sizeof a->meta.mode, "full");
 	a->meta.duration_override = 2.5;

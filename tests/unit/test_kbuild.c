@@ -17,6 +17,7 @@
 #include "run.h"
 #include "scratch.h"
 #include "workload.h"
+#include "workloads/workloads.h"
 
 /* The tree is part of what a run measures: the same on every machine for
  * the same kbench version. A change to the generator changes these; then
@@ -189,6 +190,61 @@ static void test_collect(void **state)
 	assert_non_null(strstr(buf, "327.3")); /* builds per hour: 3600 / 11 */
 	free(buf);
 	run_free(r);
+}
+
+/* What the console names, replayed from the points the workload really
+ * published, point by point as the screen may read them: the first sample
+ * prepares, then the warm-up; a later sample (the tree built) never says
+ * "warm-up build", and while the clean before a build runs it says so. */
+static void phases_of(struct worker_slot *slot, char texts[][64], int *n)
+{
+	*n = 0;
+	int np = atomic_load(&slot->npoints);
+	for (int i = 0; i <= np; i++) {
+		struct kbuild_live kl;
+		if (!kbuild_live_state(slot->points, i, &kl))
+			continue;
+		char t[64];
+		kbuild_live_text(&kl, 2, t, sizeof t);
+		if (*n == 0 || strcmp(texts[*n - 1], t))
+			snprintf(texts[(*n)++], 64, "%s", t);
+	}
+}
+
+static void test_live_phases(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/kbuild-phases.XXXXXX", scratch[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(scratch, sizeof scratch, "%s/s", dir);
+	assert_int_equal(mkdir(scratch, 0755), 0);
+	static struct worker_slot slot;
+	struct workload_ctx ctx = { .slot = &slot, .copies = 1, .duration = 200, .tmpdir = scratch,
+				    .shm_fd = -1, .params = "tree=1 make-jobs=1,2" };
+	char texts[WL_MAX_POINTS][64];
+	int n;
+	for (int sample = 0; sample < 2; sample++) {
+		memset(&slot, 0, sizeof slot);
+		assert_int_equal(wl_kbuild.run(&ctx), 0);
+		phases_of(&slot, texts, &n);
+		for (int i = 0; i < n; i++)
+			print_message("sample %d: %s\n", sample + 1, texts[i]);
+		int k = 0;
+		assert_string_equal(texts[k++], "preparing"); /* the tree generated, or found */
+		if (sample == 0)
+			assert_string_equal(texts[k++], "warm-up build");
+		assert_string_equal(texts[k++], "cleaning for build 1 of 2");
+		assert_string_equal(texts[k++], "build 1 of 2: -j1");
+		/* its time published, the next clean not begun yet */
+		assert_string_equal(texts[k++], "build 2 of 2: -j1");
+		assert_string_equal(texts[k++], "cleaning for build 2 of 2");
+		assert_string_equal(texts[k++], "build 2 of 2: -j2");
+		assert_string_equal(texts[k++], "2 builds done");
+		assert_int_equal(n, k);
+	}
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
 }
 
 /* Kernel mode's parameters: the source path's escapes undone (a blank, a
@@ -394,6 +450,7 @@ int main(void)
 		cmocka_unit_test(test_build_deterministic),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_live_phases),
 		cmocka_unit_test(test_import_kernbench),
 		cmocka_unit_test(test_import_kcbench),
 		cmocka_unit_test(test_kernel_params),
