@@ -26,8 +26,9 @@ case "$cmd" in "kbench calibrate "*" timerlat wakelat memlat") ;; *) die "not a 
 expect_exit 0 "$KBENCH" compare a b
 tr '\n' ' ' <"$T/out" | grep -q -- "--period-us 500 --fifo off" || die "the text footer's suggestion lacks the settings"
 
-# Run as printed (two runs, not five, to stay short): the runs have a's settings.
-eval "expect_exit 0 \"\$KBENCH\" calibrate -n 2 ${cmd#kbench calibrate}"
+# Run as printed (two runs, not five, and no pause before the samples, to stay
+# short): the runs have a's settings.
+eval "expect_exit 0 \"\$KBENCH\" calibrate -n 2 --pause 0 ${cmd#kbench calibrate}"
 busy=$(grep -c 'other processes used the CPUs' "$T/out")
 "$KBENCH" runs >"$T/runs"
 [ "$(grep -c ' calibration ' "$T/runs")" = 2 ] || die "not 2 calibration runs: $(cat "$T/runs")"
