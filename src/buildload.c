@@ -606,14 +606,10 @@ bool buildload_live_state(const struct wl_point *pts, int n, struct buildload_li
 
 void buildload_live_text(const struct buildload_live *bl, int nloads, char *buf, size_t len)
 {
-	char of[16] = "";
-	if (nloads > 0)
-		snprintf(of, sizeof of, " of %d", nloads);
-	if (nloads > 0 && bl->done >= nloads)
-		snprintf(buf, len, "%d build%s done", bl->done, bl->done == 1 ? "" : "s");
-	else if (bl->cleaning)
-		snprintf(buf, len, "cleaning for build %d%s", bl->done + 1, of);
-	else if (bl->load < 0 && bl->began < 0)
+	char of[16];
+	if (kbuild_phase_common(bl->done, nloads, bl->cleaning, of, sizeof of, buf, len))
+		return;
+	if (bl->load < 0 && bl->began < 0)
 		snprintf(buf, len, "preparing");
 	else if (bl->load < 0)
 		snprintf(buf, len, "warm-up build");

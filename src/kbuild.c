@@ -497,16 +497,27 @@ bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *ou
 	return any;
 }
 
+bool kbuild_phase_common(int done, int nbuilds, bool cleaning, char *of, size_t oflen, char *buf,
+			 size_t len)
+{
+	of[0] = '\0';
+	if (nbuilds > 0)
+		snprintf(of, oflen, " of %d", nbuilds);
+	if (nbuilds > 0 && done >= nbuilds)
+		snprintf(buf, len, "%d build%s done", done, done == 1 ? "" : "s");
+	else if (cleaning)
+		snprintf(buf, len, "cleaning for build %d%s", done + 1, of);
+	else
+		return false;
+	return true;
+}
+
 void kbuild_live_text(const struct kbuild_live *kl, int nbuilds, char *buf, size_t len)
 {
-	char of[16] = "";
-	if (nbuilds > 0)
-		snprintf(of, sizeof of, " of %d", nbuilds);
-	if (nbuilds > 0 && kl->done >= nbuilds)
-		snprintf(buf, len, "%d build%s done", kl->done, kl->done == 1 ? "" : "s");
-	else if (kl->cleaning)
-		snprintf(buf, len, "cleaning for build %d%s", kl->done + 1, of);
-	else if (kl->jobs > 0)
+	char of[16];
+	if (kbuild_phase_common(kl->done, nbuilds, kl->cleaning, of, sizeof of, buf, len))
+		return;
+	if (kl->jobs > 0)
 		snprintf(buf, len, "build %d%s: -j%d", kl->done + 1, of, kl->jobs);
 	else if (kl->jobs < 0 || kl->began < 0)
 		snprintf(buf, len, "preparing");

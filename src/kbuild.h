@@ -59,6 +59,11 @@ bool kbuild_live_state(const struct wl_point *pts, int n, struct kbuild_live *ou
  * timed builds a sample makes (0: not known): "cleaning for build 2 of 3",
  * "build 2 of 3: -j4", "warm-up build", "preparing", "3 builds done". */
 void kbuild_live_text(const struct kbuild_live *kl, int nbuilds, char *buf, size_t len);
+/* The phases kbuild's and buildload's texts share: "3 builds done" once
+ * done reaches nbuilds, "cleaning for build 2 of 3" while cleaning; true
+ * when it wrote one. of gets " of N" (empty when nbuilds is unknown). */
+bool kbuild_phase_common(int done, int nbuilds, bool cleaning, char *of, size_t oflen, char *buf,
+			 size_t len);
 
 /* Kernel mode's source path, at most (a directory or a tarball). */
 #define KBUILD_SOURCE_MAX 1024
