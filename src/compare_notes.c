@@ -3,6 +3,7 @@
 #include "compare.h"
 #include "compare_int.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -199,6 +200,15 @@ static int params_options(char *buf, size_t size, const char *params)
 		}
 		const char *eq = memchr(p, '=', len);
 		size_t nl = eq ? (size_t)(eq - p) : len;
+		/* an option's name is lower case, digits and dashes: a run file
+		 * that says otherwise gets no word of it into a command to paste */
+		bool name_ok = nl > 0;
+		for (size_t k = 0; k < nl; k++)
+			name_ok = name_ok && (islower((unsigned char)p[k]) || isdigit((unsigned char)p[k]) || p[k] == '-');
+		if (!name_ok) {
+			p += len;
+			continue;
+		}
 		n += snprintf(buf + n, size - (size_t)n, " --%.*s", (int)nl, p);
 		if (eq && n >= 0 && (size_t)n < size) {
 			char v[4608];

@@ -484,6 +484,11 @@ static void test_settings_have_their_floors(void **state)
 					      "--source '/src/my linux'\\''s' dhry2reg pipe spawn syscall");
 	assert_true(footer_has(c, "--tasks 1,2,4 --huge --period-us 500"));
 	compare_free(c);
+	/* a hostile file's option names do not reach the command: only [a-z0-9-] */
+	snprintf(b->meta.params, sizeof b->meta.params, "x;rm=1 $(id) Huge=1 jobs=3");
+	c = cmp(a, b, NULL);
+	assert_string_equal(c->calibrate_cmd, "kbench calibrate --quick --jobs 3 dhry2reg pipe spawn syscall");
+	compare_free(c);
 	b->meta.params[0] = '\0';
 	/* Short samples: the full default widened by sqrt(nominal / actual), at most 3x. */
 	snprintf(a->meta.mode, sizeof a->meta.mode, "full");
