@@ -113,6 +113,22 @@ static void last_line(const char *log, char *out, size_t len)
 	fclose(f);
 }
 
+/* In a child of the worker, before it runs make or tar: SIGTERM when the
+ * worker dies, stdin from /dev/null, stdout and stderr to log, in dir when
+ * one is given. -1 when one of them cannot be had. */
+static int child_to_log(const char *log, const char *dir)
+{
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int nul = open("/dev/null", O_RDONLY);
+	if (fd < 0 || nul < 0 || (dir && chdir(dir) != 0))
+		return -1;
+	dup2(nul, 0);
+	dup2(fd, 1);
+	dup2(fd, 2);
+	return 0;
+}
+
 /* Runs make on the tree with -j jobs and target (NULL: the default one);
  * fills ru and the elapsed time. A build (progress true) says when it
  * begins (timed_jobs: its -j, 0 the warm-up) and publishes the objects
@@ -151,14 +167,8 @@ static int run_make(struct workload_ctx *ctx, const struct kb_tree *t, const cha
 		 * SIGTERM, which it passes to the compilers it runs (GNU make's
 		 * fatal_error_signal), so none go on writing into the scratch. A
 		 * skip, an abort or Ctrl-C kill the worker's whole group anyway. */
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int nul = open("/dev/null", O_RDONLY);
-		if (fd < 0 || nul < 0 || chdir(t->dir) != 0)
+		if (child_to_log(log, t->dir) < 0)
 			_exit(126);
-		dup2(nul, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
 		/* Not a sub-make of whatever make started kbench (make test):
 		 * its jobserver would share out the -j asked here. And no
 		 * ccache between make and the compiler, as kcbench does. */
@@ -344,12 +354,8 @@ static int kernel_run(struct workload_ctx *ctx, const struct kbuild_opts *o, con
 			if (pid < 0)
 				return wl_fail(ctx, "fork: %s", strerror(errno));
 			if (pid == 0) {
-				prctl(PR_SET_PDEATHSIG, SIGTERM);
-				int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-				if (fd < 0)
+				if (child_to_log(log, NULL) < 0)
 					_exit(126);
-				dup2(fd, 1);
-				dup2(fd, 2);
 				execlp("tar", "tar", "-xf", o->source, "-C", ext, "--no-same-owner",
 				       (char *)NULL);
 				dprintf(2, "cannot run tar: %s\n", strerror(errno));
