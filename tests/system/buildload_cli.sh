@@ -11,7 +11,6 @@
 # worker and a killed build leave no load process and no file behind.
 . "$KBENCH_TOP/tests/system/lib.inc"
 # processes working in the scratch directory (the worker, its loads, make, cc1)
-in_scratch() { ls -l /proc/[0-9]*/cwd 2>/dev/null | grep -c "$T/scratch"; }
 command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
 export KBENCH_BUILDLOAD_LEAD=0.3 KBENCH_DISK_FREE_KIB=400000 KBENCH_BUILDLOAD_FLUSH=0
 

@@ -9,7 +9,6 @@
 # kernbench log and kcbench reports import and compare n/a.
 . "$KBENCH_TOP/tests/system/lib.inc"
 # how many processes work in the scratch directory (make, the shells, cc1, as)
-in_scratch() { ls -l /proc/[0-9]*/cwd 2>/dev/null | grep -c "$T/scratch"; }
 command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"
@@ -95,13 +94,7 @@ pid=$!
 i=0
 until ls "$T"/scratch/kbench-*/kbuild0/obj/*.o >/dev/null 2>&1 || [ $i -gt 300 ]; do sleep 0.1; i=$((i + 1)); done
 [ $i -le 300 ] || die "no object compiled in 30 s"
-kill -INT $pid
-wait $pid
-rc=$?
-[ "$rc" = 130 ] || { cat "$T/err"; die "interrupted: exit $rc, wanted 130"; }
-sleep 0.5
-[ -z "$(ls -A "$T/scratch")" ] || die "left in scratch after Ctrl-C: $(ls -A "$T/scratch")"
-[ "$(in_scratch)" = 0 ] || die "a make or compiler outlived Ctrl-C"
+stop_leaves_nothing $pid
 
 # Killed outright: the next run sweeps the dead run's directory away.
 "$KBENCH" run kbuild --tree 96 --make-jobs 2 --samples 1 --pause 0 --no-telemetry --tmpdir "$T/scratch" \
