@@ -238,6 +238,22 @@ void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v)
 			v->fall = k;
 	}
 	if (v->fall >= 0) {
+		/* Found where it cleared the noise; it began where the samples came
+		 * nearer the fallen level than the start one. A noisy start widens the
+		 * noise, so a fall found late (a second step down) is walked back over
+		 * the low samples before it. */
+		double fl = 0;
+		int nf = 0;
+		for (int k = v->fall; k < n; k++)
+			if (p[k].rate > 0) {
+				fl += log(p[k].rate);
+				nf++;
+			}
+		double mid = nf ? (level + fl / nf) / 2 : level;
+		while (v->fall > 1 && p[v->fall - 1].rate > 0 && log(p[v->fall - 1].rate) < mid)
+			v->fall--;
+	}
+	if (v->fall >= 0) {
 		int f = v->fall;
 		double s = 0, o = 0;
 		int ns = 0, no = 0;

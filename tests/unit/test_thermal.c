@@ -192,6 +192,39 @@ static void a_fall_is_three_samples_beyond_the_noise(void **state)
 	assert_int_equal(decide(&in).fall, -1);
 }
 
+/* Where a fall began: a noisy start widens the noise so that a halved score is
+ * no fall, and a second step down is found; the fall is walked back to where
+ * the samples came nearer the fallen level (CI: named at 0:16, began at 0:05). */
+static void a_fall_found_late_is_named_where_it_began(void **state)
+{
+	(void)state;
+	struct thermal_inputs in = calm(N, 2);
+	for (int k = 0; k < 10; k++)
+		pts[k].rate = k % 2 ? 1150 : 870;
+	for (int k = 10; k < 40; k++)
+		pts[k].rate = 500;
+	for (int k = 40; k < N; k++)
+		pts[k].rate = 350;
+	struct thermal_verdict v = decide(&in);
+	assert_true(v.noise > 0.5); /* 500 alone would be no fall */
+	assert_int_equal(v.fall, 10);
+	assert_true(fabs(v.fall_t - 20) < 1e-9);
+	assert_true(fabs(v.fall_pct + 56.6) < 0.5); /* from 0:20 to the end, not from 1:20 */
+	assert_non_null(strstr(v.score_line, "Score fell 57% from 0:20 (sample 11"));
+
+	/* A sample back at the start level ends the walk: the fall began after it. */
+	pts[25].rate = 1000;
+	v = decide(&in);
+	assert_int_equal(v.fall, 26);
+
+	/* A gradual fall is not walked back over samples nearer the start level. */
+	in = calm(N, 2);
+	for (int k = 30; k < N; k++)
+		pts[k].rate = 1000 * (1 - 0.02 * (k - 29));
+	v = decide(&in);
+	assert_true(v.fall >= 30 && v.fall <= 32);
+}
+
 /* The score fell, the sensors stayed level: background load, not heat. */
 static void a_fall_without_thermal_evidence(void **state)
 {
@@ -438,6 +471,7 @@ int main(void)
 		cmocka_unit_test(throttling_names_its_moment_and_causes),
 		cmocka_unit_test(each_kind_of_evidence_alone),
 		cmocka_unit_test(a_fall_is_three_samples_beyond_the_noise),
+		cmocka_unit_test(a_fall_found_late_is_named_where_it_began),
 		cmocka_unit_test(a_fall_without_thermal_evidence),
 		cmocka_unit_test(no_sensors_says_what_is_missing),
 		cmocka_unit_test(energy_and_work_per_joule),
