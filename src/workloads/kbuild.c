@@ -158,6 +158,12 @@ static int run_make(struct workload_ctx *ctx, const struct kb_tree *t, const cha
 		wl_publish_point(ctx, KB_BEGIN, timed_jobs, wl_now() - ctx->slot->t_start);
 	else if (target && !strcmp(target, "clean")) /* and the clean before it */
 		wl_publish_point(ctx, KB_CLEAN, timed_jobs, wl_now() - ctx->slot->t_start);
+	/* The compilers' temporary files (gcc's cc*.s) in the copy's own
+	 * directory: a compiler killed with its worker cannot remove them, and
+	 * the scratch goes at the run's end, Ctrl-C or not. */
+	char tmp[PATH_MAX];
+	if (!realpath(ctx->tmpdir, tmp))
+		snprintf(tmp, sizeof tmp, "%s", ctx->tmpdir);
 	double t0 = wl_now(), next_count = 0;
 	pid_t pid = fork();
 	if (pid < 0)
@@ -177,6 +183,7 @@ static int run_make(struct workload_ctx *ctx, const struct kb_tree *t, const cha
 		unsetenv("MAKELEVEL");
 		unsetenv("MAKEOVERRIDES");
 		setenv("CCACHE_DISABLE", "1", 1);
+		setenv("TMPDIR", tmp, 1);
 		execvp("make", (char *const *)argv);
 		dprintf(2, "cannot run make: %s\n", strerror(errno));
 		_exit(127);

@@ -86,8 +86,11 @@ expect_exit 0 "$KBENCH" compare 5.10.0-rc3 5.10.0-rc3-patched
 grep -Eq '^kbuild -j4 +611.20 .* 600.00 .* n/a \(no samples\)' "$T/out" || { cat "$T/out"; die "kcbench vs kcbench: not n/a"; }
 
 # Interrupted in the middle of a build: make and its compilers go with the
-# worker, the tree goes with the scratch directory, the finished builds stay.
+# worker, the tree goes with the scratch directory, the finished builds stay,
+# and the compilers' temporary files (cc*.s, in TMPDIR) go with the scratch too.
 rm -rf "$KBENCH_HOME"
+mkdir "$T/tmp"
+export TMPDIR="$T/tmp"
 "$KBENCH" run kbuild --tree 96 --make-jobs 2 --samples 2 --pause 0 --no-telemetry --tmpdir "$T/scratch" \
 	--name cut >"$T/out" 2>"$T/err" &
 pid=$!
@@ -95,6 +98,7 @@ i=0
 until ls "$T"/scratch/kbench-*/kbuild0/obj/*.o >/dev/null 2>&1 || [ $i -gt 300 ]; do sleep 0.1; i=$((i + 1)); done
 [ $i -le 300 ] || die "no object compiled in 30 s"
 stop_leaves_nothing $pid
+[ -z "$(ls -A "$T/tmp")" ] || die "the compilers' files left in TMPDIR after Ctrl-C: $(ls -A "$T/tmp" | head -3)"
 
 # Killed outright: the next run sweeps the dead run's directory away.
 "$KBENCH" run kbuild --tree 96 --make-jobs 2 --samples 1 --pause 0 --no-telemetry --tmpdir "$T/scratch" \
@@ -112,4 +116,5 @@ expect_exit 2 "$KBENCH" run kbuild --make-jobs 0 --tmpdir "$T/scratch" --no-save
 expect_exit 0 "$KBENCH" run kbuild --tree 1 --make-jobs 1 --samples 1 --pause 0 --no-telemetry \
 	--tmpdir "$T/scratch" --no-save
 [ -z "$(ls -A "$T/scratch")" ] || die "left in scratch after a killed run and the next: $(ls -A "$T/scratch")"
+[ -z "$(ls -A "$T/tmp")" ] || die "the compilers' files left in TMPDIR after a killed run: $(ls -A "$T/tmp" | head -3)"
 exit 0
