@@ -177,7 +177,8 @@ static void draw_tests(const struct live *l, struct canvas *c, int y, int rows, 
 	if (top > total - rows)
 		top = total - rows < 0 ? 0 : total - rows;
 	char title[64];
-	snprintf(title, sizeof title, "Tests (%d of %d)", total > rows ? top + 1 : 1, total);
+	/* the rows shown, as a pager says them: "Tests 1-3 of 24" (not "test 1 of 24") */
+	snprintf(title, sizeof title, "Tests %d-%d of %d", top + 1, top + rows < total ? top + rows : total, total);
 	canvas_rule(c, 0, y - 1, c->w, ROLE_BORDER, total > rows ? title : "Tests", ROLE_HEADER);
 	struct fmt_col cols[] = { { 1, 1, false },  { 3, 4, false }, { 20, 40, false },
 				  { 10, 24, false }, { 7, 9, false }, { 11, 12, false },

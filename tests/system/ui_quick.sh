@@ -5,7 +5,7 @@
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
-ui_start "$KBENCH" console --copies 1
+ui_start "$KBENCH" console --copies 1,2
 ui_wait 'Setup'
 ui_keys p
 ui_wait 'Preset +◀ quick ▶' 5
@@ -21,6 +21,8 @@ ui_wait 'sample 4  ' 20
 # and on its row.
 ui_wait '^── dhry2reg · 1 copy · ±[0-9.]+% now, ±1% asked ─' 5
 grep -Eq '^ ▶ .*Dhrystone.* ±[0-9.]+%$' "$T/screen" || { cat "$T/screen"; die "the running quick test's row shows no ±"; }
+# The index at 1 and 2 copies is more rows than fit: the list's title says which it shows.
+grep -Eq '^── Tests 1-[0-9]+ of 24 ─' "$T/screen" || { cat "$T/screen"; die "the tests list does not say it shows rows 1-N of 24"; }
 ui_keys q
 ui_wait 'Abort the run\?' 5
 ui_keys y
