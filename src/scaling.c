@@ -286,6 +286,16 @@ void scaling_collect(struct test_result *t, const struct worker_slot *slots, int
 		 * task count is the summary's peak.tasks, named by the compare footer) */
 		point_push(test_point(t, "peak", 0, "", "jobs/min", false, true), top);
 	}
+	/* The peak stays after the steps: a count a later sample reached first
+	 * ("16 tasks" when the first sample stopped at 8) is added after it, and
+	 * the report, the results and compare list the points in this order. */
+	for (int i = 0; i + 1 < t->npoints; i++)
+		if (!strcmp(t->points[i].name, "peak")) {
+			struct point pk = t->points[i];
+			memmove(&t->points[i], &t->points[i + 1], (size_t)(t->npoints - i - 1) * sizeof pk);
+			t->points[t->npoints - 1] = pk;
+			break;
+		}
 	/* The peak and crossover of the mean curve so far. */
 	double x[SCALING_MAX_STEPS], v[SCALING_MAX_STEPS];
 	int m = scaling_curve(t, x, v, SCALING_MAX_STEPS);

@@ -198,6 +198,18 @@ static void test_collect(void **state)
 	fclose(f);
 	assert_int_equal(len, 0);
 	free(buf);
+
+	/* a later sample reaches a count the first did not: its points come
+	 * before the peak, which stays last (the order every view lists) */
+	t = &r->blocks[0].tests[0]; /* adding the memlat result moved it */
+	wl_publish_point(&ctx, SCALING_REAL, 32, 32 * 10 * 60 / 1000.0);
+	wl_publish_point(&ctx, SCALING_CPU, 32, 32 * 0.3);
+	wl_publish_point(&ctx, SCALING_JPM, 32, 1000);
+	scaling_collect(t, slots, 1, "jobs=10");
+	assert_string_equal(t->points[t->npoints - 1].name, "peak");
+	assert_string_equal(t->points[t->npoints - 2].name, "32 tasks");
+	assert_int_equal(test_find_point(t, "peak")->n, 3);
+	assert_int_equal(test_find_point(t, "32 tasks")->n, 1);
 	run_free(r);
 	free(slots);
 }
