@@ -560,7 +560,7 @@ struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen)
 		base = l.e[pick].run;
 		l.e[pick].run = NULL; /* taken before the list is freed */
 	} else {
-		snprintf(why, whylen, "no stored run of these tests with the same copy counts to compare with");
+		snprintf(why, whylen, "no stored run of these tests at these copy counts");
 	}
 	store_list_free(&l);
 	return base;

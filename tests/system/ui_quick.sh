@@ -27,6 +27,8 @@ ui_keys q
 ui_wait 'Abort the run\?' 5
 ui_keys y
 ui_wait 'Results' 30
+# Nothing stored to compare with: said whole, with the key, within the 80 columns.
+ui_wait '^ no stored run of these tests at these copy counts \(c picks another\) *$' 5
 ui_keys s
 ui_wait 'saved|[0-9a-f]{8}' 10
 ui_keys q

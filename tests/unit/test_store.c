@@ -255,7 +255,7 @@ static void test_pick_baseline(void **state)
 	run_free(unlike);
 	ours->blocks[0].copies = 8;
 	assert_null(store_pick_baseline(ours, err, sizeof err));
-	assert_non_null(strstr(err, "same copy counts"));
+	assert_non_null(strstr(err, "at these copy counts"));
 	run_free(ours);
 	run_free(older);
 	run_free(same);
