@@ -45,4 +45,12 @@ ui_keys q
 ui_wait 'not saved|quit' 5
 ui_keys y
 ui_exited 10
+ui kill-session -t "$UI_PANE"
+
+# alone (nothing to compare with), a step's unit fits its column: jpm, not "jobs~"
+ui_start env NO_COLOR=1 "$KBENCH" replay base --speed 1000 --compare none
+ui_wait '^ scaling peak +1 +[0-9]+ jpm +- ' 20
+grep -q 'jobs~' "$T/screen" && { cat "$T/screen"; die "a unit cut to fit"; }
+ui_keys q
+ui_exited 10
 exit 0
