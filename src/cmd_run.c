@@ -210,13 +210,17 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		if (pr > 0)
 			continue;
 		switch (it->def->id) {
-		case O_COPIES:
-			if (o.ncopies >= RUNNER_MAX_BLOCKS) {
+		case O_COPIES: {
+			/* -c 1 -c 2 as UnixBench takes them, or -c 1,2 as the console does */
+			int k = opts_copy_list(it->arg, sysinfo_ncpus(), o.copies + o.ncopies,
+					       RUNNER_MAX_BLOCKS - o.ncopies);
+			if (k < 0) {
 				opts_free(&op);
-				return usage_error("at most %d -c options", RUNNER_MAX_BLOCKS);
+				return usage_error("at most %d copy counts in all", RUNNER_MAX_BLOCKS);
 			}
-			o.copies[o.ncopies++] = (int)it->i;
+			o.ncopies += k;
 			break;
+		}
 		case O_ITERATIONS: o.iterations = (int)it->i; break;
 		case O_SAMPLES: o.samples = (int)it->i; break;
 		case O_DURATION: o.duration = it->d; break;

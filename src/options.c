@@ -39,19 +39,31 @@ static int check_import_name(const char *opt, const char *arg, char *err, size_t
 }
 
 /* The console's copy list: "1", "1,2", "all" (or "N"), at most one block per entry. */
-static int check_copy_list(const char *opt, const char *arg, char *err, size_t errlen)
+int opts_copy_list(const char *s, int ncpus, int *list, int max)
 {
 	char buf[128];
+	if (strlen(s) >= sizeof buf)
+		return -1;
+	snprintf(buf, sizeof buf, "%s", s);
 	int n = 0;
-	bool bad = strlen(arg) >= sizeof buf;
-	snprintf(buf, sizeof buf, "%s", arg);
 	char *save = NULL;
-	for (char *w = strtok_r(buf, ", ", &save); w && !bad; w = strtok_r(NULL, ", ", &save)) {
+	for (char *w = strtok_r(buf, ", ", &save); w; w = strtok_r(NULL, ", ", &save)) {
 		long v;
-		bad = (strcmp(w, "all") && strcmp(w, "N") && parse_int(w, 1, RUNNER_MAX_COPIES, &v)) ||
-		      ++n > RUNNER_MAX_BLOCKS;
+		if (!strcmp(w, "all") || !strcmp(w, "N"))
+			v = ncpus;
+		else if (parse_int(w, 1, RUNNER_MAX_COPIES, &v))
+			return -1;
+		if (n >= max)
+			return -1;
+		list[n++] = (int)v;
 	}
-	if (bad || n == 0) {
+	return n ? n : -1;
+}
+
+static int check_copy_list(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int list[RUNNER_MAX_BLOCKS];
+	if (opts_copy_list(arg, 1, list, RUNNER_MAX_BLOCKS) < 0) {
 		snprintf(err, errlen, "%s wants a list of counts (1 to %d, or 'all'), at most %d, not '%s'",
 			 opt, RUNNER_MAX_COPIES, RUNNER_MAX_BLOCKS, arg);
 		return -1;
@@ -241,11 +253,10 @@ static int check_format(const char *opt, const char *arg, char *err, size_t errl
 
 /* In the order --help lists them; a row's place is its enum opt_id. */
 const struct opt_def opt_table[] = {
-	{ .id = O_COPIES, .name = "copies", .short_name = 'c', .kind = OK_INT,
-	  .arg = "N", .what = "a number of copies",
-	  .min = 1, .max = RUNNER_MAX_COPIES,
-	  .help = "parallel copies; repeat for several blocks (default: 1 and the CPU count)",
-	  .cmds = RUNLIKE },
+	{ .id = O_COPIES, .name = "copies", .short_name = 'c', .kind = OK_STRING,
+	  .arg = "N", .what = "a list of counts",
+	  .help = "parallel copies, a block each: -c 1 -c 2 or -c 1,2 (default: 1 and the CPU count)",
+	  .cmds = RUNLIKE, .check = check_copy_list },
 	{ .id = O_ITERATIONS, .name = "iterations", .short_name = 'i', .kind = OK_INT,
 	  .arg = "N", .what = "a number of iterations",
 	  .min = 1, .max = 1000,

@@ -112,6 +112,11 @@ struct opt_item {
 	double d;        /* OK_INT and OK_DOUBLE */
 };
 
+/* A list of copy counts ("1,2", "1 4", "all" or "N" for ncpus) into list:
+ * how many, or -1 when a word is no count from 1 to RUNNER_MAX_COPIES or
+ * there are more than max. */
+int opts_copy_list(const char *s, int ncpus, int *list, int max);
+
 /* The workload parameters' words ("sizes=1k:64m huge tasks=1,2"), at most this long. */
 #define OPT_PARAMS_MAX 4608
 /* Appends it as a word to buf (space-separated) when its row is a workload

@@ -21,21 +21,9 @@ bool ui_is_option(const char *arg)
 
 int app_set_copies(struct app *a, const char *s)
 {
-	int n = 0, list[RUNNER_MAX_BLOCKS];
-	char buf[128];
-	snprintf(buf, sizeof buf, "%s", s);
-	char *save = NULL;
-	for (char *w = strtok_r(buf, ", ", &save); w; w = strtok_r(NULL, ", ", &save)) {
-		long v;
-		if (!strcmp(w, "all") || !strcmp(w, "N"))
-			v = sysinfo_ncpus();
-		else if (parse_int(w, 1, RUNNER_MAX_COPIES, &v))
-			return -1;
-		if (n >= RUNNER_MAX_BLOCKS)
-			return -1;
-		list[n++] = (int)v;
-	}
-	if (!n)
+	int list[RUNNER_MAX_BLOCKS];
+	int n = opts_copy_list(s, sysinfo_ncpus(), list, RUNNER_MAX_BLOCKS);
+	if (n < 0)
 		return -1;
 	a->ncopies = n;
 	memcpy(a->copies, list, sizeof list[0] * (size_t)n);

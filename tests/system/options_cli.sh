@@ -41,7 +41,10 @@ bad "--test: memlat gives a curve of points, not a rate a thermal check can foll
 bad "--test: unknown test 'nope' (try 'kbench list')" thermal --test nope
 bad "--duration wants seconds from 0.01 to 86400, not 'abc'" run dhry2reg --duration=abc
 bad "--samples wants a number from 1 to 1000, not '0'" calibrate dhry2reg --samples 0
-bad "-c wants a number of copies from 1 to 256, not '0'" calibrate -c0
+bad "-c wants a list of counts (1 to 256, or 'all'), at most 8, not '0'" calibrate -c0
+bad "-c wants a list of counts (1 to 256, or 'all'), at most 8, not '1,x'" run -c 1,x
+bad "at most 8 copy counts in all" run -c 1,2,3,4,5 -c 6,7,8,9
+bad "-c wants a number of copies from 1 to 256, not '0'" thermal -c 0
 bad "--pause wants seconds from 0 to 3600, not '-1'" console --pause -1
 bad "--speed wants a factor from 0.1 to 10000, not '0'" replay one --speed 0
 bad "--width wants a number from 40 to 1000, not '10'" compare one two --width 10
@@ -177,4 +180,9 @@ done
 # Two settings in one run both reach it (the words are joined, not overwritten).
 expect_exit 0 "$KBENCH" run memlat --sizes 1k:8k --huge -c 1 --samples 1 --duration 0.1 --pause 0 --no-telemetry --no-save
 grep -q 'huge pages asked' "$T/out" || die "--huge beside --sizes did not reach memlat: $(cat "$T/out")"
+# -c takes a list as the console does (-c 1,all), or repeats as UnixBench's does: a block each.
+expect_exit 0 "$KBENCH" run -q --no-save -c 1,all --samples 1 --duration 0.1 --pause 0 syscall
+[ "$(grep -c '^Benchmark Run:' "$T/out")" = 2 ] || { cat "$T/out"; die "-c 1,all: not two blocks"; }
+grep -q "running 1 parallel copy of tests" "$T/out" && grep -q "running $(nproc) parallel copies of tests" "$T/out" ||
+	{ cat "$T/out"; die "-c 1,all: not 1 and $(nproc) copies"; }
 exit 0

@@ -170,7 +170,7 @@ static void parses_the_gnu_way(void **state)
 	assert_true(p.item[0].d == 2);
 	assert_int_equal(p.item[1].def->id, O_QUIET);
 	assert_int_equal(p.item[2].def->id, O_COPIES);
-	assert_int_equal(p.item[2].i, 2);
+	assert_string_equal(p.item[2].arg, "2");
 	assert_int_equal(p.item[3].def->id, O_SAMPLES);
 	assert_int_equal(p.item[3].i, 3);
 	assert_int_equal(p.item[4].def->id, O_ITERATIONS);
@@ -226,6 +226,15 @@ static void errors_keep_their_wording(void **state)
 	assert_int_equal(opts_value(opts_row(O_DURATION), "--duration", "abc", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "--duration wants seconds from 0.01 to 86400, not 'abc'");
 	assert_int_equal(opts_value(opts_row(O_COPIES), "-c", "0", NULL, err, sizeof err), -1);
+	assert_string_equal(err, "-c wants a list of counts (1 to 256, or 'all'), at most 8, not '0'");
+	assert_int_equal(opts_value(opts_row(O_COPIES), "-c", "1,2", NULL, err, sizeof err), 0);
+	int list[8];
+	assert_int_equal(opts_copy_list("1, all,N", 6, list, 8), 3);
+	assert_true(list[0] == 1 && list[1] == 6 && list[2] == 6);
+	assert_int_equal(opts_copy_list("1,2,3", 6, list, 2), -1); /* more than max */
+	assert_int_equal(opts_copy_list(",", 6, list, 8), -1);
+	assert_int_equal(opts_copy_list("257", 6, list, 8), -1);
+	assert_int_equal(opts_value(opts_row(O_THERMAL_COPIES), "-c", "0", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-c wants a number of copies from 1 to 256, not '0'");
 	assert_int_equal(opts_value(opts_row(O_RUNS), "-n", "1", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-n wants a number of runs from 2 to 50, not '1'");
