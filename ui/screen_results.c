@@ -24,7 +24,7 @@ static int top;
 /* A row of the table: a compare row, or (no comparison) a test of the run. */
 struct line {
 	int block, row;
-	double change;
+	double change; /* as a gain: a latency or time that fell is positive */
 	int point; /* no comparison, a points test: its headline point; else -1 */
 };
 static struct line lines[RUNNER_MAX_BLOCKS * RUNNER_MAX_TESTS + 8];
@@ -45,8 +45,11 @@ static void build_lines(struct app *a)
 		/* a curve's points have verdicts too, but the table shows the headlines */
 		for (int b = 0; b < cmp->nblocks; b++)
 			for (int r = 0; r < cmp->blocks[b].nrows && nlines < max; r++)
-				if (!cmp->blocks[b].rows[r].detail)
-					lines[nlines++] = (struct line){ b, r, cmp->blocks[b].rows[r].change, -1 };
+				if (!cmp->blocks[b].rows[r].detail) {
+					const struct compare_row *row = &cmp->blocks[b].rows[r];
+					double gain = row->lower_better ? -row->change : row->change;
+					lines[nlines++] = (struct line){ b, r, gain, -1 };
+				}
 	} else if (a->run) {
 		for (int b = 0; b < a->run->nblocks; b++)
 			for (int t = 0; t < a->run->blocks[b].ntests && nlines < max; t++) {
@@ -453,10 +456,12 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 		canvas_text(c, x, yy, role, buf, -1);
 		x += wd[4] + 1;
 		if (wd[5]) {
+			/* the decimals that fit, then thousands: "2503", "88k", not "2503~" */
 			if (isnan(row->change_pm))
 				snprintf(v, sizeof v, "-");
-			else
-				snprintf(v, sizeof v, "%.1f", row->change_pm);
+			else if (snprintf(v, sizeof v, "%.1f", row->change_pm) > wd[5] &&
+				 snprintf(v, sizeof v, "%.0f", row->change_pm) > wd[5])
+				snprintf(v, sizeof v, "%.0fk", row->change_pm / 1000);
 			fmt_fit(buf, sizeof buf, v, wd[5], FMT_RIGHT);
 			canvas_text(c, x, yy, ROLE_DIM, buf, -1);
 			x += wd[5] + 1;

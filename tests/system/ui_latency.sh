@@ -53,6 +53,12 @@ for p in "other p50" "other p99" "other max" "other\\+burn p99"; do
 	grep -Eq "^ (timerlat )?$p +2 .*(faster|slower|noise|n/a)" "$T/screen" ||
 		{ cat "$T/screen"; die "results: no verdict row for $p"; }
 done
+# sorted by change, the largest gain first: for latencies (lower is better) the largest fall
+ui_keys o
+ui_wait 'by change' 5
+sed -n 's/^ .* [0-9.]\{1,\} \{1,\}[0-9.]\{1,\} \{1,\}\([+-][0-9.]*\)%.*/\1/p' "$T/screen" >"$T/changes"
+[ "$(wc -l <"$T/changes")" -ge 5 ] || { cat "$T/screen"; die "sorted: fewer than 5 rows with a change"; }
+sort -g -c "$T/changes" || { cat "$T/screen"; die "sorted by change: the latencies' falls (gains) are not first"; }
 ui_keys q
 ui_wait 'not saved|quit' 5
 ui_keys y
