@@ -596,7 +596,10 @@ bool buildload_live_state(const struct wl_point *pts, int n, struct buildload_li
 			out->load_began = pts[i].v;
 			out->cleaning = 0;
 			break;
-		case BLS_REFUSED: out->cleaning = 0; break;
+		case BLS_REFUSED:
+			out->cleaning = 0;
+			out->refused++;
+			break;
 		default: break;
 		}
 		mine = mine || (pts[i].series >= BLS_LOADS && pts[i].series <= BLS_START);
@@ -607,7 +610,9 @@ bool buildload_live_state(const struct wl_point *pts, int n, struct buildload_li
 void buildload_live_text(const struct buildload_live *bl, int nloads, char *buf, size_t len)
 {
 	char of[16];
-	if (kbuild_phase_common(bl->done, nloads, bl->cleaning, of, sizeof of, buf, len))
+	/* a refused load makes no build: "build 3 of 3" after one of 4 was refused */
+	int nbuilds = nloads > bl->refused ? nloads - bl->refused : 0;
+	if (kbuild_phase_common(bl->done, nbuilds, bl->cleaning, of, sizeof of, buf, len))
 		return;
 	if (bl->load < 0 && bl->began < 0)
 		snprintf(buf, len, "preparing");

@@ -168,6 +168,7 @@ struct buildload_live {
 	int units, objects, done, load, build;
 	double began, load_began;
 	int cleaning; /* make clean, then the cache flushed, before this load (index + 1); 0 not */
+	int refused;  /* loads refused so far (too little memory or disk): no build of theirs */
 };
 bool buildload_live_state(const struct wl_point *pts, int n, struct buildload_live *out);
 /* The phase in a few words for the run screen's status line, nloads the

@@ -229,6 +229,25 @@ static void test_live_text(void **state)
 		buildload_live_text(&bl, 2, t, sizeof t);
 		assert_string_equal(t, want[n - 1]);
 	}
+	/* a load refused (mem_load: too little memory) makes no build: of 2, not of 3,
+	 * and done once the builds there are are done */
+	const struct wl_point ref[] = {
+		{ BLS_START, 0, 2 }, { KB_UNITS, 0, 8 },
+		{ KB_CLEAN, BL_NO_LOAD + 1, 0.1 }, { BLS_LOAD_BEGIN, BL_NO_LOAD, 0.5 },
+		{ KB_BEGIN, BL_NO_LOAD + 1, 0.8 }, { KB_ELAPSED, BL_NO_LOAD, 5 },
+		{ KB_CLEAN, BL_MEM + 1, 6 }, { BLS_REFUSED, BL_MEM, 2048 * 1024 },
+		{ KB_CLEAN, BL_IO + 1, 6.5 }, { BLS_LOAD_BEGIN, BL_IO, 7 },
+		{ KB_BEGIN, BL_IO + 1, 10 }, { KB_ELAPSED, BL_IO, 15 },
+	};
+	const char *rwant[] = { "cleaning for build 2 of 3", "cleaning for build 2 of 2",
+				"io_load: build 2 of 2", "2 builds done" };
+	const int at[] = { 7, 9, 11, 12 };
+	for (int i = 0; i < 4; i++) {
+		char rt[64];
+		assert_true(buildload_live_state(ref, at[i], &bl));
+		buildload_live_text(&bl, 3, rt, sizeof rt);
+		assert_string_equal(rt, rwant[i]);
+	}
 	/* the first sample's warm-up: KB_BEGIN at x = 0 */
 	const struct wl_point first[] = { { BLS_START, 0, 1 }, { KB_UNITS, 0, 8 }, { KB_BEGIN, 0, 0.2 } };
 	char t[64];
