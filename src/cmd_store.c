@@ -67,7 +67,7 @@ int cmd_runs(int argc, char **argv)
 		printf("no stored runs in %s ('kbench run' stores one)\n", store_dir());
 		return 0;
 	}
-	printf("%-8s  %-20s %-16s %-20s %-7s %s\n", "ID", "NAME", "DATE", "KERNEL", "COPIES", "INDEX");
+	printf("%-8s  %-20s %-16s %-20s %-7s %s\n", "ID", "NAME", "DATE", "KERNEL", "COPIES", "INDEX/TESTS");
 	int broken = 0;
 	for (int i = 0; i < l.n; i++) {
 		const struct store_entry *e = &l.e[i];
@@ -88,6 +88,12 @@ int cmd_runs(int argc, char **argv)
 			else
 				snprintf(index + v, sizeof index - v, "%s--", v ? "  " : "");
 		}
+		/* no index in any block (memlat, timerlat, ...): the tests say what it was */
+		bool any_index = false;
+		for (int b = 0; b < r->nblocks; b++)
+			any_index |= r->blocks[b].index_score > 0;
+		if (!any_index && r->nblocks)
+			run_tests_text(r, index, sizeof index);
 		const char *flags = r->incomplete ? " (incomplete)"
 				    : !strcmp(r->meta.mode, "imported") ? " (imported)"
 				    : !strcmp(r->meta.mode, "quick") ? " (quick)" : "";

@@ -330,6 +330,25 @@ const struct test_result *run_block_find_test(const struct run_block *b, const c
 	return NULL;
 }
 
+void run_tests_text(const struct run *r, char *buf, size_t len)
+{
+	size_t u = 0;
+	buf[0] = '\0';
+	for (int b = 0; b < r->nblocks; b++)
+		for (int i = 0; i < r->blocks[b].ntests && u + 1 < len; i++) {
+			const char *id = r->blocks[b].tests[i].id;
+			bool seen = false;
+			for (int k = 0; k < b && !seen; k++)
+				seen = run_block_find_test(&r->blocks[k], id) != NULL;
+			for (int k = 0; k < i && !seen; k++)
+				seen = !strcmp(r->blocks[b].tests[k].id, id);
+			if (!seen)
+				u += (size_t)snprintf(buf + u, len - u, "%s%s", u ? " " : "", id);
+		}
+	if (u >= len && len > 0)
+		buf[len - 1] = '\0';
+}
+
 double sample_count(const struct sample *s)
 {
 	double sum = 0;

@@ -151,7 +151,7 @@ static void history_draw(struct app *a, struct canvas *c)
 				  { 11, 16, false }, { 6, 8, false }, { 13, 16, false } };
 	int wd[7];
 	fmt_columns(cols, 7, c->w - 2, wd);
-	static const char *const head[] = { "", "id", "name", "kernel", "date", "copies", "index" };
+	static const char *const head[] = { "", "id", "name", "kernel", "date", "copies", "index/tests" };
 	int x = 1;
 	for (int i = 0; i < 7; i++) {
 		char buf[64];
@@ -204,13 +204,18 @@ static void history_draw(struct app *a, struct canvas *c)
 		canvas_text(c, x, y, ROLE_NORMAL, buf, -1);
 		x += wd[5] + 1;
 		v[0] = '\0';
+		bool any_index = false;
 		for (int b = 0; b < r->nblocks; b++) {
 			char n[32];
+			any_index |= r->blocks[b].index_score > 0;
 			fmt_number(n, sizeof n, r->blocks[b].index_score > 0 ? r->blocks[b].index_score : -1, 7);
 			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%s", b ? " " : "", n);
 		}
+		/* no index (memlat, timerlat, ...): the tests say what the run was */
+		if (!any_index && r->nblocks)
+			run_tests_text(r, v, sizeof v);
 		fmt_fit(buf, sizeof buf, v, wd[6], FMT_LEFT);
-		canvas_text(c, x, y, ROLE_HEADER, buf, -1);
+		canvas_text(c, x, y, any_index ? ROLE_HEADER : ROLE_DIM, buf, -1);
 		if (sel)
 			canvas_paint(c, 1, y, c->w - 2, ROLE_SELECTED);
 	}

@@ -65,6 +65,9 @@ grep -q '^[0-9]*,"index",' "$T/out" && die "compare --csv of runs without an ind
 expect_exit 0 "$KBENCH" compare one two --json
 python3 -c 'import json, sys; assert all(b["index"] is None for b in json.load(open(sys.argv[1]))["blocks"])' "$T/out" ||
 	die "compare --json of runs without an index has an index"
+# kbench runs: a run without an index says which tests it was
+expect_exit 0 "$KBENCH" runs
+grep -Eq '^[0-9a-f]{8} +one .* 1 +memlat$' "$T/out" || { cat "$T/out"; die "runs: the index-less run does not name its test"; }
 
 # Interrupted in the middle of its first sweep: the sizes done are stored.
 rm -rf "$KBENCH_HOME"
