@@ -349,6 +349,30 @@ static void test_bad_utf8_saved(void **state)
 	run_free(back);
 }
 
+/* What a run was, where it has no index: its tests once each, in run order, cut to fit. */
+static void test_tests_text(void **state)
+{
+	(void)state;
+	struct run *r = run_new();
+	struct run_block *b = run_add_block(r, 1);
+	run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
+	run_block_add_test(b, "scaling", "Throughput as tasks grow", "jpm", 0, 0, "scaling");
+	b = run_add_block(r, 2);
+	run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
+	run_block_add_test(b, "timerlat", "Timer wake-up latency", "us", 0, 0, "latency");
+	run_block_add_test(b, "scaling", "Throughput as tasks grow", "jpm", 0, 0, "scaling");
+	char buf[64];
+	run_tests_text(r, buf, sizeof buf);
+	assert_string_equal(buf, "memlat scaling timerlat");
+	run_tests_text(r, buf, 10); /* cut, still a string */
+	assert_string_equal(buf, "memlat sc");
+	run_free(r);
+	r = run_new();
+	run_tests_text(r, buf, sizeof buf);
+	assert_string_equal(buf, "");
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -357,6 +381,7 @@ int main(void)
 		cmocka_unit_test(test_bad_utf8_saved), cmocka_unit_test(test_swap_none_and_unknown),
 		cmocka_unit_test(test_format_1_0_reads), cmocka_unit_test(test_format_1_1_reads),
 		cmocka_unit_test(test_points_round_trip), cmocka_unit_test(test_points_bad),
+		cmocka_unit_test(test_tests_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
