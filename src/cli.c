@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 /* One line on stderr, "kbench: <message>", and the exit code the caller asked for. */
 static int say(int code, const char *fmt, va_list ap)
@@ -60,3 +62,18 @@ int parse_double(const char *s, double min, double max, double *out)
 	return 0;
 }
 
+int terminal_width(bool *known)
+{
+	const char *cols = getenv("COLUMNS");
+	long w;
+	if (known)
+		*known = true;
+	if (cols && parse_int(cols, 20, 1000, &w) == 0)
+		return (int)w;
+	struct winsize ws;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col)
+		return ws.ws_col;
+	if (known)
+		*known = false;
+	return 80;
+}

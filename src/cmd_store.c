@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,18 +28,6 @@ static void date_text(char *buf, size_t size, time_t t)
 		snprintf(buf, size, "?");
 	else
 		strftime(buf, size, "%Y-%m-%d %H:%M", &tm);
-}
-
-static int terminal_width(void)
-{
-	const char *cols = getenv("COLUMNS");
-	long w;
-	if (cols && parse_int(cols, 20, 1000, &w) == 0)
-		return (int)w;
-	struct winsize ws;
-	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col)
-		return ws.ws_col;
-	return 80;
 }
 
 /* Parses a command's options from the table; -1 to go on, else the exit code. */
@@ -208,7 +195,7 @@ int cmd_compare(int argc, char **argv)
 		else if (fmt == 2)
 			compare_print_csv(stdout, c);
 		else
-			compare_print_text(stdout, c, width ? (int)width : terminal_width());
+			compare_print_text(stdout, c, width ? (int)width : terminal_width(NULL));
 		compare_free(c);
 	}
 	free_runs(a, na);

@@ -2,6 +2,7 @@
 #ifndef KBENCH_COMMANDS_H
 #define KBENCH_COMMANDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -45,6 +46,9 @@ int runtime_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Strict number parsing for flags: the whole string must be the number. */
 int parse_int(const char *s, long min, long max, long *out);
+/* Columns for text output: COLUMNS (20 to 1000), else the terminal's when
+ * stdout is one, else 80 with *known false (a pipe or a file). */
+int terminal_width(bool *known);
 int parse_double(const char *s, double min, double max, double *out);
 
 #endif

@@ -54,4 +54,14 @@ for t in timerlat wakelat interactive; do
 	grep -q "^$t .* \*\$" "$T/out" || die "list: $t should be uncounted: $(grep "^$t " "$T/out")"
 done
 grep -q '^dhry2reg .* 1 s$' "$T/out" || die "list: dhry2reg should show 1 s quick samples, counted: $(grep '^dhry2reg ' "$T/out")"
+grep -q '^dhry2reg .* 116700.0 ' "$T/out" || die "list (a pipe): no baseline for dhry2reg"
+# On an 80-column terminal (COLUMNS says so) the table fits: titles cut, the baselines
+# left out (and said so), what a points test measures wrapped under it.
+COLUMNS=80 "$KBENCH" list >"$T/out" 2>&1 || die "COLUMNS=80 kbench list failed"
+awk 'length($0) > 79 { print; bad = 1 } END { exit bad }' "$T/out" || die "list at 80 columns: lines wider than 79"
+grep -q '^shell1 .* 5s \*$' "$T/out" || die "list at 80 columns: shell1's quick length and mark: $(grep '^shell1 ' "$T/out")"
+grep -q '^dhry2reg  *Dhrystone 2 using register.*~ ' "$T/out" || die "list at 80 columns: the long title is not cut"
+grep -q 'BASELINE .* left out at 80 columns' "$T/out" || die "list at 80 columns: the missing baselines are not said"
+grep -A2 '^memlat ' "$T/out" | tr -s ' \n' ' ' | grep -q 'L1, L2, L3, main memory, CPU clock' ||
+	die "list at 80 columns: memlat's line of what it measures is lost in the wrap"
 echo ok
