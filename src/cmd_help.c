@@ -16,9 +16,10 @@ void help_print_main(FILE *f)
 	fprintf(f, "kbench %s - a benchmark console for Linux kernels (UnixBench's index tests)\n\n",
 		KBENCH_VERSION);
 	fprintf(f, "usage: kbench COMMAND [ARGS]\n\ncommands:\n");
-	for (size_t i = 0; i < opt_command_count; i++)
-		fprintf(f, "  %-10s %-28s %s\n", opt_commands[i].name, opt_commands[i].args,
-			opt_commands[i].about);
+	for (size_t i = 0; i < opt_command_count; i++) {
+		int used = fprintf(f, "  %-10s %-28s ", opt_commands[i].name, opt_commands[i].args);
+		print_wrapped(f, opt_commands[i].about, used, 42, help_width());
+	}
 	fprintf(f, "\n  kbench COMMAND --help  a command's options (kbench help --man: all of them)\n"
 		   "  kbench --version       the version\n");
 }

@@ -9,29 +9,6 @@
 #include "runner.h"
 #include "tests.h"
 
-/* Words after `used` columns already printed, wrapped at width with lines
- * after the first indented by indent; the newline at the end. */
-static void print_wrapped(const char *text, int used, int indent, int width)
-{
-	int col = used;
-	const char *p = text;
-	while (*p) {
-		size_t n = strcspn(p, " ");
-		if (col > indent && col + 1 + (int)n > width) {
-			printf("\n%*s", indent, "");
-			col = indent;
-		} else if (col > indent) {
-			putchar(' ');
-			col++;
-		}
-		printf("%.*s", (int)n, p);
-		col += (int)n;
-		p += n;
-		p += strspn(p, " ");
-	}
-	putchar('\n');
-}
-
 int cmd_list(int argc, char **argv)
 {
 	struct opt_parsed p;
@@ -91,7 +68,7 @@ int cmd_list(int argc, char **argv)
 		/* a points test is no rate: what its points are, under its line */
 		if (t->collect) {
 			printf("%-*s ", narrow ? 16 : 17, "");
-			print_wrapped(t->about, narrow ? 17 : 18, narrow ? 17 : 18, width);
+			print_wrapped(stdout, t->about, narrow ? 17 : 18, narrow ? 17 : 18, width);
 		}
 	}
 	printf("\nTIME: samples x length + a 3 s pause before each.\nQUICK: sample length with --quick.\n"
@@ -109,7 +86,7 @@ int cmd_list(int argc, char **argv)
 			snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", id == test_groups[g].ids ? "" : " ",
 				 *id);
 		printf("%-12s ", test_groups[g].name);
-		print_wrapped(ids, 13, 13, width);
+		print_wrapped(stdout, ids, 13, 13, width);
 	}
 	return 0;
 }

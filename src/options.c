@@ -902,8 +902,10 @@ void opts_left(const struct opt_def *d, char *buf, size_t len)
 void opts_print_help(FILE *f, const struct opt_command *c)
 {
 	fprintf(f, "usage: kbench %s%s%s\n", c->name, *c->args ? " " : "", c->args);
-	if (c->text)
-		fprintf(f, "\n%s\n", c->text);
+	if (c->text) {
+		fputc('\n', f);
+		print_reflowed(f, c->text, help_width());
+	}
 	fputc('\n', f);
 	for (size_t i = 0; i < opt_count; i++) {
 		const struct opt_def *d = &opt_table[i];
@@ -911,15 +913,12 @@ void opts_print_help(FILE *f, const struct opt_command *c)
 			continue;
 		char left[64];
 		opts_left(d, left, sizeof left);
-		fprintf(f, strlen(left) > 16 ? "  %s  " : "  %-16s ", left);
-		for (const char *h = d->help; *h;) {
-			size_t n = strcspn(h, "\n");
-			fprintf(f, "%.*s\n", (int)n, h);
-			h += n;
-			if (*h == '\n' && *++h)
-				fprintf(f, "%19s", "");
-		}
+		int used = fprintf(f, strlen(left) > 16 ? "  %s  " : "  %-16s ", left);
+		/* wrapped to 80 columns under its first line */
+		print_wrapped(f, d->help, used, 19, help_width());
 	}
-	if (c->after)
-		fprintf(f, "\n%s\n", c->after);
+	if (c->after) {
+		fputc('\n', f);
+		print_reflowed(f, c->after, help_width());
+	}
 }

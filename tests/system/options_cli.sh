@@ -64,14 +64,17 @@ for cmd in $(sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' "$T/out"); do
 	cp "$T/out" "$T/help"
 	expect_exit 0 "$KBENCH" help "$cmd"
 	cmp -s "$T/help" "$T/out" || die "kbench help $cmd differs from kbench $cmd --help"
+	awk 'length($0) > 79 { print; bad = 1 } END { exit bad }' "$T/help" || die "$cmd --help: lines wider than 79 columns"
 done
 [ -n "${cmd:-}" ] || die "kbench --help lists no commands"
+expect_exit 0 "$KBENCH" --help
+awk 'length($0) > 79 { print; bad = 1 } END { exit bad }' "$T/out" || die "kbench --help: lines wider than 79 columns"
 expect_exit 0 "$KBENCH" run --help
 for o in '-c, --copies N' '--duration S' '--pause S' '--max-test-seconds S' '--events LIST' \
 	'--interval S' '--no-telemetry' '-q, --quiet' '-h, --help'; do
 	grep -q -- "^  $o " "$T/out" || die "run --help lacks '$o'"
 done
-grep -q '^                   the precision' "$T/out" || die "run --help lost its continuation lines' indent"
+grep -q '^                   within the precision' "$T/out" || die "run --help lost its continuation lines' indent"
 expect_exit 0 "$KBENCH" console --help
 grep -q -- '^  -c, --copies LIST ' "$T/out" || die "console --help lacks -c, --copies LIST"
 grep -q -- '--speed' "$T/out" && die "console --help offers replay's --speed"
