@@ -118,8 +118,11 @@ void print_reflowed(FILE *f, const char *text, int width)
 			char *cut = line + width;
 			while (cut > line && *cut != ' ')
 				cut--;
-			if (cut == line)
-				break; /* one word wider than the line */
+			if (cut == line) { /* a word wider than the line: whole, on a line of its own */
+				cut = strchr(line, ' ');
+				if (!cut)
+					break;
+			}
 			*cut = '\0';
 			snprintf(carry, sizeof carry, "%s", cut + 1);
 			if (!*p) { /* the text's last line: no next line to take them */

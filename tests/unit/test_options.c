@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "commands.h"
 #include "noise.h"
 #include "options.h"
 
@@ -261,6 +262,33 @@ static void console_options_open_the_console(void **state)
 	assert_false(opts_takes(OC_CONSOLE, "-"));
 }
 
+/* Help and list text wrapped to a width: words kept whole, continuation lines indented,
+ * a too-long line's overflow carried into the next line, nothing lost. */
+static void text_wraps(void **state)
+{
+	(void)state;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int used = fprintf(f, "  --x      ");
+	print_wrapped(f, "one two three\nfour five six seven", used, 11, 24);
+	fclose(f);
+	assert_string_equal(buf, "  --x      one two three\n           four five six\n           seven\n");
+	free(buf);
+
+	f = open_memstream(&buf, &len);
+	print_reflowed(f, "aaa bbb ccc ddd eee\nfff ggg\nhhh iii jjj kkk lll", 12);
+	fclose(f);
+	assert_string_equal(buf, "aaa bbb ccc\nddd eee fff\nggg hhh iii\njjj kkk lll\n");
+	free(buf);
+
+	f = open_memstream(&buf, &len); /* a word wider than the line stays whole */
+	print_reflowed(f, "abcdefghijklmnop qr", 8);
+	fclose(f);
+	assert_string_equal(buf, "abcdefghijklmnop\nqr\n");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -275,6 +303,7 @@ int main(void)
 		cmocka_unit_test(refuses_with_exit_2),
 		cmocka_unit_test(errors_keep_their_wording),
 		cmocka_unit_test(console_options_open_the_console),
+		cmocka_unit_test(text_wraps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
