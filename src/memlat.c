@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
 #include "run.h"
 #include "telemetry/sysroot.h"
 #include "workload.h"
@@ -484,8 +485,10 @@ void memlat_print_notes(FILE *f, const struct test_result *t)
 	if (isfinite(l1))
 		fprintf(f, ": an L1 load takes %.1f cycles", l1 * mhz / 1000);
 	fputc('\n', f);
-	fputs("  Steps of the random chain:", f);
-	for (int i = 1; i <= 4; i++) {
+	/* each note a sentence, wrapped to 80 columns as the report's tables are */
+	char line[512];
+	int u = snprintf(line, sizeof line, "Steps of the random chain:");
+	for (int i = 1; i <= 4 && u > 0 && (size_t)u < sizeof line; i++) {
 		char key[32], at[24], sys[24];
 		snprintf(key, sizeof key, "cache.L%d", i);
 		const struct kv *c = test_summary_get(t, key);
@@ -498,20 +501,23 @@ void memlat_print_notes(FILE *f, const struct test_result *t)
 			memlat_fmt_size(at, sizeof at, s->value);
 		else
 			snprintf(at, sizeof at, "none seen");
-		fprintf(f, "%s L%d at %s (sysfs %s)", i > 1 ? ";" : "", i, at, sys);
+		u += snprintf(line + u, sizeof line - (size_t)u, "%s L%d at %s (sysfs %s)", i > 1 ? ";" : "", i,
+			      at, sys);
 	}
-	fputc('\n', f);
+	fputs("  ", f);
+	print_wrapped(f, line, 2, 4, 79);
 	const struct kv *pg = test_summary_get(t, "pages");
 	const struct kv *hb = test_summary_get(t, "huge_bytes"), *bb = test_summary_get(t, "buffer_bytes");
 	if (pg) {
-		fprintf(f, "  Pages: %s", pg->text);
-		if (hb && bb && bb->value > 0) {
+		u = snprintf(line, sizeof line, "Pages: %s", pg->text);
+		if (hb && bb && bb->value > 0 && u > 0 && (size_t)u < sizeof line) {
 			char h[24], b[24];
 			memlat_fmt_size(h, sizeof h, hb->value);
 			memlat_fmt_size(b, sizeof b, bb->value);
-			fprintf(f, "; %s of the %s buffer in huge pages", h, b);
+			snprintf(line + u, sizeof line - (size_t)u, "; %s of the %s buffer in huge pages", h, b);
 		}
-		fputc('\n', f);
+		fputs("  ", f);
+		print_wrapped(f, line, 2, 4, 79);
 	}
 }
 

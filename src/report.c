@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "buildload.h"
+#include "commands.h"
 #include "kbuild.h"
 #include "latency.h"
 #include "memlat.h"
@@ -206,8 +207,10 @@ static void points_table(FILE *f, const struct test_result *t)
 	int nsum = 0;
 	for (int i = 0; i < t->npoints; i++)
 		nsum += t->points[i].summary;
-	fprintf(f, "%s: %d of its points, mean of %d sample%s%s\n", t->label, nsum, t->nsamples,
-		t->nsamples == 1 ? "" : "s", t->status == TEST_DONE ? "" : " (cut short: finished points kept)");
+	char title[400];
+	snprintf(title, sizeof title, "%s: %d of its points, mean of %d sample%s%s", t->label, nsum, t->nsamples,
+		 t->nsamples == 1 ? "" : "s", t->status == TEST_DONE ? "" : " (cut short: finished points kept)");
+	print_wrapped(f, title, 0, 2, 79);
 	fprintf(f, "  %-16s %12s %12s %-9s %8s\n", "point", "at", "value", "unit", "+-");
 	for (int i = 0; i < t->npoints; i++) {
 		const struct point *p = &t->points[i];
@@ -220,9 +223,10 @@ static void points_table(FILE *f, const struct test_result *t)
 			snprintf(sd, sizeof sd, "%.1f%%", spread * 100);
 		fprintf(f, "  %-16s %12s %12.4g %-9s %8s\n", p->name, x, point_mean(p), p->unit, sd);
 	}
-	/* which way is better, once per unit */
-	fputs("  (", f);
-	for (int i = 0, said = 0; i < t->npoints; i++) {
+	/* which way is better, once per unit; wrapped to 80 columns */
+	char line[1024];
+	int u = snprintf(line, sizeof line, "(");
+	for (int i = 0, said = 0; i < t->npoints && u > 0 && (size_t)u < sizeof line; i++) {
 		const struct point *p = &t->points[i];
 		bool seen = false;
 		for (int k = 0; k < i && !seen; k++)
@@ -230,10 +234,14 @@ static void points_table(FILE *f, const struct test_result *t)
 			       t->points[k].lower_better == p->lower_better;
 		if (seen)
 			continue;
-		fprintf(f, "%s%s: %s is better", said++ ? ", " : "", p->unit[0] ? p->unit : "value",
-			p->lower_better ? "lower" : "higher");
+		u += snprintf(line + u, sizeof line - (size_t)u, "%s%s: %s is better", said++ ? ", " : "",
+			      p->unit[0] ? p->unit : "value", p->lower_better ? "lower" : "higher");
 	}
-	fprintf(f, "; %d curve points in the run file: kbench export --format csv)\n", t->npoints - nsum);
+	if (u > 0 && (size_t)u < sizeof line)
+		snprintf(line + u, sizeof line - (size_t)u, "; %d curve points in the run file: kbench export --format csv)",
+			 t->npoints - nsum);
+	fputs("  ", f);
+	print_wrapped(f, line, 2, 3, 79);
 	memlat_print_notes(f, t);
 	fputc('\n', f);
 }

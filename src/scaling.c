@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "commands.h"
 #include "compare.h"
 #include "compare_int.h"
 #include "run.h"
@@ -355,9 +356,11 @@ bool scaling_print_table(FILE *f, const struct test_result *t)
 	double x[SCALING_MAX_STEPS], v[SCALING_MAX_STEPS];
 	int n = scaling_curve(t, x, v, SCALING_MAX_STEPS);
 	const struct kv *jobs = test_summary_get(t, "jobs");
-	fprintf(f, "%s: %d task counts, %.0f jobs per task, mean of %d sample%s%s\n", t->label, n,
-		jobs ? jobs->value : 0, t->nsamples, t->nsamples == 1 ? "" : "s",
-		t->status == TEST_DONE ? "" : " (cut short: finished points kept)");
+	char title[400];
+	snprintf(title, sizeof title, "%s: %d task counts, %.0f jobs per task, mean of %d sample%s%s", t->label, n,
+		 jobs ? jobs->value : 0, t->nsamples, t->nsamples == 1 ? "" : "s",
+		 t->status == TEST_DONE ? "" : " (cut short: finished points kept)");
+	print_wrapped(f, title, 0, 2, 79);
 	fprintf(f, "  %5s %10s %9s %9s %9s %6s\n", "Tasks", "Jobs/min", "Real", "CPU", "JPM/task", "+-");
 	for (int i = 0; i < n; i++) {
 		int tasks = (int)x[i];

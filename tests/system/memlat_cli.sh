@@ -20,6 +20,9 @@ small="--sizes 512:256K:2 --duration 0.5 --samples 2 --pause 0 -c 1 --no-telemet
 expect_exit 0 "$KBENCH" run memlat $small --name one
 grep -q '^Memory latency (dependent loads): 7 of its points, mean of 2 samples' "$T/out" ||
 	{ cat "$T/out"; die "no points table"; }
+# its notes wrap to 80 columns, as the tables fit them
+sed -n '/^Memory latency (dependent loads)/,/^$/p' "$T/out" |
+	awk 'length($0) > 79 { print; bad = 1 } END { exit bad }' || die "the memlat section is wider than 79 columns"
 grep -Eq '^  rnd L1 +16 KiB +[0-9.]+ ns' "$T/out" || die "no L1 plateau row read at half of L1"
 grep -q '^Memory latencies in nanoseconds' "$T/out" || die "no latency table to paste"
 grep -Eq '^Host +OS +Mhz +L1 \$ +L2 \$ +L3 \$ +Main mem' "$T/out" || die "the latency table's columns"
@@ -29,7 +32,7 @@ grep -q 'System Benchmarks Index' "$T/out" && die "a memlat run printed an index
 expect_exit 0 "$KBENCH" run memlat $small --name two
 # --huge asks for huge pages and says what it got (none, or some, as THP allows)
 expect_exit 0 "$KBENCH" run memlat --sizes 2M:4M:1 --duration 0.2 --samples 1 --pause 0 -c 1 --no-telemetry --no-save --huge
-grep -Eq 'Pages: huge pages asked \(MADV_HUGEPAGE\); .* of the 4 MiB buffer in huge pages' "$T/out" ||
+tr -s ' \n' ' ' <"$T/out" | grep -Eq 'Pages: huge pages asked \(MADV_HUGEPAGE\); .* of the 4 MiB buffer in huge pages' ||
 	{ cat "$T/out"; die "--huge: the pages are not said"; }
 
 expect_exit 0 "$KBENCH" show one

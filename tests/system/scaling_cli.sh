@@ -31,8 +31,10 @@ grep -q 'ulimit -u' "$T/err" && [ "$(wc -l <"$T/err")" = 1 ] || { cat "$T/err"; 
 mkdir "$T/tmp"
 small="--tasks 1,2,4 --jobs 3 --samples 2 --pause 0 --no-telemetry --tmpdir $T/tmp"
 expect_exit 0 "$KBENCH" run scaling $small --name one
-grep -q '^Throughput as tasks grow (job mix): 3 task counts, 3 jobs per task, mean of 2 samples' "$T/out" ||
+sed -n '/^Throughput as tasks grow/,/^$/p' "$T/out" >"$T/table"
+tr -s ' \n' ' ' <"$T/table" | grep -q '^Throughput as tasks grow (job mix): 3 task counts, 3 jobs per task, mean of 2 samples' ||
 	{ cat "$T/out"; die "no scaling table"; }
+awk 'length($0) > 79 { print; bad = 1 } END { exit bad }' "$T/table" || die "the scaling table is wider than 79 columns"
 grep -Eq '^  Tasks +Jobs/min +Real +CPU +JPM/task +\+-$' "$T/out" || die "the table's columns"
 for n in 1 2 4; do
 	grep -Eq "^ +$n +[0-9]+\.[0-9] +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9] +[0-9.]+%$" "$T/out" ||
