@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/statvfs.h>
 
+#include "commands.h"
 #include "compare.h"
 #include "kbuild.h"
 #include "run.h"
@@ -481,13 +482,16 @@ bool buildload_print_test(FILE *f, const struct test_result *t, const char *kern
 		fprintf(f, "%s\n", line);
 	}
 	if (t->status != TEST_IMPORTED) {
-		fprintf(f, "  Time: s of the build, lower is better; CPU%%: the build's; Loads: the load's work "
-			   "units in the\n  build's window (laps, archives, MiB, dirs); LCPU%%: the load's CPU in "
-			   "that window; Ratio: Time / no_load's.\n");
-		if (io)
-			fprintf(f, "  Under the disk loads the build waits for reads behind the load's writes: "
-				   "that measures the\n  block layer's read latency during a write flood as much as "
-				   "the kernel's scheduler.\n");
+		fputs("  ", f);
+		print_wrapped(f, "Time: s of the build, lower is better; CPU%: the build's; Loads: the load's "
+			      "work units in the build's window (laps, archives, MiB, dirs); LCPU%: the load's "
+			      "CPU in that window; Ratio: Time / no_load's.", 2, 2, 79);
+		if (io) {
+			fputs("  ", f);
+			print_wrapped(f, "Under the disk loads the build waits for reads behind the load's "
+				      "writes: that measures the block layer's read latency during a write flood "
+				      "as much as the kernel's scheduler.", 2, 2, 79);
+		}
 	}
 	return true;
 }

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "run.h"
 #include "stats.h"
 #include "sysinfo.h"
@@ -727,12 +728,18 @@ bool kbuild_print_test(FILE *f, const struct test_result *t)
 	if (imported)
 		fprintf(f, "  imported: the means (sd) a %s report gives, the builds behind them not\n",
 			strstr(tree->text, "kcbench") ? "kcbench" : "kernbench");
-	else if (src)
-		fprintf(f, "  %s; from %s; make -j N O=<scratch>, the kernel's own flags\n",
-			cc ? cc->text : "gcc", src->text);
-	else
-		fprintf(f, "  %s; make -j N, CFLAGS %s\n", cc ? cc->text : "cc", KBUILD_CFLAGS);
-	fprintf(f, "  %-5s %15s %8s %7s %5s %8s %8s %7s %8s\n", "", "Elapsed Time", "User", "System",
+	else {
+		char how[600];
+		if (src)
+			snprintf(how, sizeof how, "%s; from %s; make -j N O=<scratch>, the kernel's own flags",
+				 cc ? cc->text : "gcc", src->text);
+		else
+			snprintf(how, sizeof how, "%s; make -j N, CFLAGS %s", cc ? cc->text : "cc", KBUILD_CFLAGS);
+		fputs("  ", f);
+		print_wrapped(f, how, 2, 4, 79);
+	}
+	/* 79 columns, as UnixBench's report */
+	fprintf(f, "  %-5s %15s %7s %7s %5s %7s %8s %7s %8s\n", "", "Elapsed Time", "User", "System",
 		"CPU%", "Ctx vol", "Ctx inv", "MaxRSS", "Builds/h");
 	for (int k = 0; k < t->npoints; k++) {
 		const struct point *p = &t->points[k];
@@ -762,16 +769,20 @@ bool kbuild_print_test(FILE *f, const struct test_result *t)
 		cell(cv, sizeof cv, "%.0f", vc);
 		cell(ci, sizeof ci, "%.0f", ic);
 		cell(cr, sizeof cr, "%.0fMB", rss / 1024);
-		fprintf(f, "  %-5s %15s %8s %7s %5s %8s %8s %7s %8.1f\n", p->name, el, cu, cs, cc2, cv, ci,
+		fprintf(f, "  %-5s %15s %7s %7s %5s %7s %8s %7s %8.1f\n", p->name, el, cu, cs, cc2, cv, ci,
 			cr, m > 0 ? 3600 / m : NAN);
 		double csw, x2;
 		mean_sd(field(t, p->name, " csw"), &csw, &x2);
 		if (isfinite(csw))
 			fprintf(f, "  %-5s context switches (voluntary and not) %.0f\n", "", csw);
 	}
-	if (!imported)
-		fprintf(f, "  Elapsed: mean (sd) in s of %d timed build%s per -j after one untimed warm-up; "
-			   "lower is better.\n",
-			t->nsamples, t->nsamples == 1 ? "" : "s");
+	if (!imported) {
+		char note[200];
+		snprintf(note, sizeof note,
+			 "Elapsed: mean (sd) in s of %d timed build%s per -j after one untimed warm-up; "
+			 "lower is better.", t->nsamples, t->nsamples == 1 ? "" : "s");
+		fputs("  ", f);
+		print_wrapped(f, note, 2, 2, 79);
+	}
 	return true;
 }
