@@ -25,6 +25,11 @@
 struct pt_row {
 	char cell[PT_COLS][PT_CELL];
 	bool total; /* the index score: set apart */
+	/* a point's row: its test's id and the label's "<id> " prefix, which a
+	 * narrow text table drops for all of that test's rows rather than cut
+	 * the point's name off ("timerlat other+burn p" for p50 and p99) */
+	char group[32];
+	int prefix;
 };
 
 struct pt_table {
@@ -216,7 +221,15 @@ static void compare_doc(struct pt_doc *d, const struct compare *c, const struct 
 			const struct compare_row *r = &b->rows[i];
 			if (r->detail) /* a curve point: counted in the footer, as kbench compare does */
 				continue;
-			compare_cells(add_row(t), r, row_label(r, fmt->compact), false, fmt);
+			struct pt_row *row = add_row(t);
+			compare_cells(row, r, row_label(r, fmt->compact), false, fmt);
+			const char *colon = r->point ? strchr(r->id, ':') : NULL;
+			size_t il = colon ? (size_t)(colon - r->id) : 0;
+			if (colon && il < sizeof row->group && !strncmp(row->cell[0], r->id, il) &&
+			    row->cell[0][il] == ' ') {
+				snprintf(row->group, sizeof row->group, "%.*s", (int)il, r->id);
+				row->prefix = (int)il + 1;
+			}
 			drift = drift || r->a.drift || r->b.drift;
 		}
 		ndetail += b->ndetail;
@@ -455,24 +468,62 @@ static void text_wrap(FILE *f, const char *s, int indent, void (*out)(FILE *, co
 	fputc('\n', f);
 }
 
-static void text_body(FILE *f, const struct pt_doc *d, void (*out)(FILE *, const char *, size_t))
+/* The tests whose rows show their points' names alone (see pt_row). */
+struct pt_dropped {
+	int n;
+	char id[16][32];
+};
+
+static bool dropped(const struct pt_dropped *dr, const struct pt_row *row)
 {
-	for (int i = 0; i < d->ntitles; i++)
-		text_wrap(f, d->title[i], 2, out);
-	/* Columns as wide as their widest cell; the label gives way when the row is too wide. */
-	int width[PT_COLS] = { 0 };
+	for (int i = 0; row->prefix && i < dr->n; i++)
+		if (!strcmp(dr->id[i], row->group))
+			return true;
+	return false;
+}
+
+static const char *row_cell(const struct pt_dropped *dr, const struct pt_row *row, int c)
+{
+	return c == 0 && dropped(dr, row) ? row->cell[0] + row->prefix : row->cell[c];
+}
+
+/* Columns as wide as their widest cell; the row's whole width back. */
+static int text_widths(const struct pt_doc *d, const struct pt_dropped *dr, int *width)
+{
+	int total = d->ncols - 1;
 	for (int c = 0; c < d->ncols; c++) {
 		width[c] = text_cols(d->head[c]);
 		for (int k = 0; k < d->ntables; k++)
 			for (int i = 0; i < d->tables[k].nrows; i++) {
-				int w = text_cols(d->tables[k].rows[i].cell[c]);
+				int w = text_cols(row_cell(dr, &d->tables[k].rows[i], c));
 				if (w > width[c])
 					width[c] = w;
 			}
-	}
-	int total = d->ncols - 1;
-	for (int c = 0; c < d->ncols; c++)
 		total += width[c];
+	}
+	return total;
+}
+
+static void text_body(FILE *f, const struct pt_doc *d, void (*out)(FILE *, const char *, size_t))
+{
+	for (int i = 0; i < d->ntitles; i++)
+		text_wrap(f, d->title[i], 2, out);
+	/* The label gives way when the row is too wide: first a points test's
+	 * id in front of its points' names (for all its rows, where one would
+	 * be cut), then the label's end. */
+	int width[PT_COLS] = { 0 };
+	struct pt_dropped dr = { 0 };
+	int total = text_widths(d, &dr, width);
+	if (total > TEXT_WIDTH) {
+		int room = width[0] - (total - TEXT_WIDTH);
+		for (int k = 0; k < d->ntables; k++)
+			for (int i = 0; i < d->tables[k].nrows; i++) {
+				const struct pt_row *row = &d->tables[k].rows[i];
+				if (row->prefix && text_cols(row->cell[0]) > room && !dropped(&dr, row) && dr.n < 16)
+					snprintf(dr.id[dr.n++], sizeof dr.id[0], "%s", row->group);
+			}
+		total = text_widths(d, &dr, width);
+	}
 	if (total > TEXT_WIDTH && width[0] - (total - TEXT_WIDTH) >= 10)
 		width[0] -= total - TEXT_WIDTH;
 	for (int k = 0; k < d->ntables; k++) {
@@ -500,7 +551,7 @@ static void text_body(FILE *f, const struct pt_doc *d, void (*out)(FILE *, const
 				if (c)
 					fputc(' ', f);
 				bool last = c == d->ncols - 1;
-				text_cell(f, t->rows[i].cell[c], width[c],
+				text_cell(f, row_cell(&dr, &t->rows[i], c), width[c],
 					  last && !d->right[c] ? 0 : width[c], d->right[c], out);
 			}
 			fputc('\n', f);

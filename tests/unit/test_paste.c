@@ -232,12 +232,59 @@ static void test_points(void **state)
 	run_free(b);
 }
 
+/* timerlat-like points with long names beside memlat's short ones. */
+static struct run *mk_lat(const char *id, double factor)
+{
+	struct run *r = mk_points(id, factor);
+	struct test_result *t = run_block_add_test(&r->blocks[0], "timerlat", "Timer wake-up latency", "us", 0,
+						   0, "latency");
+	t->kind = RESULT_POINTS;
+	t->status = TEST_DONE;
+	static const char *const names[] = { "other p50", "other+burn p50", "other+burn p99", "other+burn p99.9" };
+	for (int s = 0; s < 3; s++)
+		for (int i = 0; i < 4; i++)
+			point_push(test_point(t, names[i], 0, "", "us", true, true),
+				   (4000.0 + 1000 * i) * factor * (1 + 0.01 * s));
+	return r;
+}
+
+/* A text table too wide for the mail's 72 columns drops a points test's id
+ * from all its rows rather than cut their names to "timerlat other+burn p". */
+static void test_text_drops_the_id(void **state)
+{
+	(void)state;
+	struct run *a = mk_lat("aaaa0002", 1), *b = mk_lat("bbbb0002", 1.001);
+	struct compare *c = cmp(a, b);
+	char *txt;
+	capture(&txt, w_compare, c, paste_format_find("text"));
+	assert_null(strstr(txt, "timerlat other+burn p "));
+	assert_non_null(strstr(txt, "\nother+burn p50 "));
+	assert_non_null(strstr(txt, "\nother+burn p99.9 "));
+	assert_non_null(strstr(txt, "\nother p50 ")); /* every row of the test, not only the long ones */
+	assert_non_null(strstr(txt, "\nmemlat rnd L1 ")); /* a test whose rows fit keeps its id */
+	for (const char *l = txt; *l;) {
+		size_t n = strcspn(l, "\n");
+		if (n > 72)
+			fail_msg("a line of %zu columns: %.*s", n, (int)n, l);
+		l += n + (l[n] == '\n');
+	}
+	char *md; /* markdown has no width to keep: the labels whole */
+	capture(&md, w_compare, c, paste_format_find("markdown"));
+	assert_non_null(strstr(md, "| timerlat other+burn p99.9 |"));
+	free(txt);
+	free(md);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats), cmocka_unit_test(test_markdown),
 		cmocka_unit_test(test_text_and_bbcode), cmocka_unit_test(test_one_run),
 		cmocka_unit_test(test_lava), cmocka_unit_test(test_points),
+		cmocka_unit_test(test_text_drops_the_id),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
