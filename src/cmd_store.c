@@ -413,10 +413,11 @@ int cmd_noise(int argc, char **argv)
 	struct noise_table nt;
 	if (noise_learn_store(&nt, NULL, 0, err, sizeof err) < 0)
 		return runtime_error("%s", err);
-	printf("Run-to-run noise floor per test (sd of one run's score between identical runs; two\n"
-	       "single runs must differ by about 2.8 x this to count as a change). Each setting\n"
-	       "(quick, full, or --duration and -i) has its own: a quick run moves more. The full\n"
-	       "defaults widen by sqrt(nominal/actual), at most 3x, for shorter samples.\n");
+	printf("Run-to-run noise floor per test (sd of one run's score between identical\n"
+	       "runs; two single runs must differ by about 2.8 x this to count as a change).\n"
+	       "Each setting (quick, full, or --duration and -i) has its own: a quick run\n"
+	       "moves more. The full defaults widen by sqrt(nominal/actual), at most 3x, for\n"
+	       "shorter samples.\n");
 	if (nt.groups)
 		printf("Learned from %d stored runs in %d set%s of same kernel and settings, blended\n"
 		       "with the defaults (each default counts as %d A/A comparison%s).\n",
