@@ -26,6 +26,10 @@ struct line {
 	int block, row;
 	double change; /* as a gain: a latency or time that fell is positive */
 	int point; /* no comparison, a points test: its headline point; else -1 */
+	/* 1 + the index of a summary of test (block, row) of the run (not of the
+	 * comparison) that says a part was refused ("mem_load refused: needs
+	 * ..."), shown as a line of its own after the rows; 0 a row */
+	int note;
 };
 static struct line lines[RUNNER_MAX_BLOCKS * RUNNER_MAX_TESTS + 8];
 static int nlines;
@@ -48,7 +52,7 @@ static void build_lines(struct app *a)
 				if (!cmp->blocks[b].rows[r].detail) {
 					const struct compare_row *row = &cmp->blocks[b].rows[r];
 					double gain = row->lower_better ? -row->change : row->change;
-					lines[nlines++] = (struct line){ b, r, gain, -1 };
+					lines[nlines++] = (struct line){ b, r, gain, -1, 0 };
 				}
 	} else if (a->run) {
 		for (int b = 0; b < a->run->nblocks; b++)
@@ -57,15 +61,40 @@ static void build_lines(struct app *a)
 				int np = 0;
 				for (int p = 0; p < tr->npoints && nlines < max; p++)
 					if (tr->points[p].summary) {
-						lines[nlines++] = (struct line){ b, t, NAN, p };
+						lines[nlines++] = (struct line){ b, t, NAN, p, 0 };
 						np++;
 					}
 				if (!np && nlines < max)
-					lines[nlines++] = (struct line){ b, t, NAN, -1 };
+					lines[nlines++] = (struct line){ b, t, NAN, -1, 0 };
 			}
 	}
 	if (by_change && cmp)
 		qsort(lines, (size_t)nlines, sizeof lines[0], by_change_cmp);
+	/* what a run refused to measure (a load that did not fit), after the rows */
+	for (int b = 0; a->run && b < a->run->nblocks; b++)
+		for (int t = 0; t < a->run->blocks[b].ntests; t++) {
+			const struct test_result *tr = &a->run->blocks[b].tests[t];
+			for (int k = 0; k < tr->nsummary && nlines < max; k++)
+				if (!strncmp(tr->summary[k].key, "refused ", 8) && tr->summary[k].text[0])
+					lines[nlines++] = (struct line){ b, t, NAN, -1, k + 1 };
+		}
+}
+
+/* A note line (line.note): its text across the table, dim; true when it was one. */
+static bool draw_note(const struct app *a, struct canvas *c, const struct line *l, int yy)
+{
+	if (!l->note)
+		return false;
+	const struct run_block *bl = &a->run->blocks[l->block];
+	const struct kv *kv = &bl->tests[l->row].summary[l->note - 1];
+	char buf[200];
+	if (a->run->nblocks > 1)
+		snprintf(buf, sizeof buf, "%s: %s (%d cop%s)", bl->tests[l->row].id, kv->text, bl->copies,
+			 bl->copies == 1 ? "y" : "ies");
+	else
+		snprintf(buf, sizeof buf, "%s: %s", bl->tests[l->row].id, kv->text);
+	canvas_text(c, 1, yy, ROLE_WARN, buf, c->w - 2);
+	return true;
 }
 
 static void recompare(struct app *a)
@@ -387,6 +416,8 @@ static bool test_labels_too_wide(const struct line *ls, int n, const struct comp
 {
 	size_t tl = (size_t)(strchr(row->id, ':') - row->id);
 	for (int i = 0; i < n; i++) {
+		if (ls[i].note)
+			continue;
 		const struct compare_row *o = &cmp->blocks[ls[i].block].rows[ls[i].row];
 		if (o->point && !strncmp(o->id, row->id, tl + 1) && canvas_strwidth(o->label) > width)
 			return true;
@@ -415,6 +446,8 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 	}
 	double maxc = 5;
 	for (int i = 0; i < nlines; i++) {
+		if (lines[i].note)
+			continue;
 		double ch = cmp->blocks[lines[i].block].rows[lines[i].row].change;
 		if (!isnan(ch) && fabs(ch) > maxc)
 			maxc = fabs(ch);
@@ -422,8 +455,10 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 	if (top > nlines - rows + 1)
 		top = nlines - rows + 1 < 0 ? 0 : nlines - rows + 1;
 	for (int i = top; i < nlines && i - top < rows - 1; i++) {
-		const struct compare_row *row = &cmp->blocks[lines[i].block].rows[lines[i].row];
 		int yy = y + 1 + i - top;
+		if (draw_note(a, c, &lines[i], yy))
+			continue;
+		const struct compare_row *row = &cmp->blocks[lines[i].block].rows[lines[i].row];
 		int role = verdict_role(row->verdict);
 		char buf[128], v[32];
 		x = 1;
@@ -505,9 +540,11 @@ static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
 	if (top > nlines - rows + 1)
 		top = nlines - rows + 1 < 0 ? 0 : nlines - rows + 1;
 	for (int i = top; i < nlines && i - top < rows - 1; i++) {
+		int yy = y + 1 + i - top;
+		if (draw_note(a, c, &lines[i], yy))
+			continue;
 		const struct run_block *bl = &a->run->blocks[lines[i].block];
 		const struct test_result *t = &bl->tests[lines[i].row];
-		int yy = y + 1 + i - top;
 		bool ok = t->status == TEST_DONE || t->status == TEST_IMPORTED;
 		char buf[128], v[32];
 		x = 1;
