@@ -55,7 +55,7 @@ for p in "other p50" "other p99" "other max" "other\\+burn p99"; do
 done
 # sorted by change, the largest gain first: for latencies (lower is better) the largest fall
 ui_keys o
-ui_wait 'by change' 5
+ui_wait ', by change -' 5 # the title (the key bar says "sort by change" all along)
 # (timerlat's rows: the base ran no interactive, so no other row has a change)
 grep -E '^ (timerlat )?(other|fifo)' "$T/screen" |
 	sed -n 's/^ .* [0-9.]\{1,\} \{1,\}[0-9.]\{1,\} \{1,\}\([+-][0-9.]*\)%.*/\1/p' >"$T/changes"
