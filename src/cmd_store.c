@@ -66,9 +66,11 @@ int cmd_runs(int argc, char **argv)
 		const struct run *r = e->run;
 		char date[32], copies[64] = "", index[128] = "";
 		date_text(date, sizeof date, r->meta.date);
+		bool any_index = false;
 		for (int b = 0; b < r->nblocks; b++) {
 			size_t u = strlen(copies), v = strlen(index);
 			snprintf(copies + u, sizeof copies - u, "%s%d", b ? "," : "", r->blocks[b].copies);
+			any_index |= r->blocks[b].index_score > 0;
 			if (r->blocks[b].index_score > 0)
 				snprintf(index + v, sizeof index - v, "%s%.1f%s", v ? "  " : "",
 					 r->blocks[b].index_score, r->blocks[b].index_partial ? "p" : "");
@@ -76,9 +78,6 @@ int cmd_runs(int argc, char **argv)
 				snprintf(index + v, sizeof index - v, "%s--", v ? "  " : "");
 		}
 		/* no index in any block (memlat, timerlat, ...): the tests say what it was */
-		bool any_index = false;
-		for (int b = 0; b < r->nblocks; b++)
-			any_index |= r->blocks[b].index_score > 0;
 		if (!any_index && r->nblocks)
 			run_tests_text(r, index, sizeof index);
 		const char *flags = r->incomplete ? " (incomplete)"

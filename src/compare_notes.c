@@ -254,20 +254,11 @@ static void calibrate_cmd(char *buf, size_t size, const struct run *r)
 		n += params_options(buf + n, size - (size_t)n, m->params);
 	/* The index is calibrate's default; any other set of tests is named. */
 	const char *ids[64];
-	int nids = 0, in_index = 0;
+	int nids = run_test_ids(r, ids, 64), in_index = 0;
 	const struct test_group *ix = test_group_find("index");
-	for (int b = 0; b < r->nblocks; b++)
-		for (int i = 0; i < r->blocks[b].ntests && nids < 64; i++) {
-			const char *id = r->blocks[b].tests[i].id;
-			bool seen = false;
-			for (int k = 0; k < nids && !seen; k++)
-				seen = !strcmp(ids[k], id);
-			if (seen)
-				continue;
-			ids[nids++] = id;
-			for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x; x++)
-				in_index += !strcmp(*x, id);
-		}
+	for (int k = 0; k < nids; k++)
+		for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x; x++)
+			in_index += !strcmp(*x, ids[k]);
 	int index_size = 0;
 	for (const char *const *x = ix && ix->ids ? ix->ids : NULL; x && *x; x++)
 		index_size++;

@@ -330,23 +330,29 @@ const struct test_result *run_block_find_test(const struct run_block *b, const c
 	return NULL;
 }
 
-void run_tests_text(const struct run *r, char *buf, size_t len)
+int run_test_ids(const struct run *r, const char **ids, int max)
 {
-	size_t u = 0;
-	buf[0] = '\0';
+	int n = 0;
 	for (int b = 0; b < r->nblocks; b++)
-		for (int i = 0; i < r->blocks[b].ntests && u + 1 < len; i++) {
+		for (int i = 0; i < r->blocks[b].ntests && n < max; i++) {
 			const char *id = r->blocks[b].tests[i].id;
 			bool seen = false;
-			for (int k = 0; k < b && !seen; k++)
-				seen = run_block_find_test(&r->blocks[k], id) != NULL;
-			for (int k = 0; k < i && !seen; k++)
-				seen = !strcmp(r->blocks[b].tests[k].id, id);
+			for (int k = 0; k < n && !seen; k++)
+				seen = !strcmp(ids[k], id);
 			if (!seen)
-				u += (size_t)snprintf(buf + u, len - u, "%s%s", u ? " " : "", id);
+				ids[n++] = id;
 		}
-	if (u >= len && len > 0)
-		buf[len - 1] = '\0';
+	return n;
+}
+
+void run_tests_text(const struct run *r, char *buf, size_t len)
+{
+	const char *ids[64];
+	int n = run_test_ids(r, ids, 64);
+	size_t u = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < n && u + 1 < len; k++)
+		u += (size_t)snprintf(buf + u, len - u, "%s%s", u ? " " : "", ids[k]);
 }
 
 double sample_count(const struct sample *s)

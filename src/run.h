@@ -221,8 +221,11 @@ bool test_has_result(const struct test_result *t);
 
 const struct run_block *run_find_block(const struct run *r, int copies);
 const struct test_result *run_block_find_test(const struct run_block *b, const char *id);
-/* The tests a run holds, each once, in run order: "memlat timerlat scaling"
- * (what the run was, where it has no index to say it). */
+/* The tests a run holds, each once, in run order: their ids into ids (at
+ * most max), how many. */
+int run_test_ids(const struct run *r, const char **ids, int max);
+/* The same joined: "memlat timerlat scaling" (what the run was, where it
+ * has no index to say it). */
 void run_tests_text(const struct run *r, char *buf, size_t len);
 
 /* Sums of one sample: counts added over copies, elapsed averaged (UnixBench's rule). */
