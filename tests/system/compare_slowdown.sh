@@ -24,9 +24,17 @@ expect_exit 0 "$KBENCH" $R --name plain $W
 # Verdicts on a busy machine are withheld, rightly: nothing to check here then.
 grep -q 'preflight: busy' "$T/err" && skip "the machine is busy: $(grep -o 'other processes used [0-9.]* CPU' "$T/err")"
 # Half a CPU: 50 ms of every 100 ms, for kbench and every process it starts.
-sh -c "echo \$\$ >'$cg/cgroup.procs' && exec \"\$@\"" sh "$KBENCH" $R --name slowed $W >"$T/out" 2>"$T/err" ||
-	{ cat "$T/err"; die "the slowed run failed"; }
-grep -q 'preflight: busy' "$T/err" && die "a CPU quota was taken for other processes: $(grep busy "$T/err")"
+# A run whose preflight says busy is tried again: other processes may have used the CPUs
+# in that half second (0.25 CPU once on a fresh clone here). Busy in all three tries is
+# the quota itself taken for other processes.
+for try in 1 2 3; do
+	"$KBENCH" delete slowed >/dev/null 2>&1
+	sh -c "echo \$\$ >'$cg/cgroup.procs' && exec \"\$@\"" sh "$KBENCH" $R --name slowed $W >"$T/out" 2>"$T/err" ||
+		{ cat "$T/err"; die "the slowed run failed"; }
+	grep -q 'preflight: busy' "$T/err" || break
+	echo "try $try: $(grep busy "$T/err")"
+	[ $try = 3 ] && die "a CPU quota was taken for other processes: $(grep busy "$T/err")"
+done
 
 expect_exit 0 "$KBENCH" compare --width 80 plain slowed
 cat "$T/out"
