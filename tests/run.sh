@@ -8,6 +8,8 @@
 # each after up to 5 s for the CPUs to go quiet.
 # A cmocka case that calls skip() counts as skipped and is named, with what it
 # printed before skipping as the reason.
+# A system test declares what it needs in its opening comment ("# requires: tmux root",
+# tests/system/requires.inc): a missing need skips it, or fails it in CI (CI=true).
 # TESTS="name ..." limits the run to tests whose file name matches; JOBS=N runs N ordinary
 # system tests side by side (default 2, JOBS=1 one at a time).
 : "${KBENCH:?KBENCH must name the kbench binary}"
@@ -15,6 +17,9 @@
 export KBENCH
 top=$(cd "$(dirname "$0")/.." && pwd)
 export KBENCH_TOP="$top"
+# Each system test's declared needs ("# requires: ..."): checked in one() before it starts.
+. "$top/tests/system/requires.inc"
+export KBENCH_NEEDS_CHECKED=1
 pass=0 fail=0 skip=0
 failed="" skipped="" load_failed=""
 log=$(mktemp -d /tmp/kbench-test-log.XXXXXX)
@@ -82,8 +87,17 @@ settle() {
 one() {
 	out="$log/$1.out"
 	start=$(date +%s)
-	sh "$2" >"$out" 2>&1
-	rc=$?
+	missing=$(requires_missing "$2")
+	if [ -z "$missing" ]; then
+		sh "$2" >"$out" 2>&1
+		rc=$?
+	elif requires_strict; then
+		echo "needs $missing, which this machine lacks: in CI every declared need must be met ('make deps' installs the packages)" >"$out"
+		rc=1
+	else
+		echo "needs $missing, which this machine lacks" >"$out"
+		rc=77
+	fi
 	secs=$(( $(date +%s) - start ))
 	case $rc in
 	0) line="ok   $1 (${secs}s)" ;;

@@ -9,9 +9,9 @@
 # io_load refuse with one line each, nothing written; a contest table
 # imports and compares n/a; Ctrl-C, a killed
 # worker and a killed build leave no load process and no file behind.
+# requires: make cc python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 # processes working in the scratch directory (the worker, its loads, make, cc1)
-command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
 export KBENCH_BUILDLOAD_LEAD=0.3 KBENCH_DISK_FREE_KIB=400000 KBENCH_BUILDLOAD_FLUSH=0
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"

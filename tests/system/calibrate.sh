@@ -11,10 +11,15 @@ expect_exit 2 "$KBENCH" calibrate --bogus
 expect_exit 2 "$KBENCH" calibrate -n 2 $S nosuchtest
 [ -z "$(ls "$KBENCH_HOME" 2>/dev/null)" ] || die "a refused calibration stored something"
 
-expect_exit 0 "$KBENCH" calibrate -n 3 $S $W
-cat "$T/out"
-# Busy tests teach no floor, rightly: on a busy machine there is nothing to check here.
-grep -q 'other processes used the CPUs' "$T/out" && skip "the machine is busy: calibration runs were left out of the learning"
+# Busy tests teach no floor, rightly: a calibration that left runs out as busy is tried again,
+# and after three the test's own measure must agree (busy_said).
+for try in 1 2 3; do
+	rm -rf "$KBENCH_HOME" # a try before this one stored its runs
+	expect_exit 0 "$KBENCH" calibrate -n 3 $S $W
+	cat "$T/out"
+	grep -q 'other processes used the CPUs' "$T/out" || break
+	[ $try = 3 ] && busy_said "calibration runs were left out of the learning as busy, three times"
+done
 [ "$(grep -c 'calibration run [0-9] of 3' "$T/err")" = 3 ] || die "calibrate did not say which run it was on"
 "$KBENCH" runs >"$T/runs"
 [ "$(grep -c ' calibration ' "$T/runs")" = 3 ] || die "not 3 runs named calibration: $(cat "$T/runs")"

@@ -1,6 +1,7 @@
 # The busy-machine check: back-to-back runs with nothing else running are not busy; a CPU hog
 # beside the worker is seen (preflight, per test) and the comparison withholds those rows.
 # tier: load (its first half needs nothing else running: another process makes those runs busy)
+# requires: python3 taskset
 . "$KBENCH_TOP/tests/system/lib.inc"
 pct=$(busy)
 [ "$pct" -gt 10 ] && skip "machine busy ($pct% of the CPUs used by others in the last 2 s): the idle half cannot be checked"
@@ -20,24 +21,20 @@ grep -q 'n/a (busy)' "$T/out" && die "a row was withheld as busy"
 [ "$(grep -cE '(faster|slower|no significant change)( \(.*sure\))?$' "$T/out")" = 3 ] ||
 	die "not every row has a verdict"
 # What others used is stored per test.
-command -v python3 >/dev/null && {
-	"$KBENCH" export second --format json >"$T/second.json" || die "export failed"
-	python3 - "$T/second.json" <<'PY' || die "the run does not store what others used per test"
+"$KBENCH" export second --format json >"$T/second.json" || die "export failed"
+python3 - "$T/second.json" <<'PY' || die "the run does not store what others used per test"
 import json, sys
 r = json.load(open(sys.argv[1]))
 for t in r["blocks"][0]["tests"]:
     v = {s["key"]: s.get("value") for s in t["summary"]}
     assert "others.cpu" in v and v["others.cpu"] < 0.25, (t["id"], v.get("others.cpu"))
 PY
-}
 
-# A CPU hog on the worker's CPU (taskset when there is one): the run starts busy, every
+# A CPU hog on the worker's CPU (both pinned to CPU 0): the run starts busy, every
 # test sees the hog, and the comparison withholds them.
-pin=""
-command -v taskset >/dev/null && pin="taskset -c 0"
-$pin sh -c 'while :; do :; done' &
+taskset -c 0 sh -c 'while :; do :; done' &
 hog=$!
-$pin "$KBENCH" $R --name hogged $W >"$T/out" 2>"$T/err"
+taskset -c 0 "$KBENCH" $R --name hogged $W >"$T/out" 2>"$T/err"
 rc=$?
 kill "$hog"
 wait "$hog" 2>/dev/null

@@ -1,5 +1,6 @@
 # Two short runs stored, listed, shown, compared: the table, its widths, --json and --csv.
 # tier: load (two same-kernel runs must show "Same environment": a busy preflight adds a warning to one)
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 R="run -c 1 -i 3 --duration 0.5 --pause 0"
 TESTS_RUN="dhry2reg syscall"

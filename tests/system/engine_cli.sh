@@ -1,4 +1,5 @@
 # Bad input to `kbench run` and friends: one clear line on stderr, exit 2 (usage) or 1 (runtime), nothing on stdout.
+# requires: unshare
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 bad() { # bad CODE ARGS...: exit CODE, exactly one stderr line starting "kbench: ", empty stdout
@@ -28,14 +29,12 @@ bad 1 run --tmpdir "$T/afile" --samples 1 --duration 0.1 --pause 0 pipe
 grep -q "afile" "$T/err" || die "the error does not name the directory: $(cat "$T/err")"
 
 # A read-only scratch directory (root ignores permission bits, so use a read-only mount).
-if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
-	mkdir -p "$T/ro"
-	unshare -m sh -c "mount -t tmpfs -o ro tmpfs '$T/ro' && '$KBENCH' run --tmpdir '$T/ro' --samples 1 --duration 0.1 --pause 0 fstime" >"$T/out" 2>"$T/err"
-	rc=$?
-	[ $rc = 1 ] || die "read-only --tmpdir exited $rc: $(cat "$T/err")"
-	[ ! -s "$T/out" ] || die "read-only --tmpdir printed a report"
-	grep -q "not writable" "$T/err" || die "read-only --tmpdir error unclear: $(cat "$T/err")"
-fi
+mkdir -p "$T/ro"
+unshare -m sh -c "mount -t tmpfs -o ro tmpfs '$T/ro' && '$KBENCH' run --tmpdir '$T/ro' --samples 1 --duration 0.1 --pause 0 fstime" >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 1 ] || die "read-only --tmpdir exited $rc: $(cat "$T/err")"
+[ ! -s "$T/out" ] || die "read-only --tmpdir printed a report"
+grep -q "not writable" "$T/err" || die "read-only --tmpdir error unclear: $(cat "$T/err")"
 
 # The good paths answer.
 expect_exit 0 "$KBENCH" --version

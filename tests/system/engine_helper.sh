@@ -1,6 +1,6 @@
 # The fork and exec tests (and the looper tests) run in kbench-exec, found beside kbench, under an installed prefix, or not at all (a clear failure).
+# requires: pgrep
 . "$KBENCH_TOP/tests/system/lib.inc"
-command -v pgrep >/dev/null 2>&1 || skip "pgrep (procps) is not installed"
 
 # During a spawn sample the worker is kbench-exec (its loop runs there, not in kbench).
 "$KBENCH" run -q --no-save -c 1 --samples 1 --duration 3 --pause 0 spawn >"$T/out" 2>"$T/err" &

@@ -1,8 +1,8 @@
 # Two copies of a CPU-bound test on a 2-core machine score about twice one copy.
 # Other load on the machine skews one attempt; up to three attempts, one must fit.
 # tier: load (two copies score twice one only when both CPUs are free)
+# requires: cpus2
 . "$KBENCH_TOP/tests/system/lib.inc"
-[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs, this machine has $(nproc)"
 score() { # score BLOCK: the Dhrystone score of that block of the report
 	awk -v want="$1" '/^Benchmark Run:/{b++} /^Dhrystone 2 using register variables +[0-9]/ && b==want {print $(NF-5)}' "$T/report" | head -1
 }

@@ -1,10 +1,8 @@
 # kbench run with --tmpdir on a tmpfs mounted in a private mount namespace: the report header,
 # the stored run (format 1.2), kbench show, an import of the report and kbench compare all
 # name the scratch filesystem; a run on the disk beside it says the disk's.
+# requires: unshare
 . "$KBENCH_TOP/tests/system/lib.inc"
-[ "$(id -u)" = 0 ] || skip "needs root for a private mount namespace"
-command -v unshare >/dev/null || skip "unshare (util-linux) is not installed"
-unshare -m true 2>/dev/null || skip "unshare -m is not permitted here"
 
 # A blank in the path: mountinfo writes it as \040.
 A="$T/scratch a" B="$T/scratch b" D="$T/disk"

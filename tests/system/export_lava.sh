@@ -4,12 +4,10 @@
 # results: one per test and copy count with its measurement; and the test definition and the
 # README's example job pass lava-common's schemas. The packages are fetched with apt-get download (about 240 KB) into the
 # scratch directory, not installed: they pull in a whole dispatcher.
+# requires: python3 py:voluptuous py:yaml apt-get dpkg-deb
 . "$KBENCH_TOP/tests/system/lib.inc"
 PY=python3
 [ -x /usr/bin/python3 ] && PY=/usr/bin/python3 # Debian's, where python3-voluptuous installs
-$PY -c 'import voluptuous, yaml' 2>/dev/null || skip "python3-voluptuous and python3-yaml are needed ('make deps' installs them)"
-command -v apt-get >/dev/null || skip "no apt-get: cannot fetch lava-dispatcher and lava-common"
-command -v dpkg-deb >/dev/null || skip "no dpkg-deb to unpack lava-dispatcher"
 mkdir -p "$T/debs" "$T/lava"
 # apt-get download writes as _apt where it can; a scratch dir it cannot enter only warns.
 (cd "$T/debs" && apt-get download lava-dispatcher lava-common) >"$T/apt.log" 2>&1 ||

@@ -2,10 +2,10 @@
 # Markdown is rendered by python3-markdown's tables extension and must be a table with the
 # rows, columns and verdicts `kbench compare` shows; text stays within 72 columns; BBCode is a
 # [code] block no run name can break out of.
+# requires: python3 py:markdown
 . "$KBENCH_TOP/tests/system/lib.inc"
 PY=python3
 [ -x /usr/bin/python3 ] && PY=/usr/bin/python3 # Debian's, where python3-markdown installs
-$PY -c 'import markdown' 2>/dev/null || skip "python3-markdown is not installed ('make deps' installs it)"
 R="run -c 1 -i 3 --duration 0.3 --pause 0 -q"
 TESTS_RUN="dhry2reg syscall"
 

@@ -7,9 +7,9 @@
 # with a verdict per -j; a run interrupted mid-build or killed outright
 # leaves no make, no compiler and nothing in the scratch directory; a
 # kernbench log and kcbench reports import and compare n/a.
+# requires: make cc python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 # how many processes work in the scratch directory (make, the shells, cc1, as)
-command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"
 grep -A1 '^kbuild ' "$T/list" | grep -q 'generated C tree' || { cat "$T/list"; die "kbench list lacks kbuild"; }

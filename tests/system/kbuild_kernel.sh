@@ -12,9 +12,8 @@
 # touched; the scratch directory is empty after a normal end and after
 # Ctrl-C; a tarball is extracted into the scratch and gone afterwards; a
 # comparison of two configs says what each built.
+# requires: make gcc tar python3
 . "$KBENCH_TOP/tests/system/lib.inc"
-command -v make >/dev/null && command -v gcc >/dev/null && command -v tar >/dev/null ||
-	skip "no make, gcc or tar to build with"
 
 # The tools a kernel build needs, as stubs: the fake tree runs none of them,
 # and the test needs no kernel build packages. libelf's header likewise.

@@ -7,6 +7,7 @@
 # (the extracted tree, about 1.5 GB, included). Minutes long: it runs only
 # with KBENCH_SLOW=1 and a tarball present (apt-get install linux-source-6.1
 # flex bison bc libelf-dev), and skips otherwise, saying why.
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 [ "${KBENCH_SLOW:-0}" = 1 ] || skip "a real kernel build takes minutes: set KBENCH_SLOW=1 to run it"
 tarball=$(ls /usr/src/linux-source-*.tar.xz /usr/src/linux-source-*.tar.bz2 2>/dev/null | sort | tail -n 1)

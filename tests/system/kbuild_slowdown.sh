@@ -5,10 +5,8 @@
 # since it would rightly withhold the verdict of a run that shared its CPUs).
 # The slowed run's -j2 row must say "slower", and the other way round "faster".
 # tier: load (a known slowdown must stand out of both runs' noise; skipped when the machine is busy)
+# requires: make cc taskset cpus2
 . "$KBENCH_TOP/tests/system/lib.inc"
-command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
-command -v taskset >/dev/null || skip "no taskset to pin the hog"
-[ "$(nproc)" -ge 2 ] || skip "one CPU: a pinned hog takes all of it"
 b=$(busy)
 [ "$b" -lt 25 ] || skip "the machine is busy: other processes use ${b}% of the CPUs"
 hog=""

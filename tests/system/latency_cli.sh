@@ -12,6 +12,7 @@
 # compare call the points of runs with other settings n/a;
 # an interrupted run keeps the samples it finished; without CAP_SYS_NICE
 # the FIFO phases are left out and the report and the notes say why.
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"

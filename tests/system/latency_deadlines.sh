@@ -10,12 +10,17 @@
 # A machine so busy that the tasks alone meet under 60% cannot show a fall: skipped, with the
 # numbers (3 runs at a load average of 17 here: alone 31-43%, beside burn4 1%).
 # tier: load (deadlines met alone need CPUs that are not busy with other work)
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 
-expect_exit 0 "$KBENCH" run interactive --ia-tasks video,desk --ia-loads alone,burn4 --duration 4 --samples 3 --pause 0 -c 1 --no-telemetry --name heavy
-sed -n '/latency in microseconds/,/^  Settings/p' "$T/out"
-expect_exit 0 "$KBENCH" export heavy --format json
-python3 - "$T/out" <<'PY'
+# A machine busy enough that the tasks alone miss their deadlines is tried again; after three
+# tries the test's own measure must agree that it is busy (busy_said).
+for try in 1 2 3; do
+	"$KBENCH" delete heavy >/dev/null 2>&1
+	expect_exit 0 "$KBENCH" run interactive --ia-tasks video,desk --ia-loads alone,burn4 --duration 4 --samples 3 --pause 0 -c 1 --no-telemetry --name heavy
+	sed -n '/latency in microseconds/,/^  Settings/p' "$T/out"
+	expect_exit 0 "$KBENCH" export heavy --format json
+	python3 - "$T/out" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 t = d["blocks"][0]["tests"][0]
@@ -31,7 +36,9 @@ if alone < 60:
 assert alone - heavy >= 35, "the share of deadlines met fell by %.1f points, wanted 35 or more" % (alone - heavy)
 assert pts["video+burn4 met"] < 50, "video met %.1f%% of its frames beside 4 burners per CPU" % pts["video+burn4 met"]
 PY
-rc=$?
-[ $rc = 77 ] && skip "the tasks alone missed too many deadlines: the CPUs are busy with other work"
+	rc=$?
+	[ $rc = 77 ] || break
+	[ $try = 3 ] && busy_said "the tasks alone missed too many deadlines three times"
+done
 [ $rc = 0 ] || die "the deadlines met did not fall under the heavy load (above)"
 exit 0

@@ -14,6 +14,7 @@
 # (p99 4-6 ms alone, where 0.1 ms is usual), and a rise beside the burners cannot show then;
 # a scheduler that does not make them wait fails both.
 # tier: load (latencies of a busy machine are its neighbours' too)
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 for try in 1 2; do

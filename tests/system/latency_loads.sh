@@ -5,6 +5,7 @@
 # scratch directory is left empty. A machine whose available memory the hog would take below
 # an eighth of its RAM (a fake /proc/meminfo in a private mount namespace) gets one line and
 # exit 2 for --ia-loads mem, before anything runs, rather than a visit from the OOM killer.
+# requires: unshare
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 short="--duration 1 --samples 1 --pause 0 -c 1 --no-telemetry"
@@ -22,29 +23,27 @@ grep -q "^  Note: the memory hog touched $want MiB, a byte a page, over and over
 [ -z "$(find "$T/scratch" -type f)" ] || { find "$T/scratch"; die "the reader's file was left behind"; }
 
 # The reader on tmpfs: its file is only in memory, and the report says so.
-if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
-	cat >"$T/ns.sh" <<'NS'
+cat >"$T/ns.sh" <<'NS'
 mount -t tmpfs -o size=200m kbench-tmp "$T/scratch" || exit 3
 "$KBENCH" run interactive --duration 0.5 --samples 1 --pause 0 -c 1 --no-telemetry --ia-tasks audio --ia-loads read \
-	--tmpdir "$T/scratch" --no-save >"$T/tmpfs.out" 2>"$T/tmpfs.err" || exit 4
+--tmpdir "$T/scratch" --no-save >"$T/tmpfs.out" 2>"$T/tmpfs.err" || exit 4
 NS
-	T="$T" KBENCH="$KBENCH" unshare -m sh "$T/ns.sh" || { cat "$T/tmpfs.out" "$T/tmpfs.err"; die "the reader on tmpfs"; }
-	grep -q '^  Note: the reader.s file is on tmpfs: it reads from memory, not from a disk\.$' "$T/tmpfs.out" ||
-		{ cat "$T/tmpfs.out"; die "on tmpfs the reader does not say it read from memory"; }
+T="$T" KBENCH="$KBENCH" unshare -m sh "$T/ns.sh" || { cat "$T/tmpfs.out" "$T/tmpfs.err"; die "the reader on tmpfs"; }
+grep -q '^  Note: the reader.s file is on tmpfs: it reads from memory, not from a disk\.$' "$T/tmpfs.out" ||
+	{ cat "$T/tmpfs.out"; die "on tmpfs the reader does not say it read from memory"; }
 
-	# Little memory available: --ia-loads mem is refused in one line, exit 2.
-	printf 'MemTotal:        2000000 kB\nMemFree:          100000 kB\nMemAvailable:     600000 kB\n' >"$T/meminfo"
-	cat >"$T/ns2.sh" <<'NS'
+# Little memory available: --ia-loads mem is refused in one line, exit 2.
+printf 'MemTotal:        2000000 kB\nMemFree:          100000 kB\nMemAvailable:     600000 kB\n' >"$T/meminfo"
+cat >"$T/ns2.sh" <<'NS'
 mount --bind "$T/meminfo" /proc/meminfo || exit 3
 "$KBENCH" run interactive --duration 0.5 --samples 1 --pause 0 -c 1 --no-telemetry --ia-loads alone,mem --no-save \
-	>"$T/low.out" 2>"$T/low.err"
+>"$T/low.out" 2>"$T/low.err"
 echo $? >"$T/low.rc"
 NS
-	T="$T" KBENCH="$KBENCH" unshare -m sh "$T/ns2.sh" || die "could not fake /proc/meminfo"
-	[ "$(cat "$T/low.rc")" = 2 ] || { cat "$T/low.out" "$T/low.err"; die "little memory: exit $(cat "$T/low.rc"), wanted 2"; }
-	[ "$(wc -l <"$T/low.err")" = 1 ] || { cat "$T/low.err"; die "little memory: not one line"; }
-	grep -q '^kbench: --ia-loads: the memory hog would touch 488 MiB with 585 MiB of 1953 MiB available: not enough to keep an eighth free' "$T/low.err" ||
-		{ cat "$T/low.err"; die "little memory: the line does not say why"; }
-	[ -s "$T/low.out" ] && die "little memory: something ran"
-fi
+T="$T" KBENCH="$KBENCH" unshare -m sh "$T/ns2.sh" || die "could not fake /proc/meminfo"
+[ "$(cat "$T/low.rc")" = 2 ] || { cat "$T/low.out" "$T/low.err"; die "little memory: exit $(cat "$T/low.rc"), wanted 2"; }
+[ "$(wc -l <"$T/low.err")" = 1 ] || { cat "$T/low.err"; die "little memory: not one line"; }
+grep -q '^kbench: --ia-loads: the memory hog would touch 488 MiB with 585 MiB of 1953 MiB available: not enough to keep an eighth free' "$T/low.err" ||
+	{ cat "$T/low.err"; die "little memory: the line does not say why"; }
+[ -s "$T/low.out" ] && die "little memory: something ran"
 exit 0

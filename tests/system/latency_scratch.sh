@@ -4,10 +4,8 @@
 # sentence that names the file and "No space left on device", the run
 # exits 1, and the scratch
 # directory is left empty.
+# requires: unshare
 . "$KBENCH_TOP/tests/system/lib.inc"
-[ "$(id -u)" = 0 ] || skip "needs root for a private mount namespace"
-command -v unshare >/dev/null || skip "unshare (util-linux) is not installed"
-unshare -m true 2>/dev/null || skip "unshare -m is not permitted here"
 
 S="$T/small"
 mkdir -p "$S"

@@ -4,6 +4,7 @@
 # and the "Memory latencies in nanoseconds" table, stores the points (show,
 # export json and csv), and two runs compare with a verdict on every
 # headline point; a run interrupted mid-sweep keeps the sizes it finished.
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"

@@ -18,6 +18,7 @@
 # tries (a wrong measurement fails every try), and each try's figures are
 # printed.
 # tier: load (latencies of a busy machine are its neighbours' too)
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 [ -r /sys/devices/system/cpu/cpu0/cache/index0/size ] || skip "no cache sizes in sysfs"
 # ASan checks the shadow of every load: the chase then times the instrumentation, not the caches.

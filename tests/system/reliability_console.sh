@@ -2,6 +2,7 @@
 # The console stopped during a run by Ctrl-C, Ctrl-\, SIGTERM and SIGHUP (tmux, 80x24): the
 # terminal modes are restored (stty -g inside the pane before and after), no process of the
 # run remains, no scratch file remains, and a run said to be saved is stored as incomplete.
+# requires: tmux python3 pgrep
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 . "$KBENCH_TOP/tests/system/reliability_lib.inc"

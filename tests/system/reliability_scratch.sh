@@ -3,6 +3,7 @@
 # (pid, start time, boot, pid namespace) written inside; the next run removes it, and removes
 # nothing else: not a directory without an owner file, not one of a live owner, not one outside
 # kbench's kbench-XXXXXX pattern, not a symbolic link, not a file.
+# requires: pgrep
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/reliability_lib.inc"
 

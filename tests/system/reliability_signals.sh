@@ -5,6 +5,7 @@
 # incomplete (none finished: nothing is stored), and the exit status is 128 + the signal.
 # A second SIGINT while stopping (a worker that cannot hear the stop flag) stops hard,
 # still leaving nothing behind.
+# requires: pgrep
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/reliability_lib.inc"
 

@@ -4,10 +4,8 @@
 # half-written file, a stored run untouched byte for byte; a thermal check too); the scratch directory of the
 # file tests full (the test fails with the reason, the run goes on) or out of inodes or
 # read-only (the run refuses to start); nothing is left behind.
+# requires: pgrep unshare
 if [ "${1:-}" != inner ]; then
-	[ "$(id -u)" = 0 ] || { echo "needs root for tmpfs mounts"; exit 77; }
-	command -v unshare >/dev/null 2>&1 || { echo "unshare (util-linux) is not installed"; exit 77; }
-	unshare -m --propagation private true 2>/dev/null || { echo "no private mount namespaces here"; exit 77; }
 	exec unshare -m --propagation private sh "$0" inner
 fi
 . "$KBENCH_TOP/tests/system/lib.inc"

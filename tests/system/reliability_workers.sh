@@ -4,6 +4,7 @@
 # past its deadline is killed and reported; the coordinator killed outright (SIGKILL) leaves
 # no worker and no child of a worker behind.
 # tier: load (a killed worker must be reported within 2 s and a hung one within its grace period)
+# requires: pgrep
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/reliability_lib.inc"
 

@@ -6,9 +6,8 @@
 # them. The generic rows of a points test (a row per point, "buildload no_load") and the
 # curve charts over the load index are not there; another points test (an imported kernbench
 # log) keeps them. Runs: a one-unit tree with short loads, about a second a load.
+# requires: make cc python3
 . "$KBENCH_TOP/tests/system/lib.inc"
-command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
-command -v python3 >/dev/null || skip "no python3 to read the HTML with"
 export KBENCH_BUILDLOAD_LEAD=0.3 KBENCH_DISK_FREE_KIB=400000 KBENCH_BUILDLOAD_FLUSH=0
 mkdir "$T/scratch"
 small="--tree 1 --samples 1 --pause 0 --no-telemetry --tmpdir $T/scratch"

@@ -8,6 +8,7 @@
 # a scratch dir that is not writable or fills up fails the test with its
 # reason; an
 # interrupted run keeps its finished steps; no scratch file is left behind.
+# requires: python3 unshare
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"
@@ -91,15 +92,13 @@ fi
 # A scratch dir that fills up (an 8 KiB tmpfs, where a 16 KiB file cannot
 # fit): the test fails with the reason, exit 1, and nothing is left in it.
 mkdir "$T/full"
-if unshare -m true 2>/dev/null; then
-	unshare -m sh -c "mount -t tmpfs -o size=8k tmpfs '$T/full' &&
-		'$KBENCH' run scaling --tmpdir '$T/full' --tasks 1,2 --jobs 2 --samples 1 --pause 0 \
-		--no-telemetry --no-save >'$T/out' 2>'$T/err'; echo \$? >'$T/rc'; ls -A '$T/full' >'$T/left'"
-	[ "$(cat "$T/rc")" = 1 ] || { cat "$T/out" "$T/err"; die "a full scratch dir: exit $(cat "$T/rc"), wanted 1"; }
-	grep -q '^Failed: Throughput as tasks grow .*No space left on device' "$T/out" ||
-		{ cat "$T/out"; die "a full scratch dir is not said"; }
-	[ ! -s "$T/left" ] || die "a full scratch dir kept: $(cat "$T/left")"
-fi
+unshare -m sh -c "mount -t tmpfs -o size=8k tmpfs '$T/full' &&
+	'$KBENCH' run scaling --tmpdir '$T/full' --tasks 1,2 --jobs 2 --samples 1 --pause 0 \
+	--no-telemetry --no-save >'$T/out' 2>'$T/err'; echo \$? >'$T/rc'; ls -A '$T/full' >'$T/left'"
+[ "$(cat "$T/rc")" = 1 ] || { cat "$T/out" "$T/err"; die "a full scratch dir: exit $(cat "$T/rc"), wanted 1"; }
+grep -q '^Failed: Throughput as tasks grow .*No space left on device' "$T/out" ||
+	{ cat "$T/out"; die "a full scratch dir is not said"; }
+[ ! -s "$T/left" ] || die "a full scratch dir kept: $(cat "$T/left")"
 
 # Interrupted in its second step: the first is stored, the run marked incomplete.
 "$KBENCH" run scaling --tasks 1,2,4,8 --jobs 400 --samples 1 --pause 0 --no-telemetry \

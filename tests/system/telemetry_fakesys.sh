@@ -3,11 +3,8 @@
 # whose frequency, temperature, throttle counters and RAPL energy (across a wraparound) change
 # half-way: the stored series and summaries must show the change, and only the test that ran
 # while throttled may be flagged.
+# requires: unshare python3
 . "$KBENCH_TOP/tests/system/lib.inc"
-[ "$(id -u)" = 0 ] || skip "needs root for a private mount namespace"
-command -v unshare >/dev/null || skip "unshare (util-linux) is not installed"
-unshare -m true 2>/dev/null || skip "unshare -m is not permitted here"
-command -v python3 >/dev/null || skip "python3 is needed to read the stored run"
 FIX="$KBENCH_TOP/tests/fixtures/sys"
 export FIX T
 

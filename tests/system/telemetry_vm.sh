@@ -1,8 +1,8 @@
 # Telemetry on whatever this machine is (a VM without PMU, hwmon or cpufreq included):
 # sensors/events say what is missing and why, bad event names are one clear line, and a
 # short run stores software counters per worker with every requested event keeping its row.
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
-command -v python3 >/dev/null || skip "python3 is needed to read the stored run"
 
 expect_exit 0 "$KBENCH" sensors
 for section in "CPU frequency" "Temperature (libsensors)" "Throttling" "Energy and power"; do

@@ -3,6 +3,7 @@
 # sensors stay level, two CPU burners started after the 5th sample make the score fall: the
 # verdict must say "No throttling" and that the fall has no thermal evidence, from about the
 # moment the burners began.
+# requires: unshare
 . "$KBENCH_TOP/tests/system/thermal_lib.inc"
 [ "$(busy)" -lt 50 ] || skip "the machine is busy already: a burner's fall would not stand out"
 

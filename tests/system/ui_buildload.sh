@@ -3,9 +3,9 @@
 # and work units per second, the build's objects of the tree's and its
 # elapsed time and estimate, the builds finished with their ratio; then the
 # results show a verdict row per load against a stored run.
+# requires: tmux python3 make cc
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
 export KBENCH_BUILDLOAD_FLUSH=0
 
 small="--loads no_load,process_load --samples 1 --pause 0"

@@ -3,6 +3,7 @@
 # same tests and settings on the run screen, stored as A/A runs; the results come back judged on
 # the learned floors, and kbench compare of two later runs with these settings says the same.
 # tier: load (the floors must be learned from all 5 calibration runs: a busy one is left out)
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -3,6 +3,7 @@
 # progress and a worker row, resize during the run, reach the side-by-side table against a
 # stored run, cycle themes, save, and check each screen against its golden capture.
 # tier: load (the results must show a verdict glyph: rows measured beside other load are n/a (busy))
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -3,9 +3,9 @@
 # the sample (the warm-up, then -jN), objects compiled of the tree's with a
 # bar, the build's elapsed time and an estimate, and the finished builds'
 # mean times; then the results show a verdict row per -j against a stored run.
+# requires: tmux python3 make cc
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-command -v make >/dev/null && command -v cc >/dev/null || skip "no make or cc to build with"
 
 small="--make-jobs 1,2 --samples 2 --pause 0"
 expect_exit 0 "$KBENCH" run kbuild $small --tree tiny --no-telemetry --name base

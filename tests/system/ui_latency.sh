@@ -9,6 +9,7 @@
 # has a row with its own wake-ups, the same numbers as in that sum.
 # The run's test rows and its results name timerlat's period: 500 us
 # with --period-us 500, not 1 ms.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -5,6 +5,7 @@
 # row's length is only the budget of its timed walks, the sweep takes
 # more), the second from the first's time; then the results show its headline points
 # (plateaus and clock) with a verdict each against a stored memlat run.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

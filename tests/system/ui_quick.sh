@@ -2,6 +2,7 @@
 # The console's "quick" preset is kbench run --quick: samples until each test is precise,
 # no fixed sample count on the run screen, the running test's interval against the precision
 # asked (and so in its replay), and a saved run marked quick.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

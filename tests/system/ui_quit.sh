@@ -1,9 +1,9 @@
 #!/bin/sh
 # Leaving the console during a run: q asks first, 'n' keeps running, 'y' aborts; SIGTERM and
 # a closed terminal (tmux kill) also end it; every time the workers are gone afterwards.
+# requires: tmux python3 pgrep
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-command -v pgrep >/dev/null 2>&1 || skip "pgrep (procps) is not installed"
 
 # console_pid: the kbench started in the pane (the pane's shell is its parent)
 console_pid() {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # `kbench replay` plays a stored run on the run screen, labelled REPLAY, then shows its results;
 # plus the console's edges: bad themes, NO_COLOR, no terminal, bad arguments.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

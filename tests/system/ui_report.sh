@@ -4,10 +4,10 @@
 # line, and the file is a whole, well-formed, script-free page of those two runs; started
 # where it cannot write, kbench puts it in the store's reports/ and says so; a store's path too
 # long for the line loses its middle ("/tmp/…/store/reports"), never the file's name or its end.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 export KBENCH_HOME="$T/a-store-kept-in-a-rather-long-directory-name/one-level-more-of-it/store"
-command -v python3 >/dev/null || skip "python3 is needed to check the HTML"
 
 for name in base new; do
 	"$KBENCH" run -q --samples 2 --duration 0.2 --pause 0 -c 1 --name $name syscall pipe >"$T/$name.out" 2>&1 ||

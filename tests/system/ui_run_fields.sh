@@ -3,6 +3,7 @@
 # a '~' inside its field and never runs into the next one. A copy's count is a whole number. A test
 # that times itself (Whetstone, the file copies) has no live rate: the screen says it is timing
 # itself, and shows the rate once a sample has ended.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -2,9 +2,9 @@
 # One rule for saving an interrupted run, in both faces (store_worth_saving): `kbench run`
 # stopped by SIGINT and the console left mid-run (F10, yes) store the run, marked incomplete,
 # once a sample has finished, and store nothing when none has; a calibration run too.
+# requires: tmux python3 pgrep
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-command -v pgrep >/dev/null 2>&1 || skip "pgrep (procps) is not installed"
 
 stored() { ls "$KBENCH_HOME"/*.json 2>/dev/null | wc -l; }
 # wait_file FILE REGEX SECONDS

@@ -4,6 +4,7 @@
 # in jobs/min and the peak so far named; the steps done counted; then the
 # results show a row with a verdict per task count and the peak, against a
 # stored scaling run, and no index panel (scaling is no index test).
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

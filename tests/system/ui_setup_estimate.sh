@@ -3,6 +3,7 @@
 # not cut at the screen's edge ("12 tests x 2 block"); a test that runs its own tasks
 # (scaling) is measured once, in the 1-copy block: "1 test x 1 copy count", not 2, and
 # beside others on a line of its own; its estimate is one block's.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

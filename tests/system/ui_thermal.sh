@@ -5,6 +5,7 @@
 # source's reason in its place, the throttle counters and the state in words; it ends with the
 # verdict on the same screen, saved as a thermal run, drawn without colour; its replay shows it.
 # A points test ticked for the check (memlat) is refused with a sentence.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

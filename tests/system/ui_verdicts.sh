@@ -2,9 +2,9 @@
 # The console and `kbench compare` give the same verdicts for the same two runs, from the same
 # floors (learned from the store, the two compared runs left out), and say what they rest on.
 # tier: load (the floors must be learned from all 3 A/A runs: a busy one is left out)
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-command -v python3 >/dev/null || skip "python3 is needed to make the runs' known differences"
 
 R="run -q --samples 3 --duration 0.3 --pause 0 -c 1"
 W="dhry2reg syscall pipe"

@@ -3,6 +3,7 @@
 # forked workers, which valgrind follows; exec'd children run natively): no definite leak,
 # no read of uninitialised memory, no invalid access. Then the same run read back, shown
 # and compared with itself.
+# requires: valgrind
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/valgrind_lib.inc"
 mkdir -p "$T/scratch"

@@ -2,6 +2,7 @@
 # memcheck on the store's paths: imports of published results (a log, a collapsed paste, a
 # table), listing, show, every compare and export format, the noise table, and a broken
 # file in the store: no definite leak, no read of uninitialised memory.
+# requires: valgrind
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/valgrind_lib.inc"
 F="$KBENCH_TOP/tests/fixtures"
