@@ -249,23 +249,8 @@ static void sample_end(struct telemetry *t, const struct runner_event *ev)
 	t->frame.values = t->ctr.val;
 	if (!t->tot || t->tot_ncopies != t->ctr.ncopies)
 		return;
-	for (int i = 0; i < t->tot_ncopies * t->ctr.nevents; i++) {
-		const struct counter_value *v = &t->ctr.val[i];
-		struct counter_value *s = &t->tot[i];
-		if (v->state == COUNTER_VALUE) {
-			if (s->state != COUNTER_VALUE)
-				memset(s, 0, sizeof *s);
-			s->state = COUNTER_VALUE;
-			s->value += v->value;
-			s->raw += v->raw;
-			s->enabled += v->enabled;
-			s->running += v->running;
-			s->mux = s->enabled ? (double)s->running / (double)s->enabled : 1;
-		} else if (s->state != COUNTER_VALUE) {
-			s->state = v->state;
-			s->err = v->err;
-		}
-	}
+	for (int i = 0; i < t->tot_ncopies * t->ctr.nevents; i++)
+		counter_add(&t->tot[i], &t->ctr.val[i]);
 }
 
 /* One event's totals over every copy. */
@@ -274,22 +259,8 @@ static void total_over_copies(const struct telemetry *t, int e, struct counter_v
 	int ne = t->ctr.nevents;
 	memset(out, 0, sizeof *out);
 	out->state = COUNTER_UNOPENED;
-	for (int k = 0; k < t->tot_ncopies; k++) {
-		const struct counter_value *v = &t->tot[k * ne + e];
-		if (v->state == COUNTER_VALUE) {
-			if (out->state != COUNTER_VALUE)
-				memset(out, 0, sizeof *out);
-			out->state = COUNTER_VALUE;
-			out->value += v->value;
-			out->enabled += v->enabled;
-			out->running += v->running;
-		} else if (out->state != COUNTER_VALUE) {
-			out->state = v->state;
-			out->err = v->err;
-		}
-	}
-	if (out->state == COUNTER_VALUE)
-		out->mux = out->enabled ? (double)out->running / (double)out->enabled : 1;
+	for (int k = 0; k < t->tot_ncopies; k++)
+		counter_add(out, &t->tot[k * ne + e]);
 }
 
 /* The counters' summary keys: every requested event keeps its row. Returns
@@ -306,6 +277,10 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 	struct counter_value tot[COUNTERS_MAX_EVENTS];
 	char hint[200];
 	counters_permission_hint(&t->ctr, hint, sizeof hint);
+	char mode[200];
+	counters_mode(&t->ctr, mode, sizeof mode);
+	if (mode[0])
+		test_summary_set(tr, "counters.mode", 0, mode);
 	for (int e = 0; e < ne; e++) {
 		char key[64];
 		total_over_copies(t, e, &tot[e]);
@@ -316,8 +291,17 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 				snprintf(key, sizeof key, "counter.%s.mux", t->ctr.ev[e].label);
 				test_summary_set(tr, key, tot[e].mux * 100, NULL);
 			}
+			/* A hybrid CPU's share of each core type: not multiplexing. */
+			for (int p = 0; p < tot[e].npmus && p < t->ctr.npmus; p++) {
+				snprintf(key, sizeof key, "counter.%s.%s", t->ctr.ev[e].label, t->ctr.pmu[p].name);
+				test_summary_set(tr, key, tot[e].share[p] * 100, NULL);
+			}
 		} else if (tot[e].state == COUNTER_NO_PERMISSION) {
 			snprintf(buf, sizeof buf, "no permission (%.80s)", hint);
+			test_summary_set(tr, key, 0, buf);
+		} else if (tot[e].state == COUNTER_USER_ONLY) {
+			snprintf(buf, sizeof buf, "n/a: user-only counting (perf_event_paranoid %d) cannot see it",
+				 t->ctr.paranoid);
 			test_summary_set(tr, key, 0, buf);
 		} else {
 			test_summary_set(tr, key, 0, counter_state_name(tot[e].state));
@@ -336,9 +320,13 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 	int tc = counters_find(&t->ctr, ROLE_TASK_CLOCK);
 	const struct counter_value *C = cy >= 0 ? &tot[cy] : NULL, *I = in >= 0 ? &tot[in] : NULL;
 	telemetry_set_or_na(tr, "ipc", counter_ratio(I, C), C && C->state == COUNTER_VALUE ? NULL : "no cycles counted");
-	/* Effective GHz: cycles per nanosecond of task-clock, the workers' own clock. */
-	ghz = counter_ratio(C, tc >= 0 ? &tot[tc] : NULL);
-	telemetry_set_or_na(tr, "ghz", ghz, isnan(ghz) ? "needs cycles and task-clock" : NULL);
+	/* Effective GHz: cycles per nanosecond of task-clock, the workers' own
+	 * clock. User-only cycles over all of task-clock understate it by the
+	 * kernel's share, most on pipe, syscall and file tests: no GHz then, and
+	 * no "clock fell" evidence for the throttle decision. */
+	ghz = t->ctr.user_only ? NAN : counter_ratio(C, tc >= 0 ? &tot[tc] : NULL);
+	telemetry_set_or_na(tr, "ghz", ghz,
+			    t->ctr.user_only ? "user-only cycles understate the clock" : "needs cycles and task-clock");
 	double mpki = counter_ratio(cm >= 0 ? &tot[cm] : NULL, I);
 	telemetry_set_or_na(tr, "cache_mpki", isnan(mpki) ? NAN : mpki * 1000, "needs cache-misses and instructions");
 	mpki = counter_ratio(bm >= 0 ? &tot[bm] : NULL, I);
