@@ -34,6 +34,8 @@ struct telemetry {
 	double last_sample;
 	bool busy;
 	int copies;   /* copies of the sample in progress */
+	pid_t *pids;  /* its workers, for the sources (the CPUs they run on); NULL between samples */
+	int npids;
 	bool in_test; /* between TEST_BEGIN and TEST_END */
 	int nsamples; /* the test's samples so far, at most TELEMETRY_SAMPLE_MAX */
 	struct telemetry_frame frame;
@@ -64,6 +66,8 @@ static struct telemetry_ctx ctx_of(struct telemetry *t, const struct runner_even
 		.first_test = ev && ev->test <= 0 && ev->block <= 0,
 		.test_id = tr ? tr->id : "?",
 		.frame = &t->frame,
+		.pids = t->pids,
+		.npids = t->pids ? t->npids : 0,
 	};
 }
 
@@ -116,6 +120,7 @@ void telemetry_free(struct telemetry *t)
 		telemetry_slot_close(&t->slot[i]);
 	free(t->prev);
 	free(t->tot);
+	free(t->pids);
 	free(t);
 }
 
@@ -215,6 +220,13 @@ static void sample_ready(struct telemetry *t, const struct runner_event *ev)
 	t->copies = ev->ncopies;
 	if (t->nsamples < TELEMETRY_SAMPLE_MAX)
 		t->nsamples = ev->sample + 1;
+	free(t->pids);
+	t->pids = NULL;
+	t->npids = 0;
+	if (ev->pids && ev->ncopies > 0 && (t->pids = malloc((size_t)ev->ncopies * sizeof *t->pids))) {
+		memcpy(t->pids, ev->pids, (size_t)ev->ncopies * sizeof *t->pids);
+		t->npids = ev->ncopies;
+	}
 	if (!t->have_ctr)
 		return;
 	if (counters_disturb(t, ev)) {
@@ -241,6 +253,9 @@ static void sample_end(struct telemetry *t, const struct runner_event *ev)
 	EACH_SOURCE(t, ev, sample_end);
 	t->busy = false;
 	t->frame.busy = false;
+	free(t->pids);
+	t->pids = NULL;
+	t->npids = 0;
 	if (!t->have_ctr || !t->ctr.ncopies)
 		return;
 	counters_read(&t->ctr);
