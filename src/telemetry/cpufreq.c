@@ -332,6 +332,7 @@ struct freq_state {
 	int nbusy;
 	double fsum, fmin, fmax;
 	int nworkers;     /* busy ticks whose clock was the workers' CPUs' */
+	int nnom;         /* ... of which the CPUs' nominal was known */
 	double nomsum;    /* their CPUs' nominal, summed over those ticks */
 	double s_fsum[TELEMETRY_SAMPLE_MAX];
 	int s_fn[TELEMETRY_SAMPLE_MAX];
@@ -413,9 +414,10 @@ static void freq_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
 	double on = n ? cpufreq_on(cf, cpus, n, &nom) : NAN;
 	f->mhz_workers = !isnan(on);
 	f->mhz_busy = f->mhz_workers ? on : busy_mhz(cf, c->busy ? c->copies : 0);
-	if (f->mhz_workers && c->in_test && nom > 0) {
+	if (f->mhz_workers && c->in_test && c->busy) {
 		st->nworkers++;
-		st->nomsum += nom;
+		if (nom > 0)
+			st->nomsum += nom, st->nnom++;
 	}
 	telemetry_push(c, "freq.mean", "MHz", cpufreq_mean(cf));
 	char name[80];
@@ -447,7 +449,7 @@ static void freq_test_begin(struct telemetry_slot *s, const struct telemetry_ctx
 	struct freq_state *st = s->priv;
 	st->nbusy = 0;
 	st->fsum = st->fmin = st->fmax = 0;
-	st->nworkers = 0;
+	st->nworkers = st->nnom = 0;
 	st->nomsum = 0;
 	memset(st->s_fsum, 0, sizeof st->s_fsum);
 	memset(st->s_fn, 0, sizeof st->s_fn);
@@ -469,7 +471,7 @@ static void freq_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 	}
 	/* The nominal of the CPUs the workers ran on (a hybrid part's P- and
 	 * E-cores differ), else cpu0's. */
-	double nominal = st->nworkers ? st->nomsum / st->nworkers : cf->nominal_mhz;
+	double nominal = st->nnom ? st->nomsum / st->nnom : cf->nominal_mhz;
 	if (nominal > 0)
 		test_summary_set(tr, "freq.nominal", nominal, NULL);
 	if (cf->available) {

@@ -380,11 +380,46 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 	test_summary_set(tr, "throttled", v.throttled, NULL);
 }
 
+/* How each meter measures, into the run (run_meta.meters): each source's
+ * status up to its explanation in parentheses, "n/a" when missing, and the
+ * counters' mode and core-type PMUs. */
+static void record_meters(const struct telemetry *t, struct run *r)
+{
+	char *buf = r->meta.meters;
+	size_t size = sizeof r->meta.meters, l = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < t->nslots && l < size; i++) {
+		const struct telemetry_slot *s = &t->slot[i];
+		char how[128];
+		snprintf(how, sizeof how, "%s", s->available ? s->status : "n/a");
+		char *paren = strstr(how, " (");
+		if (paren)
+			*paren = '\0';
+		for (char *p = how; *p; p++)
+			if (*p == ';')
+				*p = ','; /* ';' separates the meters */
+		l += (size_t)snprintf(buf + l, size - l, "%s%s: %s", l ? "; " : "", s->src->name, how);
+	}
+	if (l >= size)
+		return;
+	if (!t->have_ctr) {
+		snprintf(buf + l, size - l, "%scounters: n/a", l ? "; " : "");
+		return;
+	}
+	l += (size_t)snprintf(buf + l, size - l, "%scounters: %s", l ? "; " : "",
+			      t->ctr.user_only ? "user-only" : "user and kernel");
+	if (t->ctr.user_only && l < size)
+		l += (size_t)snprintf(buf + l, size - l, " (perf_event_paranoid %d)", t->ctr.paranoid);
+	for (int p = 0; p < t->ctr.npmus && l < size; p++)
+		l += (size_t)snprintf(buf + l, size - l, "%s%s", p ? "+" : " on ", t->ctr.pmu[p].name);
+}
+
 static void on_event(void *ctx, const struct runner_event *ev)
 {
 	struct telemetry *t = ctx;
 	switch (ev->kind) {
 	case EV_RUN_BEGIN:
+		record_meters(t, ev->run);
 		EACH_SOURCE(t, ev, run_begin);
 		sample_sources(t, ev);
 		t->last_sample = ev->now;

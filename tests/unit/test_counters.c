@@ -339,6 +339,8 @@ static void paranoid2_user_only_stores_no_false_zero(void **state)
 	const struct kv *thr = summary(r, "throttle.evidence");
 	assert_non_null(thr);
 	assert_null(strstr(thr->text, "workers"));
+	assert_non_null(strstr(r->meta.meters, "counters: user-only (perf_event_paranoid 2)"));
+	assert_non_null(strstr(r->meta.meters, "freq: cpufreq scaling_cur_freq; "));
 	run_free(r);
 }
 
@@ -373,6 +375,7 @@ static void hybrid_pmus_are_summed_not_multiplexed(void **state)
 	assert_true(cy && cy->has_value);
 	assert_true(fabs(cy->value - 3e9) < 1);
 	assert_null(summary(r, "counter.cycles.mux"));
+	assert_non_null(strstr(r->meta.meters, "counters: user and kernel on cpu_atom+cpu_core"));
 	const struct kv *pc = summary(r, "counter.cycles.cpu_core"), *ac = summary(r, "counter.cycles.cpu_atom");
 	assert_true(pc && pc->has_value && fabs(pc->value - 60) < 1e-6);
 	assert_true(ac && ac->has_value && fabs(ac->value - 40) < 1e-6);
