@@ -140,6 +140,17 @@ bool counters_is_core_pmu(const char *name);
  * sorted by name. Returns how many (0 when none is there or it is unreadable). */
 int counters_core_pmus(struct counter_pmu *out, int max);
 
+/* A PMU the kernel registered (/sys/bus/event_source/devices/NAME). */
+struct kernel_pmu {
+	char name[64];
+	int type;       /* its perf_event_attr.type; -1 unreadable */
+	char cpus[64];  /* its "cpus" or "cpumask" file ("0-7"), "" when it has none */
+	const char *what; /* what it counts, for the PMUs kbench knows; NULL otherwise */
+};
+/* The kernel's PMUs through the sysroot, sorted by name. Returns how many
+ * (at most max), or -errno when the directory cannot be read. */
+int counters_kernel_pmus(struct kernel_pmu *out, int max);
+
 /* raw, enabled, running of one event on each core-type PMU → the sum: the
  * task ran on one core type at a time, so only the summed running time
  * below enabled is multiplexing; share[] is each PMU's part of it. */
