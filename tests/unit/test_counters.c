@@ -341,6 +341,12 @@ static void paranoid2_user_only_stores_no_false_zero(void **state)
 	assert_null(strstr(thr->text, "workers"));
 	assert_non_null(strstr(r->meta.meters, "counters: user-only (perf_event_paranoid 2)"));
 	assert_non_null(strstr(r->meta.meters, "freq: cpufreq scaling_cur_freq; "));
+	char line[1024] = "";
+	FILE *f = fmemopen(line, sizeof line - 1, "w");
+	telemetry_print_test_line(f, &r->blocks[0].tests[0]);
+	fclose(f);
+	assert_non_null(strstr(line, "GHz n/a, "));
+	assert_non_null(strstr(line, "\n    counters: user-only (perf_event_paranoid 2): no kernel time"));
 	run_free(r);
 }
 
@@ -381,6 +387,11 @@ static void hybrid_pmus_are_summed_not_multiplexed(void **state)
 	assert_true(ac && ac->has_value && fabs(ac->value - 40) < 1e-6);
 	const struct kv *ghz = summary(r, "ghz");
 	assert_true(ghz && ghz->has_value && fabs(ghz->value - 3.0) < 1e-6);
+	char line[1024] = "";
+	FILE *f = fmemopen(line, sizeof line - 1, "w");
+	telemetry_print_test_line(f, &r->blocks[0].tests[0]);
+	fclose(f);
+	assert_non_null(strstr(line, "\n    cycles ran on: cpu_atom 40%, cpu_core 60%\n"));
 	run_free(r);
 }
 
