@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "run.h"
 #include "telemetry/source.h"
@@ -29,6 +30,12 @@ struct telemetry {
 	char ctr_why[160];
 	double *prev;             /* counter values at the previous tick, for deltas */
 	struct counter_value *tot; /* the test's totals [copy * nevents + e], summed over samples */
+	/* User-only counting cannot see the scheduler: the workers' context
+	 * switches then come from getrusage (voluntary + involuntary, over the
+	 * lives of the workers the runner reaped during each sample). */
+	struct rusage ru0;  /* RUSAGE_CHILDREN at the sample's SAMPLE_READY */
+	double rusage_csw;  /* the test's sum */
+	int rusage_n;       /* samples whose workers were reaped (CPU time moved) */
 	int tot_ncopies;
 
 	double last_sample;
@@ -192,6 +199,8 @@ static void marker(const struct runner_event *ev, const char *what)
 
 static void test_begin(struct telemetry *t, const struct runner_event *ev)
 {
+	t->rusage_csw = 0;
+	t->rusage_n = 0;
 	free(t->tot);
 	t->tot = NULL;
 	t->tot_ncopies = 0;
@@ -220,6 +229,7 @@ static void sample_ready(struct telemetry *t, const struct runner_event *ev)
 	t->copies = ev->ncopies;
 	if (t->nsamples < TELEMETRY_SAMPLE_MAX)
 		t->nsamples = ev->sample + 1;
+	getrusage(RUSAGE_CHILDREN, &t->ru0);
 	free(t->pids);
 	t->pids = NULL;
 	t->npids = 0;
@@ -253,6 +263,14 @@ static void sample_end(struct telemetry *t, const struct runner_event *ev)
 	EACH_SOURCE(t, ev, sample_end);
 	t->busy = false;
 	t->frame.busy = false;
+	struct rusage ru;
+	getrusage(RUSAGE_CHILDREN, &ru);
+	double cpu = (double)(ru.ru_utime.tv_sec - t->ru0.ru_utime.tv_sec + ru.ru_stime.tv_sec - t->ru0.ru_stime.tv_sec) +
+		     (double)(ru.ru_utime.tv_usec - t->ru0.ru_utime.tv_usec + ru.ru_stime.tv_usec - t->ru0.ru_stime.tv_usec) / 1e6;
+	if (cpu > 0) { /* workers were reaped: their switches are in */
+		t->rusage_csw += (double)(ru.ru_nvcsw - t->ru0.ru_nvcsw + ru.ru_nivcsw - t->ru0.ru_nivcsw);
+		t->rusage_n++;
+	}
 	free(t->pids);
 	t->pids = NULL;
 	t->npids = 0;
@@ -314,6 +332,11 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 		} else if (tot[e].state == COUNTER_NO_PERMISSION) {
 			snprintf(buf, sizeof buf, "no permission (%.80s)", hint);
 			test_summary_set(tr, key, 0, buf);
+		} else if (tot[e].state == COUNTER_USER_ONLY && t->rusage_n && t->ctr.ev[e].encoded &&
+			   t->ctr.ev[e].attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES) {
+			test_summary_set(tr, key, t->rusage_csw, NULL);
+			snprintf(key, sizeof key, "counter.%s.from", t->ctr.ev[e].label);
+			test_summary_set(tr, key, 0, "getrusage: voluntary + involuntary, the workers' whole lives");
 		} else if (tot[e].state == COUNTER_USER_ONLY) {
 			snprintf(buf, sizeof buf, "n/a: user-only counting (perf_event_paranoid %d) cannot see it",
 				 t->ctr.paranoid);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -278,6 +279,9 @@ static int fake_teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* Called between the sample's begin and end (a worker's life), or NULL. */
+static void (*mid_sample)(void);
+
 /* One test of one sample, with a cpufreq tree saying the nominal clock is
  * 4 GHz, through the sampler as the runner drives it. Returns the run. */
 static struct run *run_one_test(const char *events)
@@ -304,9 +308,12 @@ static struct run *run_one_test(const char *events)
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		ev.kind = kinds[i];
 		ev.now = (double)i;
+		if (kinds[i] == EV_SAMPLE_END && mid_sample)
+			mid_sample();
 		l.on_event(l.ctx, &ev);
 	}
 	telemetry_free(t);
+	mid_sample = NULL;
 	return r;
 }
 
@@ -347,6 +354,42 @@ static void paranoid2_user_only_stores_no_false_zero(void **state)
 	fclose(f);
 	assert_non_null(strstr(line, "GHz n/a, "));
 	assert_non_null(strstr(line, "\n    counters: user-only (perf_event_paranoid 2): no kernel time"));
+	run_free(r);
+}
+
+/* A worker that sleeps 200 times (200 voluntary switches) and is reaped, as the runner does. */
+static void a_worker_lives(void)
+{
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		volatile double x = 0;
+		for (int i = 0; i < 200; i++) {
+			usleep(200);
+			for (int k = 0; k < 20000; k++)
+				x += k;
+		}
+		_exit(0);
+	}
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+}
+
+/* At paranoid 2 the context switches of the workers the runner reaped come
+ * from getrusage, and say so; migrations have no such source and stay n/a. */
+static void paranoid2_switches_from_getrusage(void **state)
+{
+	(void)state;
+	fk.paranoid = 2;
+	mid_sample = a_worker_lives;
+	struct run *r = run_one_test("perf::TASK-CLOCK,perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS");
+	const struct kv *cs = summary(r, "counter.context-switches");
+	assert_true(cs && cs->has_value);
+	assert_true(cs->value >= 200);
+	const struct kv *from = summary(r, "counter.context-switches.from");
+	assert_true(from && strstr(from->text, "getrusage"));
+	const struct kv *mig = summary(r, "counter.cpu-migrations");
+	assert_true(mig && !mig->has_value);
 	run_free(r);
 }
 
@@ -422,6 +465,7 @@ int main(void)
 		cmocka_unit_test(absent_pmu_keeps_its_row),
 		cmocka_unit_test(software_counters_count_this_process),
 		cmocka_unit_test_setup_teardown(paranoid2_user_only_stores_no_false_zero, fake_setup, fake_teardown),
+		cmocka_unit_test_setup_teardown(paranoid2_switches_from_getrusage, fake_setup, fake_teardown),
 		cmocka_unit_test_setup_teardown(privileged_counts_the_kernel_too, fake_setup, fake_teardown),
 		cmocka_unit_test_setup_teardown(hybrid_pmus_are_summed_not_multiplexed, fake_setup, fake_teardown),
 		cmocka_unit_test_setup_teardown(core_pmus_listed_from_sysfs, fake_setup, fake_teardown),
