@@ -61,7 +61,7 @@ void preflight_check(struct run *run, FILE *out)
 			telemetry_finding(run, out, "%d of %d counters refused: %s", denied, c.nevents, hint);
 		} else if (c.user_only) {
 			telemetry_finding(run, out, "perf_event_paranoid is %d: counters count user space only, so no "
-					  "GHz, and context switches and migrations are n/a "
+					  "GHz, migrations n/a, context switches from getrusage "
 					  "(fix: sudo sysctl kernel.perf_event_paranoid=1)", c.paranoid);
 		}
 		if (unsupported) {
