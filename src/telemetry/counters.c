@@ -672,8 +672,8 @@ void counters_mode(const struct counters *c, char *buf, size_t size)
 		snprintf(buf, size, "%s", "");
 		return;
 	}
-	snprintf(buf, size, "user-only (perf_event_paranoid %d): no kernel time, no GHz, migrations n/a; "
-		 "switches: getrusage",
+	snprintf(buf, size, "user-only (perf_event_paranoid %d): no kernel time; GHz, switches: getrusage; "
+		 "migrations n/a",
 		 c->paranoid);
 }
 

@@ -35,6 +35,7 @@ struct telemetry {
 	 * lives of the workers the runner reaped during each sample). */
 	struct rusage ru0;  /* RUSAGE_CHILDREN at the sample's SAMPLE_READY */
 	double rusage_csw;  /* the test's sum */
+	double rusage_user; /* ... and of their user CPU time, seconds */
 	int rusage_n;       /* samples whose workers were reaped (CPU time moved) */
 	int tot_ncopies;
 
@@ -199,7 +200,7 @@ static void marker(const struct runner_event *ev, const char *what)
 
 static void test_begin(struct telemetry *t, const struct runner_event *ev)
 {
-	t->rusage_csw = 0;
+	t->rusage_csw = t->rusage_user = 0;
 	t->rusage_n = 0;
 	free(t->tot);
 	t->tot = NULL;
@@ -269,6 +270,8 @@ static void sample_end(struct telemetry *t, const struct runner_event *ev)
 		     (double)(ru.ru_utime.tv_usec - t->ru0.ru_utime.tv_usec + ru.ru_stime.tv_usec - t->ru0.ru_stime.tv_usec) / 1e6;
 	if (cpu > 0) { /* workers were reaped: their switches are in */
 		t->rusage_csw += (double)(ru.ru_nvcsw - t->ru0.ru_nvcsw + ru.ru_nivcsw - t->ru0.ru_nivcsw);
+		t->rusage_user += (double)(ru.ru_utime.tv_sec - t->ru0.ru_utime.tv_sec) +
+				  (double)(ru.ru_utime.tv_usec - t->ru0.ru_utime.tv_usec) / 1e6;
 		t->rusage_n++;
 	}
 	free(t->pids);
@@ -363,8 +366,15 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 	 * kernel's share, most on pipe, syscall and file tests: no GHz then, and
 	 * no "clock fell" evidence for the throttle decision. */
 	ghz = t->ctr.user_only ? NAN : counter_ratio(C, tc >= 0 ? &tot[tc] : NULL);
-	telemetry_set_or_na(tr, "ghz", ghz,
+	/* User cycles over user CPU time is the clock too (the workers' whole
+	 * lives, a tick's resolution): stored, said where from, never evidence. */
+	double ughz = NAN;
+	if (t->ctr.user_only && C && C->state == COUNTER_VALUE && t->rusage_n && t->rusage_user >= 0.1)
+		ughz = C->value / (t->rusage_user * 1e9);
+	telemetry_set_or_na(tr, "ghz", t->ctr.user_only ? ughz : ghz,
 			    t->ctr.user_only ? "user-only cycles understate the clock" : "needs cycles and task-clock");
+	if (!isnan(ughz))
+		test_summary_set(tr, "ghz.from", 0, "user cycles / user CPU time (getrusage): not throttle evidence");
 	double mpki = counter_ratio(cm >= 0 ? &tot[cm] : NULL, I);
 	telemetry_set_or_na(tr, "cache_mpki", isnan(mpki) ? NAN : mpki * 1000, "needs cache-misses and instructions");
 	mpki = counter_ratio(bm >= 0 ? &tot[bm] : NULL, I);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -172,6 +173,7 @@ static struct {
 	int paranoid;
 	bool privileged;
 	uint32_t core_type, atom_type;
+	double user_cycles; /* user-only cycles per read; 0: 70% of 3 GHz */
 	int nev;
 	struct perf_event_attr ev[256];
 } fk;
@@ -213,7 +215,7 @@ static int fk_read(int fd, uint64_t v[3])
 			v[0] = 100;
 		return 0;
 	}
-	double cycles = 3e9 * (a->exclude_kernel ? 0.7 : 1.0);
+	double cycles = a->exclude_kernel ? (fk.user_cycles ? fk.user_cycles : 2.1e9) : 3e9;
 	uint32_t ext = (uint32_t)(a->config >> 32);
 	if (fk.core_type) {
 		/* A hybrid kernel counts an event only on its PMU's cores; a
@@ -357,7 +359,8 @@ static void paranoid2_user_only_stores_no_false_zero(void **state)
 	run_free(r);
 }
 
-/* A worker that sleeps 200 times (200 voluntary switches) and is reaped, as the runner does. */
+/* A worker that sleeps 200 times (200 voluntary switches), spins for 0.3 s
+ * of user time, and is reaped, as the runner does. */
 static void a_worker_lives(void)
 {
 	pid_t pid = fork();
@@ -369,6 +372,12 @@ static void a_worker_lives(void)
 			for (int k = 0; k < 20000; k++)
 				x += k;
 		}
+		struct rusage ru;
+		do {
+			for (int k = 0; k < 100000; k++)
+				x += k;
+			getrusage(RUSAGE_SELF, &ru);
+		} while (ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec < 300000);
 		_exit(0);
 	}
 	int st;
@@ -390,6 +399,24 @@ static void paranoid2_switches_from_getrusage(void **state)
 	assert_true(from && strstr(from->text, "getrusage"));
 	const struct kv *mig = summary(r, "counter.cpu-migrations");
 	assert_true(mig && !mig->has_value);
+	run_free(r);
+}
+
+/* At paranoid 2 the GHz is user cycles over the workers' user CPU time, said
+ * so, and never "clock fell" evidence: 0.1 GHz against a 4 GHz nominal. */
+static void paranoid2_ghz_from_user_time_is_no_evidence(void **state)
+{
+	(void)state;
+	fk.paranoid = 2;
+	mid_sample = a_worker_lives;
+	fk.user_cycles = 3e7; /* 0.3 s of user time at 0.1 GHz */
+	struct run *r = run_one_test("perf::CYCLES,perf::TASK-CLOCK");
+	const struct kv *ghz = summary(r, "ghz"), *from = summary(r, "ghz.from");
+	assert_true(ghz && ghz->has_value);
+	assert_true(ghz->value > 0.02 && ghz->value < 0.11); /* 3e7 cycles over >= 0.3 s */
+	assert_true(from && strstr(from->text, "user CPU time"));
+	const struct kv *thr = summary(r, "throttle.evidence");
+	assert_true(thr && !strstr(thr->text, "workers"));
 	run_free(r);
 }
 
@@ -466,6 +493,7 @@ int main(void)
 		cmocka_unit_test(software_counters_count_this_process),
 		cmocka_unit_test_setup_teardown(paranoid2_user_only_stores_no_false_zero, fake_setup, fake_teardown),
 		cmocka_unit_test_setup_teardown(paranoid2_switches_from_getrusage, fake_setup, fake_teardown),
+		cmocka_unit_test_setup_teardown(paranoid2_ghz_from_user_time_is_no_evidence, fake_setup, fake_teardown),
 		cmocka_unit_test_setup_teardown(privileged_counts_the_kernel_too, fake_setup, fake_teardown),
 		cmocka_unit_test_setup_teardown(hybrid_pmus_are_summed_not_multiplexed, fake_setup, fake_teardown),
 		cmocka_unit_test_setup_teardown(core_pmus_listed_from_sysfs, fake_setup, fake_teardown),
