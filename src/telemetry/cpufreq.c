@@ -145,15 +145,25 @@ static void read_policy(struct cpufreq *cf)
 		}
 		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
 		if (!from && sysroot_read_u64(p, &khz) == 0 && khz) {
+			/* With boost on (the policy's own file, amd-pstate; else the
+			 * global one, acpi-cpufreq) it is the boost ceiling, which a
+			 * busy all-core load never holds: no nominal then. */
+			uint64_t b;
+			snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/boost", c);
+			int rb = sysroot_read_u64(p, &b);
+			if (rb < 0)
+				rb = sysroot_read_u64("/sys/devices/system/cpu/cpufreq/boost", &b);
 			cf->nom_mhz[i] = khz / 1000.0;
-			from = "cpuinfo_max_freq, a boost ceiling";
+			cf->nom_ceiling[i] = rb == 0 && b;
+			from = rb < 0 ? "cpuinfo_max_freq" : b ? "cpuinfo_max_freq, a boost ceiling"
+							 : "cpuinfo_max_freq, boost off";
 		}
 		if (i == 0)
 			from0 = from;
 	}
 	if (from0) {
 		cf->nominal_mhz = cf->nom_mhz[0];
-		cf->nominal_ceiling = !strncmp(from0, "cpuinfo_max_freq", 16);
+		cf->nominal_ceiling = cf->nom_ceiling[0];
 		snprintf(cf->nominal_from, sizeof cf->nominal_from, "%s", from0);
 	}
 	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c0);
@@ -310,7 +320,7 @@ double cpufreq_on(const struct cpufreq *cf, const int *cpus, int n, double *nomi
 			continue;
 		if (!isnan(cf->cur_mhz[i]))
 			sum += cf->cur_mhz[i], k++;
-		if (cf->nom_mhz[i] > 0)
+		if (cf->nom_mhz[i] > 0 && !cf->nom_ceiling[i])
 			nsum += cf->nom_mhz[i], nk++;
 	}
 	if (nominal)
@@ -471,9 +481,11 @@ static void freq_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 	}
 	/* The nominal of the CPUs the workers ran on (a hybrid part's P- and
 	 * E-cores differ), else cpu0's. */
-	double nominal = st->nnom ? st->nomsum / st->nnom : cf->nominal_mhz;
+	double nominal = st->nnom ? st->nomsum / st->nnom : cf->nominal_ceiling ? 0 : cf->nominal_mhz;
 	if (nominal > 0)
 		test_summary_set(tr, "freq.nominal", nominal, NULL);
+	else if (cf->nominal_ceiling) /* kept, as what it is: no "clock fell" against it */
+		test_summary_set(tr, "freq.ceiling", cf->nominal_mhz, NULL);
 	if (cf->available) {
 		char how[96];
 		cpufreq_method(cf, how, sizeof how);
@@ -482,7 +494,7 @@ static void freq_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 				 st->nworkers ? "workers' CPUs" : "top CPUs");
 		test_summary_set(tr, "freq.method", 0, how);
 	}
-	if (nominal > 0)
+	if (nominal > 0 || cf->nominal_ceiling)
 		test_summary_set(tr, "freq.nominal_from", 0, cf->nominal_from);
 	for (int k = 0; k < c->sample && k < TELEMETRY_SAMPLE_MAX; k++) {
 		if (!st->s_fn[k])
@@ -526,7 +538,9 @@ static void freq_show(struct telemetry_slot *s, FILE *f)
 	}
 	if (cf->min_mhz > 0 || cf->max_mhz > 0)
 		fprintf(f, "  range: %.0f-%.0f MHz\n", cf->min_mhz, cf->max_mhz);
-	if (cf->nominal_mhz > 0)
+	if (cf->nominal_ceiling)
+		fprintf(f, "  nominal: n/a: %.0f MHz is %s\n", cf->nominal_mhz, cf->nominal_from);
+	else if (cf->nominal_mhz > 0)
 		fprintf(f, "  nominal: %.0f MHz (from %s)\n", cf->nominal_mhz, cf->nominal_from);
 	else
 		fprintf(f, "  nominal: n/a (no cpufreq limits and no clock in the model name)\n");

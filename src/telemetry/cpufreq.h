@@ -20,11 +20,12 @@ struct cpufreq {
 	 * base_frequency (intel_pstate), else ACPI CPPC's nominal_freq, else its
 	 * cpuinfo_max_freq, which is a boost ceiling; 0 unknown. */
 	double nom_mhz[CPUFREQ_MAX_CPUS];
+	bool nom_ceiling[CPUFREQ_MAX_CPUS]; /* nom_mhz is cpuinfo_max_freq with boost on: a ceiling, no nominal */
 	bool avg_freq;            /* cur_mhz is cpuinfo_avg_freq: the APERF/MPERF average since the last tick */
 	double min_mhz, max_mhz;  /* cpuinfo_min/max_freq of cpu0 (0 unknown) */
 	double nominal_mhz;       /* cpu0's nominal, else "@ x.xxGHz" in the model name */
 	char nominal_from[48];
-	bool nominal_ceiling;     /* nominal_mhz is only cpuinfo_max_freq: a boost ceiling on AMD and ARM */
+	bool nominal_ceiling;     /* nominal_mhz is cpuinfo_max_freq with boost on (AMD, ARM): a ceiling */
 	char governor[32];        /* "" when unknown */
 	char boost[16];           /* "on", "off" or "" */
 	char driver[32];
@@ -49,7 +50,8 @@ int cpufreq_index(const struct cpufreq *cf, int cpu);
  * sysroot). Returns it, or -errno. */
 int cpufreq_task_cpu(pid_t pid);
 /* The mean clock and nominal of the CPUs in cpus[] (one per worker, so a
- * CPU shared by two workers counts twice); NAN / 0 when none is known. */
+ * CPU shared by two workers counts twice); NAN / 0 when none is known. A
+ * boost ceiling is no nominal: those CPUs are left out of it. */
 double cpufreq_on(const struct cpufreq *cf, const int *cpus, int n, double *nominal);
 
 /* A sysfs round slower than this (per sample, all cores) falls back to /proc/cpuinfo:

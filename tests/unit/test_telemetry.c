@@ -426,17 +426,54 @@ static void avg_freq_and_cppc_nominal(void **state)
 	cpufreq_open(&cf);
 	assert_true(cf.available && cf.avg_freq);
 	assert_true(cf.cur_mhz[0] == 2100 && cf.cur_mhz[1] == 3500);
+	/* No boost control here: the top clock there is, as before. */
+	assert_true(cf.nominal_mhz == 4700 && !cf.nominal_ceiling);
+	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq");
+	/* Boost on (acpi-cpufreq's global switch): a ceiling, not a nominal. */
+	put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	cpufreq_open(&cf);
 	assert_true(cf.nominal_mhz == 4700 && cf.nominal_ceiling);
-	assert_non_null(strstr(cf.nominal_from, "boost ceiling"));
+	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq, a boost ceiling");
+	/* amd-pstate's per-policy switch wins over the global one. */
+	put("sys/devices/system/cpu/cpu0/cpufreq/boost", "0\n");
+	cpufreq_open(&cf);
+	assert_true(!cf.nominal_ceiling && cf.nom_ceiling[1]);
+	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq, boost off");
 	put("sys/devices/system/cpu/cpu0/acpi_cppc/nominal_freq", "3800\n");
 	cpufreq_open(&cf);
 	assert_true(cf.nominal_mhz == 3800 && !cf.nominal_ceiling);
 	assert_string_equal(cf.nominal_from, "acpi_cppc nominal_freq");
-	assert_true(cf.nom_mhz[1] == 4700);
+	assert_true(cf.nom_mhz[1] == 4700 && cf.nom_ceiling[1]);
 	int cpus[] = { 0, 1 };
 	double nom;
 	assert_true(cpufreq_on(&cf, cpus, 2, &nom) == 2800);
-	assert_true(nom == (3800 + 4700) / 2.0);
+	assert_true(nom == 3800); /* cpu1's ceiling is no nominal */
+	assert_true(cpufreq_on(&cf, cpus + 1, 1, &nom) == 3500 && nom == 0);
+}
+
+/* An AMD desktop with boost on and no CPPC nominal: an all-core clock at 64%
+ * of the boost ceiling is no "clock fell" evidence; the ceiling is kept as
+ * freq.ceiling, not freq.nominal. */
+static void a_boost_ceiling_is_no_nominal(void **state)
+{
+	(void)state;
+	for (int c = 0; c < 2; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		put(p, "3000000\n");
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
+		put(p, "4700000\n");
+	}
+	put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	put_stat(4242, 1);
+	struct run *r = run_one_sample();
+	const struct test_result *tr = &r->blocks[0].tests[0];
+	assert_null(test_summary_get(tr, "freq.nominal"));
+	const struct kv *ceil = test_summary_get(tr, "freq.ceiling");
+	assert_true(ceil && ceil->has_value && ceil->value == 4700);
+	const struct kv *ev = test_summary_get(tr, "throttle.evidence");
+	assert_true(ev && !strcmp(ev->text, "none"));
+	run_free(r);
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -460,6 +497,7 @@ int main(void)
 		T(missing_sources_say_why),
 		T(busy_clock_is_the_workers_cpu),
 		T(avg_freq_and_cppc_nominal),
+		T(a_boost_ceiling_is_no_nominal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
