@@ -163,7 +163,6 @@ static void software_counters_count_this_process(void **state)
 	counters_free(&c);
 }
 
-
 /* ---- a fake kernel behind the counter backend ---- */
 
 /* What the fake kernel is: its perf_event_paranoid, whether the caller is
@@ -178,8 +177,14 @@ static struct {
 	struct perf_event_attr ev[256];
 } fk;
 
-static int fk_paranoid(void) { return fk.paranoid; }
-static bool fk_privileged(void) { return fk.privileged; }
+static int fk_paranoid(void)
+{
+	return fk.paranoid;
+}
+static bool fk_privileged(void)
+{
+	return fk.privileged;
+}
 
 /* As kernel/events/core.c: counting the kernel needs paranoid < 2 or privilege. */
 static int fk_open(const struct perf_event_attr *a, pid_t pid)
@@ -229,8 +234,14 @@ static int fk_read(int fd, uint64_t v[3])
 	return 0;
 }
 
-static void fk_enable(int fd) { (void)fd; }
-static void fk_close(int fd) { (void)fd; }
+static void fk_enable(int fd)
+{
+	(void)fd;
+}
+static void fk_close(int fd)
+{
+	(void)fd;
+}
 
 static const struct counter_backend fake_backend = {
 	.name = "fake",
@@ -297,14 +308,15 @@ static struct run *run_one_test(const char *events)
 	assert_non_null(t);
 	struct run *r = run_new();
 	struct run_block *b = run_add_block(r, 1);
-	struct test_result *tr = run_block_add_test(b, "pipe", "Pipe Throughput", "lps", 1, 12440, "system");
+	struct test_result *tr =
+		run_block_add_test(b, "pipe", "Pipe Throughput", "lps", 1, 12440, "system");
 	struct sample *sm = test_add_sample(tr, 1);
 	(void)sm;
 	tr->status = TEST_DONE;
 	pid_t pid = 4242;
 	struct runner_listener l = telemetry_listener(t);
 	struct runner_event ev = { .run = r, .block = 0, .test = 0, .ncopies = 1, .pids = &pid };
-	static const enum runner_event_kind kinds[] = { EV_RUN_BEGIN, EV_TEST_BEGIN, EV_SAMPLE_READY,
+	static const enum runner_event_kind kinds[] = { EV_RUN_BEGIN,	 EV_TEST_BEGIN, EV_SAMPLE_READY,
 							EV_SAMPLE_BEGIN, EV_SAMPLE_END, EV_TEST_END,
 							EV_RUN_END };
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
@@ -330,7 +342,8 @@ static void paranoid2_user_only_stores_no_false_zero(void **state)
 {
 	(void)state;
 	fk.paranoid = 2;
-	struct run *r = run_one_test("perf::CYCLES,perf::TASK-CLOCK,perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS");
+	struct run *r = run_one_test("perf::CYCLES,perf::TASK-CLOCK,perf::CONTEXT-SWITCHES,perf::CPU-"
+				     "MIGRATIONS");
 	const struct kv *cs = summary(r, "counter.context-switches");
 	assert_non_null(cs);
 	assert_false(cs->has_value);
@@ -452,7 +465,8 @@ static void hybrid_pmus_are_summed_not_multiplexed(void **state)
 	assert_true(fabs(cy->value - 3e9) < 1);
 	assert_null(summary(r, "counter.cycles.mux"));
 	assert_non_null(strstr(r->meta.meters, "counters: user and kernel on cpu_atom+cpu_core"));
-	const struct kv *pc = summary(r, "counter.cycles.cpu_core"), *ac = summary(r, "counter.cycles.cpu_atom");
+	const struct kv *pc = summary(r, "counter.cycles.cpu_core"), *ac = summary(r, "counter.cycles.cpu_"
+										      "atom");
 	assert_true(pc && pc->has_value && fabs(pc->value - 60) < 1e-6);
 	assert_true(ac && ac->has_value && fabs(ac->value - 40) < 1e-6);
 	const struct kv *ghz = summary(r, "ghz");
@@ -491,11 +505,16 @@ int main(void)
 		cmocka_unit_test(misspelled_event_is_named),
 		cmocka_unit_test(absent_pmu_keeps_its_row),
 		cmocka_unit_test(software_counters_count_this_process),
-		cmocka_unit_test_setup_teardown(paranoid2_user_only_stores_no_false_zero, fake_setup, fake_teardown),
-		cmocka_unit_test_setup_teardown(paranoid2_switches_from_getrusage, fake_setup, fake_teardown),
-		cmocka_unit_test_setup_teardown(paranoid2_ghz_from_user_time_is_no_evidence, fake_setup, fake_teardown),
-		cmocka_unit_test_setup_teardown(privileged_counts_the_kernel_too, fake_setup, fake_teardown),
-		cmocka_unit_test_setup_teardown(hybrid_pmus_are_summed_not_multiplexed, fake_setup, fake_teardown),
+		cmocka_unit_test_setup_teardown(paranoid2_user_only_stores_no_false_zero, fake_setup,
+						fake_teardown),
+		cmocka_unit_test_setup_teardown(paranoid2_switches_from_getrusage, fake_setup,
+						fake_teardown),
+		cmocka_unit_test_setup_teardown(paranoid2_ghz_from_user_time_is_no_evidence, fake_setup,
+						fake_teardown),
+		cmocka_unit_test_setup_teardown(privileged_counts_the_kernel_too, fake_setup,
+						fake_teardown),
+		cmocka_unit_test_setup_teardown(hybrid_pmus_are_summed_not_multiplexed, fake_setup,
+						fake_teardown),
 		cmocka_unit_test_setup_teardown(core_pmus_listed_from_sysfs, fake_setup, fake_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
