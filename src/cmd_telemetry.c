@@ -149,7 +149,9 @@ int cmd_events(int argc, char **argv)
 		if (v[e].state == COUNTER_NO_PERMISSION)
 			why = hint;
 		else if (v[e].state == COUNTER_USER_ONLY)
-			why = "only the kernel does it; user-only counting cannot see it";
+			why = c.ev[e].attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES
+				      ? "runs: getrusage" /* the workers' own, in a run */
+				      : "kernel-only";
 		else if (v[e].state == COUNTER_NOT_SUPPORTED)
 			why = "the kernel has no such counter here (no hardware PMU: a VM?)";
 		else if (v[e].state != COUNTER_VALUE)
