@@ -259,6 +259,11 @@ static void sample_ready(struct telemetry *t, const struct runner_event *ev)
 	}
 }
 
+static double seconds(struct timeval tv)
+{
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
 static void sample_end(struct telemetry *t, const struct runner_event *ev)
 {
 	EACH_SOURCE(t, ev, sample_end);
@@ -266,12 +271,11 @@ static void sample_end(struct telemetry *t, const struct runner_event *ev)
 	t->frame.busy = false;
 	struct rusage ru;
 	getrusage(RUSAGE_CHILDREN, &ru);
-	double cpu = (double)(ru.ru_utime.tv_sec - t->ru0.ru_utime.tv_sec + ru.ru_stime.tv_sec - t->ru0.ru_stime.tv_sec) +
-		     (double)(ru.ru_utime.tv_usec - t->ru0.ru_utime.tv_usec + ru.ru_stime.tv_usec - t->ru0.ru_stime.tv_usec) / 1e6;
-	if (cpu > 0) { /* workers were reaped: their switches are in */
+	double user = seconds(ru.ru_utime) - seconds(t->ru0.ru_utime);
+	double sys = seconds(ru.ru_stime) - seconds(t->ru0.ru_stime);
+	if (user + sys > 0) { /* workers were reaped: their switches are in */
 		t->rusage_csw += (double)(ru.ru_nvcsw - t->ru0.ru_nvcsw + ru.ru_nivcsw - t->ru0.ru_nivcsw);
-		t->rusage_user += (double)(ru.ru_utime.tv_sec - t->ru0.ru_utime.tv_sec) +
-				  (double)(ru.ru_utime.tv_usec - t->ru0.ru_utime.tv_usec) / 1e6;
+		t->rusage_user += user;
 		t->rusage_n++;
 	}
 	free(t->pids);
@@ -363,8 +367,8 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 	telemetry_set_or_na(tr, "ipc", counter_ratio(I, C), C && C->state == COUNTER_VALUE ? NULL : "no cycles counted");
 	/* Effective GHz: cycles per nanosecond of task-clock, the workers' own
 	 * clock. User-only cycles over all of task-clock understate it by the
-	 * kernel's share, most on pipe, syscall and file tests: no GHz then, and
-	 * no "clock fell" evidence for the throttle decision. */
+	 * kernel's share, most on pipe, syscall and file tests: not that then,
+	 * and no "clock fell" evidence for the throttle decision. */
 	ghz = t->ctr.user_only ? NAN : counter_ratio(C, tc >= 0 ? &tot[tc] : NULL);
 	/* User cycles over user CPU time is the clock too (the workers' whole
 	 * lives, a tick's resolution): stored, said where from, never evidence. */
