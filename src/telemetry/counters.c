@@ -131,6 +131,7 @@ static const char *pmu_what(const char *name)
 		{ "cpu_atom", "E-cores (hybrid: counted per type)", false },
 		{ "armv8_", "one ARM core type (counted per type)", true },
 		{ "armv7_", "one ARM core type (counted per type)", true },
+		{ "apple_", "one Apple core type (counted per type)", true },
 		{ "software", "software: task-clock, switches, faults", false },
 		{ "tracepoint", "kernel tracepoints", false },
 		{ "breakpoint", "hardware breakpoints", false },
@@ -191,8 +192,11 @@ int counters_kernel_pmus(struct kernel_pmu *out, int max)
 
 bool counters_is_core_pmu(const char *name)
 {
+	size_t l = strlen(name);
+	/* Apple silicon's core types (Asahi): apple_icestorm_pmu, apple_firestorm_pmu. */
+	bool apple = !strncmp(name, "apple_", 6) && l > 10 && !strcmp(name + l - 4, "_pmu");
 	return !strcmp(name, "cpu_core") || !strcmp(name, "cpu_atom") || !strncmp(name, "armv8_", 6) ||
-	       !strncmp(name, "armv7_", 6);
+	       !strncmp(name, "armv7_", 6) || apple;
 }
 
 static int cmp_pmu(const void *a, const void *b)

@@ -134,7 +134,7 @@ int counters_find(const struct counters *c, enum counter_role role);
 /* num/den when both are counted values and den > 0, else NAN (shown as n/a). */
 double counter_ratio(const struct counter_value *num, const struct counter_value *den);
 
-/* A core-type PMU's name: cpu_core, cpu_atom, and ARM's armv7_ and armv8_ ones. */
+/* A core-type PMU's name: cpu_core, cpu_atom, ARM's armv7_ and armv8_ ones, Apple's apple_*_pmu. */
 bool counters_is_core_pmu(const char *name);
 /* The core-type PMUs in /sys/bus/event_source/devices (through the sysroot),
  * sorted by name. Returns how many (0 when none is there or it is unreadable). */

@@ -491,6 +491,8 @@ static void core_pmus_listed_from_sysfs(void **state)
 	assert_int_equal(p[0].type, 8);
 	assert_string_equal(p[1].name, "armv8_cortex_a76");
 	assert_false(counters_is_core_pmu("software"));
+	assert_true(counters_is_core_pmu("apple_firestorm_pmu"));
+	assert_false(counters_is_core_pmu("apple_pmu"));
 }
 
 int main(void)
