@@ -11,6 +11,7 @@
 
 #include "options.h"
 #include "telemetry/counters.h"
+#include "telemetry/sysroot.h"
 #include "telemetry/source.h"
 
 int cmd_sensors(int argc, char **argv)
@@ -114,6 +115,26 @@ int cmd_events(int argc, char **argv)
 	else if (!shown)
 		printf("no event matches '%s'\n", pattern ? pattern : "");
 
+	/* The kernel's own list, which libpfm4's may not match (a new CPU, a
+	 * hybrid part's per-core-type PMUs, RAPL's power PMU). */
+	static struct kernel_pmu kp[128];
+	int nk = counters_kernel_pmus(kp, 128);
+	if (nk < 0)
+		printf("\nKernel PMUs: n/a: cannot read %s/sys/bus/event_source/devices: %s\n", sysroot(),
+		       strerror(-nk));
+	else
+		printf("\nKernel PMUs (/sys/bus/event_source/devices):\n");
+	int ncore = 0;
+	for (int i = 0; i < nk; i++) {
+		char type[16];
+		snprintf(type, sizeof type, kp[i].type >= 0 ? "type %d" : "type ?", kp[i].type);
+		printf("  %-18s %-8s %-10s %s\n", kp[i].name, type, kp[i].cpus[0] ? kp[i].cpus : "-",
+		       kp[i].what ? kp[i].what : "");
+		ncore += counters_is_core_pmu(kp[i].name);
+	}
+	if (ncore > 1)
+		printf("  %d core types: hardware events are opened on each and summed\n", ncore);
+
 	struct counters c;
 	if (counters_init(&c, NULL, err, sizeof err) < 0)
 		return runtime_error("%s", err);
@@ -127,6 +148,10 @@ int cmd_events(int argc, char **argv)
 		const char *why = "";
 		if (v[e].state == COUNTER_NO_PERMISSION)
 			why = hint;
+		else if (v[e].state == COUNTER_USER_ONLY)
+			why = c.ev[e].attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES
+				      ? "runs: getrusage" /* the workers' own, in a run */
+				      : "kernel-only";
 		else if (v[e].state == COUNTER_NOT_SUPPORTED)
 			why = "the kernel has no such counter here (no hardware PMU: a VM?)";
 		else if (v[e].state != COUNTER_VALUE)

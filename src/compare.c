@@ -42,6 +42,7 @@ struct side_vals {
 	bool drifted;
 	bool busy, throttled;
 	double freq;     /* mean busy MHz over the runs that know it; NAN unknown */
+	char freq_method[96]; /* how they read it (freq.method), "" unknown, "mixed" when the runs differ */
 	bool zero;       /* a point measured as 0 in a run (0% of deadlines met): no log, no ratio */
 };
 
@@ -172,6 +173,11 @@ static void fill_test_side(struct side_vals *s, struct compare_side *cs, const s
 		if (compare_summary_value(t, "freq.mean", &v) && v > 0) {
 			fsum += v;
 			nfreq++;
+			const struct kv *m = test_summary_get(t, "freq.method");
+			if (m && !s->freq_method[0])
+				snprintf(s->freq_method, sizeof s->freq_method, "%s", m->text);
+			else if (m && strcmp(s->freq_method, m->text))
+				snprintf(s->freq_method, sizeof s->freq_method, "mixed");
 		}
 		double *rates = malloc(((size_t)t->nsamples + 1) * sizeof *rates);
 		if (!rates)
@@ -328,7 +334,12 @@ static void decide(struct compare_row *row, const struct side_vals *a, const str
 	/* Two clocks that differ measure two machines: when both runs know
 	 * their busy clock and it moved, the interval takes that in too. */
 	double clock = 0;
-	if (isfinite(a->freq) && isfinite(b->freq) && a->freq > 0 && b->freq > 0) {
+	/* Unless the clocks were read differently (the workers' CPUs against
+	 * the busiest ones, an APERF/MPERF average against a requested figure):
+	 * then the difference is the meters', and compare says so instead. */
+	bool one_meter = !a->freq_method[0] || !b->freq_method[0] ||
+			 (!strcmp(a->freq_method, b->freq_method) && strcmp(a->freq_method, "mixed"));
+	if (one_meter && isfinite(a->freq) && isfinite(b->freq) && a->freq > 0 && b->freq > 0) {
 		double r = log(b->freq / a->freq);
 		if (fabs(r) > 0.02)
 			clock = r * r;

@@ -81,6 +81,54 @@ static void swap_text(const struct run_meta *m, char *buf, size_t size)
 		snprintf(buf, size, "%llu MiB", mib ? mib : 1);
 }
 
+/* The method of meter `name` in a run's "name: method; ..." record, into buf; false when not recorded. */
+static bool meter_of(const char *meters, const char *name, char *buf, size_t size)
+{
+	size_t l = strlen(name);
+	for (const char *p = meters; p && *p; p = strstr(p, "; "), p = p ? p + 2 : NULL) {
+		if (strncmp(p, name, l) || strncmp(p + l, ": ", 2))
+			continue;
+		p += l + 2;
+		const char *end = strstr(p, "; ");
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), p);
+		return true;
+	}
+	return false;
+}
+
+/* Each meter both runs recorded that measured differently (an estimated clock
+ * against a measured one, RAPL against a battery, user-only counters against
+ * full ones): a difference of meters, not of kernels. Said beside the other
+ * differences; the verdicts are neither widened nor withheld for it. */
+static void meter_diffs(struct compare *c, const struct run *a, const struct run *b)
+{
+	const char *x = a->meta.meters, *y = b->meta.meters;
+	if (!x[0] || !y[0])
+		return;
+	int n = 0;
+	char names[600] = "";
+	for (const char *p = x; p && *p; p = strstr(p, "; "), p = p ? p + 2 : NULL) {
+		const char *colon = strstr(p, ": ");
+		if (!colon)
+			break;
+		char name[40], ma[160], mb[160], what[64];
+		snprintf(name, sizeof name, "%.*s", (int)(colon - p < 39 ? colon - p : 39), p);
+		if (!meter_of(x, name, ma, sizeof ma) || !meter_of(y, name, mb, sizeof mb) || !strcmp(ma, mb))
+			continue;
+		snprintf(what, sizeof what, "%s meter", name);
+		add_diff(c, what, ma, mb);
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", n ? ", " : "", name);
+		n++;
+	}
+	if (n)
+		compare_push_footer(c,
+				    "Meters measured differently in the two runs (%s; see the differences above): "
+				    "what those meters show differs by method, not by kernel; the verdicts "
+				    "are the scores' and are not widened or withheld for it.",
+				    names);
+}
+
 static void env_diffs(struct compare *c, const struct run *a, const struct run *b)
 {
 	const struct run_meta *x = &a->meta, *y = &b->meta;
@@ -143,6 +191,7 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 	snprintf(sa, sizeof sa, "%s", a->incomplete ? "incomplete" : "complete");
 	snprintf(sb, sizeof sb, "%s", b->incomplete ? "incomplete" : "complete");
 	add_diff(c, "run", sa, sb);
+	meter_diffs(c, a, b);
 	/* What a build test built (kbuild: the generated tree and its hash, or a
 	 * kernel's version and config): another tree is another benchmark. */
 	for (int i = 0; i < a->nblocks; i++)

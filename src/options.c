@@ -562,7 +562,9 @@ const struct opt_command opt_commands[] = {
 	  NULL, NULL },
 	{ "events", OC_EVENTS, "[PATTERN]", "the counter events libpfm4 knows here, and which can be opened",
 	  "The PMUs libpfm4 detects and their events (name and description), PATTERN\n"
-	  "matching PMU::EVENT without case; then whether each default event opens here.\n"
+	  "matching PMU::EVENT without case; then the PMUs the kernel registered\n"
+	  "(/sys/bus/event_source/devices: a hybrid CPU's core types, RAPL's power PMU)\n"
+	  "and whether each default event opens here.\n"
 	  "Use the names with 'kbench run --events LIST'.",
 	  NULL, NULL },
 	{ "runs", OC_RUNS, "", "the stored runs, newest first", NULL, NULL, NULL },

@@ -169,6 +169,11 @@ struct run_meta {
 	/* the workload parameters the run was given, as the options make them
 	 * ("period-us=500 fifo=off", opts_param_append); "" the defaults */
 	char params[4608];
+	/* How each meter measured, "name: method; ..." ("freq: cpufreq
+	 * scaling_cur_freq; counters: user-only (perf_event_paranoid 2); ..."),
+	 * so compare can tell a difference of meters from one of kernels; ""
+	 * unknown (an older file, an import). */
+	char meters[768];
 };
 
 struct run {

@@ -102,6 +102,8 @@ static json_t *meta_to_json(const struct run_meta *m)
 	json_object_set_new(o, "clocksource", json_string(m->clocksource));
 	if (m->params[0]) /* 1.2, optional: the workload parameters */
 		json_object_set_new(o, "params", json_string(m->params));
+	if (m->meters[0]) /* 1.2, optional: how each meter measured */
+		json_object_set_new(o, "meters", json_string(m->meters));
 	return o;
 }
 
@@ -286,7 +288,7 @@ static void sanitize_run(struct run *r)
 			   m->cpu_model, m->cpu_flags, m->governor, m->boost, m->mitigations,
 			   m->microcode, m->lang, m->charmap, m->collate, m->uptime, m->mode,
 			   m->source, m->scratch_dir, m->fs_type, m->fs_options, m->fs_source,
-			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource, m->params };
+			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource, m->params, m->meters };
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		sanitize(fields[i]);
 	for (int b = 0; b < r->nblocks; b++)
@@ -482,6 +484,7 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	S(scratch_dir), S(fs_type), S(fs_options), S(fs_source), S(io_scheduler);
 	S(thp_enabled), S(thp_defrag), S(clocksource);
 	S(params); /* 1.2, optional */
+	S(meters); /* 1.2, optional */
 #undef S
 	m->bogomips = get_num(rd, o, p, "bogomips", 0);
 	m->ncpus = (int)get_int(rd, o, p, "ncpus", 0, 1 << 20, 0);

@@ -320,8 +320,36 @@ void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v)
 							    : "a power, turbo or heat limit");
 	}
 
+	/* A turbo budget spent, not throttling: the clock fell once, to a level
+	 * it then held, after at least one sample at the start level, while the
+	 * temperature (known) stayed below the limit and no throttle counter
+	 * moved. The firmware keeps to its sustained power limit after its time
+	 * window; heat had no part. */
+	bool turbo = v->event > 0 && v->clock && !v->counters && !v->heat && isfinite(v->temp_max);
+	double plo = NAN, phi = NAN;
+	for (int k = v->event; turbo && k < n; k++)
+		if (isfinite(p[k].mhz)) {
+			plo = fmin(plo, p[k].mhz);
+			phi = fmax(phi, p[k].mhz);
+		}
+	turbo = turbo && isfinite(plo) && phi - plo <= THERMAL_TURBO_PLATEAU * phi;
+
 	/* The state in words, and the two verdicts. */
-	if (v->event >= 0) {
+	if (turbo) {
+		v->state = THERMAL_TURBO;
+		thermal_fmt_time(a, sizeof a, v->event_t);
+		snprintf(v->headline, sizeof v->headline, "turbo budget spent at %s: %.0f MHz sustained", a, plo);
+		int u = snprintf(v->thermal_line, sizeof v->thermal_line,
+				 "No throttling: the turbo budget ran out at %s (sample %d): the clock fell from %.0f to "
+				 "a steady %.0f MHz with the CPU at %.0f °C",
+				 a, v->event + 1, v->mhz_start, plo, v->temp_max);
+		if (in->temp_limit > 0)
+			u += snprintf(v->thermal_line + u, sizeof v->thermal_line - (size_t)u, " (%s %.0f)", lim,
+				      in->temp_limit);
+		snprintf(v->thermal_line + u, sizeof v->thermal_line - (size_t)u,
+			 "%s: the firmware's sustained power limit after its time window, not heat.",
+			 isfinite(v->throttle_events) ? " and no throttle counter moved" : "");
+	} else if (v->event >= 0) {
 		v->state = THERMAL_THROTTLING;
 		thermal_fmt_time(a, sizeof a, v->event_t);
 		snprintf(v->headline, sizeof v->headline, "throttling since %s", a);
@@ -394,7 +422,9 @@ void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v)
 		}
 		u += snprintf(v->score_line + u, sizeof v->score_line - (size_t)u, ")");
 		char why[200];
-		if (v->event >= 0 && v->event <= v->fall + 1)
+		if (turbo && v->event <= v->fall + 1)
+			snprintf(why, sizeof why, " as the turbo budget ran out: its sustained power limit, not heat");
+		else if (v->event >= 0 && v->event <= v->fall + 1)
 			snprintf(why, sizeof why, " as the CPU slowed itself: heat or its power limit cost it");
 		else if (v->event >= 0)
 			snprintf(why, sizeof why, ", before any thermal evidence: the first fall was not heat");
@@ -612,7 +642,7 @@ void thermal_finish(struct run *r)
 	for (int k = 0; k < in.n; k++)
 		series_push(s, t->samples[k].start + p[k].len, p[k].rate);
 	free(p);
-	static const char *const state[] = { "short", "steady", "warming", "throttling", "fallen" };
+	static const char *const state[] = { "short", "steady", "warming", "throttling", "fallen", "turbo" };
 	test_summary_set(t, "thermal.state", v.state, state[v.state]);
 	test_summary_set(t, "thermal.verdict", 0, v.headline);
 	struct {
@@ -777,7 +807,8 @@ void thermal_print(FILE *f, const struct run *r)
 			snprintf(th, sizeof th, "n/a");
 		}
 		fprintf(f, "  %7s %10s %6s %6s %6s %6s %8s%s%s\n", tm, sc, vs, mh, te, wa, th,
-			event ? "  <- throttling" : "", fall ? "  <- score fell" : "");
+			event ? (v.state == THERMAL_TURBO ? "  <- turbo budget spent" : "  <- throttling") : "",
+			fall ? "  <- score fell" : "");
 	}
 	free(p);
 }

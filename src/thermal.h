@@ -34,6 +34,10 @@ struct test_result;
 #define THERMAL_CLOCK_SHARE 0.90
 /* Degrees below the limit that count as hot (throttle.h's margin), and below
  * which an idle CPU counts as already warm at the start. */
+/* A turbo budget running out (Intel's PL2 time window, tau, AMD's boost
+ * budget): the clock steps down to a sustained level and stays there within
+ * THERMAL_TURBO_PLATEAU of it, where thermal throttling saws up and down. */
+#define THERMAL_TURBO_PLATEAU 0.03
 #define THERMAL_HEAT_MARGIN 5.0
 #define THERMAL_WARM_MARGIN 20.0
 
@@ -74,6 +78,8 @@ enum thermal_state {
 	THERMAL_WARMING,    /* the temperature rising, nothing slowed yet */
 	THERMAL_THROTTLING, /* the CPU slowed itself: counters, clock or heat */
 	THERMAL_FALLEN,     /* the score fell with no thermal evidence */
+	THERMAL_TURBO,      /* the turbo budget ran out: the clock stepped down to a level it held, with
+			     * the temperature known and not near its limit and no throttle counter moved */
 };
 
 struct thermal_verdict {

@@ -842,7 +842,9 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 				lo = f->mhz[i] < lo ? f->mhz[i] : lo;
 				hi = f->mhz[i] > hi ? f->mhz[i] : hi;
 			}
-		if (hi - lo >= 1)
+		if (f->busy && f->mhz_workers) /* the clock of the CPUs the workers are on */
+			snprintf(v, sizeof v, "%.0f MHz workers ", f->mhz_busy);
+		else if (hi - lo >= 1)
 			snprintf(v, sizeof v, "%.0f-%.0f MHz ", lo, hi);
 		else
 			snprintf(v, sizeof v, "%.0f MHz ", f->mhz_busy);

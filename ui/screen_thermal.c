@@ -207,6 +207,7 @@ static void state_line(const struct app *a, const struct view *w, struct canvas 
 		switch (w->v.state) {
 		case THERMAL_THROTTLING: role = ROLE_HOT; break;
 		case THERMAL_FALLEN: role = ROLE_WARN; break;
+		case THERMAL_TURBO: role = ROLE_WARN; break;
 		case THERMAL_WARMING: role = ROLE_RUNNING; break;
 		default: role = l->running ? ROLE_RUNNING : ROLE_DONE; break;
 		}

@@ -1,6 +1,7 @@
-/* Per-worker event counters: libpfm4 names the events, perf_event_open counts them on each worker and its children. */
+/* Per-worker event counters: libpfm4 names the events, perf_event_open (behind a swappable backend) counts them on each worker and its children, on every core-type PMU of a hybrid CPU. */
 #include "telemetry/counters.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -52,9 +53,181 @@ static void set_str(char *dst, size_t size, const char *src)
 	dst[l] = '\0';
 }
 
-static long perf_open(struct perf_event_attr *attr, pid_t pid)
+/* ---- the kernel's backend ---- */
+
+/* Root, or CAP_PERFMON (38) or CAP_SYS_ADMIN (21) in the effective set: the
+ * kernel lets these count kernel space at any perf_event_paranoid
+ * (Documentation/admin-guide/perf-security.rst). */
+static bool real_privileged(void)
 {
-	return syscall(SYS_perf_event_open, attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (geteuid() == 0)
+		return true;
+	FILE *f = fopen("/proc/self/status", "r");
+	if (!f)
+		return false;
+	char line[256];
+	unsigned long long eff = 0;
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "CapEff: %llx", &eff) == 1)
+			break;
+	fclose(f);
+	return (eff >> 38 & 1) || (eff >> 21 & 1);
+}
+
+static int real_open(const struct perf_event_attr *a, pid_t pid)
+{
+	struct perf_event_attr copy = *a;
+	long fd = syscall(SYS_perf_event_open, &copy, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	return fd < 0 ? -errno : (int)fd;
+}
+
+static int real_read(int fd, uint64_t v[3])
+{
+	ssize_t n = read(fd, v, 3 * sizeof v[0]);
+	if (n != (ssize_t)(3 * sizeof v[0]))
+		return n < 0 ? -errno : -EIO;
+	return 0;
+}
+
+static void real_enable(int fd)
+{
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+}
+
+static void real_close(int fd)
+{
+	close(fd);
+}
+
+static const struct counter_backend real_backend = {
+	.name = "perf_event_open",
+	.paranoid = counters_read_paranoid,
+	.privileged = real_privileged,
+	.open = real_open,
+	.read = real_read,
+	.enable = real_enable,
+	.close = real_close,
+};
+
+static const struct counter_backend *backend = &real_backend;
+
+void counters_use_backend(const struct counter_backend *b)
+{
+	backend = b ? b : &real_backend;
+}
+
+/* ---- hybrid CPUs: one PMU per core type ---- */
+
+/* What the common PMUs count (Documentation/ABI/testing/sysfs-bus-event_source-devices-*,
+ * the drivers under arch/x86/events and drivers/perf). */
+static const char *pmu_what(const char *name)
+{
+	static const struct {
+		const char *name, *what;
+		bool prefix;
+	} known[] = {
+		{ "cpu", "the CPU's core events", false },
+		{ "cpu_core", "P-cores (hybrid: counted per type)", false },
+		{ "cpu_atom", "E-cores (hybrid: counted per type)", false },
+		{ "armv8_", "one ARM core type (counted per type)", true },
+		{ "armv7_", "one ARM core type (counted per type)", true },
+		{ "apple_", "one Apple core type (counted per type)", true },
+		{ "software", "software: task-clock, switches, faults", false },
+		{ "tracepoint", "kernel tracepoints", false },
+		{ "breakpoint", "hardware breakpoints", false },
+		{ "kprobe", "kernel probes", false },
+		{ "uprobe", "user-space probes", false },
+		{ "power", "RAPL energy (energy-pkg, ...)", false },
+		{ "msr", "free-running MSRs: tsc, aperf, mperf", false },
+		{ "cstate_", "C-state residency", true },
+		{ "intel_pt", "Intel Processor Trace", false },
+		{ "uncore_", "uncore: memory, caches, interconnect", true },
+		{ "amd_df", "AMD data fabric", false },
+		{ "amd_l3", "AMD L3 cache", false },
+		{ "ibs_", "AMD instruction-based sampling", true },
+	};
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (known[i].prefix ? !strncmp(name, known[i].name, strlen(known[i].name))
+				    : !strcmp(name, known[i].name))
+			return known[i].what;
+	return NULL;
+}
+
+static int cmp_kpmu(const void *a, const void *b)
+{
+	return strcmp(((const struct kernel_pmu *)a)->name, ((const struct kernel_pmu *)b)->name);
+}
+
+int counters_kernel_pmus(struct kernel_pmu *out, int max)
+{
+	char dir[4096];
+	if (sysroot_path(dir, sizeof dir, "/sys/bus/event_source/devices") < 0)
+		return -ENAMETOOLONG;
+	DIR *d = opendir(dir);
+	if (!d)
+		return -errno;
+	int n = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) && n < max) {
+		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof out[0].name)
+			continue;
+		struct kernel_pmu *k = &out[n++];
+		memset(k, 0, sizeof *k);
+		set_str(k->name, sizeof k->name, de->d_name);
+		char p[200], buf[64];
+		snprintf(p, sizeof p, "/sys/bus/event_source/devices/%s/type", de->d_name);
+		k->type = sysroot_read_line(p, buf, sizeof buf) == 0 ? atoi(buf) : -1;
+		snprintf(p, sizeof p, "/sys/bus/event_source/devices/%s/cpus", de->d_name);
+		if (sysroot_read_line(p, k->cpus, sizeof k->cpus) < 0) {
+			snprintf(p, sizeof p, "/sys/bus/event_source/devices/%s/cpumask", de->d_name);
+			if (sysroot_read_line(p, k->cpus, sizeof k->cpus) < 0)
+				k->cpus[0] = '\0';
+		}
+		k->what = pmu_what(k->name);
+	}
+	closedir(d);
+	qsort(out, (size_t)n, sizeof out[0], cmp_kpmu);
+	return n;
+}
+
+bool counters_is_core_pmu(const char *name)
+{
+	size_t l = strlen(name);
+	/* Apple silicon's core types (Asahi): apple_icestorm_pmu, apple_firestorm_pmu. */
+	bool apple = !strncmp(name, "apple_", 6) && l > 10 && !strcmp(name + l - 4, "_pmu");
+	return !strcmp(name, "cpu_core") || !strcmp(name, "cpu_atom") || !strncmp(name, "armv8_", 6) ||
+	       !strncmp(name, "armv7_", 6) || apple;
+}
+
+static int cmp_pmu(const void *a, const void *b)
+{
+	return strcmp(((const struct counter_pmu *)a)->name, ((const struct counter_pmu *)b)->name);
+}
+
+int counters_core_pmus(struct counter_pmu *out, int max)
+{
+	char dir[4096];
+	if (sysroot_path(dir, sizeof dir, "/sys/bus/event_source/devices") < 0)
+		return 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int n = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) && n < max) {
+		if (!counters_is_core_pmu(de->d_name) || strlen(de->d_name) >= sizeof out[0].name)
+			continue;
+		char p[200], buf[32];
+		snprintf(p, sizeof p, "/sys/bus/event_source/devices/%s/type", de->d_name);
+		if (sysroot_read_line(p, buf, sizeof buf) < 0)
+			continue;
+		set_str(out[n].name, sizeof out[n].name, de->d_name);
+		out[n].type = (uint32_t)strtoul(buf, NULL, 10);
+		n++;
+	}
+	closedir(d);
+	qsort(out, (size_t)n, sizeof out[0], cmp_pmu);
+	return n;
 }
 
 /* perf stat's names for the generic events, so default rows read the same. */
@@ -80,6 +253,12 @@ static void classify(struct counter_event *e)
 	e->role = ROLE_OTHER;
 	if (!e->encoded)
 		return;
+	/* Only the scheduler switches and migrates a task, in kernel context:
+	 * counted user-only they read 0, which is not a measurement. */
+	e->kernel_only = e->attr.type == PERF_TYPE_SOFTWARE &&
+			 (e->attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES ||
+			  e->attr.config == PERF_COUNT_SW_CPU_MIGRATIONS);
+	e->per_pmu = e->attr.type == PERF_TYPE_HARDWARE || e->attr.type == PERF_TYPE_HW_CACHE;
 	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
 		if (e->attr.type == known[i].type && e->attr.config == known[i].config) {
 			/* A qualified name (":u", modifiers) keeps the user's spelling. */
@@ -150,8 +329,14 @@ static int encode(struct counters *c, struct counter_event *e, char *err, size_t
 int counters_init(struct counters *c, const char *list, char *err, size_t errlen)
 {
 	memset(c, 0, sizeof *c);
-	c->paranoid = counters_read_paranoid();
-	c->user_only = geteuid() != 0 && c->paranoid >= 2;
+	c->be = backend;
+	c->paranoid = c->be->paranoid();
+	c->user_only = !c->be->privileged() && c->paranoid >= 2;
+	/* One core type: its PMU is the generic one and nothing needs splitting. */
+	c->npmus = counters_core_pmus(c->pmu, COUNTERS_MAX_PMUS);
+	if (c->npmus < 2)
+		c->npmus = 0;
+	c->nslots = c->npmus ? c->npmus : 1;
 	if (counters_pfm_start(err, errlen) < 0)
 		return -ENODEV;
 	if (!list || !*list)
@@ -220,12 +405,55 @@ static void free_fds(struct counters *c)
 	c->ncopies = 0;
 }
 
+/* The attr of event e on core-type PMU p: the kernel's extended hardware
+ * type (the PMU's type in config's upper half, as perf stat opens cpu_core/
+ * and cpu_atom/ events), or the event itself on a CPU of one core type. */
+static struct perf_event_attr attr_on(const struct counters *c, const struct counter_event *ev, int p)
+{
+	struct perf_event_attr a = ev->attr;
+	if (c->npmus && ev->per_pmu)
+		a.config = (a.config & 0xffffffffULL) | (uint64_t)c->pmu[p].type << 32;
+	return a;
+}
+
+/* Opens one event on one pid in its slots; returns the row's state. */
+static enum counter_state open_row(struct counters *c, const struct counter_event *ev, pid_t pid, int *fd,
+				   int *err)
+{
+	int nslots = c->npmus && ev->per_pmu ? c->npmus : 1, opened = 0;
+	for (int p = 0; p < c->nslots; p++)
+		fd[p] = -1;
+	for (int p = 0; p < nslots; p++) {
+		struct perf_event_attr a = attr_on(c, ev, p);
+		a.disabled = 1;
+		a.inherit = 1; /* execl, spawn and the shell tests work in children */
+		a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		int r = c->be->open(&a, pid);
+		if (r < 0)
+			*err = -r;
+		else
+			fd[p] = r, opened++;
+	}
+	if (!opened && nslots > 1) {
+		/* A kernel before the extended hardware type: the event as it is,
+		 * on whichever core type the kernel picks. */
+		struct perf_event_attr a = ev->attr;
+		a.disabled = 1;
+		a.inherit = 1;
+		a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		int r = c->be->open(&a, pid);
+		if (r >= 0)
+			fd[0] = r, opened++;
+	}
+	return opened ? COUNTER_NOT_COUNTED : counter_state_for_errno(*err);
+}
+
 void counters_attach(struct counters *c, const pid_t *pids, int npids)
 {
 	counters_detach(c);
 	free_fds(c);
 	size_t n = (size_t)npids * (size_t)c->nevents;
-	c->fd = malloc((n ? n : 1) * sizeof *c->fd);
+	c->fd = malloc((n ? n * (size_t)c->nslots : 1) * sizeof *c->fd);
 	c->val = calloc(n ? n : 1, sizeof *c->val);
 	if (!c->fd || !c->val) {
 		free_fds(c);
@@ -236,32 +464,27 @@ void counters_attach(struct counters *c, const pid_t *pids, int npids)
 		for (int e = 0; e < c->nevents; e++) {
 			int i = k * c->nevents + e;
 			struct counter_event *ev = &c->ev[e];
-			c->fd[i] = -1;
+			int *fd = &c->fd[i * c->nslots];
+			for (int p = 0; p < c->nslots; p++)
+				fd[p] = -1;
 			if (!ev->encoded) {
 				c->val[i].state = ev->state;
 				continue;
 			}
-			struct perf_event_attr a = ev->attr;
-			a.disabled = 1;
-			a.inherit = 1; /* execl, spawn and the shell tests work in children */
-			a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-			long fd = perf_open(&a, pids[k]);
-			if (fd < 0) {
-				c->val[i].state = counter_state_for_errno(errno);
-				c->val[i].err = errno;
+			if (c->user_only && ev->kernel_only) {
+				c->val[i].state = COUNTER_USER_ONLY;
 				continue;
 			}
-			c->fd[i] = (int)fd;
-			c->val[i].state = COUNTER_NOT_COUNTED;
+			c->val[i].state = open_row(c, ev, pids[k], fd, &c->val[i].err);
 		}
 	}
 }
 
 void counters_enable(struct counters *c)
 {
-	for (int i = 0; i < c->ncopies * c->nevents; i++)
+	for (int i = 0; i < c->ncopies * c->nevents * c->nslots; i++)
 		if (c->fd[i] >= 0)
-			ioctl(c->fd[i], PERF_EVENT_IOC_ENABLE, 0);
+			c->be->enable(c->fd[i]);
 }
 
 void counter_scale(uint64_t raw, uint64_t enabled, uint64_t running, struct counter_value *out)
@@ -269,6 +492,7 @@ void counter_scale(uint64_t raw, uint64_t enabled, uint64_t running, struct coun
 	out->raw = raw;
 	out->enabled = enabled;
 	out->running = running;
+	out->npmus = 0;
 	if (running == 0) {
 		/* Never on the PMU: a zero here would be a lie. */
 		out->state = COUNTER_NOT_COUNTED;
@@ -286,19 +510,77 @@ void counter_scale(uint64_t raw, uint64_t enabled, uint64_t running, struct coun
 	}
 }
 
+void counter_sum_pmus(const uint64_t (*v)[3], int n, struct counter_value *out)
+{
+	uint64_t raw = 0, enabled = 0, running = 0;
+	for (int p = 0; p < n; p++) {
+		raw += v[p][0];
+		if (v[p][1] > enabled)
+			enabled = v[p][1]; /* every PMU's event is enabled the whole time */
+		running += v[p][2];
+	}
+	/* The running times add up to the time enabled, give or take the reads' skew. */
+	counter_scale(raw, enabled, running < enabled ? running : enabled, out);
+	out->running = running;
+	out->npmus = n;
+	for (int p = 0; p < n && p < COUNTERS_MAX_PMUS; p++) {
+		out->pmu_running[p] = v[p][2];
+		out->share[p] = running ? (double)v[p][2] / (double)running : 0;
+	}
+}
+
+void counter_add(struct counter_value *sum, const struct counter_value *v)
+{
+	if (v->state != COUNTER_VALUE) {
+		if (sum->state != COUNTER_VALUE) {
+			sum->state = v->state;
+			sum->err = v->err;
+		}
+		return;
+	}
+	if (sum->state != COUNTER_VALUE)
+		memset(sum, 0, sizeof *sum);
+	sum->state = COUNTER_VALUE;
+	sum->value += v->value;
+	sum->raw += v->raw;
+	sum->enabled += v->enabled;
+	sum->running += v->running;
+	sum->mux = sum->enabled ? fmin(1, (double)sum->running / (double)sum->enabled) : 1;
+	if (v->npmus > sum->npmus)
+		sum->npmus = v->npmus;
+	uint64_t all = 0;
+	for (int p = 0; p < sum->npmus && p < COUNTERS_MAX_PMUS; p++)
+		all += sum->pmu_running[p] += v->pmu_running[p];
+	for (int p = 0; p < sum->npmus && p < COUNTERS_MAX_PMUS; p++)
+		sum->share[p] = all ? (double)sum->pmu_running[p] / (double)all : 0;
+}
+
 void counters_read(struct counters *c)
 {
 	for (int i = 0; i < c->ncopies * c->nevents; i++) {
-		if (c->fd[i] < 0)
+		const int *fd = &c->fd[i * c->nslots];
+		uint64_t v[COUNTERS_MAX_PMUS][3];
+		int nopen = 0, err = 0;
+		for (int p = 0; p < c->nslots; p++) {
+			memset(v[p], 0, sizeof v[p]);
+			if (fd[p] < 0)
+				continue;
+			nopen++;
+			int r = c->be->read(fd[p], v[p]);
+			if (r < 0)
+				err = -r;
+		}
+		if (!nopen)
 			continue;
-		uint64_t buf[3];
-		ssize_t n = read(c->fd[i], buf, sizeof buf);
-		if (n != (ssize_t)sizeof buf) {
+		if (err) {
 			c->val[i].state = COUNTER_ERROR;
-			c->val[i].err = n < 0 ? errno : EIO;
+			c->val[i].err = err;
 			continue;
 		}
-		counter_scale(buf[0], buf[1], buf[2], &c->val[i]);
+		if (c->npmus && c->ev[i % c->nevents].per_pmu)
+			counter_sum_pmus((const uint64_t(*)[3])v, c->npmus, &c->val[i]);
+		else
+			counter_scale(v[0][0], v[0][1], v[0][2], &c->val[i]);
 	}
 }
 
@@ -306,9 +588,9 @@ void counters_detach(struct counters *c)
 {
 	if (!c->fd)
 		return;
-	for (int i = 0; i < c->ncopies * c->nevents; i++)
+	for (int i = 0; i < c->ncopies * c->nevents * c->nslots; i++)
 		if (c->fd[i] >= 0) {
-			close(c->fd[i]);
+			c->be->close(c->fd[i]);
 			c->fd[i] = -1;
 		}
 }
@@ -327,17 +609,21 @@ void counters_probe(struct counters *c, struct counter_value *out)
 			out[e].state = c->ev[e].state;
 			continue;
 		}
-		struct perf_event_attr a = c->ev[e].attr;
+		if (c->user_only && c->ev[e].kernel_only) {
+			out[e].state = COUNTER_USER_ONLY;
+			continue;
+		}
+		struct perf_event_attr a = attr_on(c, &c->ev[e], 0);
 		a.disabled = 1;
 		a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-		long fd = perf_open(&a, 0);
+		int fd = c->be->open(&a, 0);
 		if (fd < 0) {
-			out[e].state = counter_state_for_errno(errno);
-			out[e].err = errno;
+			out[e].state = counter_state_for_errno(-fd);
+			out[e].err = -fd;
 			continue;
 		}
 		out[e].state = COUNTER_VALUE;
-		close((int)fd);
+		c->be->close(fd);
 	}
 }
 
@@ -350,6 +636,7 @@ const char *counter_state_name(enum counter_state s)
 	case COUNTER_NOT_COUNTED: return "not counted";
 	case COUNTER_ERROR: return "error";
 	case COUNTER_UNOPENED: return "not opened";
+	case COUNTER_USER_ONLY: return "not seen user-only";
 	}
 	return "?";
 }
@@ -381,6 +668,17 @@ double counter_ratio(const struct counter_value *num, const struct counter_value
 	if (!(den->value > 0) || !isfinite(num->value))
 		return NAN;
 	return num->value / den->value;
+}
+
+void counters_mode(const struct counters *c, char *buf, size_t size)
+{
+	if (!c->user_only) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	snprintf(buf, size, "user-only (perf_event_paranoid %d): no kernel time; GHz, switches: getrusage; "
+		 "migrations n/a",
+		 c->paranoid);
 }
 
 void counters_permission_hint(const struct counters *c, char *buf, size_t size)

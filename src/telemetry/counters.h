@@ -1,4 +1,4 @@
-/* Per-worker event counters: libpfm4 names the events, perf_event_open counts them on each worker and its children. */
+/* Per-worker event counters: libpfm4 names the events, perf_event_open (behind a swappable backend) counts them on each worker and its children, on every core-type PMU of a hybrid CPU. */
 #ifndef KBENCH_TELEMETRY_COUNTERS_H
 #define KBENCH_TELEMETRY_COUNTERS_H
 
@@ -10,6 +10,7 @@
 #include <linux/perf_event.h>
 
 #define COUNTERS_MAX_EVENTS 32
+#define COUNTERS_MAX_PMUS 4 /* core-type PMUs: cpu_core + cpu_atom, big.LITTLE's two or three */
 
 /* perf stat's row states: a value, or why there is none. */
 enum counter_state {
@@ -19,6 +20,7 @@ enum counter_state {
 	COUNTER_NOT_COUNTED,   /* opened but never scheduled */
 	COUNTER_ERROR,         /* anything else; why says what */
 	COUNTER_UNOPENED,      /* not attached yet */
+	COUNTER_USER_ONLY,     /* happens in the kernel: user-only counting cannot see it */
 };
 
 /* What derived metrics need an event for. */
@@ -39,7 +41,15 @@ struct counter_event {
 	bool encoded;   /* libpfm4 gave an attr; false: state/why say why not */
 	struct perf_event_attr attr;
 	enum counter_state state; /* the event's own state when it cannot be opened at all */
+	bool kernel_only; /* only the kernel does it (context switches, migrations) */
+	bool per_pmu;     /* a generic hardware event: opened once per core-type PMU on a hybrid CPU */
 	char why[160];
+};
+
+/* A core-type PMU of a hybrid CPU (/sys/bus/event_source/devices/NAME/type). */
+struct counter_pmu {
+	char name[40];
+	uint32_t type;
 };
 
 /* One reading, scaled for multiplexing. */
@@ -49,16 +59,42 @@ struct counter_value {
 	uint64_t raw, enabled, running;
 	double mux;        /* running / enabled: 1 = always counted */
 	int err;           /* errno of a failed open */
+	int npmus;         /* > 1: summed over core-type PMUs, share[] set */
+	uint64_t pmu_running[COUNTERS_MAX_PMUS]; /* each PMU's time running */
+	double share[COUNTERS_MAX_PMUS]; /* each PMU's part of the running time */
 };
+
+/* Adds a reading into a total (over samples or copies): counts, times and
+ * each PMU's running time, the mux and shares recomputed. */
+void counter_add(struct counter_value *sum, const struct counter_value *v);
+
+/* The kernel face of the counters; tests swap in a fake that answers as
+ * another kernel would (a hybrid one, one at perf_event_paranoid 2). */
+struct counter_backend {
+	const char *name;
+	int (*paranoid)(void);  /* perf_event_paranoid; -99 unknown */
+	bool (*privileged)(void); /* may count the kernel whatever paranoid says (root, CAP_PERFMON) */
+	int (*open)(const struct perf_event_attr *a, pid_t pid); /* an fd, or -errno */
+	int (*read)(int fd, uint64_t v[3]); /* raw, time enabled, time running: 0 or -errno */
+	void (*enable)(int fd);
+	void (*close)(int fd);
+};
+
+/* NULL: perf_event_open on this kernel. Takes effect at the next counters_init. */
+void counters_use_backend(const struct counter_backend *b);
 
 struct counters {
 	int nevents;
 	struct counter_event ev[COUNTERS_MAX_EVENTS];
 	int ncopies;
-	int *fd;                  /* [copy * nevents + e], -1 when not open */
+	int *fd;                  /* [(copy * nevents + e) * nslots + pmu], -1 when not open */
 	struct counter_value *val;/* latest reading, same shape */
 	int paranoid;             /* /proc/sys/kernel/perf_event_paranoid, -99 unknown */
-	bool user_only;           /* kernel space excluded (non-root with paranoid >= 2) */
+	bool user_only;           /* kernel space excluded (unprivileged with paranoid >= 2) */
+	int npmus;                /* core-type PMUs (> 1 on a hybrid CPU), else 0 */
+	struct counter_pmu pmu[COUNTERS_MAX_PMUS];
+	int nslots;               /* fds per event and copy: npmus, at least 1 */
+	const struct counter_backend *be;
 };
 
 /* perf stat's default set, in libpfm4 names. */
@@ -97,6 +133,31 @@ void counter_format(char *buf, size_t size, const struct counter_value *v);
 int counters_find(const struct counters *c, enum counter_role role);
 /* num/den when both are counted values and den > 0, else NAN (shown as n/a). */
 double counter_ratio(const struct counter_value *num, const struct counter_value *den);
+
+/* A core-type PMU's name: cpu_core, cpu_atom, ARM's armv7_ and armv8_ ones, Apple's apple_*_pmu. */
+bool counters_is_core_pmu(const char *name);
+/* The core-type PMUs in /sys/bus/event_source/devices (through the sysroot),
+ * sorted by name. Returns how many (0 when none is there or it is unreadable). */
+int counters_core_pmus(struct counter_pmu *out, int max);
+
+/* A PMU the kernel registered (/sys/bus/event_source/devices/NAME). */
+struct kernel_pmu {
+	char name[64];
+	int type;       /* its perf_event_attr.type; -1 unreadable */
+	char cpus[64];  /* its "cpus" or "cpumask" file ("0-7"), "" when it has none */
+	const char *what; /* what it counts, for the PMUs kbench knows; NULL otherwise */
+};
+/* The kernel's PMUs through the sysroot, sorted by name. Returns how many
+ * (at most max), or -errno when the directory cannot be read. */
+int counters_kernel_pmus(struct kernel_pmu *out, int max);
+
+/* raw, enabled, running of one event on each core-type PMU → the sum: the
+ * task ran on one core type at a time, so only the summed running time
+ * below enabled is multiplexing; share[] is each PMU's part of it. */
+void counter_sum_pmus(const uint64_t (*v)[3], int n, struct counter_value *out);
+
+/* What user-only counting changes, one sentence; "" when it is not user-only. */
+void counters_mode(const struct counters *c, char *buf, size_t size);
 
 /* The sentence for a no-permission row: the paranoid value and the fix. */
 void counters_permission_hint(const struct counters *c, char *buf, size_t size);

@@ -1,4 +1,4 @@
-/* CPU frequency per core: sysfs cpufreq when it is there and cheap, else "cpu MHz" from /proc/cpuinfo. */
+/* CPU frequency per core (sysfs cpufreq's average-frequency or current-frequency files when there and cheap, else "cpu MHz" from /proc/cpuinfo), each CPU's nominal clock, and the CPUs the workers run on. */
 #include "telemetry/cpufreq.h"
 
 #include <ctype.h>
@@ -53,9 +53,15 @@ static int read_sysfs_round(struct cpufreq *cf)
 	for (int i = 0; i < cf->ncpus; i++) {
 		char p[128];
 		uint64_t khz;
-		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq",
-			 cf->cpu[i]);
-		if (sysroot_read_u64(p, &khz) == 0) {
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/%s", cf->cpu[i],
+			 cf->avg_freq ? "cpuinfo_avg_freq" : "scaling_cur_freq");
+		int rc = sysroot_read_u64(p, &khz);
+		if (rc < 0 && cf->avg_freq) {
+			/* EAGAIN: the CPU was idle over the last tick; the current figure then. */
+			snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", cf->cpu[i]);
+			rc = sysroot_read_u64(p, &khz);
+		}
+		if (rc == 0) {
 			cf->cur_mhz[i] = khz / 1000.0;
 			ok++;
 		} else {
@@ -120,14 +126,45 @@ static void read_policy(struct cpufreq *cf)
 	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_min_freq", c0);
 	if (sysroot_read_u64(p, &khz) == 0)
 		cf->min_mhz = khz / 1000.0;
-	/* intel_pstate's cpuinfo_max_freq is the turbo ceiling; base_frequency is nominal. */
-	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/base_frequency", c0);
-	if (sysroot_read_u64(p, &khz) == 0 && khz) {
-		cf->nominal_mhz = khz / 1000.0;
-		snprintf(cf->nominal_from, sizeof cf->nominal_from, "base_frequency");
-	} else if (cf->max_mhz > 0) {
-		cf->nominal_mhz = cf->max_mhz;
-		snprintf(cf->nominal_from, sizeof cf->nominal_from, "cpuinfo_max_freq");
+	/* intel_pstate's and amd-pstate's cpuinfo_max_freq is the boost ceiling:
+	 * base_frequency (intel_pstate) or ACPI CPPC's nominal_freq (MHz) is
+	 * the nominal clock, per CPU because hybrid parts differ by core type. */
+	const char *from0 = NULL;
+	for (int i = 0; i < cf->ncpus; i++) {
+		int c = cf->cpu[i];
+		const char *from = NULL;
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/base_frequency", c);
+		if (sysroot_read_u64(p, &khz) == 0 && khz) {
+			cf->nom_mhz[i] = khz / 1000.0;
+			from = "base_frequency";
+		}
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/acpi_cppc/nominal_freq", c);
+		if (!from && sysroot_read_u64(p, &khz) == 0 && khz) {
+			cf->nom_mhz[i] = (double)khz;
+			from = "acpi_cppc nominal_freq";
+		}
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
+		if (!from && sysroot_read_u64(p, &khz) == 0 && khz) {
+			/* With boost on (the policy's own file, amd-pstate; else the
+			 * global one, acpi-cpufreq) it is the boost ceiling, which a
+			 * busy all-core load never holds: no nominal then. */
+			uint64_t b;
+			snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/boost", c);
+			int rb = sysroot_read_u64(p, &b);
+			if (rb < 0)
+				rb = sysroot_read_u64("/sys/devices/system/cpu/cpufreq/boost", &b);
+			cf->nom_mhz[i] = khz / 1000.0;
+			cf->nom_ceiling[i] = rb == 0 && b;
+			from = rb < 0 ? "cpuinfo_max_freq" : b ? "cpuinfo_max_freq, a boost ceiling"
+							 : "cpuinfo_max_freq, boost off";
+		}
+		if (i == 0)
+			from0 = from;
+	}
+	if (from0) {
+		cf->nominal_mhz = cf->nom_mhz[0];
+		cf->nominal_ceiling = cf->nom_ceiling[0];
+		snprintf(cf->nominal_from, sizeof cf->nominal_from, "%s", from0);
 	}
 	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c0);
 	sysroot_read_line(p, cf->governor, sizeof cf->governor);
@@ -153,6 +190,13 @@ int cpufreq_open(struct cpufreq *cf)
 	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq", cf->ncpus ? cf->cpu[0] : 0);
 	if (cf->ncpus && sysroot_exists(p)) {
 		read_policy(cf);
+		/* Linux 6.13's cpuinfo_avg_freq is the APERF/MPERF (or AMU) average
+		 * over the last tick: the clock the CPU ran at, where scaling_cur_freq
+		 * is on some drivers the requested one, and since 5.18 an estimate
+		 * for an idle CPU. */
+		char a[160];
+		snprintf(a, sizeof a, "%s/cpuinfo_avg_freq", p);
+		cf->avg_freq = sysroot_exists(a);
 		read_sysfs_round(cf); /* warm the dentries before timing */
 		double t0 = wl_now() * 1e3;
 		int rc = 0;
@@ -235,6 +279,55 @@ static double fold(const struct cpufreq *cf, int how)
 	return how == 0 && n ? acc / n : acc;
 }
 
+int cpufreq_index(const struct cpufreq *cf, int cpu)
+{
+	for (int i = 0; i < cf->ncpus; i++)
+		if (cf->cpu[i] == cpu)
+			return i;
+	return -1;
+}
+
+int cpufreq_task_cpu(pid_t pid)
+{
+	char p[64], line[1024];
+	snprintf(p, sizeof p, "/proc/%d/stat", (int)pid);
+	int rc = sysroot_read_line(p, line, sizeof line);
+	if (rc < 0)
+		return rc;
+	/* The name (field 2) may hold spaces and parentheses: count from the last ')'. */
+	char *s = strrchr(line, ')');
+	if (!s)
+		return -EINVAL;
+	s++;
+	for (int field = 2; field < 39; field++) {
+		s = strchr(s, ' ');
+		if (!s)
+			return -EINVAL;
+		s++;
+	}
+	char *end;
+	long cpu = strtol(s, &end, 10);
+	return end == s || cpu < 0 ? -EINVAL : (int)cpu;
+}
+
+double cpufreq_on(const struct cpufreq *cf, const int *cpus, int n, double *nominal)
+{
+	double sum = 0, nsum = 0;
+	int k = 0, nk = 0;
+	for (int j = 0; j < n; j++) {
+		int i = cpufreq_index(cf, cpus[j]);
+		if (i < 0)
+			continue;
+		if (!isnan(cf->cur_mhz[i]))
+			sum += cf->cur_mhz[i], k++;
+		if (cf->nom_mhz[i] > 0 && !cf->nom_ceiling[i])
+			nsum += cf->nom_mhz[i], nk++;
+	}
+	if (nominal)
+		*nominal = nk ? nsum / nk : 0;
+	return k ? sum / k : NAN;
+}
+
 double cpufreq_mean(const struct cpufreq *cf) { return fold(cf, 0); }
 double cpufreq_min(const struct cpufreq *cf) { return fold(cf, -1); }
 double cpufreq_max(const struct cpufreq *cf) { return fold(cf, 1); }
@@ -248,6 +341,9 @@ struct freq_state {
 	/* the test so far: the busy cores' clock while samples ran */
 	int nbusy;
 	double fsum, fmin, fmax;
+	int nworkers;     /* busy ticks whose clock was the workers' CPUs' */
+	int nnom;         /* ... of which the CPUs' nominal was known */
+	double nomsum;    /* their CPUs' nominal, summed over those ticks */
 	double s_fsum[TELEMETRY_SAMPLE_MAX];
 	int s_fn[TELEMETRY_SAMPLE_MAX];
 };
@@ -278,6 +374,15 @@ static double busy_mhz(const struct cpufreq *cf, int copies)
 	return sum / k;
 }
 
+/* Which file the clock comes from, for the status line and the run's record. */
+static void cpufreq_method(const struct cpufreq *cf, char *buf, size_t size)
+{
+	if (cf->source == CPUFREQ_SYSFS && cf->avg_freq)
+		snprintf(buf, size, "cpufreq cpuinfo_avg_freq (APERF/MPERF)");
+	else
+		snprintf(buf, size, "%s", cpufreq_source_name(cf->source));
+}
+
 static int freq_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
 {
 	struct freq_state *st = s->priv;
@@ -290,7 +395,7 @@ static int freq_open(struct telemetry_slot *s, const struct telemetry_ctx *c, ch
 	else if (s->fallback)
 		snprintf(s->status, sizeof s->status, "%s (%s)", cpufreq_source_name(cf->source), cf->why);
 	else
-		snprintf(s->status, sizeof s->status, "%s", cpufreq_source_name(cf->source));
+		cpufreq_method(cf, s->status, sizeof s->status);
 	struct telemetry_frame *f = c->frame;
 	f->ncpus = cf->ncpus;
 	f->cpu = cf->cpu;
@@ -307,7 +412,23 @@ static void freq_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
 	struct telemetry_frame *f = c->frame;
 	if (!cf->available || cpufreq_sample(cf) != 0)
 		return;
-	f->mhz_busy = busy_mhz(cf, c->busy ? c->copies : 0);
+	/* The CPUs the workers are on now (/proc/PID/stat's processor): an
+	 * idle CPU's figure must not stand in for a throttled worker's. */
+	int cpus[CPUFREQ_MAX_CPUS], n = 0;
+	for (int k = 0; c->busy && k < c->npids && n < CPUFREQ_MAX_CPUS; k++) {
+		int cpu = cpufreq_task_cpu(c->pids[k]);
+		if (cpu >= 0)
+			cpus[n++] = cpu;
+	}
+	double nom = 0;
+	double on = n ? cpufreq_on(cf, cpus, n, &nom) : NAN;
+	f->mhz_workers = !isnan(on);
+	f->mhz_busy = f->mhz_workers ? on : busy_mhz(cf, c->busy ? c->copies : 0);
+	if (f->mhz_workers && c->in_test && c->busy) {
+		st->nworkers++;
+		if (nom > 0)
+			st->nomsum += nom, st->nnom++;
+	}
 	telemetry_push(c, "freq.mean", "MHz", cpufreq_mean(cf));
 	char name[80];
 	for (int i = 0; i < cf->ncpus && i < SERIES_MAX_CPUS; i++) {
@@ -338,6 +459,8 @@ static void freq_test_begin(struct telemetry_slot *s, const struct telemetry_ctx
 	struct freq_state *st = s->priv;
 	st->nbusy = 0;
 	st->fsum = st->fmin = st->fmax = 0;
+	st->nworkers = st->nnom = 0;
+	st->nomsum = 0;
 	memset(st->s_fsum, 0, sizeof st->s_fsum);
 	memset(st->s_fn, 0, sizeof st->s_fn);
 }
@@ -356,8 +479,23 @@ static void freq_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 		snprintf(buf, sizeof buf, "%.95s", s->status);
 		test_summary_set(tr, "freq.mean", 0, cf->available ? "n/a: no sample while busy" : buf);
 	}
-	if (cf->nominal_mhz > 0)
-		test_summary_set(tr, "freq.nominal", cf->nominal_mhz, NULL);
+	/* The nominal of the CPUs the workers ran on (a hybrid part's P- and
+	 * E-cores differ), else cpu0's. */
+	double nominal = st->nnom ? st->nomsum / st->nnom : cf->nominal_ceiling ? 0 : cf->nominal_mhz;
+	if (nominal > 0)
+		test_summary_set(tr, "freq.nominal", nominal, NULL);
+	else if (cf->nominal_ceiling) /* kept, as what it is: no "clock fell" against it */
+		test_summary_set(tr, "freq.ceiling", cf->nominal_mhz, NULL);
+	if (cf->available) {
+		char how[96];
+		cpufreq_method(cf, how, sizeof how);
+		if (st->nbusy)
+			snprintf(how + strlen(how), sizeof how - strlen(how), "; %s",
+				 st->nworkers ? "workers' CPUs" : "top CPUs");
+		test_summary_set(tr, "freq.method", 0, how);
+	}
+	if (nominal > 0 || cf->nominal_ceiling)
+		test_summary_set(tr, "freq.nominal_from", 0, cf->nominal_from);
 	for (int k = 0; k < c->sample && k < TELEMETRY_SAMPLE_MAX; k++) {
 		if (!st->s_fn[k])
 			continue;
@@ -365,7 +503,7 @@ static void freq_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 		snprintf(key, sizeof key, "sample.%d.freq", k + 1);
 		test_summary_set(tr, key, st->s_fsum[k] / st->s_fn[k], NULL);
 	}
-	in->nominal_mhz = cf->nominal_mhz;
+	in->nominal_mhz = nominal;
 	in->busy_min_mhz = st->nbusy ? st->fmin : NAN;
 }
 
@@ -386,18 +524,23 @@ static void freq_show(struct telemetry_slot *s, FILE *f)
 		fprintf(f, "  n/a: %s\n", cf->why);
 		return;
 	}
-	fprintf(f, "  source: %s%s%s%s\n", cpufreq_source_name(cf->source), cf->why[0] ? " (" : "", cf->why,
-		cf->why[0] ? ")" : "");
+	char how[96];
+	cpufreq_method(cf, how, sizeof how);
+	fprintf(f, "  source: %s%s%s%s\n", how, cf->why[0] ? " (" : "", cf->why, cf->why[0] ? ")" : "");
 	cpufreq_sample(cf);
 	for (int i = 0; i < cf->ncpus; i++) {
 		if (isnan(cf->cur_mhz[i]))
 			fprintf(f, "  cpu%-3d n/a\n", cf->cpu[i]);
+		else if (cf->nom_mhz[i] > 0 && cf->nom_mhz[i] != cf->nominal_mhz)
+			fprintf(f, "  cpu%-3d %7.0f MHz  (nominal %.0f)\n", cf->cpu[i], cf->cur_mhz[i], cf->nom_mhz[i]);
 		else
 			fprintf(f, "  cpu%-3d %7.0f MHz\n", cf->cpu[i], cf->cur_mhz[i]);
 	}
 	if (cf->min_mhz > 0 || cf->max_mhz > 0)
 		fprintf(f, "  range: %.0f-%.0f MHz\n", cf->min_mhz, cf->max_mhz);
-	if (cf->nominal_mhz > 0)
+	if (cf->nominal_ceiling)
+		fprintf(f, "  nominal: n/a: %.0f MHz is %s\n", cf->nominal_mhz, cf->nominal_from);
+	else if (cf->nominal_mhz > 0)
 		fprintf(f, "  nominal: %.0f MHz (from %s)\n", cf->nominal_mhz, cf->nominal_from);
 	else
 		fprintf(f, "  nominal: n/a (no cpufreq limits and no clock in the model name)\n");

@@ -1,8 +1,9 @@
-/* CPU frequency per core: sysfs cpufreq when it is there and cheap, else "cpu MHz" from /proc/cpuinfo. */
+/* CPU frequency per core (sysfs cpufreq's average-frequency or current-frequency files when there and cheap, else "cpu MHz" from /proc/cpuinfo), each CPU's nominal clock, and the CPUs the workers run on. */
 #ifndef KBENCH_TELEMETRY_CPUFREQ_H
 #define KBENCH_TELEMETRY_CPUFREQ_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #define CPUFREQ_MAX_CPUS 256
 
@@ -15,9 +16,16 @@ struct cpufreq {
 	int ncpus;
 	int cpu[CPUFREQ_MAX_CPUS];       /* cpu numbers, in order */
 	double cur_mhz[CPUFREQ_MAX_CPUS];/* latest sample; NAN when unknown */
+	/* Each CPU's nominal clock (hybrid parts have one per core type): its
+	 * base_frequency (intel_pstate), else ACPI CPPC's nominal_freq, else its
+	 * cpuinfo_max_freq, which is a boost ceiling; 0 unknown. */
+	double nom_mhz[CPUFREQ_MAX_CPUS];
+	bool nom_ceiling[CPUFREQ_MAX_CPUS]; /* nom_mhz is cpuinfo_max_freq with boost on: a ceiling, no nominal */
+	bool avg_freq;            /* cur_mhz is cpuinfo_avg_freq: the APERF/MPERF average since the last tick */
 	double min_mhz, max_mhz;  /* cpuinfo_min/max_freq of cpu0 (0 unknown) */
-	double nominal_mhz;       /* base_frequency, else max, else "@ x.xxGHz" in the model name */
+	double nominal_mhz;       /* cpu0's nominal, else "@ x.xxGHz" in the model name */
 	char nominal_from[48];
+	bool nominal_ceiling;     /* nominal_mhz is cpuinfo_max_freq with boost on (AMD, ARM): a ceiling */
 	char governor[32];        /* "" when unknown */
 	char boost[16];           /* "on", "off" or "" */
 	char driver[32];
@@ -35,6 +43,16 @@ const char *cpufreq_source_name(enum cpufreq_source s);
 double cpufreq_mean(const struct cpufreq *cf);
 double cpufreq_min(const struct cpufreq *cf);
 double cpufreq_max(const struct cpufreq *cf);
+
+/* The index of cpu number `cpu` in cf->cpu[], or -1. */
+int cpufreq_index(const struct cpufreq *cf, int cpu);
+/* The CPU a task last ran on: field 39 of /proc/PID/stat (through the
+ * sysroot). Returns it, or -errno. */
+int cpufreq_task_cpu(pid_t pid);
+/* The mean clock and nominal of the CPUs in cpus[] (one per worker, so a
+ * CPU shared by two workers counts twice); NAN / 0 when none is known. A
+ * boost ceiling is no nominal: those CPUs are left out of it. */
+double cpufreq_on(const struct cpufreq *cf, const int *cpus, int n, double *nominal);
 
 /* A sysfs round slower than this (per sample, all cores) falls back to /proc/cpuinfo:
  * on some CPUs each scaling_cur_freq read IPIs the core and takes milliseconds. */

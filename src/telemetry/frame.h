@@ -31,7 +31,8 @@ struct telemetry_frame {
 	int ncpus;
 	const int *cpu;     /* cpu numbers */
 	const double *mhz;  /* per cpu, NAN unknown */
-	double mhz_busy;    /* the busy cores' mean */
+	double mhz_busy;    /* the busy cores' mean: the workers' CPUs' when mhz_workers */
+	bool mhz_workers;   /* mhz_busy is the clock of the CPUs the workers ran on at this tick */
 	const char *freq_source; /* "cpufreq scaling_cur_freq", "/proc/cpuinfo cpu MHz" or "n/a: why" */
 	double temp;        /* °C, NAN unknown */
 	const char *temp_source; /* "k10temp Tctl (may carry an offset)" or "n/a: why" */

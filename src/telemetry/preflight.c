@@ -59,8 +59,9 @@ void preflight_check(struct run *run, FILE *out)
 			char hint[200];
 			counters_permission_hint(&c, hint, sizeof hint);
 			telemetry_finding(run, out, "%d of %d counters refused: %s", denied, c.nevents, hint);
-		} else if (geteuid() != 0 && c.paranoid >= 2) {
-			telemetry_finding(run, out, "perf_event_paranoid is %d: counters count user space only "
+		} else if (c.user_only) {
+			telemetry_finding(run, out, "perf_event_paranoid is %d: counters count user space only: GHz "
+					  "and context switches from getrusage, migrations n/a "
 					  "(fix: sudo sysctl kernel.perf_event_paranoid=1)", c.paranoid);
 		}
 		if (unsupported) {

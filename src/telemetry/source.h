@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 struct kv;
 struct run;
@@ -28,6 +29,8 @@ struct telemetry_ctx {
 	int sample;          /* the test's latest sample, 1-based, at most TELEMETRY_SAMPLE_MAX; 0 before the first */
 	bool first_test;     /* the run's first test is the one beginning */
 	const char *test_id; /* the test in progress, "?" when none */
+	const pid_t *pids;   /* the workers of the sample in progress (one per copy), NULL between samples */
+	int npids;
 	struct telemetry_frame *frame; /* the console's latest reading: each source fills its own fields */
 };
 

@@ -28,6 +28,22 @@ void telemetry_print_test_line(FILE *f, const struct test_result *t)
 	else
 		telemetry_fmt_kv(tc, sizeof tc, c, "%.0f");
 	fprintf(f, "    telemetry: %sIPC %s, GHz %s, task-clock %s\n", line, ipc, ghz, tc);
+	/* A hybrid CPU: where the cycles ran, per core-type PMU (counter.cycles.PMU). */
+	char shares[160] = "";
+	size_t u = 0;
+	for (int i = 0; i < t->nsummary && u < sizeof shares; i++) {
+		const struct kv *k = &t->summary[i];
+		const char *pmu = k->key + strlen("counter.cycles.");
+		if (strncmp(k->key, "counter.cycles.", 15) || !k->has_value || !strcmp(pmu, "mux") ||
+		    !strncmp(pmu, "copy", 4))
+			continue;
+		u += (size_t)snprintf(shares + u, sizeof shares - u, "%s%s %.0f%%", u ? ", " : "", pmu, k->value);
+	}
+	if (shares[0])
+		fprintf(f, "    cycles ran on: %s\n", shares);
+	const struct kv *mode = test_summary_get(t, "counters.mode");
+	if (mode)
+		fprintf(f, "    counters: %s\n", mode->text);
 	const struct kv *th = test_summary_get(t, "throttled");
 	const struct kv *evd = test_summary_get(t, "throttle.evidence");
 	if (evd && strcmp(evd->text, "none"))

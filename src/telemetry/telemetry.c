@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "run.h"
 #include "telemetry/source.h"
@@ -29,11 +30,20 @@ struct telemetry {
 	char ctr_why[160];
 	double *prev;             /* counter values at the previous tick, for deltas */
 	struct counter_value *tot; /* the test's totals [copy * nevents + e], summed over samples */
+	/* User-only counting cannot see the scheduler: the workers' context
+	 * switches then come from getrusage (voluntary + involuntary, over the
+	 * lives of the workers the runner reaped during each sample). */
+	struct rusage ru0;  /* RUSAGE_CHILDREN at the sample's SAMPLE_READY */
+	double rusage_csw;  /* the test's sum */
+	double rusage_user; /* ... and of their user CPU time, seconds */
+	int rusage_n;       /* samples whose workers were reaped (CPU time moved) */
 	int tot_ncopies;
 
 	double last_sample;
 	bool busy;
 	int copies;   /* copies of the sample in progress */
+	pid_t *pids;  /* its workers, for the sources (the CPUs they run on); NULL between samples */
+	int npids;
 	bool in_test; /* between TEST_BEGIN and TEST_END */
 	int nsamples; /* the test's samples so far, at most TELEMETRY_SAMPLE_MAX */
 	struct telemetry_frame frame;
@@ -64,6 +74,8 @@ static struct telemetry_ctx ctx_of(struct telemetry *t, const struct runner_even
 		.first_test = ev && ev->test <= 0 && ev->block <= 0,
 		.test_id = tr ? tr->id : "?",
 		.frame = &t->frame,
+		.pids = t->pids,
+		.npids = t->pids ? t->npids : 0,
 	};
 }
 
@@ -116,6 +128,7 @@ void telemetry_free(struct telemetry *t)
 		telemetry_slot_close(&t->slot[i]);
 	free(t->prev);
 	free(t->tot);
+	free(t->pids);
 	free(t);
 }
 
@@ -187,6 +200,8 @@ static void marker(const struct runner_event *ev, const char *what)
 
 static void test_begin(struct telemetry *t, const struct runner_event *ev)
 {
+	t->rusage_csw = t->rusage_user = 0;
+	t->rusage_n = 0;
 	free(t->tot);
 	t->tot = NULL;
 	t->tot_ncopies = 0;
@@ -215,6 +230,14 @@ static void sample_ready(struct telemetry *t, const struct runner_event *ev)
 	t->copies = ev->ncopies;
 	if (t->nsamples < TELEMETRY_SAMPLE_MAX)
 		t->nsamples = ev->sample + 1;
+	getrusage(RUSAGE_CHILDREN, &t->ru0);
+	free(t->pids);
+	t->pids = NULL;
+	t->npids = 0;
+	if (ev->pids && ev->ncopies > 0 && (t->pids = malloc((size_t)ev->ncopies * sizeof *t->pids))) {
+		memcpy(t->pids, ev->pids, (size_t)ev->ncopies * sizeof *t->pids);
+		t->npids = ev->ncopies;
+	}
 	if (!t->have_ctr)
 		return;
 	if (counters_disturb(t, ev)) {
@@ -236,11 +259,28 @@ static void sample_ready(struct telemetry *t, const struct runner_event *ev)
 	}
 }
 
+static double seconds(struct timeval tv)
+{
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
 static void sample_end(struct telemetry *t, const struct runner_event *ev)
 {
 	EACH_SOURCE(t, ev, sample_end);
 	t->busy = false;
 	t->frame.busy = false;
+	struct rusage ru;
+	getrusage(RUSAGE_CHILDREN, &ru);
+	double user = seconds(ru.ru_utime) - seconds(t->ru0.ru_utime);
+	double sys = seconds(ru.ru_stime) - seconds(t->ru0.ru_stime);
+	if (user + sys > 0) { /* workers were reaped: their switches are in */
+		t->rusage_csw += (double)(ru.ru_nvcsw - t->ru0.ru_nvcsw + ru.ru_nivcsw - t->ru0.ru_nivcsw);
+		t->rusage_user += user;
+		t->rusage_n++;
+	}
+	free(t->pids);
+	t->pids = NULL;
+	t->npids = 0;
 	if (!t->have_ctr || !t->ctr.ncopies)
 		return;
 	counters_read(&t->ctr);
@@ -249,23 +289,8 @@ static void sample_end(struct telemetry *t, const struct runner_event *ev)
 	t->frame.values = t->ctr.val;
 	if (!t->tot || t->tot_ncopies != t->ctr.ncopies)
 		return;
-	for (int i = 0; i < t->tot_ncopies * t->ctr.nevents; i++) {
-		const struct counter_value *v = &t->ctr.val[i];
-		struct counter_value *s = &t->tot[i];
-		if (v->state == COUNTER_VALUE) {
-			if (s->state != COUNTER_VALUE)
-				memset(s, 0, sizeof *s);
-			s->state = COUNTER_VALUE;
-			s->value += v->value;
-			s->raw += v->raw;
-			s->enabled += v->enabled;
-			s->running += v->running;
-			s->mux = s->enabled ? (double)s->running / (double)s->enabled : 1;
-		} else if (s->state != COUNTER_VALUE) {
-			s->state = v->state;
-			s->err = v->err;
-		}
-	}
+	for (int i = 0; i < t->tot_ncopies * t->ctr.nevents; i++)
+		counter_add(&t->tot[i], &t->ctr.val[i]);
 }
 
 /* One event's totals over every copy. */
@@ -274,22 +299,8 @@ static void total_over_copies(const struct telemetry *t, int e, struct counter_v
 	int ne = t->ctr.nevents;
 	memset(out, 0, sizeof *out);
 	out->state = COUNTER_UNOPENED;
-	for (int k = 0; k < t->tot_ncopies; k++) {
-		const struct counter_value *v = &t->tot[k * ne + e];
-		if (v->state == COUNTER_VALUE) {
-			if (out->state != COUNTER_VALUE)
-				memset(out, 0, sizeof *out);
-			out->state = COUNTER_VALUE;
-			out->value += v->value;
-			out->enabled += v->enabled;
-			out->running += v->running;
-		} else if (out->state != COUNTER_VALUE) {
-			out->state = v->state;
-			out->err = v->err;
-		}
-	}
-	if (out->state == COUNTER_VALUE)
-		out->mux = out->enabled ? (double)out->running / (double)out->enabled : 1;
+	for (int k = 0; k < t->tot_ncopies; k++)
+		counter_add(out, &t->tot[k * ne + e]);
 }
 
 /* The counters' summary keys: every requested event keeps its row. Returns
@@ -306,6 +317,10 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 	struct counter_value tot[COUNTERS_MAX_EVENTS];
 	char hint[200];
 	counters_permission_hint(&t->ctr, hint, sizeof hint);
+	char mode[200];
+	counters_mode(&t->ctr, mode, sizeof mode);
+	if (mode[0])
+		test_summary_set(tr, "counters.mode", 0, mode);
 	for (int e = 0; e < ne; e++) {
 		char key[64];
 		total_over_copies(t, e, &tot[e]);
@@ -316,8 +331,22 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 				snprintf(key, sizeof key, "counter.%s.mux", t->ctr.ev[e].label);
 				test_summary_set(tr, key, tot[e].mux * 100, NULL);
 			}
+			/* A hybrid CPU's share of each core type: not multiplexing. */
+			for (int p = 0; p < tot[e].npmus && p < t->ctr.npmus; p++) {
+				snprintf(key, sizeof key, "counter.%s.%s", t->ctr.ev[e].label, t->ctr.pmu[p].name);
+				test_summary_set(tr, key, tot[e].share[p] * 100, NULL);
+			}
 		} else if (tot[e].state == COUNTER_NO_PERMISSION) {
 			snprintf(buf, sizeof buf, "no permission (%.80s)", hint);
+			test_summary_set(tr, key, 0, buf);
+		} else if (tot[e].state == COUNTER_USER_ONLY && t->rusage_n && t->ctr.ev[e].encoded &&
+			   t->ctr.ev[e].attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES) {
+			test_summary_set(tr, key, t->rusage_csw, NULL);
+			snprintf(key, sizeof key, "counter.%s.from", t->ctr.ev[e].label);
+			test_summary_set(tr, key, 0, "getrusage: voluntary + involuntary, the workers' whole lives");
+		} else if (tot[e].state == COUNTER_USER_ONLY) {
+			snprintf(buf, sizeof buf, "n/a: user-only counting (perf_event_paranoid %d) cannot see it",
+				 t->ctr.paranoid);
 			test_summary_set(tr, key, 0, buf);
 		} else {
 			test_summary_set(tr, key, 0, counter_state_name(tot[e].state));
@@ -336,9 +365,20 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 	int tc = counters_find(&t->ctr, ROLE_TASK_CLOCK);
 	const struct counter_value *C = cy >= 0 ? &tot[cy] : NULL, *I = in >= 0 ? &tot[in] : NULL;
 	telemetry_set_or_na(tr, "ipc", counter_ratio(I, C), C && C->state == COUNTER_VALUE ? NULL : "no cycles counted");
-	/* Effective GHz: cycles per nanosecond of task-clock, the workers' own clock. */
-	ghz = counter_ratio(C, tc >= 0 ? &tot[tc] : NULL);
-	telemetry_set_or_na(tr, "ghz", ghz, isnan(ghz) ? "needs cycles and task-clock" : NULL);
+	/* Effective GHz: cycles per nanosecond of task-clock, the workers' own
+	 * clock. User-only cycles over all of task-clock understate it by the
+	 * kernel's share, most on pipe, syscall and file tests: not that then,
+	 * and no "clock fell" evidence for the throttle decision. */
+	ghz = t->ctr.user_only ? NAN : counter_ratio(C, tc >= 0 ? &tot[tc] : NULL);
+	/* User cycles over user CPU time is the clock too (the workers' whole
+	 * lives, a tick's resolution): stored, said where from, never evidence. */
+	double ughz = NAN;
+	if (t->ctr.user_only && C && C->state == COUNTER_VALUE && t->rusage_n && t->rusage_user >= 0.1)
+		ughz = C->value / (t->rusage_user * 1e9);
+	telemetry_set_or_na(tr, "ghz", t->ctr.user_only ? ughz : ghz,
+			    t->ctr.user_only ? "user-only cycles understate the clock" : "needs cycles and task-clock");
+	if (!isnan(ughz))
+		test_summary_set(tr, "ghz.from", 0, "user cycles / user CPU time (getrusage): not throttle evidence");
 	double mpki = counter_ratio(cm >= 0 ? &tot[cm] : NULL, I);
 	telemetry_set_or_na(tr, "cache_mpki", isnan(mpki) ? NAN : mpki * 1000, "needs cache-misses and instructions");
 	mpki = counter_ratio(bm >= 0 ? &tot[bm] : NULL, I);
@@ -377,11 +417,46 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 	test_summary_set(tr, "throttled", v.throttled, NULL);
 }
 
+/* How each meter measures, into the run (run_meta.meters): each source's
+ * status up to its explanation in parentheses, "n/a" when missing, and the
+ * counters' mode and core-type PMUs. */
+static void record_meters(const struct telemetry *t, struct run *r)
+{
+	char *buf = r->meta.meters;
+	size_t size = sizeof r->meta.meters, l = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < t->nslots && l < size; i++) {
+		const struct telemetry_slot *s = &t->slot[i];
+		char how[128];
+		snprintf(how, sizeof how, "%s", s->available ? s->status : "n/a");
+		char *paren = strstr(how, " (");
+		if (paren)
+			*paren = '\0';
+		for (char *p = how; *p; p++)
+			if (*p == ';')
+				*p = ','; /* ';' separates the meters */
+		l += (size_t)snprintf(buf + l, size - l, "%s%s: %s", l ? "; " : "", s->src->name, how);
+	}
+	if (l >= size)
+		return;
+	if (!t->have_ctr) {
+		snprintf(buf + l, size - l, "%scounters: n/a", l ? "; " : "");
+		return;
+	}
+	l += (size_t)snprintf(buf + l, size - l, "%scounters: %s", l ? "; " : "",
+			      t->ctr.user_only ? "user-only" : "user and kernel");
+	if (t->ctr.user_only && l < size)
+		l += (size_t)snprintf(buf + l, size - l, " (perf_event_paranoid %d)", t->ctr.paranoid);
+	for (int p = 0; p < t->ctr.npmus && l < size; p++)
+		l += (size_t)snprintf(buf + l, size - l, "%s%s", p ? "+" : " on ", t->ctr.pmu[p].name);
+}
+
 static void on_event(void *ctx, const struct runner_event *ev)
 {
 	struct telemetry *t = ctx;
 	switch (ev->kind) {
 	case EV_RUN_BEGIN:
+		record_meters(t, ev->run);
 		EACH_SOURCE(t, ev, run_begin);
 		sample_sources(t, ev);
 		t->last_sample = ev->now;

@@ -688,6 +688,70 @@ static void test_thermal_rows(void **state)
 	run_free(plain);
 }
 
+static bool has_diff(const struct compare *c, const char *what, const char *a, const char *b)
+{
+	for (int i = 0; i < c->ndiffs; i++)
+		if (!strcmp(c->diffs[i].what, what) && !strcmp(c->diffs[i].a, a) && !strcmp(c->diffs[i].b, b))
+			return true;
+	return false;
+}
+
+/* Every test of r read its clock this way at this figure. */
+static void clock_all(struct run *r, double mhz, const char *method)
+{
+	summary_all(r, "freq.mean", mhz);
+	for (int i = 0; i < r->blocks[0].ntests; i++)
+		test_summary_set(&r->blocks[0].tests[i], "freq.method", 0, method);
+}
+
+/* Two runs whose meters measured differently: compare names each such meter
+ * and says what it means, and judges the scores as it would with one meter:
+ * a clock read two ways does not widen the interval the way a clock that
+ * moved does. */
+static void test_differing_meters_are_said_not_widened(void **state)
+{
+	struct run *a = mk("aaaa0031", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0031", "6.8", 0.7, 0.005, 0);
+	snprintf(a->meta.meters, sizeof a->meta.meters,
+		 "freq: cpufreq scaling_cur_freq; temp: coretemp Package id 0; counters: user and kernel");
+	snprintf(b->meta.meters, sizeof b->meta.meters,
+		 "freq: cpufreq cpuinfo_avg_freq; temp: coretemp Package id 0; counters: user-only (perf_event_paranoid 2)");
+	/* One meter, a clock that moved by a fifth: the interval takes it in. */
+	clock_all(a, 3000, "cpufreq scaling_cur_freq; workers' CPUs");
+	clock_all(b, 2100, "cpufreq scaling_cur_freq; workers' CPUs");
+	struct compare *c = cmp(a, b, NULL);
+	assert_true(row_of(c, "dhry2reg")->widened);
+	compare_free(c);
+	/* The same figures from two meters: not widened, judged on the scores. */
+	clock_all(b, 2100, "cpufreq cpuinfo_avg_freq (APERF/MPERF); workers' CPUs");
+	c = cmp(a, b, NULL);
+	struct compare *plain;
+	summary_all(a, "freq.mean", NAN);
+	summary_all(b, "freq.mean", NAN);
+	plain = cmp(a, b, NULL);
+	for (int i = 0; i < c->blocks[0].nrows; i++) {
+		const struct compare_row *r = &c->blocks[0].rows[i], *p = &plain->blocks[0].rows[i];
+		assert_false(r->widened);
+		assert_int_equal(r->verdict, p->verdict);
+		assert_int_equal(r->verdict, VERDICT_SLOWER);
+		assert_null(r->note);
+		assert_float_equal(r->change_lo, p->change_lo, 1e-9);
+	}
+	assert_true(has_diff(c, "freq meter", "cpufreq scaling_cur_freq", "cpufreq cpuinfo_avg_freq"));
+	assert_true(has_diff(c, "counters meter", "user and kernel", "user-only (perf_event_paranoid 2)"));
+	for (int i = 0; i < c->ndiffs; i++)
+		assert_string_not_equal(c->diffs[i].what, "temp meter");
+	assert_true(footer_has(c, "Meters measured differently in the two runs (freq, counters;"));
+	compare_free(c);
+	compare_free(plain);
+	/* A run that recorded no meters (an older file): nothing said. */
+	a->meta.meters[0] = '\0';
+	c = cmp(a, b, NULL);
+	assert_false(footer_has(c, "Meters measured differently"));
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -697,6 +761,7 @@ int main(void)
 		cmocka_unit_test(test_groups_and_missing),    cmocka_unit_test(test_drift_flag),
 		cmocka_unit_test(test_render),		      cmocka_unit_test(test_storage_in_strip),
 		cmocka_unit_test(test_busy_run_is_withheld),  cmocka_unit_test(test_drift_widens),
+		cmocka_unit_test(test_differing_meters_are_said_not_widened),
 		cmocka_unit_test(test_settings_have_their_floors), cmocka_unit_test(test_learned_per_setting),
 		cmocka_unit_test(test_sureness),	      cmocka_unit_test(test_compare_stored_learns_from_the_store),
 	};

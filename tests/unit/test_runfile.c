@@ -373,9 +373,31 @@ static void test_tests_text(void **state)
 	run_free(r);
 }
 
+/* The meters' methods are kept (format 1.2, optional); a run without them writes no key. */
+static void test_meters_round_trip(void **state)
+{
+	struct run *r = full_run();
+	char err[256];
+	char *a = runfile_dump(r, err, sizeof err);
+	assert_non_null(a);
+	assert_null(strstr(a, "\"meters\""));
+	free(a);
+	snprintf(r->meta.meters, sizeof r->meta.meters,
+		 "freq: cpufreq cpuinfo_avg_freq; counters: user-only (perf_event_paranoid 2) on cpu_atom+cpu_core");
+	a = runfile_dump(r, err, sizeof err);
+	assert_non_null(a);
+	struct run *back = runfile_parse(a, strlen(a), "test", err, sizeof err);
+	assert_non_null(back);
+	assert_string_equal(back->meta.meters, r->meta.meters);
+	free(a);
+	run_free(r);
+	run_free(back);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_meters_round_trip),
 		cmocka_unit_test(test_round_trip), cmocka_unit_test(test_newer_major_refused),
 		cmocka_unit_test(test_bad_files), cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_bad_utf8_saved), cmocka_unit_test(test_swap_none_and_unknown),

@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "run.h"
+
 #include "telemetry/cpufreq.h"
 #include "telemetry/others.h"
 #include "telemetry/power.h"
@@ -339,6 +341,141 @@ static void missing_sources_say_why(void **state)
 	telemetry_free(t);
 }
 
+
+/* /proc/PID/stat of a task on `cpu`, its name holding spaces and a ')'. */
+static void put_stat(int pid, int cpu)
+{
+	char rel[64], line[512] = "";
+	snprintf(rel, sizeof rel, "proc/%d/stat", pid);
+	snprintf(line, sizeof line, "%d (kbench) w) R 1", pid);
+	for (int field = 5; field <= 38; field++)
+		snprintf(line + strlen(line), sizeof line - strlen(line), " %d", field * 10);
+	snprintf(line + strlen(line), sizeof line - strlen(line), " %d 0 0 0\n", cpu);
+	put(rel, "%s", line);
+}
+
+/* One test of one sample of one copy (pid 4242), a tick while it runs, through the sampler. */
+static struct run *run_one_sample(void)
+{
+	struct telemetry_opts o = { .events = "perf::TASK-CLOCK", .interval = 0.5 };
+	bool usage;
+	char err[240];
+	struct telemetry *t = telemetry_new(&o, &usage, err, sizeof err);
+	assert_non_null(t);
+	struct run *r = run_new();
+	struct test_result *tr = run_block_add_test(run_add_block(r, 1), "dhry2reg", "Dhrystone", "lps", 1, 116700, "cpu");
+	test_add_sample(tr, 1);
+	tr->status = TEST_DONE;
+	pid_t pid = 4242;
+	struct runner_listener l = telemetry_listener(t);
+	struct runner_event ev = { .run = r, .ncopies = 1, .pids = &pid };
+	static const enum runner_event_kind kinds[] = { EV_RUN_BEGIN, EV_TEST_BEGIN, EV_SAMPLE_READY, EV_SAMPLE_BEGIN,
+							EV_TICK, EV_SAMPLE_END, EV_TEST_END, EV_RUN_END };
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		ev.kind = kinds[i];
+		ev.now = (double)i;
+		l.on_event(l.ctx, &ev);
+	}
+	telemetry_free(t);
+	return r;
+}
+
+/* Three idle CPUs report 3 GHz estimates, the worker's CPU runs at 1.2 GHz:
+ * the busy clock is the worker's CPU's, and its nominal is its core type's
+ * (a hybrid part: P-cores 3 GHz, E-cores 2 GHz), not cpu0's. */
+static void busy_clock_is_the_workers_cpu(void **state)
+{
+	(void)state;
+	for (int c = 0; c < 4; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		put(p, "%d\n", c == 3 ? 1200000 : 3000000);
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/base_frequency", c);
+		put(p, "%d\n", c < 2 ? 3000000 : 2000000);
+	}
+	put_stat(4242, 3);
+	assert_int_equal(cpufreq_task_cpu(4242), 3);
+	assert_true(cpufreq_task_cpu(4243) < 0);
+	struct run *r = run_one_sample();
+	const struct test_result *tr = &r->blocks[0].tests[0];
+	const struct kv *fmin = test_summary_get(tr, "freq.min"), *nom = test_summary_get(tr, "freq.nominal");
+	assert_true(fmin && fmin->has_value);
+	assert_true(fmin->value == 1200);
+	assert_true(nom && nom->has_value && nom->value == 2000);
+	const struct kv *how = test_summary_get(tr, "freq.method");
+	assert_true(how && strstr(how->text, "scaling_cur_freq") && strstr(how->text, "workers' CPUs"));
+	run_free(r);
+}
+
+/* Linux 6.13's cpuinfo_avg_freq (APERF/MPERF) is read where it exists,
+ * scaling_cur_freq where it fails (an idle CPU); ACPI CPPC's nominal_freq is
+ * the nominal before cpuinfo_max_freq, which alone is only a boost ceiling. */
+static void avg_freq_and_cppc_nominal(void **state)
+{
+	(void)state;
+	for (int c = 0; c < 2; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		put(p, "3500000\n");
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
+		put(p, "4700000\n");
+	}
+	put("sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_avg_freq", "2100000\n");
+	put("sys/devices/system/cpu/cpu1/cpufreq/cpuinfo_avg_freq", "busy\n"); /* unreadable: EAGAIN */
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_true(cf.available && cf.avg_freq);
+	assert_true(cf.cur_mhz[0] == 2100 && cf.cur_mhz[1] == 3500);
+	/* No boost control here: the top clock there is, as before. */
+	assert_true(cf.nominal_mhz == 4700 && !cf.nominal_ceiling);
+	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq");
+	/* Boost on (acpi-cpufreq's global switch): a ceiling, not a nominal. */
+	put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	cpufreq_open(&cf);
+	assert_true(cf.nominal_mhz == 4700 && cf.nominal_ceiling);
+	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq, a boost ceiling");
+	/* amd-pstate's per-policy switch wins over the global one. */
+	put("sys/devices/system/cpu/cpu0/cpufreq/boost", "0\n");
+	cpufreq_open(&cf);
+	assert_true(!cf.nominal_ceiling && cf.nom_ceiling[1]);
+	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq, boost off");
+	put("sys/devices/system/cpu/cpu0/acpi_cppc/nominal_freq", "3800\n");
+	cpufreq_open(&cf);
+	assert_true(cf.nominal_mhz == 3800 && !cf.nominal_ceiling);
+	assert_string_equal(cf.nominal_from, "acpi_cppc nominal_freq");
+	assert_true(cf.nom_mhz[1] == 4700 && cf.nom_ceiling[1]);
+	int cpus[] = { 0, 1 };
+	double nom;
+	assert_true(cpufreq_on(&cf, cpus, 2, &nom) == 2800);
+	assert_true(nom == 3800); /* cpu1's ceiling is no nominal */
+	assert_true(cpufreq_on(&cf, cpus + 1, 1, &nom) == 3500 && nom == 0);
+}
+
+/* An AMD desktop with boost on and no CPPC nominal: an all-core clock at 64%
+ * of the boost ceiling is no "clock fell" evidence; the ceiling is kept as
+ * freq.ceiling, not freq.nominal. */
+static void a_boost_ceiling_is_no_nominal(void **state)
+{
+	(void)state;
+	for (int c = 0; c < 2; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		put(p, "3000000\n");
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
+		put(p, "4700000\n");
+	}
+	put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	put_stat(4242, 1);
+	struct run *r = run_one_sample();
+	const struct test_result *tr = &r->blocks[0].tests[0];
+	assert_null(test_summary_get(tr, "freq.nominal"));
+	const struct kv *ceil = test_summary_get(tr, "freq.ceiling");
+	assert_true(ceil && ceil->has_value && ceil->value == 4700);
+	const struct kv *ev = test_summary_get(tr, "throttle.evidence");
+	assert_true(ev && !strcmp(ev->text, "none"));
+	run_free(r);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -358,6 +495,9 @@ int main(void)
 		T(others_snapshot_reads_the_fixture),
 		T(every_source_is_registered_with_a_face),
 		T(missing_sources_say_why),
+		T(busy_clock_is_the_workers_cpu),
+		T(avg_freq_and_cppc_nominal),
+		T(a_boost_ceiling_is_no_nominal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -463,6 +463,63 @@ static void inputs_from_a_stored_run(void **state)
 	run_free(r);
 }
 
+/* The clock steps down at 0:28 from 2400 to 1900 MHz and holds there, the
+ * score with it, at 62 °C of crit 100, with no throttle counter moved: the
+ * firmware's turbo time window ran out. That is not throttling. */
+static struct thermal_inputs turbo_run(void)
+{
+	struct thermal_inputs in = calm(N, 2);
+	for (int k = 14; k < N; k++) {
+		pts[k].mhz = 1900 + (k % 2) * 20; /* steady, within a few MHz */
+		pts[k].rate = 800 + (k % 2) * 4;
+		pts[k].temp = 62;
+	}
+	return in;
+}
+
+static void a_spent_turbo_budget_is_not_throttling(void **state)
+{
+	(void)state;
+	struct thermal_inputs in = turbo_run();
+	struct thermal_verdict v = decide(&in);
+	assert_int_equal(v.state, THERMAL_TURBO);
+	assert_int_equal(v.event, 14);
+	assert_true(v.clock && !v.counters && !v.heat);
+	assert_string_equal(v.headline, "turbo budget spent at 0:28: 1900 MHz sustained");
+	assert_non_null(strstr(v.thermal_line, "No throttling: the turbo budget ran out at 0:28 (sample 15): "
+					       "the clock fell from 2400 to a steady 1900 MHz with the CPU at 62 °C "
+					       "(crit 100) and no throttle counter moved"));
+	assert_null(strstr(v.thermal_line, "Throttling"));
+	assert_non_null(strstr(v.score_line, "as the turbo budget ran out"));
+
+	/* A clock that saws up and down is the CPU throttling itself. */
+	in = turbo_run();
+	for (int k = 14; k < N; k++)
+		pts[k].mhz = k % 2 ? 2000 : 1800;
+	assert_int_equal(decide(&in).state, THERMAL_THROTTLING);
+	/* Heat near the limit: throttling. */
+	in = turbo_run();
+	for (int k = 14; k < N; k++)
+		pts[k].temp = 97;
+	assert_int_equal(decide(&in).state, THERMAL_THROTTLING);
+	/* A throttle counter moved: throttling. */
+	in = turbo_run();
+	for (int k = 30; k < N; k++)
+		pts[k].throttle = 2;
+	assert_int_equal(decide(&in).state, THERMAL_THROTTLING);
+	/* No temperature at all: heat cannot be ruled out. */
+	in = turbo_run();
+	for (int k = 0; k < N; k++)
+		pts[k].temp = NAN;
+	in.idle_temp_start = in.idle_temp_end = NAN;
+	assert_int_equal(decide(&in).state, THERMAL_THROTTLING);
+	/* Slow from the first sample: no budget was seen being spent. */
+	in = turbo_run();
+	for (int k = 0; k < N; k++)
+		pts[k].mhz = 1900;
+	assert_true(decide(&in).state != THERMAL_TURBO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -479,6 +536,7 @@ int main(void)
 		cmocka_unit_test(idle_baseline_ends_when_steady),
 		cmocka_unit_test(times_are_minutes_and_seconds),
 		cmocka_unit_test(inputs_from_a_stored_run),
+		cmocka_unit_test(a_spent_turbo_budget_is_not_throttling),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
