@@ -3,10 +3,8 @@
 # space only. A short run as 'nobody' stores no 0 for what the kernel alone does: the
 # context switches come from getrusage and say so, migrations are n/a with the reason, GHz
 # gives no throttle evidence, and the run records the counters' mode among its meters.
+# requires: python3 setpriv root
 . "$KBENCH_TOP/tests/system/lib.inc"
-command -v python3 >/dev/null || skip "python3 is needed to read the stored run"
-command -v setpriv >/dev/null || skip "setpriv (util-linux) is needed to run as nobody"
-[ "$(id -u)" = 0 ] || skip "needs root to become nobody"
 p=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo -1)
 [ "$p" -ge 2 ] || skip "perf_event_paranoid is $p here: an unprivileged user counts the kernel too"
 

@@ -3,6 +3,7 @@
 # runs ("NNNN MHz workers"), not the range over all CPUs. A fixture gives each CPU its own
 # clock (cpuN at 1000 + 111 N MHz); /proc is the real one, so the worker's CPU is the
 # kernel's answer (/proc/PID/stat field 39) and the figure shown must be that CPU's.
+# requires: tmux python3 cpus2
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
@@ -10,7 +11,6 @@ R="$T/root"
 mkdir -p "$R/sys/devices/system/cpu"
 ln -s /proc "$R/proc"
 n=$(getconf _NPROCESSORS_CONF)
-[ "$n" -ge 2 ] || skip "one CPU: the workers' CPU and the range are the same"
 i=0
 while [ $i -lt "$n" ]; do
 	d="$R/sys/devices/system/cpu/cpu$i/cpufreq"
