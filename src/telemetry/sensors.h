@@ -1,4 +1,4 @@
-/* CPU temperature through libsensors: every temperature input, and a headline chosen by chip and label. */
+/* CPU temperature through libsensors (with the user's sensors configuration) and the thermal zones: every temperature input, and a headline chosen by chip and label. */
 #ifndef KBENCH_TELEMETRY_SENSORS_H
 #define KBENCH_TELEMETRY_SENSORS_H
 
@@ -11,10 +11,13 @@
 struct temp_input {
 	char chip[64];   /* full chip name: "k10temp-pci-00c3" */
 	char prefix[32]; /* the driver's name: "k10temp", "coretemp", "acpitz" */
-	char label[48];  /* the kernel's label: "Tctl", "Package id 0", or "temp1" */
+	char label[48];  /* as shown: the user's sensors.conf label, else the kernel's */
+	char klabel[48]; /* the kernel's label ("Tctl", "Package id 0", "temp1"): the rules go by it */
 	double value;    /* °C; NAN when the read failed */
-	double crit;     /* °C; 0 when the chip gives none */
-	double max;      /* °C; 0 when none */
+	double crit;     /* °C; 0 when the chip gives none (a zone: its critical trip point) */
+	double max;      /* °C; 0 when none (a zone: its passive trip point) */
+	bool max_constant; /* k10temp's temp1_max: a constant of the driver (70 °C), not a limit */
+	int zone;        /* N of /sys/class/thermal/thermal_zoneN, -1 for a hwmon input */
 	/* libsensors handles (private to sensors.c) */
 	const void *chip_ref;
 	int nr_input, nr_crit, nr_max;
@@ -33,7 +36,8 @@ struct temp_pick {
 };
 
 struct temp_sensors {
-	bool available;     /* libsensors found temperature inputs */
+	bool available;     /* libsensors or the thermal zones gave temperature inputs */
+	bool lib;           /* libsensors is initialised (sensors_cleanup to do) */
 	char why[200];      /* why not, or why no headline */
 	int n;
 	struct temp_input in[SENSORS_MAX_INPUTS];
@@ -41,7 +45,8 @@ struct temp_sensors {
 	struct temp_pick pick;
 	double value;       /* the headline now, NAN when unknown */
 	double limit;       /* its crit (else max) limit, 0 when none */
-	char limit_name[8]; /* "crit" or "max" */
+	char limit_name[8]; /* "crit", "max" or "passive" */
+	char config_note[160]; /* the user's sensors configuration could not be used: why */
 };
 
 /* Readings outside (1, 127) °C are sensor faults or placeholders. */
@@ -58,14 +63,16 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 int sensors_sample(struct temp_sensors *s);
 void sensors_close(struct temp_sensors *s);
 
-/* The choice, from a list (pure, unit-tested): coretemp "Package id N" (max),
- * then Tdie, then Tctl (offset), then the max of Tccd* or coretemp "Core N",
- * then cpu_thermal / soc_thermal, then acpitz (low trust). Inputs with invalid
+/* The choice, from a list (pure, unit-tested), by the kernel's labels: coretemp
+ * "Package id N" (max), then Tdie, then Tctl, then the max of Tccd* or coretemp
+ * "Core N", then cpu_thermal / soc_thermal, then a CPU thermal zone (trip points
+ * as limits), then acpitz (low trust), then an acpitz zone. Inputs with invalid
  * readings are passed over. Returns 0, -ENOENT (nothing fits; err says so)
  * or -EINVAL (a malformed override). */
 int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, struct temp_pick *out,
 		     char *err, size_t errlen);
-/* The max of the picked valid readings (NAN if none), and the lowest limit among them. */
+/* The max of the picked valid readings (NAN if none), and the lowest limit among them:
+ * crit, else max (never k10temp's constant max); a zone's passive trip, else its critical. */
 double sensors_pick_value(const struct temp_input *in, const struct temp_pick *p, double *limit,
 			  const char **limit_name);
 
