@@ -131,8 +131,10 @@ run: kbench
 test: kbench docs $(UNIT_BIN)
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/run.sh
 
-bench: kbench
+bench: kbench $(BUILD)/observer_driver
 	@sh tests/bench.sh ./$(BUILD)/kbench
+$(BUILD)/observer_driver: tests/observer_driver.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 # libFuzzer targets for the parsers (clang): `make fuzz` builds them into
 # build-fuzz/ and runs each for FUZZ_SECONDS on its corpus in tests/fuzz/corpus/ (new

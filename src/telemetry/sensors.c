@@ -239,6 +239,68 @@ static void kernel_label(const sensors_chip_name *chip, const sensors_feature *f
 		fclose(fp);
 }
 
+/* Chips whose reads disturb the machine (issue reports and the drivers' own notes): a GPU's hwmon
+ * wakes a runtime-suspended card (reads of hundreds of ms), NVMe and drivetemp send a command to the
+ * drive, dell_smm enters SMM and stalls every CPU. Read only when --sensor names them. */
+static const struct {
+	const char *prefix, *why;
+} slow_chips[] = {
+	{ "amdgpu", "a GPU: a read may wake it" },
+	{ "nouveau", "a GPU: a read may wake it" },
+	{ "radeon", "a GPU: a read may wake it" },
+	{ "nvme", "each read is a command to the drive" },
+	{ "drivetemp", "each read is a command to the drive" },
+	{ "dell_smm", "each read stalls every CPU in SMM" },
+};
+
+static bool named_by(const char *override, const struct temp_input *t)
+{
+	if (!override || !*override)
+		return false;
+	size_t cl = strcspn(override, ":");
+	return (strlen(t->prefix) == cl && !strncmp(t->prefix, override, cl)) ||
+	       (strlen(t->chip) == cl && !strncmp(t->chip, override, cl));
+}
+
+/* The device behind a chip is runtime-suspended: reading its sensors would resume it. */
+static bool runtime_suspended(const sensors_chip_name *chip)
+{
+	if (!chip->path)
+		return false;
+	char p[512], st[32] = "";
+	snprintf(p, sizeof p, "%s/device/power/runtime_status", chip->path);
+	FILE *f = fopen(p, "re");
+	if (!f)
+		return false;
+	if (!fgets(st, sizeof st, f))
+		st[0] = '\0';
+	fclose(f);
+	return !strncmp(st, "suspended", 9);
+}
+
+/* The first read of an input, timed; a known-slow chip or a suspended device is not read at all
+ * (unless --sensor names it): t->skip says why. */
+static void first_read(struct temp_input *t, const sensors_chip_name *chip, const char *override)
+{
+	bool named = named_by(override, t);
+	t->value = NAN;
+	for (size_t k = 0; k < sizeof slow_chips / sizeof slow_chips[0] && !named; k++)
+		if (!strcmp(t->prefix, slow_chips[k].prefix)) {
+			snprintf(t->skip, sizeof t->skip, "not read: %s (--sensor %s:LABEL reads it)",
+				 slow_chips[k].why, slow_chips[k].prefix);
+			return;
+		}
+	if (!named && runtime_suspended(chip)) {
+		snprintf(t->skip, sizeof t->skip, "not read: its device is runtime-suspended (a read would wake it)");
+		return;
+	}
+	struct timespec a, b;
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	t->value = read_sub(chip, t->nr_input);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	t->read_ms = (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
+}
+
 /* Every thermal zone as an input (chip "thermal_zoneN", label its type), after the hwmon ones. */
 static void add_zones(struct temp_sensors *s)
 {
@@ -294,7 +356,7 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			const sensors_subfeature *sm = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_MAX);
 			t->nr_crit = sc ? sc->number : -1;
 			t->nr_max = sm ? sm->number : -1;
-			t->value = read_sub(chip, t->nr_input);
+			first_read(t, chip, override);
 			double c = read_sub(chip, t->nr_crit), m = read_sub(chip, t->nr_max);
 			t->crit = sensors_valid(c) ? c : 0;
 			t->max = sensors_valid(m) ? m : 0;
@@ -324,6 +386,17 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 	rc = sensors_pick_cpu(s->in, s->n, override, &s->pick, why, sizeof why);
 	if (rc == 0) {
 		s->has_pick = true;
+		/* The observer reads the headline's inputs only, and those not slow unless it is all there is. */
+		for (int k = 0; k < s->pick.n; k++)
+			s->in[s->pick.idx[k]].sampled = true;
+		for (int k = 0; k < s->pick.n && s->pick.n > 1; k++) {
+			struct temp_input *t = &s->in[s->pick.idx[k]];
+			if (t->read_ms > SENSORS_SLOW_MS) {
+				t->sampled = false;
+				snprintf(t->skip, sizeof t->skip, "left out of sampling: its read took %.1f ms",
+					 t->read_ms);
+			}
+		}
 		const char *ln;
 		s->value = sensors_pick_value(s->in, &s->pick, &s->limit, &ln);
 		snprintf(s->limit_name, sizeof s->limit_name, "%s", ln);
@@ -346,6 +419,8 @@ int sensors_sample(struct temp_sensors *s)
 		return -ENODEV;
 	for (int i = 0; i < s->n; i++) {
 		struct temp_input *t = &s->in[i];
+		if (!t->sampled)
+			continue;
 		if (t->zone >= 0 && thermal_zone_read(t->zone, &t->value) < 0)
 			t->value = NAN;
 		else if (t->zone < 0)
@@ -408,6 +483,8 @@ static void temp_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
 	telemetry_push(c, "temp.cpu", "C", ts->value);
 	char name[80];
 	for (int i = 0; i < ts->n && i < SERIES_MAX_INPUTS; i++) {
+		if (!ts->in[i].sampled)
+			continue;
 		snprintf(name, sizeof name, "temp.%s.%s", ts->in[i].prefix, ts->in[i].label);
 		telemetry_push(c, name, "C", ts->in[i].value);
 	}
@@ -519,7 +596,9 @@ static void temp_show(struct telemetry_slot *s, FILE *f)
 	for (int i = 0; i < ts->n; i++) {
 		const struct temp_input *t = &ts->in[i];
 		char v[24], lim[80] = "";
-		if (sensors_valid(t->value))
+		if (t->skip[0] && isnan(t->value))
+			snprintf(v, sizeof v, "%9s", "--");
+		else if (sensors_valid(t->value))
 			snprintf(v, sizeof v, "%6.1f °C", t->value);
 		else if (isnan(t->value))
 			snprintf(v, sizeof v, "%9s", "n/a");
@@ -545,6 +624,11 @@ static void temp_show(struct telemetry_slot *s, FILE *f)
 		for (int k = 0; k < ts->pick.n && ts->has_pick; k++)
 			picked |= ts->pick.idx[k] == i;
 		fprintf(f, "  %c %-24s %-16s %s%s\n", picked ? '*' : ' ', t->chip, t->label, v, lim);
+		if (t->skip[0])
+			fprintf(f, "      (%s)\n", t->skip);
+		else if (t->read_ms > SENSORS_SLOW_MS)
+			fprintf(f, "      (slow: its read took %.1f ms; %s)\n", t->read_ms,
+				t->sampled ? "read anyway: the headline has no other input" : "not sampled during runs");
 	}
 	if (ts->config_note[0])
 		fprintf(f, "  note: %s\n", ts->config_note);

@@ -7,6 +7,8 @@
 
 #define SENSORS_MAX_INPUTS 128
 #define SENSORS_PICK_MAX 64
+/* An input whose first read takes longer is left out of sampling (1% of a 0.5 s interval is 5 ms). */
+#define SENSORS_SLOW_MS 2.0
 
 struct temp_input {
 	char chip[64];   /* full chip name: "k10temp-pci-00c3" */
@@ -18,6 +20,9 @@ struct temp_input {
 	double max;      /* °C; 0 when none (a zone: its passive trip point) */
 	bool max_constant; /* k10temp's temp1_max: a constant of the driver (70 °C), not a limit */
 	int zone;        /* N of /sys/class/thermal/thermal_zoneN, -1 for a hwmon input */
+	bool sampled;    /* read every interval during a run: the headline's inputs only */
+	double read_ms;  /* how long its first read took */
+	char skip[112];  /* why it is not read ("not read: a GPU: a read may wake it"), "" when it is */
 	/* libsensors handles (private to sensors.c) */
 	const void *chip_ref;
 	int nr_input, nr_crit, nr_max;
