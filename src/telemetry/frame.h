@@ -39,7 +39,8 @@ struct telemetry_frame {
 	double watts;       /* NAN unknown */
 	double joules;      /* since the run began */
 	const char *power_source; /* "RAPL package-0", "battery BAT0", or "n/a: why" in a few words (half a line) */
-	bool throttled;     /* throttle counters moved during the current test */
+	const char *throttle_source; /* what can show throttling, or "n/a: why" where nothing can */
+	bool throttled;     /* throttle counters moved or a CPU cooling device acted during the current test */
 	uint64_t throttle_events;
 	char throttle_evidence[160];
 	int ncopies, nevents;
