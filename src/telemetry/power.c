@@ -195,7 +195,7 @@ static int open_rapl(struct power *pw, char *why, size_t whylen, char *brief, si
 	sysroot_path(dir, sizeof dir, "/sys/class/powercap");
 	DIR *d = opendir(dir);
 	if (!d) {
-		snprintf(why, whylen, "no RAPL (%.60s missing: a VM?)", dir);
+		snprintf(why, whylen, "no RAPL (/sys/class/powercap missing: a VM?)");
 		snprintf(brief, brieflen, "no RAPL");
 		return 0;
 	}
@@ -402,7 +402,7 @@ const char *power_battery_dir_name(enum battery_dir d)
 	case BATTERY_CHARGING:
 		return "charging";
 	case BATTERY_IDLE:
-		return "idle (full or not charging)";
+		return "idle: full or not charging";
 	default:
 		return "direction unknown";
 	}

@@ -70,7 +70,7 @@ uint64_t rapl_delta(uint64_t prev, uint64_t cur, uint64_t max_range);
 /* 1 when on battery, 0 when on AC or unknown: for the preflight. */
 int power_on_battery(struct power *pw);
 
-/* "discharging", "charging", "idle (full or not charging)", "direction unknown". */
+/* "discharging", "charging", "idle: full or not charging", "direction unknown". */
 const char *power_battery_dir_name(enum battery_dir d);
 
 #endif

@@ -31,6 +31,11 @@ static bool is_pkg(const struct temp_input *t)
 }
 static bool is_tdie(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->klabel, "Tdie"); }
 static bool is_tctl(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->klabel, "Tctl"); }
+/* k10temp before Zen (families 10h-16h) has one unlabelled input, the CPU's, with its HTC limit as crit. */
+static bool is_k10_old(const struct temp_input *t)
+{
+	return !strcmp(t->prefix, "k10temp") && !strcmp(t->klabel, "temp1");
+}
 static bool is_core(const struct temp_input *t)
 {
 	return t->zone < 0 &&
@@ -61,6 +66,7 @@ static const struct rule rules[] = {
 	{ is_pkg, "", false, false },
 	{ is_tdie, "", false, false },
 	{ is_tctl, "", false, false },
+	{ is_k10_old, "", false, false },
 	{ is_core, "", false, false },
 	{ is_soc, "", false, false },
 	{ is_zone_cpu, "", false, false },
@@ -174,7 +180,8 @@ double sensors_pick_value(const struct temp_input *in, const struct temp_pick *p
 			ln = name;
 		}
 	}
-	if (lim == 0 && p->chip_limit > 0) {
+	/* A zone twin's passive trip comes before the critical one the hwmon twin shows. */
+	if (p->chip_limit > 0 && (lim == 0 || !strcmp(p->chip_limit_name, "passive"))) {
 		lim = p->chip_limit;
 		ln = p->chip_limit_name;
 	}
@@ -321,6 +328,27 @@ static void add_zones(struct temp_sensors *s)
 	}
 }
 
+/* A hwmon chip that is a thermal zone's twin (cpu_thermal for the zone cpu-thermal) exports only the
+ * critical trip; the zone's passive trip, where the board starts slowing the CPU, is its limit. */
+static void zone_twin_limit(struct temp_sensors *s)
+{
+	const struct temp_input *a = &s->in[s->pick.idx[0]];
+	if (a->zone >= 0 || !is_soc(a) || s->pick.user)
+		return;
+	for (int i = 0; i < s->n; i++) {
+		const struct temp_input *z = &s->in[i];
+		if (z->zone < 0 || z->max <= 0 || strlen(z->klabel) != strlen(a->prefix))
+			continue;
+		bool same = true;
+		for (size_t k = 0; a->prefix[k] && same; k++)
+			same = z->klabel[k] == a->prefix[k] || (z->klabel[k] == '-' && a->prefix[k] == '_');
+		if (same && (s->pick.chip_limit == 0 || z->max < s->pick.chip_limit)) {
+			s->pick.chip_limit = z->max;
+			snprintf(s->pick.chip_limit_name, sizeof s->pick.chip_limit_name, "passive");
+		}
+	}
+}
+
 int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof *s);
@@ -386,6 +414,7 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 	rc = sensors_pick_cpu(s->in, s->n, override, &s->pick, why, sizeof why);
 	if (rc == 0) {
 		s->has_pick = true;
+		zone_twin_limit(s);
 		/* The observer reads the headline's inputs only, and those not slow unless it is all there is. */
 		for (int k = 0; k < s->pick.n; k++)
 			s->in[s->pick.idx[k]].sampled = true;

@@ -7,8 +7,10 @@
 
 #define SENSORS_MAX_INPUTS 128
 #define SENSORS_PICK_MAX 64
-/* An input whose first read takes longer is left out of sampling (1% of a 0.5 s interval is 5 ms). */
-#define SENSORS_SLOW_MS 2.0
+/* An input whose first read takes longer is left out of sampling: reads of a waking GPU or an SMM
+ * handler take tens to hundreds of ms; a sysfs file in memory takes microseconds, a loaded machine
+ * a few ms at worst. */
+#define SENSORS_SLOW_MS 10.0
 
 struct temp_input {
 	char chip[64];   /* full chip name: "k10temp-pci-00c3" */

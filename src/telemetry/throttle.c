@@ -162,14 +162,13 @@ int throttle_open(struct throttle *th)
 	th->counters = have > 0;
 	th->available = th->counters || th->ncool > 0;
 	if (!have && th->ncool)
-		snprintf(th->why, sizeof th->why, "no thermal_throttle counters (Intel only): %d CPU cooling devices are the evidence",
+		snprintf(th->why, sizeof th->why, "no thermal_throttle counters (Intel only): the CPU cooling devices (%d) are the evidence",
 			 th->ncool);
 	else if (!have)
 		/* AMD, ARM and VMs have no counters; a cooling device would still show the kernel slowing the CPU. */
 		snprintf(th->why, sizeof th->why,
-			 "nothing here can show throttling: no thermal_throttle counters in %.60s/cpuN (Intel only; "
-			 "not on AMD, ARM or in VMs) and no CPU cooling devices in /sys/class/thermal",
-			 dir);
+			 "nothing here can show throttling: no thermal_throttle counters (Intel only; "
+			 "not on AMD, ARM or in VMs) and no CPU cooling devices in /sys/class/thermal");
 	return 0;
 }
 

@@ -99,6 +99,15 @@ static void k10temp_max_is_not_a_limit(void **state)
 	const char *name;
 	assert_true(sensors_pick_value(in, &p, &lim, &name) == 63.2);
 	assert_true(lim == 0);
+	/* Before Zen: one unlabelled k10temp input, the CPU's, its HTC threshold the limit. */
+	const struct row old[] = { { "acpitz", "temp1", 40, 0 }, { "k10temp", "temp1", 55, 90 } };
+	load(in, old, 2);
+	in[1].max = 70;
+	in[1].max_constant = true;
+	assert_int_equal(sensors_pick_cpu(in, 2, NULL, &p, err, sizeof err), 0);
+	assert_string_equal(p.source, "k10temp temp1");
+	assert_true(sensors_pick_value(in, &p, &lim, &name) == 55);
+	assert_true(lim == 90);
 	/* coretemp's max is a real threshold where it has no crit. */
 	const struct row c[] = { { "coretemp", "Package id 0", 60, 0 } };
 	load(in, c, 1);
