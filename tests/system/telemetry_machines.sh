@@ -64,6 +64,17 @@ for M in "$T"/m/*; do
 	load "$T/x/$name"
 	KBENCH_SYSFS_ROOT=$T/x/$name "$KBENCH" sensors >"$T/out/$name.dump" 2>&1 || echo "exit $?" >>"$T/out/$name.dump"
 done
+# Short runs on three machines: what a run stores from each.
+run() { # machine user|root
+	load "$T/m/$1"
+	mkdir -p "$T/store.$1" && chmod 777 "$T/store.$1"
+	as=; [ "$2" = user ] && as="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	KBENCH_HOME=$T/store.$1 KBENCH_SYSFS_ROOT=$T/m/$1 $as "$KBENCH" run -q -c 1 --samples 2 --duration 0.4 \
+		--pause 0 --interval 0.1 syscall >"$T/out/$1.run" 2>&1 || echo "exit $?" >>"$T/out/$1.run"
+}
+run intel-laptop-hwp user
+run amd-zen-desktop root
+run atom-n270-netbook user
 exit 0
 NS
 unshare -m sh "$T/ns.sh" || die "in the namespace (exit $?)"
@@ -102,6 +113,55 @@ done
 # Root-only stays root-only in a dump: its mode travels with it.
 tar -tvf "$T/x/intel-laptop-hwp.tar" | grep -q '^-r-------- .* sys/class/powercap/intel-rapl:0/energy_uj$' ||
 	die "energy_uj lost its mode in the dump: $(tar -tvf "$T/x/intel-laptop-hwp.tar" | grep energy_uj)"
+
+# What the short runs stored: no number that was not measured, the headline's inputs only.
+python3 - "$T" <<'PY' || die "a short run on a machine layout stored the wrong telemetry"
+import glob, json, sys
+T = sys.argv[1]
+errors = []
+def load(m):
+    runs = glob.glob("%s/store.%s/*.json" % (T, m))
+    if not runs:
+        errors.append("%s: no stored run: %s" % (m, open("%s/out/%s.run" % (T, m)).read()[-300:]))
+        return None, None
+    r = json.load(open(runs[0]))
+    t = {kv["key"]: kv for kv in r["blocks"][0]["tests"][0]["summary"]}
+    return t, {s["name"] for s in r["series"]}
+# A laptop on AC as a user: the battery never discharged, so no energy (not 0 J); the coretemp
+# package is the only temperature read; the cooling devices were watched.
+t, series = load("intel-laptop-hwp")
+if t:
+    e = t.get("energy.J", {})
+    if "battery" not in (e.get("text") or ""):
+        errors.append("intel-laptop-hwp: energy.J %r while the battery never discharged (wanted n/a and why)" % e)
+    if t.get("temp.limit", {}).get("value") != 100:
+        errors.append("intel-laptop-hwp: temp.limit %r" % t.get("temp.limit"))
+    if t.get("throttle.cooling", {}).get("value") != 0:
+        errors.append("intel-laptop-hwp: throttle.cooling %r" % t.get("throttle.cooling"))
+    temps = sorted(s for s in series if s.startswith("temp."))
+    if temps != ["temp.coretemp.Package id 0", "temp.cpu"]:
+        errors.append("intel-laptop-hwp: temperature series %r (only the headline's inputs are sampled)" % temps)
+# A Ryzen as root: RAPL energy measured; k10temp's constant max is no limit; nothing can show throttling.
+t, series = load("amd-zen-desktop")
+if t:
+    if "temp.limit" in t:
+        errors.append("amd-zen-desktop: temp.limit %r from k10temp's constant max" % t["temp.limit"])
+    if t.get("energy.J", {}).get("value") is None or t["energy.J"].get("text"):
+        errors.append("amd-zen-desktop: energy.J %r, wanted RAPL's" % t.get("energy.J"))
+    if "nothing here can show throttling" not in (t.get("throttle.events", {}).get("text") or ""):
+        errors.append("amd-zen-desktop: throttle.events %r" % t.get("throttle.events"))
+    if any(s.startswith(("temp.amdgpu", "temp.nvme")) for s in series):
+        errors.append("amd-zen-desktop: a GPU or drive was read: %r" % sorted(series))
+# An Atom netbook on battery as a user: the battery's energy, integrated.
+t, series = load("atom-n270-netbook")
+if t:
+    e = t.get("energy.J", {})
+    if e.get("text") or not (e.get("value") or 0) > 0:
+        errors.append("atom-n270-netbook: energy.J %r, wanted the battery's (9.8 W)" % e)
+for e in errors:
+    print("FAIL:", e)
+sys.exit(1 if errors else 0)
+PY
 
 # The referee: every temperature kbench shows from a hwmon chip is lm-sensors' own, with its label and limit.
 python3 - "$T/out" <<'PY' || die "kbench sensors and sensors -u disagree"
