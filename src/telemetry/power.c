@@ -555,6 +555,15 @@ static void energy_sample(struct telemetry_slot *s, const struct telemetry_ctx *
 		return;
 	c->frame->watts = pw->watts;
 	c->frame->joules = pw->joules;
+	/* A battery that is not discharging measures nothing: the console says so, not just its name. */
+	if (pw->nbatteries && !pw->ndomains && !pw->npmu) {
+		if (isnan(pw->watts)) {
+			snprintf(st->headline, sizeof st->headline, "n/a: %.20s not discharging", pw->battery);
+			c->frame->power_source = st->headline;
+		} else {
+			c->frame->power_source = s->status;
+		}
+	}
 	telemetry_push(c, "power", "W", pw->watts);
 	telemetry_push(c, "energy", "J", pw->joules);
 	if (!isnan(pw->watts))
