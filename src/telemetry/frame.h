@@ -34,7 +34,7 @@ struct telemetry_frame {
 	double mhz_busy;    /* the busy cores' mean */
 	const char *freq_source; /* "cpufreq scaling_cur_freq", "/proc/cpuinfo cpu MHz" or "n/a: why" */
 	double temp;        /* °C, NAN unknown */
-	const char *temp_source; /* "k10temp Tctl (may carry an offset)" or "n/a: why" */
+	const char *temp_source; /* "k10temp Tctl", "thermal_zone0 cpu-thermal" or "n/a: why" */
 	double temp_limit;  /* crit/max of the headline input, 0 none */
 	double watts;       /* NAN unknown */
 	double joules;      /* since the run began */

@@ -56,22 +56,22 @@ static bool is_zone_acpi(const struct temp_input *t) { return t->zone >= 0 && !s
 struct rule {
 	bool (*match)(const struct temp_input *);
 	const char *note;
-	bool offset, low_trust;
+	bool low_trust;
 };
 
 /* k10temp.rst: Tctl is the control temperature; where it differs from the die's (a fixed offset on a
  * few early Zen models) the driver exports Tdie too, which the rule before it takes. So a Tctl picked
  * here is the die's temperature: no offset note. */
 static const struct rule rules[] = {
-	{ is_pkg, "", false, false },
-	{ is_tdie, "", false, false },
-	{ is_tctl, "", false, false },
-	{ is_k10_old, "", false, false },
-	{ is_core, "", false, false },
-	{ is_soc, "", false, false },
-	{ is_zone_cpu, "", false, false },
-	{ is_acpi, " (low trust: an ACPI zone, often not the CPU)", false, true },
-	{ is_zone_acpi, " (low trust: an ACPI zone, often not the CPU)", false, true },
+	{ is_pkg, "", false },
+	{ is_tdie, "", false },
+	{ is_tctl, "", false },
+	{ is_k10_old, "", false },
+	{ is_core, "", false },
+	{ is_soc, "", false },
+	{ is_zone_cpu, "", false },
+	{ is_acpi, " (low trust: an ACPI zone, often not the CPU)", true },
+	{ is_zone_acpi, " (low trust: an ACPI zone, often not the CPU)", true },
 };
 
 /* One input's limit and its name: crit (coretemp's TjMax, k10temp's HTC threshold), else max, never
@@ -149,7 +149,6 @@ int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, s
 			if (rules[r].match(&in[i]) && sensors_valid(in[i].value))
 				out->idx[out->n++] = i;
 		if (out->n) {
-			out->offset = rules[r].offset;
 			out->low_trust = rules[r].low_trust;
 			describe(in, out, rules[r].note);
 			borrow_limit(in, n, out);
@@ -682,7 +681,7 @@ static void temp_preflight(struct telemetry_slot *s, struct run *run, FILE *out)
 	const struct temp_sensors *ts = &st->ts;
 	if (!ts->has_pick)
 		return; /* the preflight says n/a */
-	if (ts->pick.low_trust || ts->pick.offset)
+	if (ts->pick.low_trust)
 		telemetry_finding(run, out, "CPU temperature comes from %s", ts->pick.source);
 	double warm = ts->limit > 0 ? ts->limit - 25 : 70;
 	if (!isnan(ts->value) && ts->value >= warm)

@@ -34,8 +34,7 @@ struct temp_input {
 struct temp_pick {
 	int n;
 	int idx[SENSORS_PICK_MAX];
-	char source[112]; /* "coretemp Package id 0", "k10temp Tctl (may carry an offset)", ... */
-	bool offset;      /* Tctl: may read higher than the die by a fixed offset */
+	char source[112]; /* "coretemp Package id 0", "k10temp Tctl", "thermal_zone0 cpu-thermal", ... */
 	bool low_trust;   /* acpitz: a firmware zone, often not the CPU */
 	bool user;        /* chosen with --sensor */
 	double chip_limit;/* a limit borrowed from the same chip when the picked inputs have none */

@@ -55,7 +55,6 @@ static void coretemp_packages_give_their_max(void **state)
 	assert_true(pick(r, N(r), NULL, &p) == 64);
 	assert_int_equal(p.n, 2);
 	assert_non_null(strstr(p.source, "Package id"));
-	assert_false(p.offset);
 }
 
 static void tdie_beats_tctl_in_either_order(void **state)
@@ -79,7 +78,6 @@ static void tctl_alone_is_the_die(void **state)
 	const struct row r[] = { { "k10temp", "Tctl", 55, 0 }, { "k10temp", "Tccd1", 50, 0 } };
 	struct temp_pick p;
 	assert_true(pick(r, N(r), NULL, &p) == 55);
-	assert_false(p.offset);
 	assert_string_equal(p.source, "k10temp Tctl");
 }
 
