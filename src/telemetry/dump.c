@@ -4,9 +4,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -17,17 +19,21 @@
 /* What the readers in src/telemetry and src/sysinfo.c open, as glob patterns under the root. An
  * allow-list, so a power supply's serial_number, model_name or manufacturer never goes in. */
 static const char *const wanted[] = {
-	"sys/class/hwmon/hwmon*/{name,temp*_input,temp*_label,temp*_crit,temp*_max,temp*_crit_hyst,temp*_type}",
+	"sys/class/hwmon/hwmon*/"
+	"{name,temp*_input,temp*_label,temp*_crit,temp*_max,temp*_crit_hyst,temp*_type}",
 	"sys/class/hwmon/hwmon*/device/power/runtime_status",
-	"sys/class/thermal/thermal_zone*/{type,temp,mode,policy,trip_point_*_type,trip_point_*_temp,trip_point_*_hyst}",
-	"sys/class/thermal/cooling_device*/{type,cur_state,max_state,stats/total_trans,stats/time_in_state_ms}",
+	"sys/class/thermal/thermal_zone*/"
+	"{type,temp,mode,policy,trip_point_*_type,trip_point_*_temp,trip_point_*_hyst}",
+	"sys/class/thermal/cooling_device*/{type,cur_state,max_state,stats/total_trans,stats/"
+	"time_in_state_ms}",
 	"sys/class/power_supply/*/{type,scope,present,status,online,power_now,current_now,voltage_now,"
 	"energy_now,energy_full,charge_now,charge_full,capacity}",
 	"sys/class/powercap/intel-rapl:*/{name,energy_uj,max_energy_range_uj,enabled}",
 	"sys/devices/system/cpu/{online,possible,present}",
 	"sys/devices/system/cpu/cpu[0-9]*/cpufreq/*",
 	"sys/devices/system/cpu/cpu[0-9]*/acpi_cppc/{nominal_freq,lowest_freq,highest_perf,nominal_perf}",
-	"sys/devices/system/cpu/cpu[0-9]*/topology/{physical_package_id,core_id,cluster_id,die_id,core_cpus_list}",
+	"sys/devices/system/cpu/cpu[0-9]*/topology/"
+	"{physical_package_id,core_id,cluster_id,die_id,core_cpus_list}",
 	"sys/devices/system/cpu/cpu[0-9]*/thermal_throttle/*",
 	"sys/devices/system/cpu/cpufreq/boost",
 	"sys/devices/system/cpu/intel_pstate/*",
@@ -150,10 +156,10 @@ int telemetry_dump(const char *path, char *err, size_t errlen)
 	}
 	/* What made it: kbench's version and the kernel's release (not the node name). */
 	struct utsname u;
+	bool un = uname(&u) == 0;
 	char about[400];
-	int m = snprintf(about, sizeof about,
-			 "kbench %s sensors --dump\nkernel %s %s\nuid %s\nroot %s\n", KBENCH_VERSION,
-			 uname(&u) == 0 ? u.release : "?", uname(&u) == 0 ? u.machine : "?",
+	int m = snprintf(about, sizeof about, "kbench %s sensors --dump\nkernel %s %s\nuid %s\nroot %s\n",
+			 KBENCH_VERSION, un ? u.release : "?", un ? u.machine : "?",
 			 geteuid() == 0 ? "root" : "not root", sysroot()[0] ? "a fixture tree" : "/");
 	int rc = tar_add(&t, "kbench-dump.txt", 0644, about, (size_t)m);
 	const char *root = sysroot();

@@ -7,10 +7,10 @@
 #define THERMAL_ZONES_MAX 32
 
 struct thermal_zone {
-	int id;          /* N of thermal_zoneN */
-	char type[48];   /* "cpu-thermal", "x86_pkg_temp", "acpitz" */
-	double temp;     /* °C, NAN when the read failed */
-	double passive;  /* the lowest passive trip point (where cooling by slowing starts), 0 when none */
+	int id;		 /* N of thermal_zoneN */
+	char type[48];	 /* "cpu-thermal", "x86_pkg_temp", "acpitz" */
+	double temp;	 /* °C, NAN when the read failed */
+	double passive;	 /* the lowest passive trip point (where cooling by slowing starts), 0 when none */
 	double critical; /* the critical trip point (shutdown), 0 when none */
 };
 

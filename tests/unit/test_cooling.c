@@ -17,8 +17,7 @@
 
 static char root[256];
 
-__attribute__((format(printf, 2, 3)))
-static void put(const char *rel, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void put(const char *rel, const char *fmt, ...)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/%s", root, rel);
@@ -132,11 +131,14 @@ static void power_limit_is_apart(void **state)
 		char p[160];
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
 		put(p, "0\n");
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/core_throttle_count", c);
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/core_throttle_count",
+			 c);
 		put(p, "0\n");
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/core_power_limit_count", c);
+		snprintf(p, sizeof p,
+			 "sys/devices/system/cpu/cpu%d/thermal_throttle/core_power_limit_count", c);
 		put(p, "1\n");
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_power_limit_count", c);
+		snprintf(p, sizeof p,
+			 "sys/devices/system/cpu/cpu%d/thermal_throttle/package_power_limit_count", c);
 		put(p, "7\n");
 	}
 	struct throttle th;

@@ -18,8 +18,7 @@
 static char root[256];
 
 /* Writes root/rel (making its directories) with the formatted text. */
-__attribute__((format(printf, 2, 3)))
-static void put(const char *rel, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void put(const char *rel, const char *fmt, ...)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/%s", root, rel);
