@@ -111,9 +111,11 @@ DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev 
 # The export tests: a markdown parser renders the pasted tables; LAVA's test
 # definition schema (voluptuous) and a YAML reader check contrib/lava/kbench.yaml.
 DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
+# The machine corpus (tests/system/telemetry_machines.sh): lm-sensors' own `sensors -u` referees.
+DEB_PKGS += lm-sensors
 deps:
 	@echo "kbench needs: $(DEB_PKGS)"
-	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors)"
 	@if command -v apt-get >/dev/null; then \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
@@ -131,8 +133,10 @@ run: kbench
 test: kbench docs $(UNIT_BIN)
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/run.sh
 
-bench: kbench
+bench: kbench $(BUILD)/observer_driver
 	@sh tests/bench.sh ./$(BUILD)/kbench
+$(BUILD)/observer_driver: tests/observer_driver.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 # libFuzzer targets for the parsers (clang): `make fuzz` builds them into
 # build-fuzz/ and runs each for FUZZ_SECONDS on its corpus in tests/fuzz/corpus/ (new

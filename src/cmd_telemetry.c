@@ -11,6 +11,7 @@
 
 #include "options.h"
 #include "telemetry/counters.h"
+#include "telemetry/dump.h"
 #include "telemetry/sysroot.h"
 #include "telemetry/source.h"
 
@@ -20,18 +21,31 @@ int cmd_sensors(int argc, char **argv)
 	int rc = opts_parse(opts_command("sensors"), argc, argv, &p);
 	if (rc >= 0)
 		return rc;
-	const char *override = NULL;
-	for (int k = 0; k < p.n; k++)
+	const char *override = NULL, *dump = NULL;
+	for (int k = 0; k < p.n; k++) {
 		if (p.item[k].def->id == O_SENSOR)
 			override = p.item[k].arg;
+		if (p.item[k].def->id == O_DUMP)
+			dump = p.item[k].arg;
+	}
 	if (p.noperands)
 		rc = usage_error("sensors: unexpected argument '%s' (try 'kbench sensors --help')",
 				 p.operand[0]);
 	opts_free(&p);
 	if (rc >= 0)
 		return rc;
-	/* Each source's section (src/telemetry/registry.c lists them). */
 	char err[240];
+	if (dump) {
+		if (!*dump)
+			return usage_error("sensors: --dump wants a file name");
+		int n = telemetry_dump(dump, err, sizeof err);
+		if (n < 0)
+			return runtime_error("%s", err);
+		printf("wrote %s: %d files kbench reads (values and modes; no serial numbers or host names)\n",
+		       dump, n);
+		return 0;
+	}
+	/* Each source's section (src/telemetry/registry.c lists them). */
 	if (telemetry_show_sources(stdout, override, err, sizeof err) < 0)
 		return usage_error("%s", err);
 	printf("\nCounters: see 'kbench events'\n");

@@ -408,6 +408,11 @@ const struct opt_def opt_table[] = {
 	  .arg = "CHIP:LABEL", .what = "a sensor",
 	  .help = "the CPU temperature input (kbench sensors lists them)",
 	  .cmds = OC_RUN | OC_SENSORS | OC_THERMAL, .check = telemetry_check_sensor },
+	{ .id = O_DUMP, .name = "dump", .kind = OK_STRING,
+	  .arg = "FILE", .what = "a file name",
+	  .help = "write a tar of the sysfs and procfs files kbench reads (values, labels,\n"
+		  "modes; no serial numbers or host names) to attach to a bug report",
+	  .cmds = OC_SENSORS },
 	{ .id = O_COOLDOWN, .name = "cooldown", .kind = OK_FLAG,
 	  .help = "before each test, wait (up to 2 min) until the CPU is back near its\n"
 		  "starting temperature",
@@ -555,7 +560,7 @@ const struct opt_command opt_commands[] = {
 	  "Plays a stored run back on the run screen from its samples and telemetry, then shows\n"
 	  "its results; the title says REPLAY throughout.",
 	  NULL, "runs" },
-	{ "sensors", OC_SENSORS, "[--sensor CHIP:LABEL]",
+	{ "sensors", OC_SENSORS, "[--sensor CHIP:LABEL] [--dump FILE]",
 	  "temperatures, frequencies, throttle and power sources here",
 	  "The chips, temperatures, frequencies, throttle counters and power sources\n"
 	  "found here, with the headline choices, or why each is unavailable.",

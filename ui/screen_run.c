@@ -903,7 +903,10 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 		snprintf(w, sizeof w, "%s THROTTLING: %s", c->utf8 ? "⚠" : "!", f->throttle_evidence);
 		fmt_text_fit(c, x, y + 2, ROLE_HOT, w, c->w - x - 1);
 	} else {
-		fmt_text_fit(c, x, y + 2, f ? ROLE_NORMAL : ROLE_DIM, f ? "none seen" : why, c->w - x - 1);
+		/* "none seen" only where something could have seen it (counters or cooling devices). */
+		bool blind = f && f->throttle_source && !strncmp(f->throttle_source, "n/a", 3);
+		fmt_text_fit(c, x, y + 2, f && !blind ? ROLE_NORMAL : ROLE_DIM,
+			     !f ? why : blind ? "n/a: nothing here can show it" : "none seen", c->w - x - 1);
 	}
 }
 

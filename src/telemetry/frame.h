@@ -35,12 +35,13 @@ struct telemetry_frame {
 	bool mhz_workers;   /* mhz_busy is the clock of the CPUs the workers ran on at this tick */
 	const char *freq_source; /* "cpufreq scaling_cur_freq", "/proc/cpuinfo cpu MHz" or "n/a: why" */
 	double temp;        /* °C, NAN unknown */
-	const char *temp_source; /* "k10temp Tctl (may carry an offset)" or "n/a: why" */
+	const char *temp_source; /* "k10temp Tctl", "thermal_zone0 cpu-thermal" or "n/a: why" */
 	double temp_limit;  /* crit/max of the headline input, 0 none */
 	double watts;       /* NAN unknown */
 	double joules;      /* since the run began */
 	const char *power_source; /* "RAPL package-0", "battery BAT0", or "n/a: why" in a few words (half a line) */
-	bool throttled;     /* throttle counters moved during the current test */
+	const char *throttle_source; /* what can show throttling, or "n/a: why" where nothing can */
+	bool throttled;     /* throttle counters moved or a CPU cooling device acted during the current test */
 	uint64_t throttle_events;
 	char throttle_evidence[160];
 	int ncopies, nevents;

@@ -1,4 +1,4 @@
-/* CPU temperature through libsensors: every temperature input, and a headline chosen by chip and label. */
+/* CPU temperature through libsensors (with the user's sensors configuration) and the thermal zones: every temperature input, and a headline chosen by chip and label. */
 #include "telemetry/sensors.h"
 
 #include <errno.h>
@@ -15,6 +15,7 @@
 #include "run.h"
 #include "telemetry/frame.h"
 #include "telemetry/source.h"
+#include "telemetry/thermal_zone.h"
 #include "telemetry/throttle.h"
 #include "workload.h"
 
@@ -23,15 +24,22 @@ static bool starts(const char *s, const char *p)
 	return strncmp(s, p, strlen(p)) == 0;
 }
 
+/* The rules read the kernel's labels (klabel): a user's sensors.conf may rename what is shown. */
 static bool is_pkg(const struct temp_input *t)
 {
-	return !strcmp(t->prefix, "coretemp") && starts(t->label, "Package id ");
+	return !strcmp(t->prefix, "coretemp") && starts(t->klabel, "Package id ");
 }
-static bool is_tdie(const struct temp_input *t) { return !strcmp(t->label, "Tdie"); }
-static bool is_tctl(const struct temp_input *t) { return !strcmp(t->label, "Tctl"); }
+static bool is_tdie(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->klabel, "Tdie"); }
+static bool is_tctl(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->klabel, "Tctl"); }
+/* k10temp before Zen (families 10h-16h) has one unlabelled input, the CPU's, with its HTC limit as crit. */
+static bool is_k10_old(const struct temp_input *t)
+{
+	return !strcmp(t->prefix, "k10temp") && !strcmp(t->klabel, "temp1");
+}
 static bool is_core(const struct temp_input *t)
 {
-	return starts(t->label, "Tccd") || (!strcmp(t->prefix, "coretemp") && starts(t->label, "Core "));
+	return t->zone < 0 &&
+	       (starts(t->klabel, "Tccd") || (!strcmp(t->prefix, "coretemp") && starts(t->klabel, "Core ")));
 }
 /* Thermal zones exported as hwmon take the zone type as name: cpu_thermal, cpu0_thermal, soc_thermal. */
 static bool is_soc(const struct temp_input *t)
@@ -40,35 +48,61 @@ static bool is_soc(const struct temp_input *t)
 	return (starts(t->prefix, "cpu") || starts(t->prefix, "soc")) && l > 8 &&
 	       !strcmp(t->prefix + l - 8, "_thermal");
 }
-static bool is_acpi(const struct temp_input *t) { return !strcmp(t->prefix, "acpitz"); }
+static bool is_acpi(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->prefix, "acpitz"); }
+/* A thermal zone (no hwmon twin needed): ARM boards whose zones are not exported as hwmon, x86_pkg_temp. */
+static bool is_zone_cpu(const struct temp_input *t) { return t->zone >= 0 && thermal_zone_is_cpu(t->klabel); }
+static bool is_zone_acpi(const struct temp_input *t) { return t->zone >= 0 && !strcmp(t->klabel, "acpitz"); }
 
 struct rule {
 	bool (*match)(const struct temp_input *);
 	const char *note;
-	bool offset, low_trust;
+	bool low_trust;
 };
 
+/* k10temp.rst: Tctl is the control temperature; where it differs from the die's (a fixed offset on a
+ * few early Zen models) the driver exports Tdie too, which the rule before it takes. So a Tctl picked
+ * here is the die's temperature: no offset note. */
 static const struct rule rules[] = {
-	{ is_pkg, "", false, false },
-	{ is_tdie, "", false, false },
-	{ is_tctl, " (may carry an offset)", true, false },
-	{ is_core, "", false, false },
-	{ is_soc, "", false, false },
-	{ is_acpi, " (low trust: an ACPI zone, often not the CPU)", false, true },
+	{ is_pkg, "", false },
+	{ is_tdie, "", false },
+	{ is_tctl, "", false },
+	{ is_k10_old, "", false },
+	{ is_core, "", false },
+	{ is_soc, "", false },
+	{ is_zone_cpu, "", false },
+	{ is_acpi, " (low trust: an ACPI zone, often not the CPU)", true },
+	{ is_zone_acpi, " (low trust: an ACPI zone, often not the CPU)", true },
 };
 
-/* k10temp gives crit/max on Tctl only: Tdie and Tccd borrow the chip's lowest limit. */
+/* One input's limit and its name: crit (coretemp's TjMax, k10temp's HTC threshold), else max, never
+ * k10temp's max (a constant of the driver, 70 °C, that any busy Ryzen passes); for a zone its passive
+ * trip point (where it starts slowing the CPU), else its critical one. 0 when none. */
+static double input_limit(const struct temp_input *t, const char **name)
+{
+	if (t->zone >= 0) {
+		*name = t->max > 0 ? "passive" : "crit";
+		return t->max > 0 ? t->max : t->crit;
+	}
+	if (t->crit > 0) {
+		*name = "crit";
+		return t->crit;
+	}
+	*name = "max";
+	return t->max_constant ? 0 : t->max;
+}
+
+/* k10temp gives crit on Tctl only: Tdie and Tccd borrow the chip's lowest limit. */
 static void borrow_limit(const struct temp_input *in, int n, struct temp_pick *p)
 {
 	const char *chip = in[p->idx[0]].chip;
 	for (int i = 0; i < n; i++) {
 		if (strcmp(in[i].chip, chip))
 			continue;
-		double l = in[i].crit > 0 ? in[i].crit : in[i].max;
+		const char *ln;
+		double l = input_limit(&in[i], &ln);
 		if (l > 0 && (p->chip_limit == 0 || l < p->chip_limit)) {
 			p->chip_limit = l;
-			snprintf(p->chip_limit_name, sizeof p->chip_limit_name, "%s",
-				 in[i].crit > 0 ? "crit" : "max");
+			snprintf(p->chip_limit_name, sizeof p->chip_limit_name, "%s", ln);
 		}
 	}
 }
@@ -98,7 +132,7 @@ int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, s
 		for (int i = 0; i < n; i++) {
 			bool chip = (strlen(in[i].prefix) == cl && !strncmp(in[i].prefix, override, cl)) ||
 				    (strlen(in[i].chip) == cl && !strncmp(in[i].chip, override, cl));
-			if (chip && !strcasecmp(in[i].label, colon + 1)) {
+			if (chip && (!strcasecmp(in[i].label, colon + 1) || !strcasecmp(in[i].klabel, colon + 1))) {
 				out->idx[out->n++] = i;
 				out->user = true;
 				describe(in, out, " (--sensor)");
@@ -115,7 +149,6 @@ int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, s
 			if (rules[r].match(&in[i]) && sensors_valid(in[i].value))
 				out->idx[out->n++] = i;
 		if (out->n) {
-			out->offset = rules[r].offset;
 			out->low_trust = rules[r].low_trust;
 			describe(in, out, rules[r].note);
 			borrow_limit(in, n, out);
@@ -124,7 +157,7 @@ int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, s
 	}
 	if (n)
 		snprintf(err, errlen, "none of the %d temperature inputs is a known CPU sensor "
-			 "(coretemp, k10temp/zenpower, cpu_thermal, acpitz); use --sensor CHIP:LABEL", n);
+			 "(coretemp, k10temp/zenpower, cpu_thermal, a CPU thermal zone, acpitz); use --sensor CHIP:LABEL", n);
 	else
 		snprintf(err, errlen, "no temperature inputs");
 	return -ENOENT;
@@ -139,13 +172,15 @@ double sensors_pick_value(const struct temp_input *in, const struct temp_pick *p
 		const struct temp_input *t = &in[p->idx[k]];
 		if (sensors_valid(t->value) && (isnan(v) || t->value > v))
 			v = t->value;
-		double l = t->crit > 0 ? t->crit : t->max;
+		const char *name;
+		double l = input_limit(t, &name);
 		if (l > 0 && (lim == 0 || l < lim)) {
 			lim = l;
-			ln = t->crit > 0 ? "crit" : "max";
+			ln = name;
 		}
 	}
-	if (lim == 0 && p->chip_limit > 0) {
+	/* A zone twin's passive trip comes before the critical one the hwmon twin shows. */
+	if (p->chip_limit > 0 && (lim == 0 || !strcmp(p->chip_limit_name, "passive"))) {
 		lim = p->chip_limit;
 		ln = p->chip_limit_name;
 	}
@@ -164,29 +199,166 @@ static double read_sub(const sensors_chip_name *chip, int nr)
 	return v;
 }
 
-/* An empty configuration: the choice goes by the kernel's own labels, which a
- * user's sensors.conf may rename. */
-static int init_libsensors(void)
+static char parse_error[160];
+
+/* libsensors prints a configuration's errors on stderr by default: keep the first for kbench sensors. */
+static void keep_parse_error(const char *err, const char *file, int line)
 {
+	if (!parse_error[0])
+		snprintf(parse_error, sizeof parse_error, "%.60s line %d: %.80s", file ? file : "?", line, err);
+}
+
+/* The system's configuration (/etc/sensors3.conf, /etc/sensors.d/), as `sensors` reads it: its labels
+ * are shown, its ignores hide inputs, its computes scale values and limits. When it does not parse,
+ * an empty one, and note says why. */
+static int init_libsensors(char *note, size_t notelen)
+{
+	parse_error[0] = '\0';
+	sensors_parse_error_wfn = keep_parse_error;
+	int rc = sensors_init(NULL);
+	if (rc == 0)
+		return 0;
+	snprintf(note, notelen, "your sensors configuration was not used (%s)",
+		 parse_error[0] ? parse_error : sensors_strerror(rc));
+	sensors_cleanup();
 	FILE *f = fopen("/dev/null", "re");
-	int rc = sensors_init(f);
+	rc = sensors_init(f);
 	if (f)
 		fclose(f);
 	return rc;
+}
+
+/* The kernel's own label of a feature (tempN_label beside the chip's inputs), else its name. */
+static void kernel_label(const sensors_chip_name *chip, const sensors_feature *f, char *buf, size_t size)
+{
+	char p[512];
+	snprintf(p, sizeof p, "%s/%s_label", chip->path ? chip->path : "", f->name);
+	FILE *fp = chip->path ? fopen(p, "re") : NULL;
+	if (fp && fgets(buf, (int)size, fp)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		while (*buf && buf[strlen(buf) - 1] == ' ')
+			buf[strlen(buf) - 1] = '\0';
+	} else {
+		snprintf(buf, size, "%s", f->name);
+	}
+	if (fp)
+		fclose(fp);
+}
+
+/* Chips whose reads disturb the machine (issue reports and the drivers' own notes): a GPU's hwmon
+ * wakes a runtime-suspended card (reads of hundreds of ms), NVMe and drivetemp send a command to the
+ * drive, dell_smm enters SMM and stalls every CPU. Read only when --sensor names them. */
+static const struct {
+	const char *prefix, *why;
+} slow_chips[] = {
+	{ "amdgpu", "a GPU: a read may wake it" },
+	{ "nouveau", "a GPU: a read may wake it" },
+	{ "radeon", "a GPU: a read may wake it" },
+	{ "nvme", "each read is a command to the drive" },
+	{ "drivetemp", "each read is a command to the drive" },
+	{ "dell_smm", "each read stalls every CPU in SMM" },
+};
+
+static bool named_by(const char *override, const struct temp_input *t)
+{
+	if (!override || !*override)
+		return false;
+	size_t cl = strcspn(override, ":");
+	return (strlen(t->prefix) == cl && !strncmp(t->prefix, override, cl)) ||
+	       (strlen(t->chip) == cl && !strncmp(t->chip, override, cl));
+}
+
+/* The device behind a chip is runtime-suspended: reading its sensors would resume it. */
+static bool runtime_suspended(const sensors_chip_name *chip)
+{
+	if (!chip->path)
+		return false;
+	char p[512], st[32] = "";
+	snprintf(p, sizeof p, "%s/device/power/runtime_status", chip->path);
+	FILE *f = fopen(p, "re");
+	if (!f)
+		return false;
+	if (!fgets(st, sizeof st, f))
+		st[0] = '\0';
+	fclose(f);
+	return !strncmp(st, "suspended", 9);
+}
+
+/* The first read of an input, timed; a known-slow chip or a suspended device is not read at all
+ * (unless --sensor names it): t->skip says why. */
+static void first_read(struct temp_input *t, const sensors_chip_name *chip, const char *override)
+{
+	bool named = named_by(override, t);
+	t->value = NAN;
+	for (size_t k = 0; k < sizeof slow_chips / sizeof slow_chips[0] && !named; k++)
+		if (!strcmp(t->prefix, slow_chips[k].prefix)) {
+			snprintf(t->skip, sizeof t->skip, "not read: %s (--sensor %s:LABEL reads it)",
+				 slow_chips[k].why, slow_chips[k].prefix);
+			return;
+		}
+	if (!named && runtime_suspended(chip)) {
+		snprintf(t->skip, sizeof t->skip, "not read: its device is runtime-suspended (a read would wake it)");
+		return;
+	}
+	struct timespec a, b;
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	t->value = read_sub(chip, t->nr_input);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	t->read_ms = (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
+}
+
+/* Every thermal zone as an input (chip "thermal_zoneN", label its type), after the hwmon ones. */
+static void add_zones(struct temp_sensors *s)
+{
+	struct thermal_zone z[THERMAL_ZONES_MAX];
+	int nz = thermal_zones_list(z, THERMAL_ZONES_MAX);
+	for (int k = 0; k < nz && s->n < SENSORS_MAX_INPUTS; k++) {
+		struct temp_input *t = &s->in[s->n++];
+		memset(t, 0, sizeof *t);
+		snprintf(t->chip, sizeof t->chip, "thermal_zone%d", z[k].id);
+		snprintf(t->prefix, sizeof t->prefix, "thermal_zone%d", z[k].id);
+		snprintf(t->label, sizeof t->label, "%s", z[k].type);
+		snprintf(t->klabel, sizeof t->klabel, "%s", z[k].type);
+		t->zone = z[k].id;
+		t->value = z[k].temp;
+		t->max = sensors_valid(z[k].passive) ? z[k].passive : 0;
+		t->crit = sensors_valid(z[k].critical) ? z[k].critical : 0;
+		t->nr_input = t->nr_crit = t->nr_max = -1;
+	}
+}
+
+/* A hwmon chip that is a thermal zone's twin (cpu_thermal for the zone cpu-thermal) exports only the
+ * critical trip; the zone's passive trip, where the board starts slowing the CPU, is its limit. */
+static void zone_twin_limit(struct temp_sensors *s)
+{
+	const struct temp_input *a = &s->in[s->pick.idx[0]];
+	if (a->zone >= 0 || !is_soc(a) || s->pick.user)
+		return;
+	for (int i = 0; i < s->n; i++) {
+		const struct temp_input *z = &s->in[i];
+		if (z->zone < 0 || z->max <= 0 || strlen(z->klabel) != strlen(a->prefix))
+			continue;
+		bool same = true;
+		for (size_t k = 0; a->prefix[k] && same; k++)
+			same = z->klabel[k] == a->prefix[k] || (z->klabel[k] == '-' && a->prefix[k] == '_');
+		if (same && (s->pick.chip_limit == 0 || z->max < s->pick.chip_limit)) {
+			s->pick.chip_limit = z->max;
+			snprintf(s->pick.chip_limit_name, sizeof s->pick.chip_limit_name, "passive");
+		}
+	}
 }
 
 int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof *s);
 	s->value = NAN;
-	int rc = init_libsensors();
-	if (rc != 0) {
-		snprintf(s->why, sizeof s->why, "libsensors failed to start: %s", sensors_strerror(rc));
-		return 0;
-	}
+	int rc = init_libsensors(s->config_note, sizeof s->config_note);
+	bool lib = rc == 0;
+	if (!lib)
+		snprintf(s->config_note, sizeof s->config_note, "libsensors failed to start: %s", sensors_strerror(rc));
 	const sensors_chip_name *chip;
 	int cnr = 0, nchips = 0;
-	while ((chip = sensors_get_detected_chips(NULL, &cnr)) && s->n < SENSORS_MAX_INPUTS) {
+	while (lib && (chip = sensors_get_detected_chips(NULL, &cnr)) && s->n < SENSORS_MAX_INPUTS) {
 		nchips++;
 		const sensors_feature *f;
 		int fnr = 0;
@@ -198,49 +370,69 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			if (!sin)
 				continue;
 			struct temp_input *t = &s->in[s->n++];
+			t->zone = -1;
 			sensors_snprintf_chip_name(t->chip, sizeof t->chip, chip);
 			snprintf(t->prefix, sizeof t->prefix, "%s", chip->prefix);
 			char *label = sensors_get_label(chip, f);
 			snprintf(t->label, sizeof t->label, "%s", label ? label : f->name);
 			free(label);
+			kernel_label(chip, f, t->klabel, sizeof t->klabel);
 			t->chip_ref = chip;
 			t->nr_input = sin->number;
 			const sensors_subfeature *sc = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_CRIT);
 			const sensors_subfeature *sm = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_MAX);
 			t->nr_crit = sc ? sc->number : -1;
 			t->nr_max = sm ? sm->number : -1;
-			t->value = read_sub(chip, t->nr_input);
+			first_read(t, chip, override);
 			double c = read_sub(chip, t->nr_crit), m = read_sub(chip, t->nr_max);
 			t->crit = sensors_valid(c) ? c : 0;
 			t->max = sensors_valid(m) ? m : 0;
+			t->max_constant = !strcmp(t->prefix, "k10temp");
 		}
 	}
+	add_zones(s);
 	if (!s->n) {
 		if (!nchips)
 			snprintf(s->why, sizeof s->why,
-				 "no hwmon chips (/sys/class/hwmon empty: a VM, or no sensor driver)");
+				 "no hwmon chips and no thermal zones (a VM, or no sensor driver)");
 		else
-			snprintf(s->why, sizeof s->why, "libsensors found %d chips but no temperature inputs",
-				 nchips);
+			snprintf(s->why, sizeof s->why,
+				 "libsensors found %d chips but no temperature inputs, and no thermal zones", nchips);
 		rc = 0;
 		if (override && *override) {
 			snprintf(err, errlen, "--sensor %s: there are no temperature inputs here", override);
 			rc = -ENOENT;
 		}
-		sensors_cleanup();
+		if (lib)
+			sensors_cleanup();
 		return rc;
 	}
+	s->lib = lib;
 	s->available = true;
 	char why[200] = "";
 	rc = sensors_pick_cpu(s->in, s->n, override, &s->pick, why, sizeof why);
 	if (rc == 0) {
 		s->has_pick = true;
+		zone_twin_limit(s);
+		/* The observer reads the headline's inputs only, and those not slow unless it is all there is. */
+		for (int k = 0; k < s->pick.n; k++)
+			s->in[s->pick.idx[k]].sampled = true;
+		for (int k = 0; k < s->pick.n && s->pick.n > 1; k++) {
+			struct temp_input *t = &s->in[s->pick.idx[k]];
+			if (t->read_ms > SENSORS_SLOW_MS) {
+				t->sampled = false;
+				snprintf(t->skip, sizeof t->skip, "left out of sampling: its read took %.1f ms",
+					 t->read_ms);
+			}
+		}
 		const char *ln;
 		s->value = sensors_pick_value(s->in, &s->pick, &s->limit, &ln);
 		snprintf(s->limit_name, sizeof s->limit_name, "%s", ln);
 	} else if (override && *override) {
 		snprintf(err, errlen, "%s", why);
-		sensors_cleanup();
+		if (lib)
+			sensors_cleanup();
+		s->lib = false;
 		s->available = false;
 		return rc;
 	} else {
@@ -253,8 +445,15 @@ int sensors_sample(struct temp_sensors *s)
 {
 	if (!s->available)
 		return -ENODEV;
-	for (int i = 0; i < s->n; i++)
-		s->in[i].value = read_sub(s->in[i].chip_ref, s->in[i].nr_input);
+	for (int i = 0; i < s->n; i++) {
+		struct temp_input *t = &s->in[i];
+		if (!t->sampled)
+			continue;
+		if (t->zone >= 0 && thermal_zone_read(t->zone, &t->value) < 0)
+			t->value = NAN;
+		else if (t->zone < 0)
+			t->value = read_sub(t->chip_ref, t->nr_input);
+	}
 	if (s->has_pick)
 		s->value = sensors_pick_value(s->in, &s->pick, NULL, NULL);
 	return 0;
@@ -262,8 +461,9 @@ int sensors_sample(struct temp_sensors *s)
 
 void sensors_close(struct temp_sensors *s)
 {
-	if (s->available)
+	if (s->lib)
 		sensors_cleanup();
+	s->lib = false;
 	s->available = false;
 	s->has_pick = false;
 }
@@ -311,6 +511,8 @@ static void temp_sample(struct telemetry_slot *s, const struct telemetry_ctx *c)
 	telemetry_push(c, "temp.cpu", "C", ts->value);
 	char name[80];
 	for (int i = 0; i < ts->n && i < SERIES_MAX_INPUTS; i++) {
+		if (!ts->in[i].sampled)
+			continue;
 		snprintf(name, sizeof name, "temp.%s.%s", ts->in[i].prefix, ts->in[i].label);
 		telemetry_push(c, name, "C", ts->in[i].value);
 	}
@@ -415,26 +617,49 @@ static void temp_show(struct telemetry_slot *s, FILE *f)
 	const struct temp_sensors *ts = &st->ts;
 	if (!ts->available) {
 		fprintf(f, "  n/a: %s\n", ts->why);
+		if (ts->config_note[0])
+			fprintf(f, "  note: %s\n", ts->config_note);
 		return;
 	}
 	for (int i = 0; i < ts->n; i++) {
 		const struct temp_input *t = &ts->in[i];
-		char v[24], lim[48] = "";
-		if (sensors_valid(t->value))
+		char v[24], lim[80] = "";
+		if (t->skip[0] && isnan(t->value))
+			snprintf(v, sizeof v, "%9s", "--");
+		else if (sensors_valid(t->value))
 			snprintf(v, sizeof v, "%6.1f °C", t->value);
 		else if (isnan(t->value))
 			snprintf(v, sizeof v, "%9s", "n/a");
 		else
 			snprintf(v, sizeof v, "%6.1f ?? (invalid)", t->value);
-		if (t->crit > 0)
+		if (t->zone >= 0 && (t->max > 0 || t->crit > 0)) {
+			int m = 0;
+			m += snprintf(lim + m, sizeof lim - (size_t)m, "  (");
+			if (t->max > 0)
+				m += snprintf(lim + m, sizeof lim - (size_t)m, "passive %.1f °C%s", t->max,
+					      t->crit > 0 ? ", " : "");
+			if (t->crit > 0)
+				snprintf(lim + m, sizeof lim - (size_t)m, "crit %.1f °C", t->crit);
+			snprintf(lim + strlen(lim), sizeof lim - strlen(lim), ")");
+		} else if (t->crit > 0) {
 			snprintf(lim, sizeof lim, "  (crit %.1f °C)", t->crit);
-		else if (t->max > 0)
+		} else if (t->max > 0 && t->max_constant) {
+			snprintf(lim, sizeof lim, "  (max %.1f °C: the driver's constant, not a limit)", t->max);
+		} else if (t->max > 0) {
 			snprintf(lim, sizeof lim, "  (max %.1f °C)", t->max);
+		}
 		bool picked = false;
 		for (int k = 0; k < ts->pick.n && ts->has_pick; k++)
 			picked |= ts->pick.idx[k] == i;
 		fprintf(f, "  %c %-24s %-16s %s%s\n", picked ? '*' : ' ', t->chip, t->label, v, lim);
+		if (t->skip[0])
+			fprintf(f, "      (%s)\n", t->skip);
+		else if (t->read_ms > SENSORS_SLOW_MS)
+			fprintf(f, "      (slow: its read took %.1f ms; %s)\n", t->read_ms,
+				t->sampled ? "read anyway: the headline has no other input" : "not sampled during runs");
 	}
+	if (ts->config_note[0])
+		fprintf(f, "  note: %s\n", ts->config_note);
 	if (ts->has_pick) {
 		fprintf(f, "  headline CPU temperature: ");
 		if (isnan(ts->value))
@@ -456,7 +681,7 @@ static void temp_preflight(struct telemetry_slot *s, struct run *run, FILE *out)
 	const struct temp_sensors *ts = &st->ts;
 	if (!ts->has_pick)
 		return; /* the preflight says n/a */
-	if (ts->pick.low_trust || ts->pick.offset)
+	if (ts->pick.low_trust)
 		telemetry_finding(run, out, "CPU temperature comes from %s", ts->pick.source);
 	double warm = ts->limit > 0 ? ts->limit - 25 : 70;
 	if (!isnan(ts->value) && ts->value >= warm)
@@ -473,7 +698,7 @@ static void temp_close(struct telemetry_slot *s)
 const struct telemetry_source temp_source = {
 	.name = "temp",
 	.what = "CPU temperature",
-	.title = "Temperature (libsensors)",
+	.title = "Temperature (libsensors, thermal zones)",
 	.size = sizeof(struct temp_state),
 	.open = temp_open,
 	.sample = temp_sample,

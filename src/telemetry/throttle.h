@@ -1,4 +1,4 @@
-/* Thermal throttle counters: per-core and per-package counts and time throttled, as deltas since open. */
+/* Throttle evidence: Intel's thermal_throttle counters (thermal events, and power-limit events apart), the thermal framework's CPU cooling devices on every platform, and the throttle decision. */
 #ifndef KBENCH_TELEMETRY_THROTTLE_H
 #define KBENCH_TELEMETRY_THROTTLE_H
 
@@ -9,27 +9,54 @@
 #define THROTTLE_MAX_CPUS 256
 
 /* One cpu's raw counters; -1 in package_id means unknown (then counted as its own package). */
+#define THROTTLE_MAX_COOLING 32
+
 struct throttle_reading {
 	int cpu;
 	int package_id;
 	bool has_core, has_pkg;
 	uint64_t core_count, core_ms, pkg_count, pkg_ms;
+	/* *_power_limit_count: the firmware's power limit reached (PLN), not heat */
+	bool has_core_pl, has_pkg_pl;
+	uint64_t core_pl, pkg_pl;
 };
 
 /* Totals since open: core counts summed over CPUs, package counts once per package. */
 struct throttle_totals {
 	uint64_t core_events, core_ms;
 	uint64_t pkg_events, pkg_ms;
+	uint64_t power_limit_events; /* core and package power-limit counts: a separate state, not throttling */
+};
+
+/* A thermal-framework cooling device that slows the CPU (/sys/class/thermal/cooling_deviceN of type
+ * Processor, cpufreq-*, thermal-cpufreq-*, intel_powerclamp, thermal-idle-*): state 0 is unthrottled. */
+struct cooling_dev {
+	int id;
+	char type[40];
+	uint64_t max_state, cur_state;
+	bool has_trans;
+	uint64_t trans0, trans; /* stats/total_trans at open and now (needs CONFIG_THERMAL_STATISTICS) */
 };
 
 struct throttle {
-	bool available;
-	char why[200];
+	bool available;   /* some evidence can be read: counters or CPU cooling devices */
+	bool counters;    /* thermal_throttle counters (Intel) */
+	bool power_limit; /* *_power_limit_count exist */
+	char why[240];    /* why nothing can show throttling, or what is missing */
 	int ncpus;
 	struct throttle_reading base[THROTTLE_MAX_CPUS]; /* at open */
 	struct throttle_reading cur[THROTTLE_MAX_CPUS];
 	struct throttle_totals total; /* latest sample minus open */
+	int ncool;
+	struct cooling_dev cool[THROTTLE_MAX_COOLING];
 };
+
+/* A cooling device type that acts on the CPU (not a fan, not a GPU's devfreq). */
+bool throttle_cooling_is_cpu(const char *type);
+/* The highest cur_state of the CPU cooling devices now (0: none is acting), and which. */
+uint64_t throttle_cooling_state(const struct throttle *th, const char **type);
+/* Their state changes since open, summed (0 without statistics). */
+uint64_t throttle_cooling_trans(const struct throttle *th);
 
 int throttle_open(struct throttle *th);
 int throttle_sample(struct throttle *th);
@@ -55,6 +82,11 @@ static inline uint64_t throttle_ms(const struct throttle_totals *t)
  * throttle_inputs_none() is "nothing known". */
 struct throttle_inputs {
 	uint64_t events, ms;        /* the throttle counters' increase over the test */
+	uint64_t cooling_state;     /* the highest CPU cooling-device state seen during the test; 0 none */
+	uint64_t cooling_trans;     /* their state changes during the test */
+	const char *cooling_type;   /* the device at that state ("Processor", "cpufreq-cpu0") */
+	uint64_t power_limit_events; /* the power-limit counters' increase: the firmware's power or turbo
+				      * limit reached (a separate state, never counted as throttling) */
 	double nominal_mhz;         /* the CPU's nominal clock; 0 unknown */
 	double ghz;                 /* the workers' cycles per task-clock ns; NAN unknown */
 	double busy_min_mhz;        /* the lowest busy clock sampled; NAN none */
@@ -72,6 +104,8 @@ struct throttle_verdict {
 	 * THROTTLE_CLOCK_SHARE of nominal; the temperature came within
 	 * THROTTLE_HEAT_MARGIN of the limit; the score fell as the CPU warmed. */
 	bool counters, clock, heat, score;
+	bool cooling;               /* a CPU cooling device acted (cur_state > 0, or changed state) */
+	bool power_limit;           /* the power-limit counters moved: not throttling, said apart */
 	char evidence[200];         /* each kind said once, "; " between; "" when none */
 };
 
@@ -81,10 +115,10 @@ struct throttle_verdict {
 static inline struct throttle_inputs throttle_inputs_none(void)
 {
 	return (struct throttle_inputs){ .ghz = NAN, .busy_min_mhz = NAN,
-					 .temp_max = NAN, .limit_name = "" };
+					 .temp_max = NAN, .limit_name = "", .cooling_type = "" };
 }
 
-/* The decision (pure): throttled when the counters moved, or when two of
+/* The decision (pure): throttled when the counters moved or a CPU cooling device acted, or when two of
  * clock, heat and a falling score are seen together. The clock is the
  * workers' own (ghz) when counted and low, else the lowest sampled busy clock.
  * A falling score: at least 3 samples with both a rate and a temperature,

@@ -5,7 +5,7 @@
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 expect_exit 0 "$KBENCH" sensors
-for section in "CPU frequency" "Temperature (libsensors)" "Throttling" "Energy and power"; do
+for section in "CPU frequency" "Temperature (libsensors, thermal zones)" "Throttling" "Energy and power"; do
 	grep -q "^$section" "$T/out" || die "kbench sensors has no '$section' section: $(cat "$T/out")"
 done
 # Every section shows a value or says why not: no empty section.

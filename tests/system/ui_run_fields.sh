@@ -35,6 +35,8 @@ field=$(printf "%s" "${power%% throttle *}" | sed "s/ *$//")
 width=$(printf '%s' "$field" | wc -m)
 [ "$width" -le 39 ] || die "the power field runs into the throttle field: '$power'"
 [ "$width" -lt 39 ] || case $field in *'~') ;; *) die "the power reason is cut without a marker: '$power'" ;; esac
+# Nothing under that root can show throttling (no counters, no cooling devices): n/a, not "none seen".
+grep -q ' throttle n/a: nothing here can show it' "$T/screen" || { cat "$T/screen"; die "the throttle field does not say nothing can show it"; }
 echo "long reasons cut in their fields"
 ui_wait '^ #1 +[0-9]{4,}' 10
 grep -Eq '^ #1 +[0-9]+\.[0-9]' "$T/screen" && { cat "$T/screen"; die "a copy's count has a fraction"; }

@@ -1,4 +1,4 @@
-/* Tests of the headline CPU temperature choice in src/telemetry/sensors.c, from fixture lists of inputs. */
+/* Tests of the headline CPU temperature choice in src/telemetry/sensors.c, from fixture lists of inputs: per-driver rules, thermal zones, the user's labels. */
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
@@ -24,6 +24,8 @@ static int load(struct temp_input *in, const struct row *rows, int n)
 		snprintf(in[i].prefix, sizeof in[i].prefix, "%s", rows[i].prefix);
 		snprintf(in[i].chip, sizeof in[i].chip, "%s-virtual-0", rows[i].prefix);
 		snprintf(in[i].label, sizeof in[i].label, "%s", rows[i].label);
+		snprintf(in[i].klabel, sizeof in[i].klabel, "%s", rows[i].label);
+		in[i].zone = -1;
 		in[i].value = rows[i].value;
 		in[i].crit = rows[i].crit;
 	}
@@ -53,7 +55,6 @@ static void coretemp_packages_give_their_max(void **state)
 	assert_true(pick(r, N(r), NULL, &p) == 64);
 	assert_int_equal(p.n, 2);
 	assert_non_null(strstr(p.source, "Package id"));
-	assert_false(p.offset);
 }
 
 static void tdie_beats_tctl_in_either_order(void **state)
@@ -70,14 +71,101 @@ static void tdie_beats_tctl_in_either_order(void **state)
 	assert_string_equal(p.source, "zenpower Tdie");
 }
 
-static void tctl_alone_is_marked_offset(void **state)
+/* k10temp exports Tdie beside Tctl only where Tctl carries an offset: Tctl alone is the die's. */
+static void tctl_alone_is_the_die(void **state)
 {
 	(void)state;
 	const struct row r[] = { { "k10temp", "Tctl", 55, 0 }, { "k10temp", "Tccd1", 50, 0 } };
 	struct temp_pick p;
 	assert_true(pick(r, N(r), NULL, &p) == 55);
-	assert_true(p.offset);
-	assert_non_null(strstr(p.source, "offset"));
+	assert_string_equal(p.source, "k10temp Tctl");
+}
+
+/* k10temp's temp1_max is 70 °C on every model, a constant of the driver: not a limit (a busy Ryzen passes it). */
+static void k10temp_max_is_not_a_limit(void **state)
+{
+	(void)state;
+	const struct row r[] = { { "k10temp", "Tctl", 63.2, 0 }, { "k10temp", "Tccd1", 60, 0 } };
+	struct temp_input in[2];
+	load(in, r, 2);
+	in[0].max = 70;
+	in[0].max_constant = true;
+	struct temp_pick p;
+	char err[200];
+	assert_int_equal(sensors_pick_cpu(in, 2, NULL, &p, err, sizeof err), 0);
+	double lim = -1;
+	const char *name;
+	assert_true(sensors_pick_value(in, &p, &lim, &name) == 63.2);
+	assert_true(lim == 0);
+	/* Before Zen: one unlabelled k10temp input, the CPU's, its HTC threshold the limit. */
+	const struct row old[] = { { "acpitz", "temp1", 40, 0 }, { "k10temp", "temp1", 55, 90 } };
+	load(in, old, 2);
+	in[1].max = 70;
+	in[1].max_constant = true;
+	assert_int_equal(sensors_pick_cpu(in, 2, NULL, &p, err, sizeof err), 0);
+	assert_string_equal(p.source, "k10temp temp1");
+	assert_true(sensors_pick_value(in, &p, &lim, &name) == 55);
+	assert_true(lim == 90);
+	/* coretemp's max is a real threshold where it has no crit. */
+	const struct row c[] = { { "coretemp", "Package id 0", 60, 0 } };
+	load(in, c, 1);
+	in[0].max = 86;
+	assert_int_equal(sensors_pick_cpu(in, 1, NULL, &p, err, sizeof err), 0);
+	sensors_pick_value(in, &p, &lim, &name);
+	assert_true(lim == 86);
+	assert_string_equal(name, "max");
+}
+
+/* A board with thermal zones only: the CPU's zone, its passive trip point the limit; acpitz zones last. */
+static void cpu_zone_with_trip_points(void **state)
+{
+	(void)state;
+	const struct row r[] = { { "thermal_zone0", "acpitz", 40, 0 }, { "thermal_zone1", "gpu-thermal", 70, 0 },
+				 { "thermal_zone2", "cpu-big0-thermal", 55, 0 },
+				 { "thermal_zone3", "cpu-little-thermal", 50, 0 } };
+	struct temp_input in[4];
+	load(in, r, 4);
+	for (int i = 0; i < 4; i++)
+		in[i].zone = i;
+	in[2].max = 85; /* passive */
+	in[2].crit = 110;
+	in[3].crit = 105;
+	struct temp_pick p;
+	char err[200];
+	assert_int_equal(sensors_pick_cpu(in, 4, NULL, &p, err, sizeof err), 0);
+	assert_int_equal(p.n, 2);
+	double lim;
+	const char *name;
+	assert_true(sensors_pick_value(in, &p, &lim, &name) == 55);
+	assert_true(lim == 85);
+	assert_string_equal(name, "passive");
+	/* An x86 netbook whose only CPU sensor is x86_pkg_temp beats an acpitz hwmon chip. */
+	const struct row x[] = { { "acpitz", "temp1", 30, 0 }, { "thermal_zone1", "x86_pkg_temp", 52, 0 } };
+	load(in, x, 2);
+	in[1].zone = 1;
+	assert_int_equal(sensors_pick_cpu(in, 2, NULL, &p, err, sizeof err), 0);
+	assert_string_equal(p.source, "thermal_zone1 x86_pkg_temp");
+	/* Only an acpitz zone: taken, with low trust. */
+	load(in, r, 1);
+	in[0].zone = 0;
+	assert_int_equal(sensors_pick_cpu(in, 1, NULL, &p, err, sizeof err), 0);
+	assert_true(p.low_trust);
+}
+
+/* A user's sensors.conf renames what is shown; the rules still read the kernel's labels. */
+static void user_label_keeps_the_rules(void **state)
+{
+	(void)state;
+	const struct row r[] = { { "coretemp", "Core 0", 50, 100 }, { "coretemp", "Package id 0", 60, 100 } };
+	struct temp_input in[2];
+	load(in, r, 2);
+	snprintf(in[1].label, sizeof in[1].label, "CPU package");
+	struct temp_pick p;
+	char err[200];
+	assert_int_equal(sensors_pick_cpu(in, 2, NULL, &p, err, sizeof err), 0);
+	assert_string_equal(p.source, "coretemp CPU package");
+	assert_int_equal(sensors_pick_cpu(in, 2, "coretemp:Package id 0", &p, err, sizeof err), 0);
+	assert_int_equal(sensors_pick_cpu(in, 2, "coretemp:cpu package", &p, err, sizeof err), 0);
 }
 
 static void tccd_or_cores_give_their_max(void **state)
@@ -174,7 +262,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(coretemp_packages_give_their_max),
 		cmocka_unit_test(tdie_beats_tctl_in_either_order),
-		cmocka_unit_test(tctl_alone_is_marked_offset),
+		cmocka_unit_test(tctl_alone_is_the_die),
+		cmocka_unit_test(k10temp_max_is_not_a_limit),
+		cmocka_unit_test(cpu_zone_with_trip_points),
+		cmocka_unit_test(user_label_keeps_the_rules),
 		cmocka_unit_test(tccd_or_cores_give_their_max),
 		cmocka_unit_test(arm_zones_then_acpitz),
 		cmocka_unit_test(invalid_readings_are_passed_over),

@@ -1,0 +1,34 @@
+#!/bin/sh
+# The observer's tick on a fake machine with 40 hwmon inputs (coretemp with 16 cores, a
+# Super-I/O chip, acpitz, an NVMe drive and an amdgpu card): the temperature source's reads
+# per interval now (the headline's inputs) and as before (every input), in one sitting.
+# Needs root for a private mount namespace (libsensors reads the real /sys).
+KBENCH=${1:-./kbench}
+DRIVER=$(dirname "$KBENCH")/observer_driver
+echo
+echo "== Observer tick: 40 hwmon inputs, headline only vs every input =="
+if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null || [ ! -x "$DRIVER" ]; then
+	echo "(skipped: needs root, unshare -m and $DRIVER)"
+	exit 0
+fi
+cat >/tmp/kbench-observer.$$ <<'NS'
+mount -t tmpfs kbench-observer /sys/class || exit 1
+H=/sys/class/hwmon
+chip() { mkdir -p $H/$1; echo $2 >$H/$1/name; }
+t() { echo $3 >$H/$1/temp$2_input; [ -n "$4" ] && echo "$4" >$H/$1/temp$2_label; [ -n "$5" ] && echo $5 >$H/$1/temp$2_crit; :; }
+chip hwmon0 coretemp
+t hwmon0 1 52000 "Package id 0" 100000
+i=2; while [ $i -le 17 ]; do t hwmon0 $i $((40000 + i * 500)) "Core $((i - 2))" 100000; i=$((i + 1)); done
+chip hwmon1 nct6775
+i=1; while [ $i -le 15 ]; do t hwmon1 $i $((30000 + i * 700)) "" ""; i=$((i + 1)); done
+chip hwmon2 acpitz
+t hwmon2 1 27800 "" 105000; t hwmon2 2 29800 "" 105000
+chip hwmon3 nvme
+t hwmon3 1 38850 Composite 84850; t hwmon3 2 38850 "Sensor 1" ""; t hwmon3 3 41850 "Sensor 2" ""
+chip hwmon4 amdgpu
+t hwmon4 1 45000 edge 100000; t hwmon4 2 47000 junction 110000; t hwmon4 3 44000 mem 100000
+exec "$DRIVER" 3000
+NS
+DRIVER=$DRIVER unshare -m sh /tmp/kbench-observer.$$
+rm -f /tmp/kbench-observer.$$
+exit 0

@@ -1,0 +1,74 @@
+# The console at 80x24 on each machine layout of tests/fixtures/machines/ (see its README): the
+# run screen's Machine pane shows that machine's temperature, power and throttle fields, or
+# their reasons, each in its own column, as an unprivileged user (and as root on one laptop,
+# where RAPL is root-only). Expected: each layout's expect.console (sparklines and the growing
+# joule count masked). KBENCH_MACHINES_UPDATE=1 writes them instead (review before committing).
+. "$KBENCH_TOP/tests/system/lib.inc"
+[ "$(id -u)" = 0 ] || skip "needs root for a private mount namespace"
+command -v unshare >/dev/null || skip "unshare (util-linux) is not installed"
+unshare -m true 2>/dev/null || skip "unshare -m is not permitted here"
+command -v setpriv >/dev/null || skip "setpriv (util-linux) is needed to run as an unprivileged user"
+# The whole test runs in the namespace, so the tmux server and the consoles see the fake /sys/class.
+if [ -z "${KBENCH_IN_NS:-}" ]; then
+	rm -rf "$T"
+	KBENCH_IN_NS=1 exec unshare -m sh "$0"
+fi
+. "$KBENCH_TOP/tests/system/ui_lib.inc"
+CORPUS="$KBENCH_TOP/tests/fixtures/machines"
+chmod 755 "$T"
+mkdir -p "$T/m"
+mount -t tmpfs kbench-ui-machines /sys/class || die "cannot mount a tmpfs over /sys/class"
+load() {
+	find /sys/class -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+	for c in $(ls "$1/sys/class" 2>/dev/null); do
+		mkdir -p "/sys/class/$c"
+		for e in $(ls "$1/sys/class/$c"); do cp -a "$1/sys/class/$c/$e" "/sys/class/$c/"; done
+	done
+}
+pane() { # the Machine pane's temperature, power and throttle lines, sparklines and the joules so far masked
+	# (the clock line is the workers' clock, whose rules are tested on their own)
+	sed -n '/── Machine /,/ throttle /p' "$T/screen" | sed '1,2d' |
+		sed -e 's/[▁▂▃▄▅▆▇█]//g' -e 's/ ([0-9]* J) */ (N J) /' -e 's/ *$//'
+}
+fails=0
+check() { # machine user|root
+	M=$T/m/$1
+	load "$M"
+	as=; [ "$2" = user ] && as="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	mkdir -p "$T/h.$1.$2" && chmod 777 "$T/h.$1.$2"
+	KBENCH_HOME=$T/h.$1.$2
+	ui_start $as env KBENCH_HOME="$KBENCH_HOME" KBENCH_SYSFS_ROOT="$M" "$KBENCH" console --samples 2 \
+		--duration 2 --pause 0 --copies 1 syscall
+	ui_wait 'Setup'
+	ui_keys r
+	ui_wait ' throttle ' 20
+	sleep 1.2 # a sample or two of telemetry
+	ui_cap >"$T/screen"
+	pane >"$T/pane.$1.$2"
+	[ "$(wc -l <"$T/pane.$1.$2")" = 2 ] || { cat "$T/screen"; die "$1: no temperature and power lines in the Machine pane"; }
+	! grep -Eq '^.{81}' "$T/screen" || die "$1: a line wider than 80"
+	# the throttle field starts half-way, whatever the power field holds
+	grep -Eq '^ power .{33}throttle ' "$T/screen" || { cat "$T/screen"; die "$1: the throttle field is not at column 41"; }
+	want=$CORPUS/$1/expect.console
+	[ "$2" = root ] && want=$CORPUS/$1/expect.console.root
+	if [ "${KBENCH_MACHINES_UPDATE:-}" = 1 ]; then
+		cp "$T/pane.$1.$2" "$want"
+	elif ! diff -u "$want" "$T/pane.$1.$2"; then
+		echo "FAIL: $1 as $2: the Machine pane differs"; fails=$((fails + 1))
+	fi
+	ui_keys F10; ui_wait 'quit\?' 5; ui_keys y; ui_exited 20
+	ui kill-session -t "$UI_PANE"
+	ui_reap
+}
+for F in "$CORPUS"/*/; do
+	name=$(basename "$F")
+	cp -r "$F" "$T/m/$name"
+	chmod -R a+rX "$T/m/$name"
+	while read -r mode path; do
+		[ -n "$mode" ] && chmod "$mode" "$T/m/$name/$path"
+	done <"$F/modes"
+	check "$name" user
+done
+check intel-laptop-hwp root
+[ $fails = 0 ] || die "$fails Machine panes differ"
+exit 0

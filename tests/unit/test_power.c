@@ -1,0 +1,301 @@
+/* Tests of the energy source against fixture trees: which batteries are the system's, their direction and sum, energy only while discharging, and perf's power PMU through a fake backend. */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "telemetry/power.h"
+
+static char root[256];
+
+/* Writes root/rel (making its directories) with the formatted text. */
+__attribute__((format(printf, 2, 3))) static void put(const char *rel, const char *fmt, ...)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", root, rel);
+	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fclose(f);
+}
+
+/* A battery as power_supply shows it; NULL leaves a file out. */
+static void battery(const char *name, const char *scope, const char *present, const char *status,
+		    const char *power_now, const char *current_now, const char *voltage_now)
+{
+	char p[200];
+	const char *file[] = { "scope", "present", "status", "power_now", "current_now", "voltage_now" };
+	const char *val[] = { scope, present, status, power_now, current_now, voltage_now };
+	snprintf(p, sizeof p, "sys/class/power_supply/%s/type", name);
+	put(p, "Battery\n");
+	for (int i = 0; i < 6; i++) {
+		if (!val[i])
+			continue;
+		snprintf(p, sizeof p, "sys/class/power_supply/%s/%s", name, file[i]);
+		put(p, "%s\n", val[i]);
+	}
+}
+
+static void ac(int online)
+{
+	put("sys/class/power_supply/AC/type", "Mains\n");
+	put("sys/class/power_supply/AC/online", "%d\n", online);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(root, sizeof root, "/tmp/kbench-unit-power.XXXXXX");
+	if (!mkdtemp(root))
+		return -1;
+	setenv("KBENCH_SYSFS_ROOT", root, 1);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+	if (system(cmd) != 0)
+		return -1;
+	unsetenv("KBENCH_SYSFS_ROOT");
+	power_set_pmu_ops(NULL);
+	return 0;
+}
+
+/* A laptop on AC with a wireless mouse: the mouse's battery (scope Device) is not the machine's. */
+static void mouse_battery_is_not_the_system_battery(void **state)
+{
+	(void)state;
+	ac(1);
+	battery("hidpp_battery_0", "Device", "1", "Discharging", NULL, NULL, "3900000");
+	struct power pw;
+	power_open(&pw, 0);
+	assert_int_equal(pw.nbatteries, 0);
+	assert_string_equal(pw.battery, "");
+	assert_false(pw.available);
+	assert_string_equal(pw.brief, "no RAPL, no battery");
+	assert_non_null(strstr(pw.ignored, "hidpp_battery_0 (scope Device)"));
+	assert_int_equal(power_on_battery(&pw), 0);
+}
+
+/* An empty second bay keeps its power_supply entry with present=0. */
+static void absent_battery_is_skipped(void **state)
+{
+	(void)state;
+	battery("BAT1", NULL, "0", "Unknown", NULL, "0", "0");
+	battery("BAT0", "System", "1", "Discharging", "9000000", NULL, NULL);
+	struct power pw;
+	power_open(&pw, 0);
+	assert_true(pw.available);
+	assert_string_equal(pw.source, "battery BAT0");
+	assert_non_null(strstr(pw.ignored, "BAT1 (not present)"));
+}
+
+/* The ABI allows current_now < 0 while discharging (ACPI reports it so on recent kernels). */
+static void negative_current_is_discharging(void **state)
+{
+	(void)state;
+	battery("BAT0", NULL, "1", "Discharging", NULL, "-1000000", "12000000");
+	struct power pw;
+	power_open(&pw, 0);
+	assert_true(pw.available);
+	assert_string_equal(pw.source, "battery BAT0");
+	assert_int_equal(power_sample(&pw, 2.0), 0);
+	assert_true(fabs(pw.watts - 12.0) < 1e-9);
+	assert_true(fabs(pw.joules - 24.0) < 1e-9);
+	assert_true(fabs(pw.integrated_s - 2.0) < 1e-9);
+}
+
+/* Status Unknown: the sign of the current decides; a positive one with the AC offline is a discharge too. */
+static void unknown_status_uses_the_sign(void **state)
+{
+	(void)state;
+	battery("BAT0", NULL, "1", "Unknown", NULL, "-500000", "12000000");
+	struct power pw;
+	power_open(&pw, 0);
+	assert_int_equal(power_sample(&pw, 1.0), 0);
+	assert_int_equal(pw.dir, BATTERY_DISCHARGING);
+	assert_true(fabs(pw.watts - 6.0) < 1e-9);
+	put("sys/class/power_supply/BAT0/current_now", "500000\n");
+	ac(1);
+	power_open(&pw, 0);
+	assert_int_equal(power_sample(&pw, 1.0), 0);
+	assert_int_equal(pw.dir, BATTERY_CHARGING);
+	assert_true(isnan(pw.watts));
+	assert_true(pw.joules == 0);
+	put("sys/class/power_supply/AC/online", "0\n");
+	power_open(&pw, 0);
+	assert_int_equal(power_sample(&pw, 1.0), 0);
+	assert_int_equal(pw.dir, BATTERY_DISCHARGING);
+	assert_true(fabs(pw.watts - 6.0) < 1e-9);
+}
+
+/* BAT0 + BAT1 (ThinkPads): the machine's draw is the sum over the discharging ones. */
+static void two_batteries_are_summed(void **state)
+{
+	(void)state;
+	ac(0);
+	battery("BAT1", "System", "1", "Discharging", "7000000", NULL, NULL);
+	battery("BAT0", "System", "1", "Discharging", "5000000", NULL, NULL);
+	struct power pw;
+	power_open(&pw, 0);
+	assert_string_equal(pw.source, "battery BAT0+BAT1");
+	assert_int_equal(power_sample(&pw, 2.0), 0);
+	assert_true(fabs(pw.watts - 12.0) < 1e-9);
+	assert_true(fabs(pw.joules - 24.0) < 1e-9);
+	/* One runs empty and idles: the other still carries the machine. */
+	put("sys/class/power_supply/BAT0/status", "Not charging\n");
+	assert_int_equal(power_sample(&pw, 3.0), 0);
+	assert_int_equal(pw.dir, BATTERY_DISCHARGING);
+	assert_true(fabs(pw.watts - 7.0) < 1e-9);
+}
+
+/* Charging or full: no energy is counted for that time, and the time is kept as missed. */
+static void no_energy_unless_discharging(void **state)
+{
+	(void)state;
+	ac(1);
+	battery("BAT0", NULL, "1", "Charging", "20000000", NULL, NULL);
+	struct power pw;
+	power_open(&pw, 0);
+	assert_true(pw.available);
+	assert_int_equal(power_on_battery(&pw), 0);
+	assert_int_equal(power_sample(&pw, 2.0), 0);
+	assert_true(isnan(pw.watts));
+	assert_true(pw.joules == 0);
+	assert_true(fabs(pw.missed_s - 2.0) < 1e-9);
+	assert_true(pw.integrated_s == 0);
+}
+
+/* ---- perf's power PMU through a fake backend ---- */
+
+static uint64_t fake_count[4];
+static int fake_err;
+static int fake_opened, fake_closed, fake_cpu_seen[4];
+static uint32_t fake_type;
+static uint64_t fake_config;
+
+static int fake_open(uint32_t type, uint64_t config, int cpu)
+{
+	if (fake_err)
+		return fake_err;
+	fake_type = type;
+	fake_config = config;
+	fake_cpu_seen[fake_opened] = cpu;
+	return 100 + fake_opened++;
+}
+
+static int fake_read(int fd, uint64_t *count)
+{
+	*count = fake_count[fd - 100];
+	return 0;
+}
+
+static void fake_close(int fd)
+{
+	(void)fd;
+	fake_closed++;
+}
+
+static const struct power_pmu_ops fake_pmu = { fake_open, fake_read, fake_close };
+
+static void power_pmu(const char *cpumask)
+{
+	put("sys/bus/event_source/devices/power/type", "24\n");
+	put("sys/bus/event_source/devices/power/cpumask", "%s\n", cpumask);
+	put("sys/bus/event_source/devices/power/events/energy-pkg", "event=0x02\n");
+	put("sys/bus/event_source/devices/power/events/energy-pkg.scale", "2.3283064365386962890625e-10\n");
+	put("sys/bus/event_source/devices/power/events/energy-pkg.unit", "Joules\n");
+	memset(fake_count, 0, sizeof fake_count);
+	fake_err = fake_opened = fake_closed = 0;
+	power_set_pmu_ops(&fake_pmu);
+}
+
+/* No readable powercap: energy-pkg on one CPU of each package, scaled to joules and summed. */
+static void power_pmu_when_no_powercap(void **state)
+{
+	(void)state;
+	power_pmu("0,4");
+	struct power pw;
+	power_open(&pw, 10.0);
+	assert_true(pw.available);
+	assert_string_equal(pw.source, "perf power/energy-pkg");
+	assert_int_equal(pw.npmu, 2);
+	assert_int_equal(fake_type, 24);
+	assert_true(fake_config == 2);
+	assert_int_equal(fake_cpu_seen[0], 0);
+	assert_int_equal(fake_cpu_seen[1], 4);
+	fake_count[0] = 4294967296ull * 3; /* 2^32 counts of 2^-32 J: 3 J */
+	fake_count[1] = 4294967296ull * 7;
+	assert_int_equal(power_sample(&pw, 12.0), 0);
+	assert_true(fabs(pw.joules - 10.0) < 1e-6);
+	assert_true(fabs(pw.watts - 5.0) < 1e-6);
+	power_close(&pw);
+	assert_int_equal(fake_closed, 2);
+}
+
+/* Refused (paranoid > 0 without CAP_PERFMON) and root-only RAPL: both reasons, the paranoid value read. */
+static void power_pmu_refused_says_what_it_needs(void **state)
+{
+	(void)state;
+	power_pmu("0");
+	fake_err = -EACCES;
+	put("proc/sys/kernel/perf_event_paranoid", "2\n");
+	struct power pw;
+	power_open(&pw, 0);
+	assert_false(pw.available);
+	assert_non_null(strstr(pw.why, "perf_event_paranoid <= 0 or CAP_PERFMON (paranoid is 2)"));
+	assert_string_equal(pw.brief, "no RAPL, no battery");
+	assert_null(strstr(pw.why, "chmod"));
+}
+
+/* RAPL through powercap stays first where it can be read. */
+static void powercap_before_the_pmu(void **state)
+{
+	(void)state;
+	power_pmu("0");
+	put("sys/class/powercap/intel-rapl:0/name", "package-0\n");
+	put("sys/class/powercap/intel-rapl:0/max_energy_range_uj", "262143328850\n");
+	put("sys/class/powercap/intel-rapl:0/energy_uj", "1000\n");
+	struct power pw;
+	power_open(&pw, 0);
+	assert_string_equal(pw.source, "RAPL package-0");
+	assert_int_equal(fake_opened, 0);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(mouse_battery_is_not_the_system_battery),
+		T(absent_battery_is_skipped),
+		T(negative_current_is_discharging),
+		T(unknown_status_uses_the_sign),
+		T(two_batteries_are_summed),
+		T(no_energy_unless_discharging),
+		T(power_pmu_when_no_powercap),
+		T(power_pmu_refused_says_what_it_needs),
+		T(powercap_before_the_pmu),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
