@@ -6,13 +6,8 @@
 # (one tree carries a sensors.d with a label, an ignore and a compute line); and the tree's
 # `kbench sensors --dump` tarball, extracted, gives the same output as the tree itself.
 # KBENCH_MACHINES_UPDATE=1 writes the expected outputs instead (review them before committing).
+# requires: unshare setpriv python3 sensors
 . "$KBENCH_TOP/tests/system/lib.inc"
-[ "$(id -u)" = 0 ] || skip "needs root for a private mount namespace"
-command -v unshare >/dev/null || skip "unshare (util-linux) is not installed"
-unshare -m true 2>/dev/null || skip "unshare -m is not permitted here"
-command -v setpriv >/dev/null || skip "setpriv (util-linux) is needed to run as an unprivileged user"
-command -v python3 >/dev/null || skip "python3 is needed for the referee"
-command -v sensors >/dev/null || skip "lm-sensors' sensors is needed as the referee (make deps installs it)"
 CORPUS="$KBENCH_TOP/tests/fixtures/machines"
 export CORPUS
 chmod 755 "$T"

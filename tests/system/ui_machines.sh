@@ -3,11 +3,8 @@
 # their reasons, each in its own column, as an unprivileged user (and as root on one laptop,
 # where RAPL is root-only). Expected: each layout's expect.console (sparklines and the growing
 # joule count masked). KBENCH_MACHINES_UPDATE=1 writes them instead (review before committing).
+# requires: unshare setpriv tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
-[ "$(id -u)" = 0 ] || skip "needs root for a private mount namespace"
-command -v unshare >/dev/null || skip "unshare (util-linux) is not installed"
-unshare -m true 2>/dev/null || skip "unshare -m is not permitted here"
-command -v setpriv >/dev/null || skip "setpriv (util-linux) is needed to run as an unprivileged user"
 # The whole test runs in the namespace, so the tmux server and the consoles see the fake /sys/class.
 if [ -z "${KBENCH_IN_NS:-}" ]; then
 	rm -rf "$T"
