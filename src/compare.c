@@ -774,7 +774,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 			snprintf(refs[i].id, sizeof refs[i].id, "%s", runs[i]->meta.id);
 			snprintf(refs[i].name, sizeof refs[i].name, "%s", runs[i]->meta.name);
 			snprintf(refs[i].kernel, sizeof refs[i].kernel, "%s", runs[i]->meta.kernel_release);
-			snprintf(refs[i].mode, sizeof refs[i].mode, "%s", runs[i]->meta.mode);
+			snprintf(refs[i].mode, sizeof refs[i].mode, "%s", run_mode_info(runs[i]->meta.mode)->name);
 			refs[i].date = (long long)runs[i]->meta.date;
 		}
 	}

@@ -205,8 +205,8 @@ struct run *runner_new_run(const struct runner_opts *o)
 	run->meta.iterations = o->iterations;
 	snprintf(run->meta.params, sizeof run->meta.params, "%s", o->params ? o->params : "");
 	if (o->quick)
-		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
+		run->meta.mode = RUN_MODE_QUICK;
 	if (o->thermal_seconds > 0)
-		snprintf(run->meta.mode, sizeof run->meta.mode, "thermal");
+		run->meta.mode = RUN_MODE_THERMAL;
 	return run;
 }

@@ -168,7 +168,7 @@ void app_choose_like(struct app *a, const struct run *r)
 	/* One copy when the run had it: the floor is a test's, pooled over copy counts. */
 	a->ncopies = 1;
 	a->copies[0] = run_find_block(r, 1) || r->nblocks == 0 ? 1 : r->blocks[0].copies;
-	a->quick = !strcmp(r->meta.mode, "quick");
+	a->quick = r->meta.mode == RUN_MODE_QUICK;
 	a->duration = r->meta.duration_override;
 	a->iterations = r->meta.iterations;
 	a->samples = 0;
