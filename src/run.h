@@ -19,6 +19,11 @@ struct sample {
 	double start;    /* seconds since the run started */
 };
 
+struct compare;
+struct compare_block;
+struct noise_table;
+struct run;
+
 /* How a run was made. What each mode means to the readers of a run is one
  * row of run_modes (run.c), so no reader compares the stored name. */
 enum run_mode {
@@ -35,6 +40,10 @@ struct run_mode_info {
 	const char *runs_tag; /* after the index in 'kbench runs' */
 	bool measured;        /* kbench measured it here (not a published result) */
 	bool quick;           /* quick samples: the quick noise defaults */
+	/* Rows (and footer sentences) a comparison adds to a block when A is of this
+	 * mode, after the index row; NULL none. */
+	void (*compare_rows)(struct compare *c, struct compare_block *cb, const struct run *const *a,
+			     int na, const struct run *const *b, int nb, const struct noise_table *nt);
 };
 
 enum test_status {

@@ -136,4 +136,13 @@ void thermal_finish(struct run *r);
 /* The verdict and the per-minute table (score, MHz, °C, W, throttle): kbench thermal and kbench show. */
 void thermal_print(FILE *f, const struct run *r);
 
+/* The thermal mode's rows in a comparison of two thermal checks (first and
+ * last window, sustained share) and its footer sentence: which held its score
+ * longer. Nothing when either side is not a thermal check of cb's copies. */
+struct compare;
+struct compare_block;
+struct noise_table;
+void thermal_compare_rows(struct compare *c, struct compare_block *cb, const struct run *const *a, int na,
+			  const struct run *const *b, int nb, const struct noise_table *nt);
+
 #endif
