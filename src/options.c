@@ -16,6 +16,7 @@
 #include "runner.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
+#include "thermal.h"
 
 /* ---- checks beyond a range ---- */
 
@@ -430,17 +431,17 @@ const struct opt_def opt_table[] = {
 	  .cmds = OC_CALIBRATE },
 	{ .id = O_THERMAL_MINUTES, .name = "minutes", .kind = OK_DOUBLE,
 	  .arg = "M", .what = "a number of minutes",
-	  .min = 0.05, .max = 1440, .def = "10",
+	  .min = 0.05, .max = 1440, .def = THERMAL_DEF(THERMAL_MINUTES),
 	  .help = "thermal check: minutes of load (default 10); the console: the thermal preset",
 	  .cmds = OC_THERMAL | OC_CONSOLE },
 	{ .id = O_THERMAL_TEST, .name = "test", .kind = OK_STRING,
 	  .arg = "ID", .what = "a test id",
-	  .def = "dhry2reg",
+	  .def = THERMAL_TEST,
 	  .help = "the test whose copies load the CPU (default dhry2reg; whetstone-double)",
 	  .cmds = OC_THERMAL, .check = check_test_id },
 	{ .id = O_IDLE, .name = "idle", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
-	  .min = 0, .max = 3600, .def = "30",
+	  .min = 0, .max = 3600, .def = THERMAL_DEF(THERMAL_IDLE_SECONDS),
 	  .help = "thermal check: the idle baseline first, at most S s: it ends once the temperature is steady (default 30; 0 = none)",
 	  .cmds = OC_THERMAL | OC_CONSOLE },
 	{ .id = O_THERMAL_COPIES, .name = "copies", .short_name = 'c', .kind = OK_INT,
