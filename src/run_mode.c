@@ -9,7 +9,7 @@ static const struct run_mode_info run_modes[RUN_MODE_COUNT] = {
 	[RUN_MODE_UNSAID] = { .name = "", .runs_tag = "", .measured = true },
 	[RUN_MODE_FULL] = { .name = "full", .runs_tag = "", .measured = true },
 	[RUN_MODE_QUICK] = { .name = "quick", .runs_tag = " (quick)", .measured = true, .quick = true },
-	[RUN_MODE_THERMAL] = { .name = "thermal", .runs_tag = "", .measured = true,
+	[RUN_MODE_THERMAL] = { .name = "thermal", .runs_tag = " (thermal)", .measured = true,
 			       .compare_rows = thermal_compare_rows },
 	[RUN_MODE_IMPORTED] = { .name = "imported", .runs_tag = " (imported)" },
 };
