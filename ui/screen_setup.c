@@ -8,6 +8,7 @@
 #include "format.h"
 #include "noise.h"
 #include "options.h"
+#include "quick.h"
 #include "run.h"
 #include "store.h"
 #include "sysinfo.h"
@@ -623,7 +624,7 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	if (a->thermal_minutes > 0)
 		snprintf(v, sizeof v, "for %g min", a->thermal_minutes);
 	else if (a->quick)
-		snprintf(v, sizeof v, "until +-1%%");
+		snprintf(v, sizeof v, "until +-%g%%", quick_precision_asked(a->precision) * 100);
 	else if (a->samples)
 		snprintf(v, sizeof v, "%d", a->samples);
 	else
