@@ -12,6 +12,7 @@
 #include "memlat.h"
 #include "scaling.h"
 #include "noise.h"
+#include "quick.h"
 #include "run.h"
 #include "runner.h"
 #include "telemetry/telemetry.h"
@@ -284,12 +285,12 @@ const struct opt_def opt_table[] = {
 	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_PRECISION, .name = "precision", .kind = OK_DOUBLE,
 	  .arg = "PCT", .what = "a percentage",
-	  .min = 0.01, .max = 50, .def = "1",
+	  .min = 0.01, .max = 50, .def = QUICK_DEF(QUICK_PRECISION_PCT),
 	  .help = "quick: the precision to reach, in percent (default 1)",
 	  .cmds = OC_RUN | OC_CONSOLE },
 	{ .id = O_MAX_TEST, .name = "max-test-seconds", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
-	  .min = 1, .max = 86400, .def = "15",
+	  .min = 1, .max = 86400, .def = QUICK_DEF(QUICK_MAX_TEST_SECONDS),
 	  .help = "quick: a test's time limit (default 15)",
 	  .cmds = OC_RUN | OC_CONSOLE },
 	{ .param = true, .id = O_SIZES, .name = "sizes", .kind = OK_STRING,
