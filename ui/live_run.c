@@ -55,7 +55,7 @@ int live_run(struct live *l, const struct runner_opts *o, const struct telemetry
 		bool usage = false;
 		tele = telemetry_new(&t, &usage, tele_why, sizeof tele_why);
 	} else if (to->off) {
-		snprintf(tele_why, sizeof tele_why, "telemetry off (--no-telemetry)");
+		snprintf(tele_why, sizeof tele_why, "telemetry off (--no-telemetry or --interval 0)");
 	}
 	if (tele) {
 		/* first, so each tick's frame is fresh when the screen draws */
