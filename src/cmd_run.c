@@ -190,7 +190,7 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 {
 	struct runner_opts o = { .pause = -1, .idle = -1 };
 	bool thermal = !strcmp(cmd, "thermal");
-	const char *thermal_test = opts_row(O_THERMAL_TEST)->def;
+	const char *thermal_test = THERMAL_TEST;
 	int quiet = 0, verbose = 0;
 	struct telemetry_opts topts = { .log = stderr };
 	const char *name = NULL;
@@ -265,9 +265,9 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 		urc = usage_error("kbench thermal takes no operands ('%s'): --test ID names its test", ops[0]);
 	if (thermal && urc < 0) {
 		if (o.thermal_seconds <= 0)
-			o.thermal_seconds = strtod(opts_row(O_THERMAL_MINUTES)->def, NULL) * 60;
+			o.thermal_seconds = THERMAL_MINUTES * 60;
 		if (o.idle < 0)
-			o.idle = strtod(opts_row(O_IDLE)->def, NULL);
+			o.idle = THERMAL_IDLE_SECONDS;
 		add_tests(&o, thermal_test); /* the row checked it */
 		if (o.ncopies == 0)
 			o.copies[o.ncopies++] = sysinfo_ncpus();

@@ -81,11 +81,10 @@ int cmd_runs(int argc, char **argv)
 		if (!any_index && r->nblocks)
 			run_tests_text(r, index, sizeof index);
 		const char *flags = r->incomplete ? " (incomplete)"
-				    : !strcmp(r->meta.mode, "imported") ? " (imported)"
-				    : !strcmp(r->meta.mode, "quick") ? " (quick)" : "";
+				    : run_mode_info(r->meta.mode)->runs_tag;
 		/* A measured run that came in by kbench import: from which machine. */
 		char from[160] = "";
-		if (r->meta.source[0] && strcmp(r->meta.mode, "imported") != 0)
+		if (r->meta.source[0] && run_mode_info(r->meta.mode)->measured)
 			snprintf(from, sizeof from, " (from %s)", r->meta.hostname[0] ? r->meta.hostname : "?");
 		printf("%-8s  %-20.20s %-16s %-20.20s %-7s %s%s%s\n", e->id, r->meta.name, date,
 		       r->meta.kernel_release[0] ? r->meta.kernel_release : "?", copies, index, flags, from);
@@ -257,7 +256,7 @@ int cmd_import(int argc, char **argv)
 			}
 			printf("imported %s as %s (%s", file, r->meta.id, r->meta.name);
 			if (res.runfile)
-				printf(", %s run from %s", r->meta.mode, r->meta.hostname[0] ? r->meta.hostname : "?");
+				printf(", %s run from %s", run_mode_info(r->meta.mode)->name, r->meta.hostname[0] ? r->meta.hostname : "?");
 			printf("): %d block%s", r->nblocks, r->nblocks == 1 ? "" : "s");
 			for (int b = 0; b < r->nblocks; b++)
 				printf("%s%d cop%s index %.1f", b ? "; " : " (", r->blocks[b].copies,
@@ -427,11 +426,11 @@ int cmd_noise(int argc, char **argv)
 		       "the defaults below are used. 'kbench calibrate' learns this machine's.\n");
 	/* The two usual settings always, then every other one something was learned for. */
 	struct run *like = run_new();
-	static const char *const modes[] = { "full", "quick" };
+	static const enum run_mode modes[] = { RUN_MODE_FULL, RUN_MODE_QUICK };
 	char shown[16][64];
 	int nshown = 0;
 	for (int i = 0; i < 2; i++) {
-		snprintf(like->meta.mode, sizeof like->meta.mode, "%s", modes[i]);
+		like->meta.mode = modes[i];
 		noise_setting(like, shown[nshown], sizeof shown[0]);
 		printf("\n%s runs:\n", shown[nshown++]);
 		noise_print(stdout, &nt, like, NULL);
@@ -444,7 +443,7 @@ int cmd_noise(int argc, char **argv)
 			continue;
 		/* A run of that setting, for the defaults that go with it. */
 		memset(&like->meta, 0, sizeof like->meta);
-		snprintf(like->meta.mode, sizeof like->meta.mode, "%s", nt.f[i].mode);
+		like->meta.mode = nt.f[i].mode;
 		like->meta.duration_override = nt.f[i].duration_override;
 		like->meta.iterations = nt.f[i].iterations;
 		const char *st = nt.f[i].setting;

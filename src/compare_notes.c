@@ -49,7 +49,8 @@ static void add_diff(struct compare *c, const char *what, const char *a, const c
 
 static void mode_text(const struct run *r, char *buf, size_t size)
 {
-	int n = snprintf(buf, size, "%s", r->meta.mode[0] ? r->meta.mode : "full");
+	const char *mode = run_mode_info(r->meta.mode)->name;
+	int n = snprintf(buf, size, "%s", mode[0] ? mode : "full");
 	if (r->meta.duration_override > 0 && n >= 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, ", %g s samples", r->meta.duration_override);
 	if (r->meta.iterations > 0 && n >= 0 && (size_t)n < size)
@@ -132,7 +133,7 @@ static void meter_diffs(struct compare *c, const struct run *a, const struct run
 static void env_diffs(struct compare *c, const struct run *a, const struct run *b)
 {
 	const struct run_meta *x = &a->meta, *y = &b->meta;
-	bool imported = !strcmp(x->mode, "imported") || !strcmp(y->mode, "imported");
+	bool imported = !run_mode_info(x->mode)->measured || !run_mode_info(y->mode)->measured;
 	char sa[160], sb[160];
 	add_diff(c, "kernel", x->kernel_release, y->kernel_release);
 	/* An import knows little of its machine: unknowns are not differences. */
@@ -289,7 +290,7 @@ static void calibrate_cmd(char *buf, size_t size, const struct run *r)
 {
 	const struct run_meta *m = &r->meta;
 	int n = snprintf(buf, size, "kbench calibrate");
-	if (!strcmp(m->mode, "quick"))
+	if (m->mode == RUN_MODE_QUICK)
 		n += snprintf(buf + n, size - (size_t)n, " --quick");
 	else if (!(m->duration_override > 0) && !(m->iterations > 0))
 		n += snprintf(buf + n, size - (size_t)n, " --full");

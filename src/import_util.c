@@ -218,7 +218,7 @@ void import_emit_block(struct src *s, struct run *r, struct block *b)
 struct run *import_new_run(struct src *s, const char *name)
 {
 	struct run *r = run_new();
-	snprintf(r->meta.mode, sizeof r->meta.mode, "imported");
+	r->meta.mode = RUN_MODE_IMPORTED;
 	snprintf(r->meta.source, sizeof r->meta.source, "%s", s->name);
 	(void)name;
 	return r;

@@ -47,7 +47,7 @@ double noise_default(const char *test_id)
 
 static bool is_quick(const struct run *r)
 {
-	return r && !strcmp(r->meta.mode, "quick");
+	return r && run_mode_info(r->meta.mode)->quick;
 }
 
 /* A full-length default is for UnixBench's sample lengths. A shorter
@@ -75,7 +75,7 @@ double noise_default_for(const char *test_id, const struct run *r)
 void noise_setting(const struct run *r, char *buf, size_t size)
 {
 	const struct run_meta *m = &r->meta;
-	bool quick = !strcmp(m->mode, "quick");
+	bool quick = run_mode_info(m->mode)->quick;
 	int n = snprintf(buf, size, "%s", quick ? "quick" : "");
 	if (m->duration_override > 0 && n >= 0 && (size_t)n < size)
 		n += snprintf(buf + n, size - (size_t)n, "%s%g s samples", n ? ", " : "", m->duration_override);
@@ -100,7 +100,7 @@ static struct noise_floor *slot(struct noise_table *t, const char *id, const cha
 	snprintf(f->id, sizeof f->id, "%s", id);
 	snprintf(f->setting, sizeof f->setting, "%s", setting);
 	if (like) {
-		snprintf(f->mode, sizeof f->mode, "%s", like->meta.mode);
+		f->mode = like->meta.mode;
 		f->duration_override = like->meta.duration_override;
 		f->iterations = like->meta.iterations;
 	}
@@ -114,13 +114,13 @@ static bool same_settings(const struct run *a, const struct run *b)
 {
 	const struct run_meta *x = &a->meta, *y = &b->meta;
 	return !strcmp(x->hostname, y->hostname) && !strcmp(x->kernel_release, y->kernel_release) &&
-	       !strcmp(x->cmdline, y->cmdline) && !strcmp(x->mode, y->mode) &&
+	       !strcmp(x->cmdline, y->cmdline) && x->mode == y->mode &&
 	       x->duration_override == y->duration_override && x->iterations == y->iterations;
 }
 
 static bool measured(const struct run *r)
 {
-	return strcmp(r->meta.mode, "imported") != 0;
+	return run_mode_info(r->meta.mode)->measured;
 }
 
 static bool excluded(const struct run *r, const char *const *ex, int nex)

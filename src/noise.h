@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "run.h"
+
 struct run;
 
 /* The pseudo test id under which the index score's own floor is kept. */
@@ -28,7 +30,7 @@ void noise_setting(const struct run *r, char *buf, size_t size);
 struct noise_floor {
 	char id[32];
 	char setting[64];  /* noise_setting() of the runs it applies to */
-	char mode[16];     /* ... and that setting's parts, as in struct run_meta */
+	enum run_mode mode; /* ... and that setting's parts, as in struct run_meta */
 	double duration_override;
 	int iterations;
 	double sigma;      /* what compare uses: learned blended with the default, or the default */

@@ -12,10 +12,12 @@
 #include "memlat.h"
 #include "scaling.h"
 #include "noise.h"
+#include "quick.h"
 #include "run.h"
 #include "runner.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
+#include "thermal.h"
 
 /* ---- checks beyond a range ---- */
 
@@ -261,7 +263,7 @@ const struct opt_def opt_table[] = {
 	  .arg = "N", .what = "a number of iterations",
 	  .min = 1, .max = 1000,
 	  .help = "samples as UnixBench's -i: long tests N, short tests max(1, (N+1)/3)",
-	  .cmds = RUNLIKE },
+	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_SAMPLES, .name = "samples", .kind = OK_INT,
 	  .arg = "N", .what = "a number",
 	  .min = 1, .max = 1000,
@@ -280,17 +282,17 @@ const struct opt_def opt_table[] = {
 	{ .id = O_QUICK, .name = "quick", .kind = OK_FLAG,
 	  .help = "short samples; stop each test once its 95% interval is within\n"
 		  "the precision (default +-1%), at least 3 samples (calibrate: the default)",
-	  .cmds = RUNLIKE },
+	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_PRECISION, .name = "precision", .kind = OK_DOUBLE,
 	  .arg = "PCT", .what = "a percentage",
-	  .min = 0.01, .max = 50, .def = "1",
+	  .min = 0.01, .max = 50, .def = QUICK_DEF(QUICK_PRECISION_PCT),
 	  .help = "quick: the precision to reach, in percent (default 1)",
-	  .cmds = OC_RUN },
+	  .cmds = OC_RUN | OC_CONSOLE },
 	{ .id = O_MAX_TEST, .name = "max-test-seconds", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
-	  .min = 1, .max = 86400, .def = "15",
+	  .min = 1, .max = 86400, .def = QUICK_DEF(QUICK_MAX_TEST_SECONDS),
 	  .help = "quick: a test's time limit (default 15)",
-	  .cmds = OC_RUN },
+	  .cmds = OC_RUN | OC_CONSOLE },
 	{ .param = true, .id = O_SIZES, .name = "sizes", .kind = OK_STRING,
 	  .arg = "MIN:MAX[:N]", .what = "a size range",
 	  .help = "memlat: working sets from MIN to MAX bytes (K, M, G), N per doubling\n"
@@ -380,11 +382,11 @@ const struct opt_def opt_table[] = {
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",
-	  .cmds = RUNLIKE | OC_THERMAL },
+	  .cmds = RUNLIKE | OC_THERMAL | OC_CONSOLE },
 	{ .id = O_NAME, .name = "name", .kind = OK_STRING,
 	  .arg = "NAME", .what = "a name",
 	  .help = "the stored run's name (default: the kernel release)",
-	  .cmds = OC_RUN | OC_THERMAL, .check = check_run_name },
+	  .cmds = OC_RUN | OC_THERMAL | OC_CONSOLE, .check = check_run_name },
 	{ .id = O_NO_SAVE, .name = "no-save", .kind = OK_FLAG,
 	  .help = "do not store the run",
 	  .cmds = OC_RUN | OC_THERMAL },
@@ -398,16 +400,16 @@ const struct opt_def opt_table[] = {
 	  .arg = "LIST", .what = "event names",
 	  .help = "counters per worker, libpfm4 names, comma-separated (kbench events);\n"
 		  "default: cycles, instructions, cache/branch misses and software events",
-	  .cmds = OC_RUN | OC_THERMAL, .check = telemetry_check_events },
+	  .cmds = OC_RUN | OC_THERMAL | OC_CONSOLE, .check = telemetry_check_events },
 	{ .id = O_INTERVAL, .name = "interval", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600, .def = "0.5",
 	  .help = "seconds between telemetry samples (default 0.5; 0 = no telemetry)",
-	  .cmds = OC_RUN | OC_THERMAL, .check = telemetry_check_interval },
+	  .cmds = OC_RUN | OC_THERMAL | OC_CONSOLE, .check = telemetry_check_interval },
 	{ .id = O_SENSOR, .name = "sensor", .kind = OK_STRING,
 	  .arg = "CHIP:LABEL", .what = "a sensor",
 	  .help = "the CPU temperature input (kbench sensors lists them)",
-	  .cmds = OC_RUN | OC_SENSORS | OC_THERMAL, .check = telemetry_check_sensor },
+	  .cmds = OC_RUN | OC_SENSORS | OC_THERMAL | OC_CONSOLE, .check = telemetry_check_sensor },
 	{ .id = O_DUMP, .name = "dump", .kind = OK_STRING,
 	  .arg = "FILE", .what = "a file name",
 	  .help = "write a tar of the sysfs and procfs files kbench reads (values, labels,\n"
@@ -419,7 +421,7 @@ const struct opt_def opt_table[] = {
 	  .cmds = OC_RUN },
 	{ .id = O_NO_TELEMETRY, .name = "no-telemetry", .kind = OK_FLAG,
 	  .help = "no sampling at all (to measure what telemetry costs)",
-	  .cmds = OC_RUN },
+	  .cmds = OC_RUN | OC_CONSOLE },
 	{ .id = O_FULL, .name = "full", .kind = OK_FLAG,
 	  .help = "full-length runs, UnixBench's samples (about half an hour each)",
 	  .cmds = OC_CALIBRATE },
@@ -435,17 +437,17 @@ const struct opt_def opt_table[] = {
 	  .cmds = OC_CALIBRATE },
 	{ .id = O_THERMAL_MINUTES, .name = "minutes", .kind = OK_DOUBLE,
 	  .arg = "M", .what = "a number of minutes",
-	  .min = 0.05, .max = 1440, .def = "10",
+	  .min = 0.05, .max = 1440, .def = THERMAL_DEF(THERMAL_MINUTES),
 	  .help = "thermal check: minutes of load (default 10); the console: the thermal preset",
 	  .cmds = OC_THERMAL | OC_CONSOLE },
 	{ .id = O_THERMAL_TEST, .name = "test", .kind = OK_STRING,
 	  .arg = "ID", .what = "a test id",
-	  .def = "dhry2reg",
+	  .def = THERMAL_TEST,
 	  .help = "the test whose copies load the CPU (default dhry2reg; whetstone-double)",
 	  .cmds = OC_THERMAL, .check = check_test_id },
 	{ .id = O_IDLE, .name = "idle", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
-	  .min = 0, .max = 3600, .def = "30",
+	  .min = 0, .max = 3600, .def = THERMAL_DEF(THERMAL_IDLE_SECONDS),
 	  .help = "thermal check: the idle baseline first, at most S s: it ends once the temperature is steady (default 30; 0 = none)",
 	  .cmds = OC_THERMAL | OC_CONSOLE },
 	{ .id = O_THERMAL_COPIES, .name = "copies", .short_name = 'c', .kind = OK_INT,

@@ -328,7 +328,7 @@ static void run_doc(struct pt_doc *d, const struct run *r, const struct paste_fo
 	}
 	char setting[64];
 	noise_setting(r, setting, sizeof setting);
-	if (!strcmp(m->mode, "imported"))
+	if (!run_mode_info(m->mode)->measured)
 		snprintf(d->footer, sizeof d->footer,
 			 "One imported result: no samples, so no spread and no verdicts.");
 	else

@@ -4,7 +4,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "options.h"
 #include "stats.h"
 
 double quick_precision(const double *rates, int n)
@@ -46,5 +45,5 @@ enum quick_verdict quick_decide(const struct quick_rule *rule, const double *rat
 
 double quick_precision_asked(double asked)
 {
-	return asked > 0 ? asked : strtod(opts_row(O_PRECISION)->def, NULL) / 100;
+	return asked > 0 ? asked : QUICK_PRECISION_PCT / 100.0;
 }

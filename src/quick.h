@@ -18,8 +18,17 @@ struct quick_rule {
 	double max_seconds;  /* a test's time limit */
 };
 
+/* The precision a quick run stops at by default, in percent, and a quick
+ * test's time limit in seconds: written here only (the option rows spell
+ * them with QUICK_DEF), so quick.c needs no option table and the
+ * options -> runner -> quick -> options include cycle is gone. */
+#define QUICK_PRECISION_PCT 1
+#define QUICK_MAX_TEST_SECONDS 15
+#define QUICK_DEF_(x) #x
+#define QUICK_DEF(x) QUICK_DEF_(x)
+
 /* The precision a quick run stops at, as a fraction: --precision (asked,
- * a fraction; 0 when not given), else the option's documented default. */
+ * a fraction; 0 when not given), else QUICK_PRECISION_PCT. */
 double quick_precision_asked(double asked);
 
 /* Relative half width of the 95% t interval of the geometric mean of the

@@ -279,7 +279,7 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 	fputc('\n', f);
 	index_table(f, sorted, n, "system", b);
 	index_table(f, sorted, n, "misc", b);
-	if (!strcmp(r->meta.mode, "quick"))
+	if (r->meta.mode == RUN_MODE_QUICK)
 		quick_table(f, b);
 	for (int i = 0; i < b->ntests; i++)
 		if (b->tests[i].kind == RESULT_POINTS && test_has_result(&b->tests[i]) &&

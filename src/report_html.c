@@ -322,7 +322,8 @@ static void copies_text(char *buf, size_t size, const struct run *r)
 static void mode_text(char *buf, size_t size, const struct run *r)
 {
 	const struct run_meta *m = &r->meta;
-	size_t u = (size_t)snprintf(buf, size, "%s", m->mode[0] ? m->mode : "unknown");
+	const char *mode = run_mode_info(m->mode)->name;
+	size_t u = (size_t)snprintf(buf, size, "%s", mode[0] ? mode : "unknown");
 	if (m->duration_override > 0 && u < size)
 		u += (size_t)snprintf(buf + u, size - u, ", %g s samples", m->duration_override);
 	if (m->iterations > 0 && u < size)

@@ -38,7 +38,7 @@ struct run *run_new(void)
 		fprintf(stderr, "kbench: out of memory\n");
 		abort();
 	}
-	copy_str(r->meta.mode, sizeof r->meta.mode, "full");
+	r->meta.mode = RUN_MODE_FULL;
 	return r;
 }
 

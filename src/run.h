@@ -19,6 +19,33 @@ struct sample {
 	double start;    /* seconds since the run started */
 };
 
+struct compare;
+struct compare_block;
+struct noise_table;
+struct run;
+
+/* How a run was made. What each mode means to the readers of a run is one
+ * row of run_modes (run.c), so no reader compares the stored name. */
+enum run_mode {
+	RUN_MODE_UNSAID,   /* a file that does not say */
+	RUN_MODE_FULL,     /* UnixBench's samples, or --duration/-i/--samples */
+	RUN_MODE_QUICK,    /* --quick: short samples until each test is precise */
+	RUN_MODE_THERMAL,  /* kbench thermal: one test, samples back to back */
+	RUN_MODE_IMPORTED, /* a published result: scores, no samples */
+	RUN_MODE_COUNT
+};
+
+struct run_mode_info {
+	const char *name;     /* as the run file stores it */
+	const char *runs_tag; /* after the index in 'kbench runs' */
+	bool measured;        /* kbench measured it here (not a published result) */
+	bool quick;           /* quick samples: the quick noise defaults */
+	/* Rows (and footer sentences) a comparison adds to a block when A is of this
+	 * mode, after the index row; NULL none. */
+	void (*compare_rows)(struct compare *c, struct compare_block *cb, const struct run *const *a,
+			     int na, const struct run *const *b, int nb, const struct noise_table *nt);
+};
+
 enum test_status {
 	TEST_WAITING,
 	TEST_RUNNING,
@@ -149,7 +176,7 @@ struct run_meta {
 	char collate[32];
 	char uptime[128];
 	time_t date;             /* when the run started */
-	char mode[16];           /* "full", "quick", "imported" */
+	enum run_mode mode;      /* how it was made (run_modes) */
 	double duration_override;/* --duration, 0 = nominal */
 	int iterations;          /* -i, 0 = UnixBench's default */
 	char source[256];        /* imported: the file it came from */
@@ -238,5 +265,8 @@ double sample_count(const struct sample *s);
 double sample_time(const struct sample *s);
 
 const char *test_status_name(enum test_status s);
+const struct run_mode_info *run_mode_info(enum run_mode m);
+/* The mode a run file names; RUN_MODE_UNSAID for "" or a name this version lacks. */
+enum run_mode run_mode_parse(const char *name);
 
 #endif

@@ -83,7 +83,7 @@ static json_t *meta_to_json(const struct run_meta *m)
 	json_object_set_new(o, "uptime", json_string(m->uptime));
 	json_object_set_new(o, "date", json_integer((json_int_t)m->date));
 	json_object_set_new(o, "date_utc", json_string(date)); /* for people; readers use "date" */
-	json_object_set_new(o, "mode", json_string(m->mode));
+	json_object_set_new(o, "mode", json_string(run_mode_info(m->mode)->name));
 	json_object_set_new(o, "duration_override", num(m->duration_override));
 	json_object_set_new(o, "iterations", json_integer(m->iterations));
 	json_object_set_new(o, "source", json_string(m->source));
@@ -286,7 +286,7 @@ static void sanitize_run(struct run *r)
 	char *fields[] = { m->id, m->name, m->kbench_version, m->build_flags, m->hostname, m->os,
 			   m->kernel_release, m->kernel_version, m->machine, m->cmdline,
 			   m->cpu_model, m->cpu_flags, m->governor, m->boost, m->mitigations,
-			   m->microcode, m->lang, m->charmap, m->collate, m->uptime, m->mode,
+			   m->microcode, m->lang, m->charmap, m->collate, m->uptime,
 			   m->source, m->scratch_dir, m->fs_type, m->fs_options, m->fs_source,
 			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource, m->params, m->meters };
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
@@ -479,7 +479,11 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	S(id), S(name), S(kbench_version), S(build_flags), S(hostname), S(os), S(kernel_release);
 	S(kernel_version), S(machine), S(cmdline), S(cpu_model), S(cpu_flags), S(governor);
 	S(boost), S(mitigations), S(microcode), S(lang), S(charmap), S(collate), S(uptime);
-	S(mode), S(source);
+	S(source);
+	char mode[16]; /* absent: the mode the run had (run_new's) */
+	snprintf(mode, sizeof mode, "%s", run_mode_info(m->mode)->name);
+	get_str(rd, o, p, "mode", mode, sizeof mode);
+	m->mode = run_mode_parse(mode);
 	/* 1.1; a 1.0 file lacks them and reads as unknown. */
 	S(scratch_dir), S(fs_type), S(fs_options), S(fs_source), S(io_scheduler);
 	S(thp_enabled), S(thp_defrag), S(clocksource);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "quick.h"
 #include "run.h"
 #include "sysinfo.h"
 #include "thermal.h"
@@ -123,7 +124,7 @@ double runner_pause_for(const struct runner_opts *o)
  * one (make bench-quick); most tests reach +-1-3% by then on a quiet machine. */
 double runner_quick_limit(const struct runner_opts *o)
 {
-	return o->max_test_seconds > 0 ? o->max_test_seconds : 15;
+	return o->max_test_seconds > 0 ? o->max_test_seconds : QUICK_MAX_TEST_SECONDS;
 }
 
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
@@ -205,8 +206,8 @@ struct run *runner_new_run(const struct runner_opts *o)
 	run->meta.iterations = o->iterations;
 	snprintf(run->meta.params, sizeof run->meta.params, "%s", o->params ? o->params : "");
 	if (o->quick)
-		snprintf(run->meta.mode, sizeof run->meta.mode, "quick");
+		run->meta.mode = RUN_MODE_QUICK;
 	if (o->thermal_seconds > 0)
-		snprintf(run->meta.mode, sizeof run->meta.mode, "thermal");
+		run->meta.mode = RUN_MODE_THERMAL;
 	return run;
 }

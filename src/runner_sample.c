@@ -150,6 +150,7 @@ static void worker_main(struct runner *r, const struct test_def *t, int copy, in
 		.copy = copy,
 		.copies = ncopies,
 		.duration = length,
+		.quick = r->o.quick,
 		.arg = t->arg,
 		.tmpdir = dir,
 		.datadir = r->datadir,

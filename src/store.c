@@ -547,7 +547,7 @@ struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen)
 			const struct run *o = l.e[i].run;
 			if (!o || !strcmp(l.e[i].id, r->meta.id) || !shares_tests(r, o))
 				continue;
-			bool elsewhere = o->meta.source[0] && strcmp(o->meta.mode, "imported") != 0 &&
+			bool elsewhere = o->meta.source[0] && run_mode_info(o->meta.mode)->measured &&
 					 strcmp(o->meta.hostname, r->meta.hostname) != 0;
 			if (elsewhere != (pass >= 2))
 				continue;
@@ -572,7 +572,7 @@ static bool same_run(const struct run *a, const struct run *b)
 	const struct run_meta *x = &a->meta, *y = &b->meta;
 	if (strcmp(x->hostname, y->hostname) || x->date != y->date ||
 	    strcmp(x->kernel_release, y->kernel_release) || strcmp(x->kernel_version, y->kernel_version) ||
-	    strcmp(x->mode, y->mode) || a->nblocks != b->nblocks)
+	    x->mode != y->mode || a->nblocks != b->nblocks)
 		return false;
 	for (int k = 0; k < a->nblocks; k++) {
 		const struct run_block *p = &a->blocks[k], *q = &b->blocks[k];

@@ -9,10 +9,14 @@
 struct run;
 struct test_result;
 
-/* The defaults of `kbench thermal` and the console's thermal preset. */
-#define THERMAL_MINUTES 10.0
+/* The defaults of `kbench thermal` and the console's thermal preset, written
+ * only here: the option rows show them (THERMAL_DEF) and both faces apply them. */
+#define THERMAL_MINUTES 10
 #define THERMAL_SAMPLE_SECONDS 2.0
-#define THERMAL_IDLE_SECONDS 30.0
+#define THERMAL_IDLE_SECONDS 30
+#define THERMAL_TEST "dhry2reg"
+#define THERMAL_DEF_(x) #x
+#define THERMAL_DEF(x) THERMAL_DEF_(x) /* "10": a default as an option row spells it */
 /* The idle baseline ends before its length once the temperature is steady:
  * its readings over the last THERMAL_IDLE_STEADY_SECONDS span at most
  * THERMAL_IDLE_STEADY_C (a sensor that reads whole degrees flickers by one)
@@ -141,5 +145,14 @@ void thermal_finish(struct run *r);
 
 /* The verdict and the per-minute table (score, MHz, °C, W, throttle): kbench thermal and kbench show. */
 void thermal_print(FILE *f, const struct run *r);
+
+/* The thermal mode's rows in a comparison of two thermal checks (first and
+ * last window, sustained share) and its footer sentence: which held its score
+ * longer. Nothing when either side is not a thermal check of cb's copies. */
+struct compare;
+struct compare_block;
+struct noise_table;
+void thermal_compare_rows(struct compare *c, struct compare_block *cb, const struct run *const *a, int na,
+			  const struct run *const *b, int nb, const struct noise_table *nt);
 
 #endif

@@ -9,6 +9,7 @@
 #include "live.h"
 #include "options.h"
 #include "runner.h"
+#include "telemetry/frame.h"
 #include "tests.h"
 #include "theme.h"
 
@@ -58,6 +59,12 @@ struct app {
 	double pause;    /* < 0 = UnixBench's 3 s */
 	bool quick;      /* kbench run --quick: short samples until each test is precise */
 	int iterations;  /* UnixBench's -i for the runs made here (calibrating a -i run); 0 = none */
+	/* the run options `kbench run` takes too (the option rows say which) */
+	double precision;        /* --precision, a fraction; 0 = quick's default */
+	double max_test_seconds; /* --max-test-seconds; 0 = quick's default */
+	const char *tmpdir;      /* --tmpdir; NULL = $TMPDIR or /tmp */
+	char run_name[64];       /* --name: the runs made here; "" = the kernel release */
+	struct telemetry_opts tele; /* --events, --interval, --sensor, --no-telemetry */
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
 	double thermal_minutes; /* > 0: a thermal check of one test this long (src/thermal.h) */
 	double idle;            /* its idle baseline, seconds */

@@ -70,7 +70,11 @@ void app_opts(const struct app *a, struct runner_opts *o)
 	o->quick = a->quick;
 	o->iterations = a->iterations;
 	o->params = a->params[0] ? a->params : NULL;
-	o->interval = 0.5; /* two wake-ups a second: enough to watch, too few to disturb */
+	o->precision = a->precision;
+	o->max_test_seconds = a->max_test_seconds;
+	o->tmpdir = a->tmpdir;
+	/* two wake-ups a second: enough to watch, too few to disturb */
+	o->interval = a->tele.interval > 0 ? a->tele.interval : 0.5;
 	if (a->thermal_minutes > 0) {
 		/* one copy count: the largest chosen (all CPUs by default) */
 		o->ncopies = 1;
@@ -141,6 +145,20 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_SPEED: a->replay_speed = it->d; break;
 		case O_THERMAL_MINUTES: a->thermal_minutes = it->d; break;
 		case O_IDLE: a->idle = it->d; break;
+		/* the run options, as kbench run takes them (cmd_run.c) */
+		case O_QUICK: a->quick = true; break;
+		case O_PRECISION: a->precision = it->d / 100; break;
+		case O_MAX_TEST: a->max_test_seconds = it->d; break;
+		case O_ITERATIONS: a->iterations = (int)it->i; break;
+		case O_TMPDIR: a->tmpdir = it->arg; break;
+		case O_NAME: snprintf(a->run_name, sizeof a->run_name, "%s", it->arg); break;
+		case O_EVENTS: a->tele.events = it->arg; break;
+		case O_INTERVAL:
+			a->tele.interval = it->d;
+			a->tele.off |= it->d == 0;
+			break;
+		case O_SENSOR: a->tele.sensor = it->arg; break;
+		case O_NO_TELEMETRY: a->tele.off = true; break;
 		default: break;
 		}
 	}
@@ -168,7 +186,7 @@ void app_choose_like(struct app *a, const struct run *r)
 	/* One copy when the run had it: the floor is a test's, pooled over copy counts. */
 	a->ncopies = 1;
 	a->copies[0] = run_find_block(r, 1) || r->nblocks == 0 ? 1 : r->blocks[0].copies;
-	a->quick = !strcmp(r->meta.mode, "quick");
+	a->quick = r->meta.mode == RUN_MODE_QUICK;
 	a->duration = r->meta.duration_override;
 	a->iterations = r->meta.iterations;
 	a->samples = 0;

@@ -15,11 +15,13 @@ void app_start_run(struct app *a)
 	app_opts(a, &o);
 	bool thermal = o.thermal_seconds > 0;
 	app_goto(a, thermal ? &screen_thermal : &screen_run);
-	if (live_run(&a->live, &o, &a->run, err, sizeof err) < 0) {
+	if (live_run(&a->live, &o, &a->tele, &a->run, err, sizeof err) < 0) {
 		app_goto(a, &screen_setup);
 		app_message(a, ROLE_WARN, "%s", err);
 		return;
 	}
+	if (a->run_name[0]) /* --name, as kbench run names its run */
+		snprintf(a->run->meta.name, sizeof a->run->meta.name, "%s", a->run_name);
 	a->run_saved = false;
 	if (thermal && !a->quit) {
 		/* a check is minutes of the machine's time: kept at once, as kbench thermal keeps it */
@@ -105,7 +107,7 @@ int app_calibrate(struct app *a, int n)
 		struct runner_opts o;
 		app_opts(a, &o);
 		app_goto(a, &screen_run);
-		if (live_run(&a->live, &o, &a->run, err, sizeof err) < 0)
+		if (live_run(&a->live, &o, &a->tele, &a->run, err, sizeof err) < 0)
 			break;
 		/* Kept by the rule every run follows, as `kbench calibrate` keeps it:
 		 * an interrupted calibration run is stored incomplete, and only its

@@ -10,6 +10,7 @@
 
 struct live;
 struct telemetry_frame;
+struct telemetry_opts;
 struct wl_point;
 
 /* The two kinds of run the screen can watch fill the same table
@@ -63,7 +64,8 @@ struct live {
 /* Runs o's plan with the runner. Once the runner is set up, *run is freed
  * and replaced by the new run the pump can draw; returns when the run ends
  * (0), or -1 with a sentence in err when it could not start (*run kept). */
-int live_run(struct live *l, const struct runner_opts *o, struct run **run, char *err, size_t errlen);
+int live_run(struct live *l, const struct runner_opts *o, const struct telemetry_opts *to, struct run **run,
+	     char *err, size_t errlen);
 /* Plays a stored run back at speed times real time; returns when it ends or is stopped. */
 void live_replay(struct live *l, const struct run *run, double speed);
 /* Frees what every kind keeps between runs (the telemetry sampler, the timeline). */

@@ -29,7 +29,8 @@ static void on_event(void *ctx, const struct runner_event *ev)
 	live_pump(l);
 }
 
-int live_run(struct live *l, const struct runner_opts *o, struct run **runp, char *err, size_t errlen)
+int live_run(struct live *l, const struct runner_opts *o, const struct telemetry_opts *to, struct run **runp,
+	     char *err, size_t errlen)
 {
 	opts = *o;
 	struct runner *r = runner_new(&opts, err, errlen);
@@ -48,10 +49,13 @@ int live_run(struct live *l, const struct runner_opts *o, struct run **runp, cha
 	memset(&l->ev, 0, sizeof l->ev);
 	l->ev.run = run;
 	ev_wall = live_clock();
-	if (!tele) {
-		struct telemetry_opts to = { .interval = opts.interval };
+	if (!tele && !to->off) {
+		struct telemetry_opts t = *to;
+		t.interval = opts.interval;
 		bool usage = false;
-		tele = telemetry_new(&to, &usage, tele_why, sizeof tele_why);
+		tele = telemetry_new(&t, &usage, tele_why, sizeof tele_why);
+	} else if (to->off) {
+		snprintf(tele_why, sizeof tele_why, "telemetry off (--no-telemetry or --interval 0)");
 	}
 	if (tele) {
 		/* first, so each tick's frame is fresh when the screen draws */

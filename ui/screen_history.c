@@ -148,12 +148,12 @@ static void history_draw(struct app *a, struct canvas *c)
 		return;
 	}
 	struct fmt_col cols[] = { { 1, 1, false }, { 8, 8, false }, { 10, 16, false }, { 10, 30, true },
-				  { 11, 16, false }, { 6, 8, false }, { 13, 16, false } };
-	int wd[7];
-	fmt_columns(cols, 7, c->w - 2, wd);
-	static const char *const head[] = { "", "id", "name", "kernel", "date", "copies", "index/tests" };
+				  { 11, 16, false }, { 6, 8, false }, { 8, 8, false }, { 13, 16, false } };
+	int wd[8];
+	fmt_columns(cols, 8, c->w - 2, wd);
+	static const char *const head[] = { "", "id", "name", "kernel", "date", "copies", "mode", "index/tests" };
 	int x = 1;
-	for (int i = 0; i < 7; i++) {
+	for (int i = 0; i < 8; i++) {
 		char buf[64];
 		if (!wd[i])
 			continue;
@@ -203,6 +203,12 @@ static void history_draw(struct app *a, struct canvas *c)
 		fmt_fit(buf, sizeof buf, v, wd[5], FMT_LEFT);
 		canvas_text(c, x, y, ROLE_NORMAL, buf, -1);
 		x += wd[5] + 1;
+		/* how it was made: a thermal check's partial index is not a short run's */
+		if (wd[6]) {
+			fmt_fit(buf, sizeof buf, run_mode_info(r->meta.mode)->name, wd[6], FMT_LEFT);
+			canvas_text(c, x, y, ROLE_DIM, buf, -1);
+			x += wd[6] + 1;
+		}
 		v[0] = '\0';
 		bool any_index = false;
 		for (int b = 0; b < r->nblocks; b++) {
@@ -214,7 +220,7 @@ static void history_draw(struct app *a, struct canvas *c)
 		/* no index (memlat, timerlat, ...): the tests say what the run was */
 		if (!any_index && r->nblocks)
 			run_tests_text(r, v, sizeof v);
-		fmt_fit(buf, sizeof buf, v, wd[6], FMT_LEFT);
+		fmt_fit(buf, sizeof buf, v, wd[7], FMT_LEFT);
 		canvas_text(c, x, y, any_index ? ROLE_HEADER : ROLE_DIM, buf, -1);
 		if (sel)
 			canvas_paint(c, 1, y, c->w - 2, ROLE_SELECTED);

@@ -8,6 +8,7 @@
 #include "format.h"
 #include "noise.h"
 #include "options.h"
+#include "quick.h"
 #include "run.h"
 #include "store.h"
 #include "sysinfo.h"
@@ -132,6 +133,51 @@ static void apply_preset(struct app *a, int p)
 	}
 }
 
+/* The custom selection cycling left: one more stop on the preset cycle,
+ * after the last preset, so going round the presets comes back to it
+ * instead of dropping it for good. (A thermal check is always its preset.) */
+static struct {
+	bool have;
+	bool chosen[APP_MAX_TESTS];
+	int ncopies, copies[RUNNER_MAX_BLOCKS];
+	int samples;
+	double duration, pause;
+	bool quick;
+} custom;
+
+/* To the next (dir 1) or previous (-1) stop of the cycle: the presets, then
+ * the custom selection when there is one. */
+static void cycle_preset(struct app *a, int dir)
+{
+	int cur = preset_of(a);
+	if (cur < 0) {
+		custom.have = true;
+		memcpy(custom.chosen, a->chosen, sizeof custom.chosen);
+		custom.ncopies = a->ncopies;
+		memcpy(custom.copies, a->copies, sizeof custom.copies);
+		custom.samples = a->samples;
+		custom.duration = a->duration;
+		custom.pause = a->pause;
+		custom.quick = a->quick;
+		cur = NPRESETS;
+	}
+	int n = NPRESETS + custom.have;
+	int next = (cur + dir + n) % n;
+	if (next < NPRESETS) {
+		apply_preset(a, next);
+		return;
+	}
+	a->thermal_minutes = 0;
+	memcpy(a->chosen, custom.chosen, sizeof a->chosen);
+	a->ncopies = custom.ncopies;
+	memcpy(a->copies, custom.copies, sizeof a->copies);
+	a->samples = custom.samples;
+	a->duration = custom.duration;
+	a->pause = custom.pause;
+	a->quick = custom.quick;
+	preset = -1;
+}
+
 /* ---- keys ---- */
 
 static unsigned act_up(struct app *a)
@@ -223,7 +269,7 @@ static void change(struct app *a, int dir)
 	int n = sysinfo_ncpus();
 	switch (field) {
 	case F_PRESET:
-		apply_preset(a, ((preset < 0 ? 0 : preset) + dir + NPRESETS) % NPRESETS);
+		cycle_preset(a, dir);
 		break;
 	case F_COPIES: {
 		/* 1, all, 1 and all */
@@ -457,7 +503,7 @@ static unsigned act_enter(struct app *a)
 
 static unsigned act_preset(struct app *a)
 {
-	apply_preset(a, ((preset < 0 ? 0 : preset) + 1) % NPRESETS);
+	cycle_preset(a, 1);
 	return UI_REDRAW;
 }
 
@@ -578,7 +624,7 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	if (a->thermal_minutes > 0)
 		snprintf(v, sizeof v, "for %g min", a->thermal_minutes);
 	else if (a->quick)
-		snprintf(v, sizeof v, "until +-1%%");
+		snprintf(v, sizeof v, "until +-%g%%", quick_precision_asked(a->precision) * 100);
 	else if (a->samples)
 		snprintf(v, sizeof v, "%d", a->samples);
 	else

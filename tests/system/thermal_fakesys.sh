@@ -2,9 +2,9 @@
 # whose package throttles, whose clock halves and whose temperature jumps to 96 °C at a known
 # sample must name that sample (within one) and the throttle counters as the cause; a run on the
 # same machine left alone must say "No throttling"; both are stored as thermal runs that
-# `kbench show` prints per time step and `kbench compare` compares with its thermal rows; the
-# idle baseline of the run left alone (at most 30 s) ends once its steady temperature has held
-# for 10 s; and a check stopped with Ctrl-C keeps its finished samples, marked incomplete.
+# `kbench runs` tags "(thermal)", `kbench show` prints per time step and `kbench compare`
+# compares with its thermal rows; the idle baseline of the run left alone (at most 30 s) ends
+# once its steady temperature has held for 10 s; and a check stopped with Ctrl-C keeps its finished samples, marked incomplete.
 # requires: unshare
 . "$KBENCH_TOP/tests/system/thermal_lib.inc"
 
@@ -61,6 +61,11 @@ grep -q "Throttling from" "$T/show" && grep -q "^Per 5 s:" "$T/show" || die "sho
 "$KBENCH" compare flat hot --width 80 >"$T/cmp" || die "compare failed: $(cat "$T/cmp")"
 for row in "first 4 s" "last 4 s" "sustained %"; do
 	grep -q "^$row .*\(faster\|slower\|no significant change\)" "$T/cmp" || die "compare has no '$row' row with a verdict: $(cat "$T/cmp")"
+done
+# kbench runs says which runs are thermal checks (their index is one test's, partial)
+"$KBENCH" runs >"$T/runs" || die "kbench runs failed"
+for n in hot flat; do
+	grep -q "^[0-9a-f]\{8\}  $n .*p (thermal)\$" "$T/runs" || die "kbench runs does not tag $n as a thermal check: $(cat "$T/runs")"
 done
 grep -q "^Thermal: " "$T/cmp" || die "compare does not say which held its score longer: $(cat "$T/cmp")"
 sed -n '/^Thermal:/,/^Verdicts/p' "$T/cmp" | tr '\n' ' ' | tr -s ' ' |

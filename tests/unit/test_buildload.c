@@ -15,6 +15,7 @@
 #include "kbuild.h"
 #include "run.h"
 #include "workload.h"
+#include "workloads/workloads.h"
 
 static void test_parse_loads(void **state)
 {
@@ -299,7 +300,7 @@ static void test_import_contest(void **state)
 	assert_int_equal(res.nruns, 2);
 	assert_string_equal(res.runs[1]->meta.kernel_release, "2.6.0-test9");
 	assert_string_equal(res.runs[1]->meta.name, "2.6.0-test9");
-	assert_string_equal(res.runs[1]->meta.mode, "imported");
+	assert_int_equal(res.runs[1]->meta.mode, RUN_MODE_IMPORTED);
 	const struct test_result *t = bl_of(res.runs[1]);
 	assert_non_null(t);
 	assert_int_equal(t->status, TEST_IMPORTED);
@@ -340,6 +341,34 @@ static void test_import_contest(void **state)
 	assert_int_not_equal(import_text(bad, strlen(bad), "bad.txt", NULL, &res, err, sizeof err), 0);
 }
 
+/* The set of loads is the quick one in a quick run only: a full run with a
+ * short sample length (--duration 100, under the old 450 s guess) keeps every
+ * load, and a quick run's is the quick set whatever its length. The run stops
+ * at the scratch it cannot make, after saying how many loads it will run. */
+static void test_quick_is_a_flag(void **state)
+{
+	(void)state;
+	struct buildload_opts all, quick;
+	char err[200];
+	assert_int_equal(buildload_parse_params(NULL, 2, false, &all, err, sizeof err), 0);
+	assert_int_equal(buildload_parse_params(NULL, 2, true, &quick, err, sizeof err), 0);
+	assert_true(quick.nloads < all.nloads);
+	static struct worker_slot slot;
+	const struct { bool quick; double duration; int want; } cases[] = {
+		{ false, 100, all.nloads }, { false, 600, all.nloads },
+		{ true, 100, quick.nloads }, { true, 600, quick.nloads },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		memset(&slot, 0, sizeof slot);
+		struct workload_ctx ctx = { .slot = &slot, .copies = 1, .duration = cases[i].duration,
+					    .quick = cases[i].quick, .tmpdir = "/nonexistent-kbench/scratch" };
+		assert_int_not_equal(wl_buildload.run(&ctx), 0);
+		assert_true(slot.npoints >= 1);
+		assert_int_equal(slot.points[0].series, BLS_START);
+		assert_int_equal((int)slot.points[0].v, cases[i].want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,6 +380,7 @@ int main(void)
 		cmocka_unit_test(test_noise),
 		cmocka_unit_test(test_live_text),
 		cmocka_unit_test(test_import_contest),
+		cmocka_unit_test(test_quick_is_a_flag),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -173,7 +173,7 @@ static void test_imported_is_na(void **state)
 		t->nsamples = 0;
 		t->status = TEST_IMPORTED;
 	}
-	snprintf(b->meta.mode, sizeof b->meta.mode, "imported");
+	b->meta.mode = RUN_MODE_IMPORTED;
 	struct compare *c = cmp(a, b, NULL);
 	const struct compare_block *bl = &c->blocks[0];
 	for (int i = 0; i < bl->nrows; i++) {
@@ -467,8 +467,8 @@ static void test_settings_have_their_floors(void **state)
 	assert_true(footer_has(c, "kbench calibrate --full"));
 	compare_free(c);
 	/* Quick runs: their own, wider defaults, and the hint says --quick. */
-	snprintf(a->meta.mode, sizeof a->meta.mode, "quick");
-	snprintf(b->meta.mode, sizeof b->meta.mode, "quick");
+	a->meta.mode = RUN_MODE_QUICK;
+	b->meta.mode = RUN_MODE_QUICK;
 	c = cmp(a, b, NULL);
 	assert_float_equal(row_of(c, "dhry2reg")->floor_pct, noise_default_for("dhry2reg", a) * 100, 1e-9);
 	assert_true(noise_default_for("dhry2reg", a) > noise_default("dhry2reg"));
@@ -491,7 +491,7 @@ static void test_settings_have_their_floors(void **state)
 	compare_free(c);
 	b->meta.params[0] = '\0';
 	/* Short samples: the full default widened by sqrt(nominal / actual), at most 3x. */
-	snprintf(a->meta.mode, sizeof a->meta.mode, "full");
+	a->meta.mode = RUN_MODE_FULL;
 	a->meta.duration_override = 2.5;
 	a->meta.iterations = 3;
 	assert_float_equal(noise_default_for("dhry2reg", a), noise_default("dhry2reg") * 2, 1e-9);
@@ -512,7 +512,7 @@ static void test_learned_per_setting(void **state)
 	for (int i = 0; i < 5; i++) {
 		snprintf(id, sizeof id, "q%07d", i);
 		runs[i] = mk(id, "6.1", 1 + 0.01 * gauss(), 0.005, 0);
-		snprintf(runs[i]->meta.mode, sizeof runs[i]->meta.mode, "quick");
+		runs[i]->meta.mode = RUN_MODE_QUICK;
 		cv[i] = runs[i];
 	}
 	/* A busy run among them teaches nothing about this machine's own noise. */
@@ -531,8 +531,8 @@ static void test_learned_per_setting(void **state)
 	assert_true(isinf(noise_dof(f)));
 	/* A quick comparison says its verdicts rest on the learned floors. */
 	struct run *a = mk("aaaa0013", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0013", "6.1", 1.0, 0.005, 0);
-	snprintf(a->meta.mode, sizeof a->meta.mode, "quick");
-	snprintf(b->meta.mode, sizeof b->meta.mode, "quick");
+	a->meta.mode = RUN_MODE_QUICK;
+	b->meta.mode = RUN_MODE_QUICK;
 	struct compare *c = cmp(a, b, &nt);
 	assert_true(c->floors_learned);
 	assert_int_equal(c->rows_default, 0);
@@ -621,7 +621,7 @@ static struct run *mk_thermal(const char *id, double fall, int at)
 	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
 	snprintf(r->meta.name, sizeof r->meta.name, "fan-%s", id);
 	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.1");
-	snprintf(r->meta.mode, sizeof r->meta.mode, "thermal");
+	r->meta.mode = RUN_MODE_THERMAL;
 	struct run_block *b = run_add_block(r, 2);
 	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2 using register variables",
 						   "lps", 1, 116700, "system");

@@ -233,7 +233,7 @@ static struct run *full_run(double speed, const char *name, int cpus)
 	snprintf(m->cpu_model, sizeof m->cpu_model, "Intel Atom N270 \"netbook\"");
 	snprintf(m->scratch_dir, sizeof m->scratch_dir, "%s/scratch", HOME);
 	snprintf(m->fs_type, sizeof m->fs_type, "ext4");
-	snprintf(m->mode, sizeof m->mode, "full");
+	m->mode = RUN_MODE_FULL;
 	m->ncpus = 2;
 	m->date = 1796032800;
 	run_add_note(r, "preflight: scratch files go to %s/scratch", HOME);
@@ -477,7 +477,7 @@ static void thermal_check_section(void **state)
 	struct run *r = run_new();
 	snprintf(r->meta.id, sizeof r->meta.id, "cccc0001");
 	snprintf(r->meta.name, sizeof r->meta.name, "fan");
-	snprintf(r->meta.mode, sizeof r->meta.mode, "thermal");
+	r->meta.mode = RUN_MODE_THERMAL;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2 using register variables",
 						   "lps", 1, 116700, "system");
@@ -501,7 +501,7 @@ static void thermal_check_section(void **state)
 	assert_non_null(clock);
 	assert_true(score < clock);
 	/* a run that is no thermal check has neither */
-	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	r->meta.mode = RUN_MODE_FULL;
 	char *plain = document(r, NULL, NULL, &len);
 	assert_null(strstr(plain, "Thermal check"));
 	free(plain);
@@ -515,7 +515,7 @@ static struct run *points_run(const char *id, double factor)
 	struct run *r = run_new();
 	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
 	snprintf(r->meta.name, sizeof r->meta.name, "lat");
-	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	r->meta.mode = RUN_MODE_FULL;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
 	t->kind = RESULT_POINTS;
@@ -573,7 +573,7 @@ static void points_report(void **state)
 static void headline_curve(void **state)
 {
 	struct run *r = run_new();
-	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	r->meta.mode = RUN_MODE_FULL;
 	struct test_result *t = run_block_add_test(run_add_block(r, 1), "scaling", "Throughput", "jobs/min", 0, 0,
 						   "scaling");
 	t->kind = RESULT_POINTS;
@@ -627,7 +627,7 @@ static void headline_curve(void **state)
 static void percentile_rows(void **state)
 {
 	struct run *r = run_new();
-	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	r->meta.mode = RUN_MODE_FULL;
 	struct test_result *t = run_block_add_test(run_add_block(r, 1), "timerlat", "Timer latency", "us", 0, 0,
 						   "latency");
 	t->kind = RESULT_POINTS;

@@ -40,7 +40,7 @@ static struct run *full_run(void)
 	snprintf(m->collate, sizeof m->collate, "\"UTF-8\"");
 	snprintf(m->uptime, sizeof m->uptime, "up 3 days");
 	m->date = 1796032800;
-	snprintf(m->mode, sizeof m->mode, "quick");
+	m->mode = RUN_MODE_QUICK;
 	m->duration_override = 1.5;
 	m->iterations = 3;
 	snprintf(m->scratch_dir, sizeof m->scratch_dir, "/mnt/scratch disk");
@@ -394,6 +394,51 @@ static void test_meters_round_trip(void **state)
 	run_free(back);
 }
 
+/* Every mode is stored by its name and read back as itself; a name this
+ * version lacks reads as unsaid (the file still opens), and a file without
+ * one keeps run_new's full. */
+static void test_modes_round_trip(void **state)
+{
+	(void)state;
+	char err[512];
+	for (int m = RUN_MODE_UNSAID; m < RUN_MODE_COUNT; m++) {
+		struct run *r = run_new();
+		r->meta.mode = (enum run_mode)m;
+		char *text = runfile_dump(r, err, sizeof err);
+		assert_non_null(text);
+		char want[64];
+		snprintf(want, sizeof want, "\"mode\": \"%s\"", run_mode_info((enum run_mode)m)->name);
+		assert_non_null(strstr(text, want));
+		struct run *back = runfile_parse(text, strlen(text), "dump", err, sizeof err);
+		if (!back)
+			fail_msg("%s", err);
+		assert_int_equal(back->meta.mode, m);
+		run_free(back);
+		/* the same file with another name, then with none */
+		char *at = strstr(text, want);
+		char edited[65536];
+		snprintf(edited, sizeof edited, "%.*s\"mode\": \"turbo\"%s", (int)(at - text), text,
+			 at + strlen(want));
+		back = runfile_parse(edited, strlen(edited), "edited", err, sizeof err);
+		if (!back)
+			fail_msg("%s", err);
+		assert_int_equal(back->meta.mode, RUN_MODE_UNSAID);
+		run_free(back);
+		snprintf(edited, sizeof edited, "%.*s\"modeless\": 0%s", (int)(at - text), text, at + strlen(want));
+		back = runfile_parse(edited, strlen(edited), "modeless", err, sizeof err);
+		if (!back)
+			fail_msg("%s", err);
+		assert_int_equal(back->meta.mode, RUN_MODE_FULL);
+		run_free(back);
+		free(text);
+		run_free(r);
+	}
+	assert_int_equal(run_mode_parse("thermal"), RUN_MODE_THERMAL);
+	assert_int_equal(run_mode_parse(""), RUN_MODE_UNSAID);
+	assert_false(run_mode_info(RUN_MODE_IMPORTED)->measured);
+	assert_true(run_mode_info(RUN_MODE_QUICK)->quick);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -403,7 +448,7 @@ int main(void)
 		cmocka_unit_test(test_bad_utf8_saved), cmocka_unit_test(test_swap_none_and_unknown),
 		cmocka_unit_test(test_format_1_0_reads), cmocka_unit_test(test_format_1_1_reads),
 		cmocka_unit_test(test_points_round_trip), cmocka_unit_test(test_points_bad),
-		cmocka_unit_test(test_tests_text),
+		cmocka_unit_test(test_tests_text), cmocka_unit_test(test_modes_round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

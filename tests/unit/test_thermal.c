@@ -393,7 +393,7 @@ static void times_are_minutes_and_seconds(void **state)
 static struct run *stored_check(void)
 {
 	struct run *r = run_new();
-	snprintf(r->meta.mode, sizeof r->meta.mode, "thermal");
+	r->meta.mode = RUN_MODE_THERMAL;
 	struct run_block *b = run_add_block(r, 2);
 	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2", "lps", 1, 116700, "system");
 	t->status = TEST_DONE;
@@ -457,7 +457,7 @@ static void inputs_from_a_stored_run(void **state)
 	thermal_finish(r); /* made again, not doubled */
 	assert_int_equal(sc->n, 6);
 	/* not a thermal run: nothing */
-	snprintf(r->meta.mode, sizeof r->meta.mode, "full");
+	r->meta.mode = RUN_MODE_FULL;
 	assert_null(thermal_inputs_of(r, -1, INFINITY, &in));
 	assert_false(thermal_is(r));
 	run_free(r);

@@ -1,0 +1,28 @@
+/* The one list of run modes: what each means to the readers of a run (run.h). */
+#include "run.h"
+
+#include <string.h>
+
+#include "thermal.h"
+
+static const struct run_mode_info run_modes[RUN_MODE_COUNT] = {
+	[RUN_MODE_UNSAID] = { .name = "", .runs_tag = "", .measured = true },
+	[RUN_MODE_FULL] = { .name = "full", .runs_tag = "", .measured = true },
+	[RUN_MODE_QUICK] = { .name = "quick", .runs_tag = " (quick)", .measured = true, .quick = true },
+	[RUN_MODE_THERMAL] = { .name = "thermal", .runs_tag = " (thermal)", .measured = true,
+			       .compare_rows = thermal_compare_rows },
+	[RUN_MODE_IMPORTED] = { .name = "imported", .runs_tag = " (imported)" },
+};
+
+const struct run_mode_info *run_mode_info(enum run_mode m)
+{
+	return &run_modes[(unsigned)m < RUN_MODE_COUNT ? m : RUN_MODE_UNSAID];
+}
+
+enum run_mode run_mode_parse(const char *name)
+{
+	for (int m = RUN_MODE_FULL; m < RUN_MODE_COUNT; m++)
+		if (name && !strcmp(name, run_modes[m].name))
+			return (enum run_mode)m;
+	return RUN_MODE_UNSAID;
+}
