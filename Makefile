@@ -1,5 +1,17 @@
 # kbench: build, test, install. `make deps` installs what the build needs.
-VERSION   := 0.1.0
+# The version comes from one place, the VERSION file (what the next or current
+# release is called). In a git checkout `git describe` says more: the release tag
+# itself (v0.2.0 -> 0.2.0), or how far past it and at which commit
+# (0.2.0-3-gabc1234, -dirty with uncommitted changes); with no tag yet, VERSION
+# plus the commit (0.2.0+gabc1234). A tarball (`make dist`) has no .git and
+# carries the version it was cut at in its VERSION file. VERSION=... overrides.
+VERSION_FILE := $(strip $(shell cat VERSION 2>/dev/null))
+GIT_VERSION   = $(shell [ -e .git ] || exit 0; \
+                  if v=$$(git describe --tags --match 'v[0-9]*' $(1) 2>/dev/null); then echo "$${v\#v}"; \
+                  elif h=$$(git describe --always $(1) 2>/dev/null); then echo "$(VERSION_FILE)+g$$h"; fi)
+ifeq ($(origin VERSION),undefined)
+VERSION   := $(or $(call GIT_VERSION,--dirty),$(VERSION_FILE))
+endif
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 BINDIR     = $(PREFIX)/bin
@@ -67,6 +79,16 @@ $(BUILD)/kbench.1: $(BUILD)/kbench
 	$(BUILD)/kbench help --man >$@.tmp && mv -f $@.tmp $@
 $(BUILD)/kbench.bash-completion: $(BUILD)/kbench
 	$(BUILD)/kbench completion bash >$@.tmp && mv -f $@.tmp $@
+
+# The files that print KBENCH_VERSION are compiled again when it changes (a new
+# commit, a tag, a dirty tree): a stamp rewritten only when its text differs.
+VERSION_USERS = $(patsubst %.c,$(BUILD)/%.o,$(shell grep -l KBENCH_VERSION src/*.c src/*/*.c ui/*.c 2>/dev/null))
+$(VERSION_USERS): $(BUILD)/version.stamp
+$(BUILD)/version.stamp: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $(BIN_LDFLAGS) -o $@ $^ $(BIN_LIBS)
@@ -202,6 +224,25 @@ install: kbench docs
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kbench $(DESTDIR)$(MANDIR)/kbench.1 $(DESTDIR)$(BASHCOMPDIR)/kbench
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
+
+# The release tarball: HEAD's tracked files (not the work tree's), under
+# kbench-VERSION/, with VERSION saying the version HEAD describes (so a build of
+# the tarball, which has no .git, says the same). Reproducible: git archive dates
+# every entry at HEAD's commit time (SOURCE_DATE_EPOCH, exported for tools that
+# read it), and its gzip (gzip -cn) leaves out a name and a date.
+DIST_VERSION = $(or $(call GIT_VERSION,),$(VERSION_FILE))
+DISTDIR     ?= .
+.PHONY: dist
+dist:
+	@[ -e .git ] || { echo "make dist: not a git checkout (the tarball is made of HEAD's tracked files)" >&2; exit 1; }
+	@mkdir -p $(BUILD)/dist
+	@echo '$(DIST_VERSION)' >$(BUILD)/dist/VERSION
+	@mkdir -p $(DISTDIR)
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct HEAD); export SOURCE_DATE_EPOCH; \
+	git archive --format=tar.gz -9 -o $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz.tmp \
+		--prefix=kbench-$(DIST_VERSION)/ --add-file=$(BUILD)/dist/VERSION HEAD -- ':(exclude)VERSION'
+	@mv -f $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz.tmp $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz
+	@echo "wrote $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz"
 
 clean:
 	rm -rf build build-san kbench
