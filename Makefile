@@ -276,7 +276,7 @@ rpm:
 	@ls $(BUILD)/rpm/RPMS/*/kbench-*.rpm
 
 clean:
-	rm -rf build build-san kbench
+	rm -rf build build-san build-pkgtest kbench
 
 # The C files .clang-format describes. `make format` rewrites them; `make format-check`
 # changes nothing and says which would change and by how many lines (FORMAT_FILES="src/x.c"
@@ -294,4 +294,4 @@ format-check:
 	if [ $$total -gt 0 ]; then echo "format-check: $$total lines differ from .clang-format"; exit 1; fi; \
 	echo "format-check: every file matches .clang-format"
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -name '*.d' -type f 2>/dev/null)

@@ -8,11 +8,11 @@
 # then purges it. Usage: sh tests/package-test.sh [ARCH...] (default: amd64;
 # i386 runs here too). Needs root (debootstrap, chroot), the network (the
 # Debian mirror) and dpkg-dev, debhelper, lintian, debootstrap.
-# PKGTEST_DIR (default build/pkgtest) keeps the bases debootstrap made, one per
+# PKGTEST_DIR (default build-pkgtest) keeps the bases debootstrap made, one per
 # architecture, so later runs copy them instead of downloading them again.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-dir=${PKGTEST_DIR:-$top/build/pkgtest}
+dir=${PKGTEST_DIR:-$top/build-pkgtest}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 archs=${*:-amd64}
 host=$(dpkg --print-architecture)
