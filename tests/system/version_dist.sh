@@ -45,9 +45,9 @@ cmp -s "$T/in-tar" "$T/tracked" || { diff "$T/tracked" "$T/in-tar" | head; die "
 mkdir "$T/x" && tar -xzf "$tgz" -C "$T/x"
 [ "$(cat "$T/x/kbench-$head/VERSION")" = "$head" ] || die "the tarball's VERSION is $(cat "$T/x/kbench-$head/VERSION"), wanted $head"
 [ ! -e "$T/x/kbench-$head/.git" ] || die "the tarball holds .git"
-# Built where git has nothing to say (no .git): the version is the tarball's. Not a sub-make
-# of make test, whose variables would pass through MAKEFLAGS.
-(unset MAKEFLAGS MFLAGS MAKELEVEL; cd "$T/x/kbench-$head" && make -s -j2 kbench >"$T/build.log" 2>&1) ||
+# Built where git has nothing to say (no .git): the version is the tarball's. In a clean
+# environment: make test's variables (SAN=1, MAKEFLAGS) are in ours.
+(cd "$T/x/kbench-$head" && env -i PATH="$PATH" HOME="$HOME" make -s -j2 kbench >"$T/build.log" 2>&1) ||
 	{ tail -20 "$T/build.log"; die "the tarball does not build"; }
 [ "$("$T/x/kbench-$head/kbench" --version)" = "kbench $head" ] ||
 	die "the tarball's build says $("$T/x/kbench-$head/kbench" --version), wanted kbench $head"
