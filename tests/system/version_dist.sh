@@ -4,13 +4,15 @@
 . "$KBENCH_TOP/tests/system/lib.inc"
 top=$KBENCH_TOP
 file=$(cat "$top/VERSION")
-case "$file" in [0-9]*.[0-9]*.[0-9]*) ;; *) die "VERSION holds '$file', not x.y.z" ;; esac
+# A release tarball's VERSION says what git described (0.2.0+gabc1234): its release is 0.2.0.
+release=${file%%[+-]*}
+case "$release" in [0-9]*.[0-9]*.[0-9]*) ;; *) die "VERSION holds '$file', not x.y.z" ;; esac
 
 # The packages' versions are VERSION's.
 deb=$(sed -n '1s/^kbench (\([^)]*\)).*/\1/p' "$top/debian/changelog")
-[ "${deb%-*}" = "$file" ] || die "debian/changelog is at $deb, VERSION at $file"
+[ "${deb%-*}" = "$release" ] || die "debian/changelog is at $deb, VERSION at $release"
 rpm=$(sed -n 's/^Version: *//p' "$top/contrib/rpm/kbench.spec")
-[ "$rpm" = "$file" ] || die "contrib/rpm/kbench.spec is at $rpm, VERSION at $file"
+[ "$rpm" = "$release" ] || die "contrib/rpm/kbench.spec is at $rpm, VERSION at $release"
 
 expect_exit 0 "$KBENCH" --version
 v=$(sed -n 's/^kbench //p' "$T/out")
