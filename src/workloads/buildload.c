@@ -414,8 +414,8 @@ static int buildload_run(struct workload_ctx *ctx)
 	if (buildload_parse_params(ctx->params, sysinfo_ncpus(), quick, &o, err, sizeof err) < 0)
 		return wl_fail(ctx, "%s", err);
 	static const char *const tools[] = { "make", "cc", NULL };
-	if (wl_need_programs(ctx, "the build under load runs make and cc (install make and gcc)",
-			     tools) < 0)
+	static const char *const why = "the build under load runs make and cc (install make and gcc)";
+	if (wl_need_programs(ctx, why, tools) < 0)
 		return -1;
 	char tree[4096], log[4200], mk[4200];
 	snprintf(tree, sizeof tree, "%s", ctx->tmpdir);
