@@ -1,5 +1,17 @@
 # kbench: build, test, install. `make deps` installs what the build needs.
-VERSION   := 0.1.0
+# The version comes from one place, the VERSION file (what the next or current
+# release is called). In a git checkout `git describe` says more: the release tag
+# itself (v0.2.0 -> 0.2.0), or how far past it and at which commit
+# (0.2.0-3-gabc1234, -dirty with uncommitted changes); with no tag yet, VERSION
+# plus the commit (0.2.0+gabc1234). A tarball (`make dist`) has no .git and
+# carries the version it was cut at in its VERSION file. VERSION=... overrides.
+VERSION_FILE := $(strip $(shell cat VERSION 2>/dev/null))
+GIT_VERSION   = $(shell [ -e .git ] || exit 0; \
+                  if v=$$(git describe --tags --match 'v[0-9]*' $(1) 2>/dev/null); then echo "$${v\#v}"; \
+                  elif h=$$(git describe --always $(1) 2>/dev/null); then echo "$(VERSION_FILE)+g$$h"; fi)
+ifeq ($(origin VERSION),undefined)
+VERSION   := $(or $(call GIT_VERSION,--dirty),$(VERSION_FILE))
+endif
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 BINDIR     = $(PREFIX)/bin
@@ -28,6 +40,14 @@ LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
 static_or_shared = $(if $(filter /%,$(shell $(CC) -print-file-name=lib$(1).a)),$(shell $(CC) -print-file-name=lib$(1).a),-l$(1))
 BIN_LIBS   = $(foreach l,pfm sensors jansson ncursesw tinfo,$(call static_or_shared,$(l))) -lm
 BIN_LDFLAGS = -no-pie
+# LINK_STATIC=0 links the shared libraries instead, as a distribution's package
+# does (debian/rules, the RPM spec): their security fixes then reach kbench. PIE
+# then, as the distribution builds everything: the libraries are relocated anyway,
+# and no exec loop runs in kbench itself (kbench-exec below).
+ifeq ($(LINK_STATIC),0)
+BIN_LIBS   = $(LIBS)
+BIN_LDFLAGS =
+endif
 ifeq ($(SAN),1)
 BIN_LIBS   = $(LIBS)
 BIN_LDFLAGS =
@@ -67,6 +87,16 @@ $(BUILD)/kbench.1: $(BUILD)/kbench
 	$(BUILD)/kbench help --man >$@.tmp && mv -f $@.tmp $@
 $(BUILD)/kbench.bash-completion: $(BUILD)/kbench
 	$(BUILD)/kbench completion bash >$@.tmp && mv -f $@.tmp $@
+
+# The files that print KBENCH_VERSION are compiled again when it changes (a new
+# commit, a tag, a dirty tree): a stamp rewritten only when its text differs.
+VERSION_USERS = $(patsubst %.c,$(BUILD)/%.o,$(shell grep -l KBENCH_VERSION src/*.c src/*/*.c ui/*.c 2>/dev/null))
+$(VERSION_USERS): $(BUILD)/version.stamp
+$(BUILD)/version.stamp: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $(BIN_LDFLAGS) -o $@ $^ $(BIN_LIBS)
@@ -113,9 +143,12 @@ DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev 
 DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
 # The machine corpus (tests/system/telemetry_machines.sh): lm-sensors' own `sensors -u` referees.
 DEB_PKGS += lm-sensors
+# The packages (README, "Install a package"): building the .deb and the RPM, lintian,
+# and a clean Debian root for make package-test.
+DEB_PKGS += dpkg-dev debhelper lintian debootstrap rpm
 deps:
 	@echo "kbench needs: $(DEB_PKGS)"
-	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors rpm-build)"
 	@if command -v apt-get >/dev/null; then \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
@@ -201,14 +234,53 @@ install: kbench docs
 	install -m 755 $(BUILD)/kbench $(DESTDIR)$(BINDIR)/kbench
 	install -m 755 $(BUILD)/kbench-exec $(DESTDIR)$(LIBEXECDIR)/kbench-exec
 	install -m 644 data/* $(DESTDIR)$(DATADIR)/
+	chmod 755 $(DESTDIR)$(DATADIR)/*.sh  # scripts (kbench runs them with /bin/sh all the same)
 	@if ls themes/*.theme >/dev/null 2>&1; then install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/themes/; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kbench $(DESTDIR)$(MANDIR)/kbench.1 $(DESTDIR)$(BASHCOMPDIR)/kbench
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
 
+# The release tarball: HEAD's tracked files (not the work tree's), under
+# kbench-VERSION/, with VERSION saying the version HEAD describes (so a build of
+# the tarball, which has no .git, says the same). Reproducible: git archive dates
+# every entry at HEAD's commit time (SOURCE_DATE_EPOCH, exported for tools that
+# read it), and its gzip (gzip -cn) leaves out a name and a date.
+DIST_VERSION = $(or $(call GIT_VERSION,),$(VERSION_FILE))
+DISTDIR     ?= .
+.PHONY: dist
+dist:
+	@[ -e .git ] || { echo "make dist: not a git checkout (the tarball is made of HEAD's tracked files)" >&2; exit 1; }
+	@mkdir -p $(BUILD)/dist
+	@echo '$(DIST_VERSION)' >$(BUILD)/dist/VERSION
+	@mkdir -p $(DISTDIR)
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct HEAD); export SOURCE_DATE_EPOCH; \
+	git archive --format=tar.gz -9 -o $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz.tmp \
+		--prefix=kbench-$(DIST_VERSION)/ --add-file=$(BUILD)/dist/VERSION HEAD -- ':(exclude)VERSION'
+	@mv -f $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz.tmp $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz
+	@echo "wrote $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz"
+
+# Not in CI (about 4 minutes with the Debian root cached, 6 without; README, "Install
+# a package"): the .deb built from `make dist`'s tarball, lintian, installed into a
+# clean Debian 12 root and run there as a user. Root and the network (the Debian
+# mirror) needed. PKG_ARCHS="amd64 i386" tests the i386 package too.
+PKG_ARCHS ?= $(shell dpkg --print-architecture 2>/dev/null)
+.PHONY: package-test rpm
+package-test:
+	@sh tests/package-test.sh $(PKG_ARCHS)
+
+# The RPM (contrib/rpm/kbench.spec) from the tarball of HEAD, named as the spec's
+# Version (VERSION), into build/rpm/RPMS (rpmbuild; --nodeps where the build
+# dependencies are not RPMs, as on Debian: RPMBUILD_FLAGS=).
+RPMBUILD_FLAGS ?= $(if $(wildcard /etc/debian_version),--nodeps)
+rpm:
+	@rm -rf $(BUILD)/rpm && mkdir -p $(BUILD)/rpm/SOURCES
+	$(MAKE) -s dist DIST_VERSION=$(VERSION_FILE) DISTDIR=$(BUILD)/rpm/SOURCES
+	rpmbuild -bb $(RPMBUILD_FLAGS) --define "_topdir $(abspath $(BUILD)/rpm)" contrib/rpm/kbench.spec
+	@ls $(BUILD)/rpm/RPMS/*/kbench-*.rpm
+
 clean:
-	rm -rf build build-san kbench
+	rm -rf build build-san build-pkgtest kbench
 
 # The C files .clang-format describes. `make format` rewrites them; `make format-check`
 # changes nothing and says which would change and by how many lines (FORMAT_FILES="src/x.c"
@@ -226,4 +298,4 @@ format-check:
 	if [ $$total -gt 0 ]; then echo "format-check: $$total lines differ from .clang-format"; exit 1; fi; \
 	echo "format-check: every file matches .clang-format"
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -name '*.d' -type f 2>/dev/null)

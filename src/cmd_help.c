@@ -13,8 +13,13 @@
 
 void help_print_main(FILE *f)
 {
-	fprintf(f, "kbench %s - a benchmark console for Linux kernels (UnixBench's index tests)\n\n",
-		KBENCH_VERSION);
+	/* Wrapped: a checkout's version (0.2.0-12-gabc1234-dirty) makes it wider than 79. */
+	char head[200];
+	snprintf(head, sizeof head,
+		 "kbench %s - a benchmark console for Linux kernels (UnixBench's index tests)",
+		 KBENCH_VERSION);
+	print_wrapped(f, head, 0, 2, help_width());
+	fputc('\n', f);
 	fprintf(f, "usage: kbench COMMAND [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < opt_command_count; i++) {
 		int used = fprintf(f, "  %-10s %-28s ", opt_commands[i].name, opt_commands[i].args);

@@ -31,6 +31,35 @@ int wl_fail(const struct workload_ctx *c, const char *fmt, ...)
 	return -1;
 }
 
+int wl_find_program(const char *name, char *out, size_t len)
+{
+	const char *path = getenv("PATH");
+	if (!path)
+		path = "/bin:/usr/bin";
+	while (*path) {
+		size_t n = strcspn(path, ":");
+		struct stat st;
+		int w = n ? snprintf(out, len, "%.*s/%s", (int)n, path, name)
+			  : snprintf(out, len, "%s", name); /* an empty entry is the cwd */
+		if (w > 0 && (size_t)w < len && stat(out, &st) == 0 && S_ISREG(st.st_mode) &&
+		    access(out, X_OK) == 0)
+			return 0;
+		path += n;
+		if (*path == ':')
+			path++;
+	}
+	return -1;
+}
+
+int wl_need_programs(const struct workload_ctx *c, const char *what, const char *const *names)
+{
+	char found[4096];
+	for (; *names; names++)
+		if (wl_find_program(*names, found, sizeof found) < 0)
+			return wl_fail(c, "%s is not installed (no %s in PATH): %s", *names, *names, what);
+	return 0;
+}
+
 static int parse_small(const char *s, long *out)
 {
 	char *end;

@@ -148,6 +148,16 @@ int wl_attach(const char *fdarg, const char *copyarg, struct workload_ctx *ctx, 
  */
 int wl_run_timed(struct workload_ctx *ctx, void (*loop)(struct workload_ctx *ctx));
 
+/* Where execvp would find the program NAME: the first regular executable
+ * file of that name in PATH (glibc's default path when PATH is unset). 0 with
+ * its path in out, or -1 when there is none. */
+int wl_find_program(const char *name, char *out, size_t len);
+
+/* For a test that runs programs kbench does not ship (gcc, make, cc): 0 when
+ * each of names (NULL-ended) is in PATH, else wl_fail's -1 with "NAME is not
+ * installed (no NAME in PATH): " and what (why the test needs it). */
+int wl_need_programs(const struct workload_ctx *c, const char *what, const char *const *names);
+
 /* Fills slot->err with a formatted sentence and returns -1. */
 int wl_fail(const struct workload_ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -160,10 +160,18 @@ const struct key_table app_global_keys = KEY_TABLE("Everywhere", global_keys);
 
 /* ---- drawing ---- */
 
+const char *app_title_version(void)
+{
+	static char v[32];
+	if (!v[0])
+		snprintf(v, sizeof v, "%.*s", (int)strcspn(KBENCH_VERSION, "+-"), KBENCH_VERSION);
+	return v;
+}
+
 void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right)
 {
 	canvas_fill(c, 0, 0, c->w, ROLE_TITLE, ' ');
-	int x = canvas_printf(c, 1, 0, ROLE_TITLE, "kbench %s", KBENCH_VERSION) + 1;
+	int x = canvas_printf(c, 1, 0, ROLE_TITLE, "kbench %s", app_title_version()) + 1;
 	x += canvas_text(c, x, 0, ROLE_TITLE, c->utf8 ? " │ " : " | ", -1);
 	x += canvas_text(c, x, 0, ROLE_TITLE, screen, -1);
 	if (a->replay) {

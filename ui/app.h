@@ -97,6 +97,9 @@ void app_prompt(struct app *a, const char *prompt, const char *initial,
 unsigned app_next_theme(struct app *a);
 /* Common drawing: the title line and the bottom lines (message, key bar). */
 void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right);
+/* The version the title shows: the release (0.2.0) without what git describe adds
+ * (-3-gabc1234-dirty, +gabc1234), which kbench --version and every run keep. */
+const char *app_title_version(void);
 void app_draw_bottom(struct app *a, struct canvas *c);
 
 /* ---- runs (app_runs.c) ---- */

@@ -135,7 +135,8 @@ static void history_draw(struct app *a, struct canvas *c)
 {
 	char right[300];
 	/* the store's path beside "kbench VERSION │ History": its end (the store) always shows */
-	int room = c->w - 2 - canvas_strwidth("kbench " KBENCH_VERSION " | History") - 2;
+	int room =
+		c->w - 2 - canvas_strwidth("kbench  | History") - canvas_strwidth(app_title_version()) - 2;
 	fmt_path(right, sizeof right, store_dir(), getenv("HOME"), room > 8 ? room : 8, c->utf8);
 	app_draw_title(a, c, "History", right);
 	canvas_rule(c, 0, 1, c->w, ROLE_BORDER, "Stored runs", ROLE_HEADER);

@@ -413,6 +413,10 @@ static int buildload_run(struct workload_ctx *ctx)
 	 * length: a full run with a short --duration keeps all of them) */
 	if (buildload_parse_params(ctx->params, sysinfo_ncpus(), ctx->quick, &o, err, sizeof err) < 0)
 		return wl_fail(ctx, "%s", err);
+	static const char *const tools[] = { "make", "cc", NULL };
+	static const char *const why = "the build under load runs make and cc (install make and gcc)";
+	if (wl_need_programs(ctx, why, tools) < 0)
+		return -1;
 	char tree[4096], log[4200], mk[4200];
 	snprintf(tree, sizeof tree, "%s", ctx->tmpdir);
 	char *slash = strrchr(tree, '/');

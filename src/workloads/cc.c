@@ -26,35 +26,13 @@
 #define CC_SOURCE "cctest.c"
 #define CC_VERSION_WAIT_MS 5000
 
-/* Where execvp would find the compiler: the first executable CC_NAME on PATH
- * (glibc's default path when PATH is unset). Returns 0, or -1 when none. */
-static int cc_find(char *out, size_t len)
-{
-	const char *path = getenv("PATH");
-	if (!path)
-		path = "/bin:/usr/bin";
-	while (*path) {
-		size_t n = strcspn(path, ":");
-		struct stat st;
-		int w = n ? snprintf(out, len, "%.*s/%s", (int)n, path, CC_NAME)
-			  : snprintf(out, len, "%s", CC_NAME); /* an empty entry is the cwd */
-		if (w > 0 && (size_t)w < len && stat(out, &st) == 0 && S_ISREG(st.st_mode) &&
-		    access(out, X_OK) == 0)
-			return 0;
-		path += n;
-		if (*path == ':')
-			path++;
-	}
-	return -1;
-}
-
 static int cc_run(struct workload_ctx *ctx)
 {
-	char source[PATH_MAX], compiler[PATH_MAX];
+	char source[PATH_MAX];
 
-	if (cc_find(compiler, sizeof compiler) < 0)
-		return wl_fail(ctx, "the C compiler test needs %s, and there is no %s in PATH",
-			       CC_NAME, CC_NAME);
+	static const char *const needs[] = { CC_NAME, NULL };
+	if (wl_need_programs(ctx, "the C compiler test compiles with it (install gcc)", needs) < 0)
+		return -1;
 	if (!ctx->datadir)
 		return wl_fail(ctx, "the C compiler test needs the data directory");
 	int len = snprintf(source, sizeof source, "%s/%s", ctx->datadir, CC_SOURCE);
@@ -121,8 +99,8 @@ static int cc_describe(const char *arg, char *key, size_t keylen, char *text, si
 	char compiler[PATH_MAX], version[256];
 
 	snprintf(key, keylen, "compiler");
-	if (cc_find(compiler, sizeof compiler) < 0)
-		snprintf(text, textlen, "none: no %s in PATH", CC_NAME);
+	if (wl_find_program(CC_NAME, compiler, sizeof compiler) < 0)
+		snprintf(text, textlen, "none: %s is not installed (no %s in PATH)", CC_NAME, CC_NAME);
 	else if (cc_version(compiler, version, sizeof version) < 0)
 		snprintf(text, textlen, "%s (its --version said nothing)", compiler);
 	else

@@ -463,6 +463,15 @@ static int kbuild_run(struct workload_ctx *ctx)
 	 * length: a full run with a short --duration keeps the full tree). */
 	if (kbuild_parse_params(ctx->params, sysinfo_ncpus(), ctx->quick, &o, err, sizeof err) < 0)
 		return wl_fail(ctx, "%s", err);
+	/* Before a tree is extracted or generated: say what is missing, not
+	 * make's exit status. A kernel picks its own compiler (CC=, LLVM=). */
+	static const char *const tree_tools[] = { "make", "cc", NULL };
+	static const char *const kernel_tools[] = { "make", NULL };
+	if (wl_need_programs(ctx,
+			     o.source[0] ? "a kernel build runs make (install make)"
+					 : "the build test runs make and cc (install make and gcc)",
+			     o.source[0] ? kernel_tools : tree_tools) < 0)
+		return -1;
 	char tree[4096], log[4200];
 	snprintf(tree, sizeof tree, "%s", ctx->tmpdir);
 	char *slash = strrchr(tree, '/');

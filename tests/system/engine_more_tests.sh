@@ -69,6 +69,16 @@ PATH=/nonexistent "$KBENCH" run -q -c 1 --samples 1 --duration 0.3 --pause 0 --t
 	>"$T/report" 2>"$T/err"
 rc=$?
 [ $rc = 1 ] || { cat "$T/err" "$T/report"; die "without gcc the run exited $rc"; }
-grep -q '^Failed: C Compiler Throughput (gcc) (.*no gcc in PATH)$' "$T/report" || { cat "$T/report"; die "no clear failure"; }
+grep -q '^Failed: C Compiler Throughput (gcc) (.*gcc is not installed (no gcc in PATH): .*)$' "$T/report" ||
+	{ cat "$T/report"; die "no clear failure"; }
 clean "no gcc"
+
+# No make (a package installed without its Recommends): the build test says so the same way.
+PATH=/nonexistent "$KBENCH" run -q -c 1 --samples 1 --pause 0 --tmpdir "$T/scratch" --no-save kbuild \
+	>"$T/report" 2>"$T/err"
+rc=$?
+[ $rc = 1 ] || { cat "$T/err" "$T/report"; die "without make the build test's run exited $rc"; }
+grep -q '^Failed: Build time .*: make is not installed (no make in PATH): .*)$' "$T/report" ||
+	{ cat "$T/report"; die "no clear failure without make"; }
+clean "no make"
 echo ok

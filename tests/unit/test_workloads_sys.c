@@ -329,9 +329,9 @@ static void test_cc_without_compiler(void **state)
 	path = path ? strdup(path) : NULL;
 	setenv("PATH", tmpdir, 1); /* empty: no gcc there */
 	assert_int_equal(run_for(&wl_cc, NULL, 0.2, 0, &slot, NULL), -1);
-	assert_non_null(strstr(slot.err, "no gcc in PATH"));
+	assert_non_null(strstr(slot.err, "gcc is not installed (no gcc in PATH)"));
 	assert_int_equal(wl_cc.describe(NULL, key, sizeof key, text, sizeof text), 0);
-	assert_non_null(strstr(text, "no gcc"));
+	assert_non_null(strstr(text, "gcc is not installed"));
 	if (path)
 		setenv("PATH", path, 1);
 	else
@@ -339,6 +339,29 @@ static void test_cc_without_compiler(void **state)
 	free(path);
 	assert_int_equal(atomic_load(&slot.count), 0);
 	assert_clean();
+}
+
+/* No make (a package installed without its Recommends): the build tests say
+ * so before generating or extracting anything, and nothing is counted. */
+static void test_builds_without_make(void **state)
+{
+	const struct workload *wls[] = { &wl_kbuild, &wl_buildload };
+	char *path = getenv("PATH");
+	struct worker_slot slot;
+
+	(void)state;
+	path = path ? strdup(path) : NULL;
+	setenv("PATH", tmpdir, 1); /* empty: no make, no cc */
+	for (size_t i = 0; i < sizeof wls / sizeof wls[0]; i++) {
+		assert_int_equal(run_for(wls[i], NULL, 0.2, 0, &slot, NULL), -1);
+		assert_non_null(strstr(slot.err, "make is not installed (no make in PATH)"));
+		assert_int_equal(atomic_load(&slot.count), 0);
+	}
+	if (path)
+		setenv("PATH", path, 1);
+	else
+		unsetenv("PATH");
+	free(path);
 }
 
 static void test_shell_bad_args(void **state)
@@ -421,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_cc_counts),
 		cmocka_unit_test(test_cc_describes_its_compiler),
 		cmocka_unit_test(test_cc_without_compiler),
+		cmocka_unit_test(test_builds_without_make),
 		cmocka_unit_test(test_shell_bad_args),
 		cmocka_unit_test(test_shell_failure_is_reported),
 		cmocka_unit_test(test_loop_stdout_is_a_file),
