@@ -9,9 +9,17 @@ BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 LIBEXECDIR = $(PREFIX)/libexec/kbench
 
 CC        ?= cc
-PKGS       = ncursesw jansson
+PKGS       = ncursesw jansson sqlite3
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -ljansson)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -ljansson -lsqlite3)
+
+# The run store's index is SQLite (src/storeidx.c): without its headers the
+# build stops here with what to install, rather than at a compiler error.
+ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
+ifneq ($(shell printf '\043include <sqlite3.h>\n' | $(CC) $(PKG_CFLAGS) -E -x c - >/dev/null 2>&1 && echo ok),ok)
+$(error SQLite is missing: kbench keeps its run index in SQLite; install libsqlite3-dev (Debian) or sqlite-devel (Fedora), or run 'make deps')
+endif
+endif
 
 # kbench's own code.
 CFLAGS    ?= -O2 -g
@@ -26,7 +34,7 @@ LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
 # missing, the shared library is used. (The exec and fork loops do not run
 # in it: see kbench-exec below.)
 static_or_shared = $(if $(filter /%,$(shell $(CC) -print-file-name=lib$(1).a)),$(shell $(CC) -print-file-name=lib$(1).a),-l$(1))
-BIN_LIBS   = $(foreach l,pfm sensors jansson ncursesw tinfo,$(call static_or_shared,$(l))) -lm
+BIN_LIBS   = $(foreach l,pfm sensors jansson sqlite3 ncursesw tinfo,$(call static_or_shared,$(l))) -lm
 BIN_LDFLAGS = -no-pie
 ifeq ($(SAN),1)
 BIN_LIBS   = $(LIBS)
@@ -107,13 +115,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 # python3-pil are for the tests only: the HTML report is checked in a real browser.
 DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
            libsensors-dev libcmocka-dev tmux locales util-linux procps python3 valgrind \
-           chromium python3-pil
+           chromium python3-pil libsqlite3-dev
 # The export tests: a markdown parser renders the pasted tables; LAVA's test
 # definition schema (voluptuous) and a YAML reader check contrib/lava/kbench.yaml.
 DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
 deps:
 	@echo "kbench needs: $(DEB_PKGS)"
-	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel sqlite-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml)"
 	@if command -v apt-get >/dev/null; then \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \

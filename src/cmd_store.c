@@ -58,37 +58,37 @@ int cmd_runs(int argc, char **argv)
 	int broken = 0;
 	for (int i = 0; i < l.n; i++) {
 		const struct store_entry *e = &l.e[i];
-		if (!e->run) {
+		if (e->error) {
 			broken++;
 			printf("%-8s  BROKEN: %s\n", e->id, e->error);
 			continue;
 		}
-		const struct run *r = e->run;
 		char date[32], copies[64] = "", index[128] = "";
-		date_text(date, sizeof date, r->meta.date);
+		date_text(date, sizeof date, e->date);
 		bool any_index = false;
-		for (int b = 0; b < r->nblocks; b++) {
+		for (int b = 0; b < e->nblocks && b < STORE_LIST_BLOCKS; b++) {
+			const struct store_block *bl = &e->blocks[b];
 			size_t u = strlen(copies), v = strlen(index);
-			snprintf(copies + u, sizeof copies - u, "%s%d", b ? "," : "", r->blocks[b].copies);
-			any_index |= r->blocks[b].index_score > 0;
-			if (r->blocks[b].index_score > 0)
+			snprintf(copies + u, sizeof copies - u, "%s%d", b ? "," : "", bl->copies);
+			any_index |= bl->index_score > 0;
+			if (bl->index_score > 0)
 				snprintf(index + v, sizeof index - v, "%s%.1f%s", v ? "  " : "",
-					 r->blocks[b].index_score, r->blocks[b].index_partial ? "p" : "");
+					 bl->index_score, bl->index_partial ? "p" : "");
 			else
 				snprintf(index + v, sizeof index - v, "%s--", v ? "  " : "");
 		}
 		/* no index in any block (memlat, timerlat, ...): the tests say what it was */
-		if (!any_index && r->nblocks)
-			run_tests_text(r, index, sizeof index);
-		const char *flags = r->incomplete ? " (incomplete)"
-				    : !strcmp(r->meta.mode, "imported") ? " (imported)"
-				    : !strcmp(r->meta.mode, "quick") ? " (quick)" : "";
+		if (!any_index && e->nblocks)
+			snprintf(index, sizeof index, "%s", e->tests);
+		const char *flags = e->incomplete ? " (incomplete)"
+				    : !strcmp(e->mode, "imported") ? " (imported)"
+				    : !strcmp(e->mode, "quick") ? " (quick)" : "";
 		/* A measured run that came in by kbench import: from which machine. */
 		char from[160] = "";
-		if (r->meta.source[0] && strcmp(r->meta.mode, "imported") != 0)
-			snprintf(from, sizeof from, " (from %s)", r->meta.hostname[0] ? r->meta.hostname : "?");
-		printf("%-8s  %-20.20s %-16s %-20.20s %-7s %s%s%s\n", e->id, r->meta.name, date,
-		       r->meta.kernel_release[0] ? r->meta.kernel_release : "?", copies, index, flags, from);
+		if (e->from_elsewhere)
+			snprintf(from, sizeof from, " (from %s)", e->host[0] ? e->host : "?");
+		printf("%-8s  %-20.20s %-16s %-20.20s %-7s %s%s%s\n", e->id, e->name, date,
+		       e->kernel[0] ? e->kernel : "?", copies, index, flags, from);
 	}
 	if (broken)
 		fprintf(stderr, "kbench: %d stored file%s could not be read (listed as BROKEN)\n", broken,

@@ -8,6 +8,7 @@
 
 #include "run.h"
 #include "store.h"
+#include "storeidx.h"
 #include "telemetry/others.h"
 #include "tests.h"
 
@@ -263,6 +264,29 @@ static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k
 	free(logs);
 }
 
+/* One set of two or more same-settings runs, pooled into the table. */
+static void learn_group(struct noise_table *t, const struct run **set, int k)
+{
+	t->groups++;
+	t->runs += k;
+	struct acc *acc = NULL;
+	int nacc = 0;
+	learn_set(&acc, &nacc, set, k);
+	/* Copy counts are pooled per test: the floor is the test's, and one
+	 * more copy count is one more set of A/A comparisons. Settings are
+	 * not: each has its own floor. */
+	char setting[64];
+	noise_setting(set[0], setting, sizeof setting);
+	for (int a = 0; a < nacc; a++) {
+		struct noise_floor *f = slot(t, acc[a].id, setting, set[0]);
+		double prev_ss = f->learned >= 0 ? f->learned * f->learned * f->df : 0;
+		f->df += acc[a].df;
+		f->runs += acc[a].runs;
+		f->learned = sqrt((prev_ss + acc[a].ss) / f->df);
+	}
+	free(acc);
+}
+
 void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 		 const char *const *exclude, int nexclude)
 {
@@ -281,26 +305,8 @@ void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 				used[j] = true;
 				set[k++] = runs[j];
 			}
-		if (k < 2)
-			continue;
-		t->groups++;
-		t->runs += k;
-		struct acc *acc = NULL;
-		int nacc = 0;
-		learn_set(&acc, &nacc, set, k);
-		/* Copy counts are pooled per test: the floor is the test's, and one
-		 * more copy count is one more set of A/A comparisons. Settings are
-		 * not: each has its own floor. */
-		char setting[64];
-		noise_setting(set[0], setting, sizeof setting);
-		for (int a = 0; a < nacc; a++) {
-			struct noise_floor *f = slot(t, acc[a].id, setting, set[0]);
-			double prev_ss = f->learned >= 0 ? f->learned * f->learned * f->df : 0;
-			f->df += acc[a].df;
-			f->runs += acc[a].runs;
-			f->learned = sqrt((prev_ss + acc[a].ss) / f->df);
-		}
-		free(acc);
+		if (k >= 2)
+			learn_group(t, set, k);
 	}
 	for (int i = 0; i < t->n; i++)
 		t->f[i].sigma = noise_sigma(&t->f[i]);
@@ -308,25 +314,56 @@ void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 	free(set);
 }
 
+/* The store's sets as the index gives them, one set's runs held at a time. */
+struct store_sets {
+	struct noise_table *t;
+	struct run **set;
+	int k, cap;
+	int64_t group;
+};
+
+static void flush_set(struct store_sets *s)
+{
+	if (s->k >= 2)
+		learn_group(s->t, (const struct run **)s->set, s->k);
+	for (int i = 0; i < s->k; i++)
+		run_free(s->set[i]);
+	s->k = 0;
+}
+
+static int add_to_set(const struct storeidx_row *row, void *arg)
+{
+	struct store_sets *s = arg;
+	if (s->k && row->group != s->group)
+		flush_set(s);
+	s->group = row->group;
+	if (s->k == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 16;
+		struct run **nv = realloc(s->set, (size_t)s->cap * sizeof *nv);
+		if (!nv)
+			abort();
+		s->set = nv;
+	}
+	s->set[s->k++] = storeidx_noise_run(row);
+	return 0;
+}
+
 int noise_learn_store(struct noise_table *t, const char *const *exclude, int nexclude, char *err,
 		      size_t errlen)
 {
-	struct store_list l;
-	int rc = store_list(&l, err, errlen);
+	/* The index's summaries, not the run files: what learn_set reads of a
+	 * run is in them, and a store of thousands is read in a blink. */
+	memset(t, 0, sizeof *t);
+	struct store_sets s = { .t = t };
+	int rc = storeidx_each_noise(store_dir(), exclude, nexclude, add_to_set, &s, err, errlen);
+	flush_set(&s);
+	free(s.set);
 	if (rc < 0) {
-		memset(t, 0, sizeof *t);
+		noise_free(t);
 		return rc;
 	}
-	const struct run **runs = calloc((size_t)l.n + 1, sizeof *runs);
-	if (!runs)
-		abort();
-	int n = 0;
-	for (int i = 0; i < l.n; i++)
-		if (l.e[i].run)
-			runs[n++] = l.e[i].run;
-	noise_learn(t, runs, n, exclude, nexclude);
-	free(runs);
-	store_list_free(&l);
+	for (int i = 0; i < t->n; i++)
+		t->f[i].sigma = noise_sigma(&t->f[i]);
 	return 0;
 }
 

@@ -50,31 +50,30 @@ static unsigned act_down(struct app *a)
 	return UI_REDRAW;
 }
 
-static struct run *take(int i)
-{
-	struct run *r = list.e[i].run;
-	list.e[i].run = NULL;
-	return r;
-}
-
 static unsigned act_open(struct app *a)
 {
 	if (!loaded || cursor >= list.n)
 		return 0;
-	if (!list.e[cursor].run) {
+	if (list.e[cursor].error) {
 		app_message(a, ROLE_WARN, "%s", list.e[cursor].error);
+		return UI_REDRAW;
+	}
+	/* the list holds the index's summaries: the runs are read now, the two opened only */
+	char err[300];
+	struct run *run = store_entry_load(&list.e[cursor], err, sizeof err), *base = NULL;
+	if (run && marked >= 0 && marked != cursor && !list.e[marked].error)
+		base = store_entry_load(&list.e[marked], err, sizeof err); /* compare two: the marked one is the base */
+	if (!run || (marked >= 0 && marked != cursor && !list.e[marked].error && !base)) {
+		run_free(run);
+		app_message(a, ROLE_WARN, "%s", err);
 		return UI_REDRAW;
 	}
 	if (a->run)
 		run_free(a->run);
 	if (a->base)
 		run_free(a->base);
-	a->base = NULL;
-	if (marked >= 0 && marked != cursor && list.e[marked].run) {
-		/* compare two: the marked one is the base */
-		a->base = take(marked);
-	}
-	a->run = take(cursor);
+	a->base = base;
+	a->run = run;
 	a->run_saved = true;
 	a->replay = false;
 	if (!a->base)
@@ -178,16 +177,15 @@ static void history_draw(struct app *a, struct canvas *c)
 		fmt_fit(buf, sizeof buf, e->id, wd[1], FMT_LEFT);
 		canvas_text(c, x, y, role, buf, -1);
 		x += wd[1] + 1;
-		if (!e->run) {
+		if (e->error) {
 			canvas_text(c, x, y, ROLE_FAILED, e->error, c->w - x - 1);
 			continue;
 		}
-		const struct run *r = e->run;
-		fmt_fit(buf, sizeof buf, r->meta.name, wd[2], FMT_LEFT);
+		fmt_fit(buf, sizeof buf, e->name, wd[2], FMT_LEFT);
 		canvas_text(c, x, y, role, buf, -1);
 		x += wd[2] + 1;
 		if (wd[3]) {
-			fmt_fit(buf, sizeof buf, r->meta.kernel_release, wd[3], FMT_LEFT);
+			fmt_fit(buf, sizeof buf, e->kernel, wd[3], FMT_LEFT);
 			canvas_text(c, x, y, ROLE_DIM, buf, -1);
 			x += wd[3] + 1;
 		}
@@ -198,22 +196,23 @@ static void history_draw(struct app *a, struct canvas *c)
 		canvas_text(c, x, y, ROLE_DIM, v, wd[4]);
 		x += wd[4] + 1;
 		v[0] = '\0';
-		for (int b = 0; b < r->nblocks; b++)
-			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", b ? "," : "", r->blocks[b].copies);
+		for (int b = 0; b < e->nblocks && b < STORE_LIST_BLOCKS; b++)
+			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", b ? "," : "", e->blocks[b].copies);
 		fmt_fit(buf, sizeof buf, v, wd[5], FMT_LEFT);
 		canvas_text(c, x, y, ROLE_NORMAL, buf, -1);
 		x += wd[5] + 1;
 		v[0] = '\0';
 		bool any_index = false;
-		for (int b = 0; b < r->nblocks; b++) {
+		for (int b = 0; b < e->nblocks && b < STORE_LIST_BLOCKS; b++) {
 			char n[32];
-			any_index |= r->blocks[b].index_score > 0;
-			fmt_number(n, sizeof n, r->blocks[b].index_score > 0 ? r->blocks[b].index_score : -1, 7);
+			double ix = e->blocks[b].index_score;
+			any_index |= ix > 0;
+			fmt_number(n, sizeof n, ix > 0 ? ix : -1, 7);
 			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%s", b ? " " : "", n);
 		}
 		/* no index (memlat, timerlat, ...): the tests say what the run was */
-		if (!any_index && r->nblocks)
-			run_tests_text(r, v, sizeof v);
+		if (!any_index && e->nblocks)
+			snprintf(v, sizeof v, "%s", e->tests);
 		fmt_fit(buf, sizeof buf, v, wd[6], FMT_LEFT);
 		canvas_text(c, x, y, any_index ? ROLE_HEADER : ROLE_DIM, buf, -1);
 		if (sel)

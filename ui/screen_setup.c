@@ -205,7 +205,7 @@ static void cycle_compare(struct app *a, int dir)
 			at = 2 + i;
 	for (int k = 0; k < n; k++) {
 		at = (at + dir + n) % n;
-		if (at < 2 || stored.e[at - 2].run)
+		if (at < 2 || !stored.e[at - 2].error)
 			break;
 	}
 	if (at == 0)

@@ -168,7 +168,7 @@ static void test_broken_listed(void **state)
 	assert_int_equal(store_list(&l, err, sizeof err), 0);
 	int broken = 0, good = 0;
 	for (int i = 0; i < l.n; i++) {
-		if (l.e[i].run)
+		if (!l.e[i].error)
 			good++;
 		else {
 			broken++;
