@@ -264,26 +264,31 @@ static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k
 	free(logs);
 }
 
-/* One set of two or more same-settings runs, pooled into the table. */
-static void learn_group(struct noise_table *t, const struct run **set, int k)
+/* A set's accumulators pooled into the table: copy counts are pooled per
+ * test (the floor is the test's, and one more copy count is one more set of
+ * A/A comparisons); settings are not (each has its own floor). */
+static void pool(struct noise_table *t, const struct acc *acc, int nacc, const struct run *like, int k)
 {
 	t->groups++;
 	t->runs += k;
-	struct acc *acc = NULL;
-	int nacc = 0;
-	learn_set(&acc, &nacc, set, k);
-	/* Copy counts are pooled per test: the floor is the test's, and one
-	 * more copy count is one more set of A/A comparisons. Settings are
-	 * not: each has its own floor. */
 	char setting[64];
-	noise_setting(set[0], setting, sizeof setting);
+	noise_setting(like, setting, sizeof setting);
 	for (int a = 0; a < nacc; a++) {
-		struct noise_floor *f = slot(t, acc[a].id, setting, set[0]);
+		struct noise_floor *f = slot(t, acc[a].id, setting, like);
 		double prev_ss = f->learned >= 0 ? f->learned * f->learned * f->df : 0;
 		f->df += acc[a].df;
 		f->runs += acc[a].runs;
 		f->learned = sqrt((prev_ss + acc[a].ss) / f->df);
 	}
+}
+
+/* One set of two or more same-settings runs, pooled into the table. */
+static void learn_group(struct noise_table *t, const struct run **set, int k)
+{
+	struct acc *acc = NULL;
+	int nacc = 0;
+	learn_set(&acc, &nacc, set, k);
+	pool(t, acc, nacc, set[0], k);
 	free(acc);
 }
 
@@ -314,54 +319,98 @@ void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 	free(set);
 }
 
-/* The store's sets as the index gives them, one set's runs held at a time. */
-struct store_sets {
-	struct noise_table *t;
-	struct run **set;
-	int k, cap;
-	int64_t group;
-};
-
-static void flush_set(struct store_sets *s)
+static int add_run(const struct storeidx_row *row, void *arg)
 {
-	if (s->k >= 2)
-		learn_group(s->t, (const struct run **)s->set, s->k);
-	for (int i = 0; i < s->k; i++)
-		run_free(s->set[i]);
-	s->k = 0;
+	struct run **set = arg;
+	int k = 0;
+	while (set[k])
+		k++;
+	set[k] = storeidx_noise_run(row);
+	return 0;
 }
 
-static int add_to_set(const struct storeidx_row *row, void *arg)
+/* A set's accumulators as text, one "copies df runs ss id" a line (the cache's form). */
+static char *acc_text(const struct acc *acc, int nacc)
 {
-	struct store_sets *s = arg;
-	if (s->k && row->group != s->group)
-		flush_set(s);
-	s->group = row->group;
-	if (s->k == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 16;
-		struct run **nv = realloc(s->set, (size_t)s->cap * sizeof *nv);
-		if (!nv)
+	size_t cap = (size_t)nacc * 96 + 1, u = 0;
+	char *text = malloc(cap);
+	if (!text)
+		abort();
+	text[0] = 0;
+	for (int a = 0; a < nacc; a++)
+		u += (size_t)snprintf(text + u, cap - u, "%d %d %d %.17g %s\n", acc[a].copies, acc[a].df,
+				      acc[a].runs, acc[a].ss, acc[a].id);
+	return text;
+}
+
+static struct acc *acc_parse(const char *text, int *nacc)
+{
+	struct acc *acc = NULL;
+	*nacc = 0;
+	for (const char *p = text; *p;) {
+		char *q;
+		struct acc a = { .copies = (int)strtol(p, &q, 10) };
+		a.df = (int)strtol(q, &q, 10);
+		a.runs = (int)strtol(q, &q, 10);
+		a.ss = strtod(q, &q);
+		size_t n = *q == ' ' ? strcspn(q + 1, "\n") : 0;
+		snprintf(a.id, sizeof a.id, "%.*s", (int)(n < sizeof a.id ? n : sizeof a.id - 1), q + 1);
+		struct acc *na = realloc(acc, (size_t)(*nacc + 1) * sizeof *na);
+		if (!na)
 			abort();
-		s->set = nv;
+		acc = na;
+		acc[(*nacc)++] = a;
+		const char *nl = strchr(q, '\n');
+		p = nl ? nl + 1 : q + strlen(q);
 	}
-	s->set[s->k++] = storeidx_noise_run(row);
-	return 0;
+	return acc;
 }
 
 int noise_learn_store(struct noise_table *t, const char *const *exclude, int nexclude, char *err,
 		      size_t errlen)
 {
-	/* The index's summaries, not the run files: what learn_set reads of a
-	 * run is in them, and a store of thousands is read in a blink. */
+	/* The index's sets, not the run files: what learn_set reads of a run is
+	 * in the index, and what it made of a set is kept there, so a store of
+	 * thousands of runs costs a query and the sets that changed. */
 	memset(t, 0, sizeof *t);
-	struct store_sets s = { .t = t };
-	int rc = storeidx_each_noise(store_dir(), exclude, nexclude, add_to_set, &s, err, errlen);
-	flush_set(&s);
-	free(s.set);
-	if (rc < 0) {
-		noise_free(t);
+	struct storeidx_set *sets;
+	int nsets;
+	int rc = storeidx_noise_sets(store_dir(), exclude, nexclude, &sets, &nsets, err, errlen);
+	if (rc < 0)
 		return rc;
+	struct run *like = run_new();
+	for (int i = 0; i < nsets; i++) {
+		const struct storeidx_set *st = &sets[i];
+		struct acc *acc = NULL;
+		int nacc = 0;
+		char *cached = storeidx_set_cached(st);
+		if (cached) {
+			acc = acc_parse(cached, &nacc);
+			free(cached);
+		} else {
+			struct run **set = calloc((size_t)st->k + 1, sizeof *set);
+			if (!set)
+				abort();
+			if (storeidx_set_rows(st, add_run, set) == 0) {
+				learn_set(&acc, &nacc, (const struct run **)set, st->k);
+				char *text = acc_text(acc, nacc);
+				storeidx_set_keep(st, text);
+				free(text);
+			}
+			for (int k = 0; k < st->k; k++)
+				run_free(set[k]);
+			free(set);
+		}
+		/* the settings a floor is filed under are the set's (its first run's) */
+		snprintf(like->meta.mode, sizeof like->meta.mode, "%s", st->mode);
+		like->meta.duration_override = st->duration;
+		like->meta.iterations = st->iterations;
+		pool(t, acc, nacc, like, st->k);
+		free(acc);
 	}
+	run_free(like);
+	storeidx_sets_prune(sets, nsets);
+	storeidx_sets_free(sets, nsets);
 	for (int i = 0; i < t->n; i++)
 		t->f[i].sigma = noise_sigma(&t->f[i]);
 	return 0;

@@ -210,15 +210,19 @@ static int add_entry(const struct storeidx_row *row, void *arg)
 	e->incomplete = row->incomplete;
 	e->from_elsewhere = row->has_source && strcmp(row->mode, "imported") != 0;
 	snprintf(e->tests, sizeof e->tests, "%s", row->tests);
-	for (const char *p = row->blocks; *p;) {
-		int copies, partial, itests, used = 0;
-		double index;
-		if (sscanf(p, "%d %lf %d %d;%n", &copies, &index, &partial, &itests, &used) < 4 || !used)
+	/* "copies index partial tests;" per block (storeidx.c writes it) */
+	for (char *p = (char *)row->blocks; *p;) {
+		char *q = p;
+		int copies = (int)strtol(p, &q, 10);
+		double index = strtod(q, &q);
+		int partial = (int)strtol(q, &q, 10);
+		strtol(q, &q, 10);
+		if (*q != ';')
 			break;
 		if (e->nblocks < STORE_LIST_BLOCKS)
 			e->blocks[e->nblocks] = (struct store_block){ copies, index, partial != 0 };
 		e->nblocks++;
-		p += used;
+		p = q + 1;
 	}
 	return 0;
 }
@@ -228,7 +232,7 @@ int store_list(struct store_list *out, char *err, size_t errlen)
 	memset(out, 0, sizeof *out);
 	int cap = 0;
 	void *arg[2] = { out, &cap };
-	int rc = storeidx_each(store_dir(), add_entry, arg, err, errlen);
+	int rc = storeidx_list(store_dir(), add_entry, arg, err, errlen);
 	if (rc < 0)
 		store_list_free(out);
 	return rc;

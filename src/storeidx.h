@@ -36,6 +36,10 @@ struct storeidx_row {
 int storeidx_each(const char *dir, int (*fn)(const struct storeidx_row *row, void *arg), void *arg,
 		  char *err, size_t errlen);
 
+/* The same for a list: the rows without testkeys and noise (""). */
+int storeidx_list(const char *dir, int (*fn)(const struct storeidx_row *row, void *arg), void *arg,
+		  char *err, size_t errlen);
+
 /* Rows whose host, date, kernel release and version and mode are these (the
  * candidates for the same run imported twice), in the same order. */
 int storeidx_each_same(const char *dir, const char *host, int64_t date, const char *kernel,
@@ -43,13 +47,32 @@ int storeidx_each_same(const char *dir, const char *host, int64_t date, const ch
 		       int (*fn)(const struct storeidx_row *row, void *arg), void *arg, char *err,
 		       size_t errlen);
 
+/* One set of same-settings runs for noise learning. */
+struct storeidx_set {
+	int64_t group;
+	int k;
+	int64_t *rows;  /* the runs' rows, newest first */
+	char *sig;      /* the rows joined: names the set in the cache */
+	char mode[16];  /* the settings noise_setting() reads */
+	double duration;
+	int iterations;
+};
+
 /* The measured runs (not imported, readable, not excluded by id) that share
  * their settings (host, kernel release, command line, mode, sample length,
  * iterations) with another, set by set: the sets in the order of their
- * newest run, each newest first, row->group telling them apart. */
-int storeidx_each_noise(const char *dir, const char *const *exclude, int nexclude,
-			int (*fn)(const struct storeidx_row *row, void *arg), void *arg, char *err,
-			size_t errlen);
+ * newest run, as noise_learn() forms them. 0 or -errno. */
+int storeidx_noise_sets(const char *dir, const char *const *exclude, int nexclude,
+			struct storeidx_set **sets, int *nsets, char *err, size_t errlen);
+void storeidx_sets_free(struct storeidx_set *sets, int n);
+/* The rows of one set (after storeidx_noise_sets), in its order. */
+int storeidx_set_rows(const struct storeidx_set *set, int (*fn)(const struct storeidx_row *row, void *arg),
+		      void *arg);
+/* What was learned from this very set before (malloc'd text), or NULL; keeping it. */
+char *storeidx_set_cached(const struct storeidx_set *set);
+void storeidx_set_keep(const struct storeidx_set *set, const char *acc);
+/* Drops stale cached sets when they far outnumber the current ones. */
+void storeidx_sets_prune(const struct storeidx_set *sets, int n);
 
 struct run;
 /* A run holding what noise learning reads, from a row: meta's settings,
