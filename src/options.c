@@ -625,6 +625,9 @@ const struct opt_env opt_env[] = {
 				    "the run's notes say so)" },
 	{ "KBENCH_BUILDLOAD_LEAD", "buildload: seconds a load runs before its build (default 3; tests\n"
 				   "shorten it)" },
+	{ "KBENCH_TEST_KILL_AT", "tests only: kill kbench (SIGKILL) at this step of a save or of\n"
+				"an index update (save-created, save-half, save-written,\n"
+				"save-linked, index-begin, index-commit)" },
 	{ "NO_COLOR", "the console draws without colour" },
 	{ "ESCDELAY", "milliseconds the console waits after Esc (default 25)" },
 };
