@@ -157,6 +157,21 @@ fuzz:
 			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \
 		tail -n 2 build-fuzz/fuzz_$$t.log; [ $$rc = 0 ] || exit 1; \
 	done
+# make fuzz-long: each target to FUZZ_RUNS executions (10 million: hours on a small
+# machine); each prints its count and stops at the first crash.
+FUZZ_RUNS ?= 10000000
+.PHONY: fuzz-long
+fuzz-long:
+	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
+		WL_CFLAGS="-O1 -g" fuzzers
+	@for t in runfile import theme cli; do \
+		echo "fuzzing $$t to $(FUZZ_RUNS) executions"; \
+		mkdir -p build-fuzz/corpus-$$t; \
+		build-fuzz/fuzz_$$t -runs=$(FUZZ_RUNS) -max_len=65536 \
+			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t-long.log 2>&1; rc=$$?; \
+		grep -E '^(#[0-9]+|Done [0-9]+ runs)' build-fuzz/fuzz_$$t-long.log | tail -n 1; \
+		[ $$rc = 0 ] || { tail -n 20 build-fuzz/fuzz_$$t-long.log; exit 1; }; \
+	done
 fuzzers: $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cmd_%,$(LIB_OBJ))
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)

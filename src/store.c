@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -266,6 +267,76 @@ struct run *store_entry_load(const struct store_entry *e, char *err, size_t errl
 		return NULL;
 	}
 	return load_file(e->file, e->id, err, errlen);
+}
+
+int store_parse_date(const char *s, bool end_of_day, time_t *out)
+{
+	struct tm tm;
+	memset(&tm, 0, sizeof tm);
+	const char *end = strptime(s, "%Y-%m-%d %H:%M", &tm);
+	bool day = false;
+	if (!end || *end) {
+		memset(&tm, 0, sizeof tm);
+		end = strptime(s, "%Y-%m-%d", &tm);
+		day = true;
+	}
+	if (!end || *end)
+		return -1;
+	if (day && end_of_day) {
+		tm.tm_hour = 23;
+		tm.tm_min = 59;
+		tm.tm_sec = 59;
+	} else if (!day && end_of_day) {
+		tm.tm_sec = 59;
+	}
+	tm.tm_isdst = -1;
+	time_t t = mktime(&tm);
+	if (t == (time_t)-1)
+		return -1;
+	*out = t;
+	return 0;
+}
+
+bool store_filter_empty(const struct store_filter *f)
+{
+	return !f->kernel && !f->name && !f->tests && !f->mode && !f->has_since && !f->has_until;
+}
+
+/* Is id one of the space-separated words of list? */
+static bool has_word(const char *list, const char *id, size_t n)
+{
+	for (const char *p = list; (p = strstr(p, "")) && *p;) {
+		size_t w = strcspn(p, " ");
+		if (w == n && !strncmp(p, id, n))
+			return true;
+		p += w;
+		p += strspn(p, " ");
+	}
+	return false;
+}
+
+bool store_filter_match(const struct store_filter *f, const struct store_entry *e)
+{
+	if (e->error)
+		return store_filter_empty(f);
+	if (f->kernel && fnmatch(f->kernel, e->kernel, 0) != 0)
+		return false;
+	if (f->name && fnmatch(f->name, e->name, 0) != 0)
+		return false;
+	if (f->mode && strcmp(f->mode, e->mode) != 0)
+		return false;
+	if (f->has_since && e->date < f->since)
+		return false;
+	if (f->has_until && e->date > f->until)
+		return false;
+	for (const char *p = f->tests; p && *p;) {
+		size_t n = strcspn(p, ",");
+		if (n && !has_word(e->tests, p, n))
+			return false;
+		p += n;
+		p += *p == ',';
+	}
+	return true;
 }
 
 static int entry_ok(const struct store_list *l, int i, char *err, size_t errlen)

@@ -69,6 +69,24 @@ void store_list_free(struct store_list *l);
 /* Reads one listed run in full (run_free() it); NULL with err filled. */
 struct run *store_entry_load(const struct store_entry *e, char *err, size_t errlen);
 
+/* What `kbench runs` and `kbench delete` select by: every set field must hold. */
+struct store_filter {
+	const char *kernel; /* fnmatch pattern on the kernel release */
+	const char *name;   /* fnmatch pattern on the name */
+	const char *tests;  /* comma-separated test ids, each held by the run */
+	const char *mode;   /* exact */
+	bool has_since, has_until;
+	time_t since, until; /* inclusive */
+};
+
+/* Does a listed run pass the filter? A broken file passes only an empty filter. */
+bool store_filter_match(const struct store_filter *f, const struct store_entry *e);
+bool store_filter_empty(const struct store_filter *f);
+
+/* "YYYY-MM-DD" or "YYYY-MM-DD HH:MM" (local time) as a time; a day alone is
+ * its first second, or its last when end_of_day. 0, or -1 when not a date. */
+int store_parse_date(const char *s, bool end_of_day, time_t *out);
+
 /* Resolves one spec among the listed runs: exact id, exact name, last,
  * last~N, unique id prefix, host:HOST[:NAME] matching one run. Returns the
  * entry index, or -1 with err filled (unknown, ambiguous, broken). */
