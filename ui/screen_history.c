@@ -13,6 +13,8 @@ static struct store_list list;
 static bool loaded;
 static char why[300];
 static int cursor, top, marked = -1;
+static int page = 10;        /* rows the last draw showed: PgUp/PgDn move by it */
+static char needle[96];      /* the last '/' search; n finds the next */
 
 static void reload(void)
 {
@@ -47,6 +49,74 @@ static unsigned act_down(struct app *a)
 {
 	if (loaded && cursor + 1 < list.n)
 		cursor++;
+	return UI_REDRAW;
+}
+
+static unsigned act_pgup(struct app *a)
+{
+	cursor = cursor > page ? cursor - page : 0;
+	return UI_REDRAW;
+}
+
+static unsigned act_pgdn(struct app *a)
+{
+	if (loaded && list.n)
+		cursor = cursor + page < list.n ? cursor + page : list.n - 1;
+	return UI_REDRAW;
+}
+
+static unsigned act_home(struct app *a)
+{
+	cursor = 0;
+	return UI_REDRAW;
+}
+
+static unsigned act_end(struct app *a)
+{
+	if (loaded && list.n)
+		cursor = list.n - 1;
+	return UI_REDRAW;
+}
+
+static bool entry_has(const struct store_entry *e, const char *text)
+{
+	return strcasestr(e->id, text) || (!e->error && (strcasestr(e->name, text) || strcasestr(e->kernel, text) ||
+							 strcasestr(e->host, text) || strcasestr(e->tests, text)));
+}
+
+/* The next run after the cursor (wrapping) whose id, name, kernel, host or tests hold the text. */
+static void find_next(struct app *a)
+{
+	if (!loaded || !list.n || !needle[0])
+		return;
+	for (int k = 1; k <= list.n; k++) {
+		int i = (cursor + k) % list.n;
+		if (entry_has(&list.e[i], needle)) {
+			cursor = i;
+			app_message(a, ROLE_NORMAL, "'%s': run %d of %d (n: the next match).", needle, i + 1, list.n);
+			return;
+		}
+	}
+	app_message(a, ROLE_WARN, "No stored run's id, name, kernel, host or tests hold '%s'.", needle);
+}
+
+static void in_find(struct app *a, const char *text)
+{
+	snprintf(needle, sizeof needle, "%s", text);
+	find_next(a);
+}
+
+static unsigned act_find(struct app *a)
+{
+	app_prompt(a, "Find:", needle, in_find);
+	return UI_REDRAW;
+}
+
+static unsigned act_find_next(struct app *a)
+{
+	if (!needle[0])
+		return act_find(a);
+	find_next(a);
 	return UI_REDRAW;
 }
 
@@ -123,6 +193,12 @@ static unsigned act_back(struct app *a)
 static const struct key_def history_keys[] = {
 	{ UK_UP, 'k', NULL, "previous run", act_up, false },
 	{ UK_DOWN, 'j', NULL, "next run", act_down, false },
+	{ UK_PGUP, 0, "PgUp", "a page up", act_pgup, false },
+	{ UK_PGDN, 0, "PgDn", "a page down", act_pgdn, false },
+	{ UK_HOME, 'g', "Home", "the newest run", act_home, false },
+	{ UK_END, 'G', "End", "the oldest run", act_end, false },
+	{ '/', 0, "/", "find a run by id, name, kernel, host or test", act_find, false },
+	{ 'n', 0, "n", "the next run found", act_find_next, false },
 	{ UK_ENTER, 0, NULL, "open", act_open, true },
 	{ ' ', 0, NULL, "mark to compare", act_mark, true },
 	{ 'd', UK_DELETE, "d", "delete", act_delete, true },
@@ -161,6 +237,7 @@ static void history_draw(struct app *a, struct canvas *c)
 		x += wd[i] + 1;
 	}
 	int rows = c->h - 5;
+	page = rows > 1 ? rows - 1 : 1;
 	if (cursor < top)
 		top = cursor;
 	if (cursor >= top + rows)
