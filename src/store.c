@@ -462,6 +462,33 @@ int store_list_find(const struct store_list *l, const char *spec, char *err, siz
 	return -1;
 }
 
+/* last or last~N: N, else -1. */
+static long last_n(const char *spec)
+{
+	if (strcmp(spec, "last") == 0)
+		return 0;
+	if (strncmp(spec, "last~", 5) != 0 || !spec[5])
+		return -1;
+	char *end;
+	errno = 0;
+	long k = strtol(spec + 5, &end, 10);
+	return errno || *end || k < 0 ? -1 : k;
+}
+
+/* last~N straight from the index (one row, not a list of thousands): the
+ * run, or NULL when the quick way does not find it (the list then says why). */
+static struct run *load_last(long k, char *err, size_t errlen)
+{
+	struct store_list one = { 0 };
+	int cap = 0;
+	void *arg[2] = { &one, &cap };
+	struct run *r = NULL;
+	if (storeidx_nth(store_dir(), k, add_entry, arg, err, errlen) == 0 && one.n == 1)
+		r = store_entry_load(&one.e[0], err, errlen);
+	store_list_free(&one);
+	return r;
+}
+
 static bool looks_like_path(const char *spec)
 {
 	size_t n = strlen(spec);
@@ -476,6 +503,9 @@ struct run *store_load(const char *spec, char *err, size_t errlen)
 	}
 	if (looks_like_path(spec) && access(spec, F_OK) == 0)
 		return runfile_read(spec, err, errlen);
+	struct run *quick = last_n(spec) >= 0 ? load_last(last_n(spec), err, errlen) : NULL;
+	if (quick)
+		return quick;
 	struct store_list l;
 	if (store_list(&l, err, errlen) < 0)
 		return NULL;
@@ -522,6 +552,18 @@ struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen
 				goto fail;
 			push(&out, n, r);
 			continue;
+		}
+		if (!listed && last_n(tok) >= 0) {
+			/* last~N alone needs no list; named twice is still refused */
+			struct run *r = load_last(last_n(tok), err, errlen);
+			bool twice = false;
+			for (int k = 0; r && k < *n; k++)
+				twice |= !strcmp(out[k]->meta.id, r->meta.id) && !looks_like_path(tok);
+			if (r && !twice) {
+				push(&out, n, r);
+				continue;
+			}
+			run_free(r);
 		}
 		if (!listed) {
 			if (store_list(&l, err, errlen) < 0) {

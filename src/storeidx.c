@@ -46,6 +46,7 @@ static const char schema[] =
 		   " incomplete, runs.duration, runs.iterations, blocks, tests, NULL, noise"
 
 static sqlite3 *db;
+static sqlite3_stmt *cached_st; /* storeidx_set_cached's, on db */
 static char db_dir[4096];
 static struct timespec synced_mtime, synced_at; /* the last sync's directory mtime, and when */
 static int synced_files;
@@ -61,6 +62,8 @@ void storeidx_kill_point(const char *step)
 
 void storeidx_close(void)
 {
+	sqlite3_finalize(cached_st);
+	cached_st = NULL;
 	if (db)
 		sqlite3_close(db);
 	db = NULL;
@@ -644,6 +647,19 @@ int storeidx_list(const char *dir, int (*fn)(const struct storeidx_row *row, voi
 		    err, errlen);
 }
 
+static void bind_nth(sqlite3_stmt *st, const void *arg)
+{
+	sqlite3_bind_int64(st, 1, *(const long *)arg);
+}
+
+int storeidx_nth(const char *dir, long n, int (*fn)(const struct storeidx_row *row, void *arg), void *arg,
+		 char *err, size_t errlen)
+{
+	return each(dir,
+		    "SELECT " COLS_LIST " FROM runs WHERE error IS NULL ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?1",
+		    bind_nth, &n, fn, arg, err, errlen);
+}
+
 struct same_key {
 	const char *host, *kernel, *kversion, *mode;
 	int64_t date;
@@ -792,15 +808,18 @@ int storeidx_set_rows(const struct storeidx_set *set, int (*fn)(const struct sto
 
 char *storeidx_set_cached(const struct storeidx_set *set)
 {
-	sqlite3_stmt *st;
-	if (!db || sqlite3_prepare_v2(db, "SELECT acc FROM noise_sets WHERE sig = ?1", -1, &st, NULL) != SQLITE_OK)
+	/* prepared once per connection: a store has thousands of sets */
+	if (!db || (!cached_st && sqlite3_prepare_v2(db, "SELECT acc FROM noise_sets WHERE sig = ?1", -1,
+						     &cached_st, NULL) != SQLITE_OK))
 		return NULL;
+	sqlite3_stmt *st = cached_st;
 	sqlite3_bind_text(st, 1, set->sig, -1, SQLITE_STATIC);
 	char *text = NULL;
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) &&
 	    !(text = strdup((const char *)sqlite3_column_text(st, 0))))
 		abort();
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
 	return text;
 }
 

@@ -40,6 +40,10 @@ int storeidx_each(const char *dir, int (*fn)(const struct storeidx_row *row, voi
 int storeidx_list(const char *dir, int (*fn)(const struct storeidx_row *row, void *arg), void *arg,
 		  char *err, size_t errlen);
 
+/* The n-th readable row of the list order (0: the newest): what last~n names. */
+int storeidx_nth(const char *dir, long n, int (*fn)(const struct storeidx_row *row, void *arg), void *arg,
+		 char *err, size_t errlen);
+
 /* Rows whose host, date, kernel release and version and mode are these (the
  * candidates for the same run imported twice), in the same order. */
 int storeidx_each_same(const char *dir, const char *host, int64_t date, const char *kernel,
