@@ -450,6 +450,32 @@ static void test_noise_from_index(void **state)
 	free(old);
 }
 
+/* last~N in a group names the N-th newest run, whatever the group took before it. */
+static void test_group_last(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
+	snprintf(dir, sizeof dir, "%s/grouplast", home);
+	setenv("KBENCH_HOME", dir, 1);
+	struct run *v[] = { mk("a", "6.1.0", 100), mk("b", "6.2.0", 200), mk("c", "6.3.0", 300) };
+	for (int i = 0; i < 3; i++)
+		save(v[i]);
+	int n;
+	struct run **g = store_load_group("last,last~1", &n, err, sizeof err);
+	assert_non_null(g);
+	assert_int_equal(n, 2);
+	assert_string_equal(g[0]->meta.name, "c");
+	assert_string_equal(g[1]->meta.name, "b");
+	for (int i = 0; i < n; i++)
+		run_free(g[i]);
+	free(g);
+	g = store_load_group("b,last~1", &n, err, sizeof err);
+	assert_null(g); /* b is last~1: named twice */
+	for (int i = 0; i < 3; i++)
+		run_free(v[i]);
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -458,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_worth_saving), cmocka_unit_test(test_pick_baseline),
 		cmocka_unit_test(test_host_groups), cmocka_unit_test(test_find_same),
 		cmocka_unit_test(test_pick_baseline_here_first), cmocka_unit_test(test_noise_from_index),
+		cmocka_unit_test(test_group_last),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
