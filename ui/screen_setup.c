@@ -101,10 +101,6 @@ static void setup_enter(struct app *a)
 	preset = preset_of(a);
 	if (cursor <= 0 || cursor >= nitems)
 		cursor = 1;
-	if (!stored_loaded) {
-		char err[300];
-		stored_loaded = store_list(&stored, err, sizeof err) == 0;
-	}
 }
 
 static void setup_leave(struct app *a)
@@ -196,7 +192,12 @@ static const char *compare_label(const struct app *a, char *buf, size_t len)
 
 static void cycle_compare(struct app *a, int dir)
 {
-	/* auto, none, then every readable stored run */
+	/* auto, none, then every readable stored run: listed the first time the
+	 * field is stepped, not on every start (a store may hold thousands) */
+	if (!stored_loaded) {
+		char err[300];
+		stored_loaded = store_list(&stored, err, sizeof err) == 0;
+	}
 	int n = 2 + (stored_loaded ? stored.n : 0), at = 0;
 	if (!strcmp(a->compare_spec, "none"))
 		at = 1;
