@@ -115,13 +115,15 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 # python3-pil are for the tests only: the HTML report is checked in a real browser.
 DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
            libsensors-dev libcmocka-dev tmux locales util-linux procps python3 valgrind \
-           chromium python3-pil libsqlite3-dev
+           chromium python3-pil libsqlite3-dev sqlite3
+# libsqlite3-dev: the store's index (src/storeidx.c); sqlite3, the command: the store
+# tests look into the index with it.
 # The export tests: a markdown parser renders the pasted tables; LAVA's test
 # definition schema (voluptuous) and a YAML reader check contrib/lava/kbench.yaml.
 DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
 deps:
 	@echo "kbench needs: $(DEB_PKGS)"
-	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel sqlite-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel sqlite-devel sqlite libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml)"
 	@if command -v apt-get >/dev/null; then \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
