@@ -437,6 +437,17 @@ static int apply(sqlite3 *h, const char *dir, struct fstate *todo, int ntodo, st
 	return rc;
 }
 
+/* A save's temp file (".<id>.json.XXXXXX", store_save) left by a save killed
+ * before it finished, an hour old: no save takes that long, so it is litter. */
+static bool stale_temp(int dfd, const char *name, time_t now)
+{
+	const char *j = strstr(name, ".json.");
+	struct stat st;
+	return name[0] == '.' && j && j > name + 1 && strlen(j) == 12 &&
+	       fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+	       now - st.st_mtime > 3600;
+}
+
 /* The run files of dir now: every visible *.json (temp files of a save in
  * progress start with a dot). -errno; -ENOENT for no directory. */
 static int list_dir(const char *dir, struct fstate **out, int *n)
@@ -448,8 +459,11 @@ static int list_dir(const char *dir, struct fstate **out, int *n)
 	if (!d)
 		return -errno;
 	struct dirent *de;
+	time_t now = time(NULL);
 	while ((de = readdir(d))) {
 		size_t len = strlen(de->d_name);
+		if (stale_temp(dirfd(d), de->d_name, now))
+			unlinkat(dirfd(d), de->d_name, 0);
 		if (de->d_name[0] == '.' || len < 6 || strcmp(de->d_name + len - 5, ".json") != 0)
 			continue;
 		struct stat st;
