@@ -60,7 +60,8 @@ void storeidx_kill_point(const char *step)
 		raise(SIGKILL);
 }
 
-void storeidx_close(void)
+/* The cached connection closed (another store, a replaced or corrupt index). */
+static void storeidx_close(void)
 {
 	sqlite3_finalize(cached_st);
 	cached_st = NULL;

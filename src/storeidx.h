@@ -84,9 +84,6 @@ struct run;
  * summaries and its points' means (run_free() it). */
 struct run *storeidx_noise_run(const struct storeidx_row *row);
 
-/* Closes the cached connection (tests that remove a store call it). */
-void storeidx_close(void);
-
 /* Called at the named steps of a save or an index update: kills the
  * process there when $KBENCH_TEST_KILL_AT names that step (the kill tests'
  * injection; unset in use). */
