@@ -898,7 +898,11 @@ int opts_parse(const struct opt_command *c, int argc, char **argv, struct opt_pa
 {
 	*p = (struct opt_parsed){ 0 };
 	size_t n = argc > 0 ? (size_t)argc : 1;
-	p->item = calloc(n, sizeof *p->item);
+	/* a cluster of flags ("-qvqv") is an item per letter: room for every letter */
+	size_t nitems = n;
+	for (int i = 1; i < argc; i++)
+		nitems += strlen(argv[i]);
+	p->item = calloc(nitems, sizeof *p->item);
 	p->operand = calloc(n, sizeof *p->operand);
 	if (!p->item || !p->operand) {
 		opts_free(p);
