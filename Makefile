@@ -21,9 +21,17 @@ BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 LIBEXECDIR = $(PREFIX)/libexec/kbench
 
 CC        ?= cc
-PKGS       = ncursesw jansson
+PKGS       = ncursesw jansson sqlite3
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -ljansson)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -ljansson -lsqlite3)
+
+# The run store's index is SQLite (src/storeidx.c): without its headers the
+# build stops here with what to install, rather than at a compiler error.
+ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
+ifneq ($(shell printf '\043include <sqlite3.h>\n' | $(CC) $(PKG_CFLAGS) -E -x c - >/dev/null 2>&1 && echo ok),ok)
+$(error SQLite is missing: kbench keeps its run index in SQLite; install libsqlite3-dev (Debian) or sqlite-devel (Fedora), or run 'make deps')
+endif
+endif
 
 # kbench's own code.
 CFLAGS    ?= -O2 -g
@@ -38,7 +46,7 @@ LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
 # missing, the shared library is used. (The exec and fork loops do not run
 # in it: see kbench-exec below.)
 static_or_shared = $(if $(filter /%,$(shell $(CC) -print-file-name=lib$(1).a)),$(shell $(CC) -print-file-name=lib$(1).a),-l$(1))
-BIN_LIBS   = $(foreach l,pfm sensors jansson ncursesw tinfo,$(call static_or_shared,$(l))) -lm
+BIN_LIBS   = $(foreach l,pfm sensors jansson sqlite3 ncursesw tinfo,$(call static_or_shared,$(l))) -lm
 BIN_LDFLAGS = -no-pie
 # LINK_STATIC=0 links the shared libraries instead, as a distribution's package
 # does (debian/rules, the RPM spec): their security fixes then reach kbench. PIE
@@ -137,7 +145,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 # python3-pil are for the tests only: the HTML report is checked in a real browser.
 DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
            libsensors-dev libcmocka-dev tmux locales util-linux procps python3 valgrind \
-           chromium python3-pil
+           chromium python3-pil libsqlite3-dev sqlite3
+# libsqlite3-dev: the store's index (src/storeidx.c); sqlite3, the command: the store
+# tests look into the index with it.
 # The export tests: a markdown parser renders the pasted tables; LAVA's test
 # definition schema (voluptuous) and a YAML reader check contrib/lava/kbench.yaml.
 DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
@@ -148,7 +158,7 @@ DEB_PKGS += lm-sensors
 DEB_PKGS += dpkg-dev debhelper lintian debootstrap rpm
 deps:
 	@echo "kbench needs: $(DEB_PKGS)"
-	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors rpm-build)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel sqlite-devel sqlite libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors rpm-build)"
 	@if command -v apt-get >/dev/null; then \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
@@ -185,6 +195,21 @@ fuzz:
 		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \
 		tail -n 2 build-fuzz/fuzz_$$t.log; [ $$rc = 0 ] || exit 1; \
+	done
+# make fuzz-long: each target to FUZZ_RUNS executions (10 million: hours on a small
+# machine); each prints its count and stops at the first crash.
+FUZZ_RUNS ?= 10000000
+.PHONY: fuzz-long
+fuzz-long:
+	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
+		WL_CFLAGS="-O1 -g" fuzzers
+	@for t in runfile import theme cli; do \
+		echo "fuzzing $$t to $(FUZZ_RUNS) executions"; \
+		mkdir -p build-fuzz/corpus-$$t; \
+		build-fuzz/fuzz_$$t -runs=$(FUZZ_RUNS) -max_len=65536 \
+			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t-long.log 2>&1; rc=$$?; \
+		grep -E '^(#[0-9]+|Done [0-9]+ runs)' build-fuzz/fuzz_$$t-long.log | tail -n 1; \
+		[ $$rc = 0 ] || { tail -n 20 build-fuzz/fuzz_$$t-long.log; exit 1; }; \
 	done
 fuzzers: $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cmd_%,$(LIB_OBJ))

@@ -337,9 +337,9 @@ static void print_runs(FILE *f)
 		fprintf(f, "last\n");
 	for (int i = 0; i < l.n; i++) {
 		fprintf(f, "%s\n", l.e[i].id);
-		const struct run *r = l.e[i].run;
-		if (r && r->meta.name[0] && !strchr(r->meta.name, ' '))
-			fprintf(f, "%s\n", r->meta.name);
+		const struct store_entry *e = &l.e[i];
+		if (!e->error && e->name[0] && !strchr(e->name, ' '))
+			fprintf(f, "%s\n", e->name);
 	}
 	store_list_free(&l);
 }

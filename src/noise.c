@@ -8,6 +8,7 @@
 
 #include "run.h"
 #include "store.h"
+#include "storeidx.h"
 #include "telemetry/others.h"
 #include "tests.h"
 
@@ -263,6 +264,34 @@ static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k
 	free(logs);
 }
 
+/* A set's accumulators pooled into the table: copy counts are pooled per
+ * test (the floor is the test's, and one more copy count is one more set of
+ * A/A comparisons); settings are not (each has its own floor). */
+static void pool(struct noise_table *t, const struct acc *acc, int nacc, const struct run *like, int k)
+{
+	t->groups++;
+	t->runs += k;
+	char setting[64];
+	noise_setting(like, setting, sizeof setting);
+	for (int a = 0; a < nacc; a++) {
+		struct noise_floor *f = slot(t, acc[a].id, setting, like);
+		double prev_ss = f->learned >= 0 ? f->learned * f->learned * f->df : 0;
+		f->df += acc[a].df;
+		f->runs += acc[a].runs;
+		f->learned = sqrt((prev_ss + acc[a].ss) / f->df);
+	}
+}
+
+/* One set of two or more same-settings runs, pooled into the table. */
+static void learn_group(struct noise_table *t, const struct run **set, int k)
+{
+	struct acc *acc = NULL;
+	int nacc = 0;
+	learn_set(&acc, &nacc, set, k);
+	pool(t, acc, nacc, set[0], k);
+	free(acc);
+}
+
 void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 		 const char *const *exclude, int nexclude)
 {
@@ -281,26 +310,8 @@ void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 				used[j] = true;
 				set[k++] = runs[j];
 			}
-		if (k < 2)
-			continue;
-		t->groups++;
-		t->runs += k;
-		struct acc *acc = NULL;
-		int nacc = 0;
-		learn_set(&acc, &nacc, set, k);
-		/* Copy counts are pooled per test: the floor is the test's, and one
-		 * more copy count is one more set of A/A comparisons. Settings are
-		 * not: each has its own floor. */
-		char setting[64];
-		noise_setting(set[0], setting, sizeof setting);
-		for (int a = 0; a < nacc; a++) {
-			struct noise_floor *f = slot(t, acc[a].id, setting, set[0]);
-			double prev_ss = f->learned >= 0 ? f->learned * f->learned * f->df : 0;
-			f->df += acc[a].df;
-			f->runs += acc[a].runs;
-			f->learned = sqrt((prev_ss + acc[a].ss) / f->df);
-		}
-		free(acc);
+		if (k >= 2)
+			learn_group(t, set, k);
 	}
 	for (int i = 0; i < t->n; i++)
 		t->f[i].sigma = noise_sigma(&t->f[i]);
@@ -308,25 +319,100 @@ void noise_learn(struct noise_table *t, const struct run *const *runs, int n,
 	free(set);
 }
 
+static int add_run(const struct storeidx_row *row, void *arg)
+{
+	struct run **set = arg;
+	int k = 0;
+	while (set[k])
+		k++;
+	set[k] = storeidx_noise_run(row);
+	return 0;
+}
+
+/* A set's accumulators as text, one "copies df runs ss id" a line (the cache's form). */
+static char *acc_text(const struct acc *acc, int nacc)
+{
+	size_t cap = (size_t)nacc * 96 + 1, u = 0;
+	char *text = malloc(cap);
+	if (!text)
+		abort();
+	text[0] = 0;
+	for (int a = 0; a < nacc; a++)
+		u += (size_t)snprintf(text + u, cap - u, "%d %d %d %.17g %s\n", acc[a].copies, acc[a].df,
+				      acc[a].runs, acc[a].ss, acc[a].id);
+	return text;
+}
+
+static struct acc *acc_parse(const char *text, int *nacc)
+{
+	struct acc *acc = NULL;
+	*nacc = 0;
+	for (const char *p = text; *p;) {
+		char *q;
+		struct acc a = { .copies = (int)strtol(p, &q, 10) };
+		a.df = (int)strtol(q, &q, 10);
+		a.runs = (int)strtol(q, &q, 10);
+		a.ss = strtod(q, &q);
+		size_t n = *q == ' ' ? strcspn(q + 1, "\n") : 0;
+		snprintf(a.id, sizeof a.id, "%.*s", (int)(n < sizeof a.id ? n : sizeof a.id - 1), q + 1);
+		struct acc *na = realloc(acc, (size_t)(*nacc + 1) * sizeof *na);
+		if (!na)
+			abort();
+		acc = na;
+		acc[(*nacc)++] = a;
+		const char *nl = strchr(q, '\n');
+		p = nl ? nl + 1 : q + strlen(q);
+	}
+	return acc;
+}
+
 int noise_learn_store(struct noise_table *t, const char *const *exclude, int nexclude, char *err,
 		      size_t errlen)
 {
-	struct store_list l;
-	int rc = store_list(&l, err, errlen);
-	if (rc < 0) {
-		memset(t, 0, sizeof *t);
+	/* The index's sets, not the run files: what learn_set reads of a run is
+	 * in the index, and what it made of a set is kept there, so a store of
+	 * thousands of runs costs a query and the sets that changed. */
+	memset(t, 0, sizeof *t);
+	struct storeidx_set *sets;
+	int nsets;
+	int rc = storeidx_noise_sets(store_dir(), exclude, nexclude, &sets, &nsets, err, errlen);
+	if (rc < 0)
 		return rc;
+	struct run *like = run_new();
+	for (int i = 0; i < nsets; i++) {
+		const struct storeidx_set *st = &sets[i];
+		struct acc *acc = NULL;
+		int nacc = 0;
+		char *cached = storeidx_set_cached(st);
+		if (cached) {
+			acc = acc_parse(cached, &nacc);
+			free(cached);
+		} else {
+			struct run **set = calloc((size_t)st->k + 1, sizeof *set);
+			if (!set)
+				abort();
+			if (storeidx_set_rows(st, add_run, set) == 0) {
+				learn_set(&acc, &nacc, (const struct run **)set, st->k);
+				char *text = acc_text(acc, nacc);
+				storeidx_set_keep(st, text);
+				free(text);
+			}
+			for (int k = 0; k < st->k; k++)
+				run_free(set[k]);
+			free(set);
+		}
+		/* the settings a floor is filed under are the set's (its first run's) */
+		like->meta.mode = run_mode_parse(st->mode);
+		like->meta.duration_override = st->duration;
+		like->meta.iterations = st->iterations;
+		pool(t, acc, nacc, like, st->k);
+		free(acc);
 	}
-	const struct run **runs = calloc((size_t)l.n + 1, sizeof *runs);
-	if (!runs)
-		abort();
-	int n = 0;
-	for (int i = 0; i < l.n; i++)
-		if (l.e[i].run)
-			runs[n++] = l.e[i].run;
-	noise_learn(t, runs, n, exclude, nexclude);
-	free(runs);
-	store_list_free(&l);
+	run_free(like);
+	storeidx_sets_prune(sets, nsets);
+	storeidx_sets_free(sets, nsets);
+	for (int i = 0; i < t->n; i++)
+		t->f[i].sigma = noise_sigma(&t->f[i]);
 	return 0;
 }
 

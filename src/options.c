@@ -15,6 +15,7 @@
 #include "quick.h"
 #include "run.h"
 #include "runner.h"
+#include "store.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
 #include "thermal.h"
@@ -35,6 +36,17 @@ static int check_import_name(const char *opt, const char *arg, char *err, size_t
 	if (!*arg || strlen(arg) >= sizeof(((struct run_meta *)0)->name)) {
 		snprintf(err, errlen, "%s wants 1 to %zu characters", opt,
 			 sizeof(((struct run_meta *)0)->name) - 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* --since/--until: a date the store's filters take (store_parse_date). */
+static int check_date(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	time_t t;
+	if (store_parse_date(arg, false, &t) < 0) {
+		snprintf(err, errlen, "%s wants a date, YYYY-MM-DD or 'YYYY-MM-DD HH:MM' (got '%s')", opt, arg);
 		return -1;
 	}
 	return 0;
@@ -514,6 +526,40 @@ const struct opt_def opt_table[] = {
 	  .arg = "FILE", .what = "a file",
 	  .help = "the HTML file to write (required; replaced whole, never half-written)",
 	  .cmds = OC_REPORT },
+	{ .id = O_SEL_KERNEL, .name = "kernel", .kind = OK_STRING,
+	  .arg = "PATTERN", .what = "a kernel release pattern",
+	  .help = "only runs of a kernel release matching PATTERN (shell wildcards: '6.1*')",
+	  .cmds = OC_RUNS | OC_DELETE },
+	{ .id = O_SEL_NAME, .name = "name", .kind = OK_STRING,
+	  .arg = "PATTERN", .what = "a run name pattern",
+	  .help = "only runs whose name matches PATTERN (shell wildcards)",
+	  .cmds = OC_RUNS | OC_DELETE },
+	{ .id = O_SINCE, .name = "since", .kind = OK_STRING,
+	  .arg = "DATE", .what = "a date",
+	  .help = "only runs from DATE on (YYYY-MM-DD or 'YYYY-MM-DD HH:MM', local time)",
+	  .cmds = OC_RUNS | OC_DELETE, .check = check_date },
+	{ .id = O_UNTIL, .name = "until", .kind = OK_STRING,
+	  .arg = "DATE", .what = "a date",
+	  .help = "only runs up to DATE (a day: its end)",
+	  .cmds = OC_RUNS | OC_DELETE, .check = check_date },
+	{ .id = O_SEL_TESTS, .name = "tests", .kind = OK_STRING,
+	  .arg = "LIST", .what = "test ids",
+	  .help = "only runs holding every test of LIST (comma-separated ids: dhry2reg,pipe)",
+	  .cmds = OC_RUNS | OC_DELETE },
+	{ .id = O_SEL_MODE, .name = "mode", .kind = OK_STRING,
+	  .arg = "MODE", .what = "a mode",
+	  .help = "only runs of this mode: full, quick, imported, thermal, ...",
+	  .cmds = OC_RUNS | OC_DELETE, .choices = "full quick imported thermal" },
+	{ .id = O_LIMIT, .name = "limit", .kind = OK_INT,
+	  .arg = "N", .what = "a number of runs", .min = 1, .max = 999999,
+	  .help = "the newest N runs that match",
+	  .cmds = OC_RUNS },
+	{ .id = O_STORE_SIZE, .name = "size", .kind = OK_FLAG,
+	  .help = "how much the store holds: runs, their files' size, the index, by mode",
+	  .cmds = OC_RUNS },
+	{ .id = O_YES, .name = "yes", .short_name = 'y', .kind = OK_FLAG,
+	  .help = "delete the runs a filter selects without asking",
+	  .cmds = OC_DELETE },
 	{ .id = O_MAN, .name = "man", .kind = OK_FLAG,
 	  .help = "the manual page kbench(1) in roff",
 	  .cmds = OC_HELP },
@@ -574,7 +620,8 @@ const struct opt_command opt_commands[] = {
 	  "and whether each default event opens here.\n"
 	  "Use the names with 'kbench run --events LIST'.",
 	  NULL, NULL },
-	{ "runs", OC_RUNS, "", "the stored runs, newest first", NULL, NULL, NULL },
+	{ "runs", OC_RUNS, "[filters] [--limit N] [--size]", "the stored runs, newest first",
+	  "The stored runs, newest first; the filters (all must hold) choose which.", NULL, NULL },
 	{ "show", OC_SHOW, "RUN", "a stored run's report (UnixBench's text format)",
 	  "The run's report in UnixBench's text format.",
 	  "RUN: id, unique id prefix, name, file path, last, last~N", "runs" },
@@ -606,7 +653,10 @@ const struct opt_command opt_commands[] = {
 	  "RUN: id, unique id prefix, name, file path, last, last~N; --vs may name a group.", "runs" },
 	{ "noise", OC_NOISE, "", "this machine's run-to-run noise floor per test",
 	  "The run-to-run noise floor per test and setting, and how it was learned.", NULL, NULL },
-	{ "delete", OC_DELETE, "RUN", "remove a stored run", NULL, NULL, "runs" },
+	{ "delete", OC_DELETE, "RUN | filters [--yes]", "remove a stored run, or the runs a filter selects",
+	  "Removes one stored run, or every run the filters select (those of 'kbench runs'\n"
+	  "with the same filters) after listing them and asking; --yes does not ask.",
+	  NULL, "runs" },
 	{ "help", OC_HELP, "[COMMAND] [--man|--markdown]", "this list, a command's options, or the manual",
 	  NULL, NULL, "commands" },
 	{ "completion", OC_COMPLETION, "bash", "the bash completion script (make install installs it)",
@@ -634,6 +684,9 @@ const struct opt_env opt_env[] = {
 				    "the run's notes say so)" },
 	{ "KBENCH_BUILDLOAD_LEAD", "buildload: seconds a load runs before its build (default 3; tests\n"
 				   "shorten it)" },
+	{ "KBENCH_TEST_KILL_AT", "tests only: kill kbench (SIGKILL) at this step of a save or of\n"
+				"an index update (save-created, save-half, save-written,\n"
+				"save-linked, index-begin, index-commit)" },
 	{ "NO_COLOR", "the console draws without colour" },
 	{ "ESCDELAY", "milliseconds the console waits after Esc (default 25)" },
 };
@@ -854,7 +907,11 @@ int opts_parse(const struct opt_command *c, int argc, char **argv, struct opt_pa
 {
 	*p = (struct opt_parsed){ 0 };
 	size_t n = argc > 0 ? (size_t)argc : 1;
-	p->item = calloc(n, sizeof *p->item);
+	/* a cluster of flags ("-qvqv") is an item per letter: room for every letter */
+	size_t nitems = n;
+	for (int i = 1; i < argc; i++)
+		nitems += strlen(argv[i]);
+	p->item = calloc(nitems, sizeof *p->item);
 	p->operand = calloc(n, sizeof *p->operand);
 	if (!p->item || !p->operand) {
 		opts_free(p);

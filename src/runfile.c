@@ -269,7 +269,10 @@ static void sanitize(char *s)
 		bool ok = len > 0;
 		for (int i = 1; ok && i < len; i++)
 			ok = (p[i] >> 6) == 2;
-		if (!ok || (len == 1 && *p < 0x20 && *p != '\t' && *p != '\n')) {
+		/* C0 controls but tab and newline, DEL, and the C1 controls
+		 * (U+0080..U+009F: a terminal may take U+009B as CSI) */
+		if (!ok || (len == 1 && ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)) ||
+		    (len == 2 && p[0] == 0xc2 && p[1] < 0xa0)) {
 			*w++ = '?';
 			p++;
 			continue;
@@ -832,6 +835,11 @@ struct run *runfile_parse(const char *text, size_t len, const char *what, char *
 	}
 	struct run *r = from_json(&rd, root);
 	json_decref(root);
+	/* A run file is untrusted (another machine's, a bug report's): its
+	 * text goes to terminals and reports, so control bytes and escape
+	 * sequences are made harmless as they come in. */
+	if (r)
+		sanitize_run(r);
 	return r;
 }
 

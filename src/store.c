@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 
 #include "run.h"
 #include "runfile.h"
+#include "storeidx.h"
 
 const char *store_dir(void)
 {
@@ -131,7 +133,11 @@ int store_save(struct run *r, char *err, size_t errlen)
 		return rc;
 	}
 	fchmod(fd, 0644);
-	rc = write_all(fd, text, strlen(text));
+	storeidx_kill_point("save-created");
+	rc = write_all(fd, text, strlen(text) / 2);
+	storeidx_kill_point("save-half");
+	if (!rc)
+		rc = write_all(fd, text + strlen(text) / 2, strlen(text) - strlen(text) / 2);
 	if (!rc)
 		rc = write_all(fd, "\n", 1);
 	free(text);
@@ -139,6 +145,7 @@ int store_save(struct run *r, char *err, size_t errlen)
 		rc = -errno;
 	if (close(fd) < 0 && !rc)
 		rc = -errno;
+	storeidx_kill_point("save-written");
 	if (rc) {
 		/* Name the run's file, not the temp file: that one is removed now. */
 		snprintf(err, errlen, "cannot write %s: %s (nothing was stored)", path, strerror(-rc));
@@ -162,6 +169,7 @@ int store_save(struct run *r, char *err, size_t errlen)
 			return rc;
 		}
 	} else {
+		storeidx_kill_point("save-linked");
 		unlink(tmp);
 	}
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -172,72 +180,168 @@ int store_save(struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
-static int by_date(const void *a, const void *b)
+/* A row of the index as a list entry. */
+static int add_entry(const struct storeidx_row *row, void *arg)
 {
-	const struct store_entry *x = a, *y = b;
-	if (x->date != y->date)
-		return x->date > y->date ? -1 : 1;
-	return strcmp(y->id, x->id);
+	struct store_list *l = ((void **)arg)[0];
+	int *cap = ((void **)arg)[1];
+	if (l->n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		struct store_entry *ne = realloc(l->e, (size_t)*cap * sizeof *ne);
+		if (!ne)
+			abort();
+		l->e = ne;
+	}
+	struct store_entry *e = &l->e[l->n++];
+	memset(e, 0, sizeof *e);
+	size_t len = strlen(row->file);
+	snprintf(e->id, sizeof e->id, "%.*s", (int)(len - 5 < 15 ? len - 5 : 15), row->file);
+	if (!(e->file = strdup(row->file)))
+		abort();
+	e->date = (time_t)row->date;
+	if (row->error) {
+		if (!(e->error = strdup(row->error)))
+			abort();
+		return 0;
+	}
+	snprintf(e->name, sizeof e->name, "%s", row->name);
+	snprintf(e->kernel, sizeof e->kernel, "%s", row->kernel);
+	snprintf(e->host, sizeof e->host, "%s", row->host);
+	snprintf(e->mode, sizeof e->mode, "%s", row->mode);
+	e->incomplete = row->incomplete;
+	e->from_elsewhere = row->has_source && run_mode_info(run_mode_parse(row->mode))->measured;
+	snprintf(e->tests, sizeof e->tests, "%s", row->tests);
+	/* "copies index partial tests;" per block (storeidx.c writes it) */
+	for (char *p = (char *)row->blocks; *p;) {
+		char *q = p;
+		int copies = (int)strtol(p, &q, 10);
+		double index = strtod(q, &q);
+		int partial = (int)strtol(q, &q, 10);
+		strtol(q, &q, 10);
+		if (*q != ';')
+			break;
+		if (e->nblocks < STORE_LIST_BLOCKS)
+			e->blocks[e->nblocks] = (struct store_block){ copies, index, partial != 0 };
+		e->nblocks++;
+		p = q + 1;
+	}
+	return 0;
 }
 
 int store_list(struct store_list *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
-	const char *dir = store_dir();
-	DIR *d = opendir(dir);
-	if (!d) {
-		if (errno == ENOENT)
-			return 0;
-		int rc = -errno;
-		snprintf(err, errlen, "cannot read the store %s: %s", dir, strerror(errno));
-		return rc;
-	}
 	int cap = 0;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		if (de->d_name[0] == '.' || len < 6 || strcmp(de->d_name + len - 5, ".json") != 0)
-			continue;
-		if (out->n == cap) {
-			cap = cap ? cap * 2 : 16;
-			struct store_entry *ne = realloc(out->e, (size_t)cap * sizeof *ne);
-			if (!ne)
-				abort();
-			out->e = ne;
-		}
-		struct store_entry *e = &out->e[out->n++];
-		memset(e, 0, sizeof *e);
-		snprintf(e->path, sizeof e->path, "%s/%s", dir, de->d_name);
-		snprintf(e->id, sizeof e->id, "%.*s", (int)(len - 5 < 15 ? len - 5 : 15), de->d_name);
-		e->run = runfile_read(e->path, e->error, sizeof e->error);
-		if (e->run) {
-			e->date = e->run->meta.date;
-			/* The file name is the id: the store finds runs by it. */
-			if (strcmp(e->run->meta.id, e->id) != 0)
-				snprintf(e->run->meta.id, sizeof e->run->meta.id, "%s", e->id);
-		} else {
-			struct stat st;
-			if (stat(e->path, &st) == 0)
-				e->date = st.st_mtime;
-		}
-	}
-	closedir(d);
-	if (out->n) /* an empty store has no array to sort (qsort's NULL is undefined) */
-		qsort(out->e, (size_t)out->n, sizeof *out->e, by_date);
-	return 0;
+	void *arg[2] = { out, &cap };
+	int rc = storeidx_list(store_dir(), add_entry, arg, err, errlen);
+	if (rc < 0)
+		store_list_free(out);
+	return rc;
 }
 
 void store_list_free(struct store_list *l)
 {
-	for (int i = 0; i < l->n; i++)
-		run_free(l->e[i].run);
+	for (int i = 0; i < l->n; i++) {
+		free(l->e[i].file);
+		free(l->e[i].error);
+	}
 	free(l->e);
 	memset(l, 0, sizeof *l);
 }
 
+static struct run *load_file(const char *file, const char *id, char *err, size_t errlen)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s/%s", store_dir(), file);
+	struct run *r = runfile_read(path, err, errlen);
+	/* The file name is the id: the store finds runs by it. */
+	if (r && strcmp(r->meta.id, id) != 0)
+		snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
+	return r;
+}
+
+struct run *store_entry_load(const struct store_entry *e, char *err, size_t errlen)
+{
+	if (e->error) {
+		snprintf(err, errlen, "%s", e->error);
+		return NULL;
+	}
+	return load_file(e->file, e->id, err, errlen);
+}
+
+int store_parse_date(const char *s, bool end_of_day, time_t *out)
+{
+	struct tm tm;
+	memset(&tm, 0, sizeof tm);
+	const char *end = strptime(s, "%Y-%m-%d %H:%M", &tm);
+	bool day = false;
+	if (!end || *end) {
+		memset(&tm, 0, sizeof tm);
+		end = strptime(s, "%Y-%m-%d", &tm);
+		day = true;
+	}
+	if (!end || *end)
+		return -1;
+	if (day && end_of_day) {
+		tm.tm_hour = 23;
+		tm.tm_min = 59;
+		tm.tm_sec = 59;
+	} else if (!day && end_of_day) {
+		tm.tm_sec = 59;
+	}
+	tm.tm_isdst = -1;
+	time_t t = mktime(&tm);
+	if (t == (time_t)-1)
+		return -1;
+	*out = t;
+	return 0;
+}
+
+bool store_filter_empty(const struct store_filter *f)
+{
+	return !f->kernel && !f->name && !f->tests && !f->mode && !f->has_since && !f->has_until;
+}
+
+/* Is id one of the space-separated words of list? */
+static bool has_word(const char *list, const char *id, size_t n)
+{
+	for (const char *p = list; (p = strstr(p, "")) && *p;) {
+		size_t w = strcspn(p, " ");
+		if (w == n && !strncmp(p, id, n))
+			return true;
+		p += w;
+		p += strspn(p, " ");
+	}
+	return false;
+}
+
+bool store_filter_match(const struct store_filter *f, const struct store_entry *e)
+{
+	if (e->error)
+		return store_filter_empty(f);
+	if (f->kernel && fnmatch(f->kernel, e->kernel, 0) != 0)
+		return false;
+	if (f->name && fnmatch(f->name, e->name, 0) != 0)
+		return false;
+	if (f->mode && strcmp(f->mode, e->mode) != 0)
+		return false;
+	if (f->has_since && e->date < f->since)
+		return false;
+	if (f->has_until && e->date > f->until)
+		return false;
+	for (const char *p = f->tests; p && *p;) {
+		size_t n = strcspn(p, ",");
+		if (n && !has_word(e->tests, p, n))
+			return false;
+		p += n;
+		p += *p == ',';
+	}
+	return true;
+}
+
 static int entry_ok(const struct store_list *l, int i, char *err, size_t errlen)
 {
-	if (l->e[i].run)
+	if (!l->e[i].error)
 		return i;
 	snprintf(err, errlen, "%s", l->e[i].error);
 	return -1;
@@ -256,9 +360,9 @@ static bool host_spec(const char *spec, char *host, size_t hostlen, const char *
 	return true;
 }
 
-static bool host_match(const struct run *r, const char *host, const char *name)
+static bool host_match(const struct store_entry *e, const char *host, const char *name)
 {
-	return r && !strcmp(r->meta.hostname, host) && (!name || !strcmp(r->meta.name, name));
+	return !e->error && !strcmp(e->host, host) && (!name || !strcmp(e->name, name));
 }
 
 /* No run matches a host: spec. Says which hosts the store has, the way a user finds the name. */
@@ -267,15 +371,15 @@ static void host_unknown(const struct store_list *l, const char *spec, char *err
 	char hosts[300] = "";
 	int n = 0;
 	for (int i = 0; i < l->n; i++) {
-		const struct run *r = l->e[i].run;
-		if (!r || !r->meta.hostname[0])
+		const struct store_entry *e = &l->e[i];
+		if (e->error || !e->host[0])
 			continue;
 		bool seen = false;
 		for (int k = 0; k < i && !seen; k++)
-			seen = l->e[k].run && !strcmp(l->e[k].run->meta.hostname, r->meta.hostname);
+			seen = !l->e[k].error && !strcmp(l->e[k].host, e->host);
 		size_t u = strlen(hosts);
-		if (!seen && u + strlen(r->meta.hostname) + 8 < sizeof hosts)
-			snprintf(hosts + u, sizeof hosts - u, "%s%s", n++ ? ", " : "", r->meta.hostname);
+		if (!seen && u + strlen(e->host) + 8 < sizeof hosts)
+			snprintf(hosts + u, sizeof hosts - u, "%s%s", n++ ? ", " : "", e->host);
 	}
 	snprintf(err, errlen, "no stored run matches '%s' (hosts in the store: %s)", spec,
 		 n ? hosts : "none");
@@ -292,7 +396,7 @@ int store_list_find(const struct store_list *l, const char *spec, char *err, siz
 	if (host_spec(spec, host, sizeof host, &hname)) {
 		int found = -1, nfound = 0;
 		for (int i = 0; i < l->n; i++)
-			if (host_match(l->e[i].run, host, hname) && nfound++ == 0)
+			if (host_match(&l->e[i], host, hname) && nfound++ == 0)
 				found = i;
 		if (nfound == 1)
 			return found;
@@ -317,7 +421,7 @@ int store_list_find(const struct store_list *l, const char *spec, char *err, siz
 		/* last counts good runs only: a broken file is not a run. */
 		long seen = 0;
 		for (int i = 0; i < l->n; i++)
-			if (l->e[i].run && seen++ == k)
+			if (!l->e[i].error && seen++ == k)
 				return i;
 		snprintf(err, errlen, "the store has no run '%s' (%ld runs in %s)", spec, seen, store_dir());
 		return -1;
@@ -328,7 +432,7 @@ int store_list_find(const struct store_list *l, const char *spec, char *err, siz
 	int found = -1, nfound = 0;
 	char ids[200] = "";
 	for (int i = 0; i < l->n; i++)
-		if (l->e[i].run && strcmp(l->e[i].run->meta.name, spec) == 0) {
+		if (!l->e[i].error && strcmp(l->e[i].name, spec) == 0) {
 			if (nfound++ == 0)
 				found = i;
 			size_t u = strlen(ids);
@@ -358,18 +462,37 @@ int store_list_find(const struct store_list *l, const char *spec, char *err, siz
 	return -1;
 }
 
+/* last or last~N: N, else -1. */
+static long last_n(const char *spec)
+{
+	if (strcmp(spec, "last") == 0)
+		return 0;
+	if (strncmp(spec, "last~", 5) != 0 || !spec[5])
+		return -1;
+	char *end;
+	errno = 0;
+	long k = strtol(spec + 5, &end, 10);
+	return errno || *end || k < 0 ? -1 : k;
+}
+
+/* last~N straight from the index (one row, not a list of thousands): the
+ * run, or NULL when the quick way does not find it (the list then says why). */
+static struct run *load_last(long k, char *err, size_t errlen)
+{
+	struct store_list one = { 0 };
+	int cap = 0;
+	void *arg[2] = { &one, &cap };
+	struct run *r = NULL;
+	if (storeidx_nth(store_dir(), k, add_entry, arg, err, errlen) == 0 && one.n == 1)
+		r = store_entry_load(&one.e[0], err, errlen);
+	store_list_free(&one);
+	return r;
+}
+
 static bool looks_like_path(const char *spec)
 {
 	size_t n = strlen(spec);
 	return strchr(spec, '/') || (n > 5 && strcmp(spec + n - 5, ".json") == 0);
-}
-
-/* Takes the run out of the list so the caller owns it. */
-static struct run *take(struct store_list *l, int i)
-{
-	struct run *r = l->e[i].run;
-	l->e[i].run = NULL;
-	return r;
 }
 
 struct run *store_load(const char *spec, char *err, size_t errlen)
@@ -380,11 +503,14 @@ struct run *store_load(const char *spec, char *err, size_t errlen)
 	}
 	if (looks_like_path(spec) && access(spec, F_OK) == 0)
 		return runfile_read(spec, err, errlen);
+	struct run *quick = last_n(spec) >= 0 ? load_last(last_n(spec), err, errlen) : NULL;
+	if (quick)
+		return quick;
 	struct store_list l;
 	if (store_list(&l, err, errlen) < 0)
 		return NULL;
 	int i = store_list_find(&l, spec, err, errlen);
-	struct run *r = i >= 0 ? take(&l, i) : NULL;
+	struct run *r = i >= 0 ? store_entry_load(&l.e[i], err, errlen) : NULL;
 	store_list_free(&l);
 	return r;
 }
@@ -398,11 +524,23 @@ static void push(struct run ***v, int *n, struct run *r)
 	(*v)[(*n)++] = r;
 }
 
+/* Loads listed run i into the group, once: false with err filled when it cannot be read. */
+static bool take(const struct store_list *l, bool *taken, int i, struct run ***out, int *n, char *err,
+		 size_t errlen)
+{
+	struct run *r = store_entry_load(&l->e[i], err, errlen);
+	if (!r)
+		return false;
+	taken[i] = true;
+	push(out, n, r);
+	return true;
+}
+
 struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen)
 {
 	*n = 0;
-	struct store_list l;
-	bool listed = false;
+	struct store_list l = { 0 };
+	bool listed = false, *taken = NULL;
 	struct run **out = NULL;
 	char *copy = strdup(spec ? spec : ""), *save = NULL;
 	if (!copy)
@@ -415,12 +553,26 @@ struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen
 			push(&out, n, r);
 			continue;
 		}
+		if (!listed && last_n(tok) >= 0) {
+			/* last~N alone needs no list; named twice is still refused */
+			struct run *r = load_last(last_n(tok), err, errlen);
+			bool twice = false;
+			for (int k = 0; r && k < *n; k++)
+				twice |= !strcmp(out[k]->meta.id, r->meta.id) && !looks_like_path(tok);
+			if (r && !twice) {
+				push(&out, n, r);
+				continue;
+			}
+			run_free(r);
+		}
 		if (!listed) {
 			if (store_list(&l, err, errlen) < 0) {
 				free(copy);
 				return NULL;
 			}
 			listed = true;
+			if (!(taken = calloc((size_t)l.n + 1, sizeof *taken)))
+				abort();
 		}
 		/* Every run measured on a host (and with a name): a group from a lab. */
 		char host[128];
@@ -428,8 +580,9 @@ struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen
 		if (host_spec(tok, host, sizeof host, &hname)) {
 			int before = *n;
 			for (int i = 0; i < l.n; i++)
-				if (host_match(l.e[i].run, host, hname))
-					push(&out, n, take(&l, i));
+				if (!taken[i] && host_match(&l.e[i], host, hname) &&
+				    !take(&l, taken, i, &out, n, err, errlen))
+					goto fail;
 			if (*n == before) {
 				host_unknown(&l, tok, err, errlen);
 				goto fail;
@@ -439,25 +592,28 @@ struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen
 		/* A name several runs share is a group: take them all. */
 		int named = 0;
 		for (int i = 0; i < l.n; i++)
-			if (l.e[i].run && strcmp(l.e[i].id, tok) != 0 &&
-			    strcmp(l.e[i].run->meta.name, tok) == 0)
+			if (!taken[i] && !l.e[i].error && strcmp(l.e[i].id, tok) != 0 &&
+			    strcmp(l.e[i].name, tok) == 0)
 				named++;
 		if (named > 1) {
 			for (int i = 0; i < l.n; i++)
-				if (l.e[i].run && strcmp(l.e[i].run->meta.name, tok) == 0)
-					push(&out, n, take(&l, i));
+				if (!taken[i] && !l.e[i].error && strcmp(l.e[i].name, tok) == 0 &&
+				    !take(&l, taken, i, &out, n, err, errlen))
+					goto fail;
 			continue;
 		}
 		int i = store_list_find(&l, tok, err, errlen);
 		if (i < 0)
 			goto fail;
-		if (!l.e[i].run) {
+		if (taken[i]) {
 			snprintf(err, errlen, "run '%s' is named twice in '%s'", tok, spec);
 			goto fail;
 		}
-		push(&out, n, take(&l, i));
+		if (!take(&l, taken, i, &out, n, err, errlen))
+			goto fail;
 	}
 	free(copy);
+	free(taken);
 	if (listed)
 		store_list_free(&l);
 	if (*n == 0) {
@@ -468,6 +624,7 @@ struct run **store_load_group(const char *spec, int *n, char *err, size_t errlen
 	return out;
 fail:
 	free(copy);
+	free(taken);
 	if (listed)
 		store_list_free(&l);
 	for (int i = 0; i < *n; i++)
@@ -495,9 +652,11 @@ int store_delete(const char *spec, char *deleted_id, size_t idlen, char *err, si
 		return -ENOENT;
 	}
 	rc = 0;
-	if (unlink(l.e[i].path) < 0) {
+	char path[4400];
+	snprintf(path, sizeof path, "%s/%s", store_dir(), l.e[i].file);
+	if (unlink(path) < 0) {
 		rc = -errno;
-		snprintf(err, errlen, "cannot delete %s: %s", l.e[i].path, strerror(errno));
+		snprintf(err, errlen, "cannot delete %s: %s", path, strerror(errno));
 	} else if (deleted_id) {
 		snprintf(deleted_id, idlen, "%s", l.e[i].id);
 	}
@@ -519,50 +678,84 @@ bool store_worth_saving(const struct run *r, char *why, size_t whylen)
 	return false;
 }
 
-/* Does run r have a block with one of the copy counts of ours? */
 /* Something to compare: one of our tests measured at one of our copy counts
- * (a memlat run has nothing to say against a newer timerlat run's rows). */
-static bool shares_tests(const struct run *ours, const struct run *r)
+ * (a memlat run has nothing to say against a newer timerlat run's rows).
+ * keys is the index's " COPIES:TEST ..." of the other run. */
+static bool shares_tests(const struct run *ours, const char *keys)
 {
-	for (int i = 0; i < ours->nblocks; i++) {
-		const struct run_block *b = run_find_block(r, ours->blocks[i].copies);
-		for (int t = 0; b && t < ours->blocks[i].ntests; t++)
-			if (run_block_find_test(b, ours->blocks[i].tests[t].id))
+	for (int i = 0; i < ours->nblocks; i++)
+		for (int t = 0; t < ours->blocks[i].ntests; t++) {
+			char key[64];
+			snprintf(key, sizeof key, " %d:%s ", ours->blocks[i].copies, ours->blocks[i].tests[t].id);
+			if (strstr(keys, key))
 				return true;
-	}
+		}
 	return false;
+}
+
+/* The candidates for a baseline, newest first, as the index lists them. */
+struct candidate {
+	char file[256], id[16], kernel[96];
+	bool elsewhere;
+};
+
+struct pick {
+	const struct run *r;
+	struct candidate *c;
+	int n, cap;
+};
+
+static int add_candidate(const struct storeidx_row *row, void *arg)
+{
+	struct pick *p = arg;
+	size_t len = strlen(row->file);
+	if (row->error || len >= sizeof p->c->file || !shares_tests(p->r, row->testkeys))
+		return 0;
+	char id[16];
+	snprintf(id, sizeof id, "%.*s", (int)(len - 5 < 15 ? len - 5 : 15), row->file);
+	if (!strcmp(id, p->r->meta.id))
+		return 0;
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		struct candidate *nc = realloc(p->c, (size_t)p->cap * sizeof *nc);
+		if (!nc)
+			abort();
+		p->c = nc;
+	}
+	struct candidate *c = &p->c[p->n++];
+	snprintf(c->file, sizeof c->file, "%s", row->file);
+	snprintf(c->id, sizeof c->id, "%s", id);
+	snprintf(c->kernel, sizeof c->kernel, "%s", row->kernel);
+	c->elsewhere = row->has_source && run_mode_info(run_mode_parse(row->mode))->measured &&
+		       strcmp(row->host, p->r->meta.hostname) != 0;
+	return 0;
 }
 
 struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen)
 {
-	struct store_list l;
-	if (store_list(&l, why, whylen) < 0)
+	struct pick p = { .r = r };
+	if (storeidx_each(store_dir(), add_candidate, &p, why, whylen) < 0) {
+		free(p.c);
 		return NULL;
+	}
 	int pick = -1;
 	/* pass 0: another kernel release; pass 1: any other run (the same kernel);
 	 * passes 2 and 3 the same among runs another machine measured, which came
 	 * in by kbench import from a lab: a kernel is compared on its own machine first. */
 	for (int pass = 0; pass < 4 && pick < 0; pass++)
-		for (int i = 0; i < l.n && pick < 0; i++) {
-			const struct run *o = l.e[i].run;
-			if (!o || !strcmp(l.e[i].id, r->meta.id) || !shares_tests(r, o))
+		for (int i = 0; i < p.n && pick < 0; i++) {
+			if (p.c[i].elsewhere != (pass >= 2))
 				continue;
-			bool elsewhere = o->meta.source[0] && run_mode_info(o->meta.mode)->measured &&
-					 strcmp(o->meta.hostname, r->meta.hostname) != 0;
-			if (elsewhere != (pass >= 2))
-				continue;
-			if (pass % 2 == 0 && !strcmp(o->meta.kernel_release, r->meta.kernel_release))
+			if (pass % 2 == 0 && !strcmp(p.c[i].kernel, r->meta.kernel_release))
 				continue;
 			pick = i;
 		}
 	struct run *base = NULL;
-	if (pick >= 0) {
-		base = l.e[pick].run;
-		l.e[pick].run = NULL; /* taken before the list is freed */
-	} else {
+	if (pick >= 0)
+		base = load_file(p.c[pick].file, p.c[pick].id, why, whylen);
+	else
 		snprintf(why, whylen, "no stored run of these tests at these copy counts");
-	}
-	store_list_free(&l);
+	free(p.c);
 	return base;
 }
 
@@ -589,17 +782,35 @@ static bool same_run(const struct run *a, const struct run *b)
 	return true;
 }
 
+struct same {
+	const struct run *r;
+	char *id;
+	size_t idlen;
+	int found;
+};
+
+/* A candidate the index names (same host, date, kernel, mode): read in full to compare scores. */
+static int check_same(const struct storeidx_row *row, void *arg)
+{
+	struct same *s = arg;
+	char id[16], err[300];
+	size_t len = strlen(row->file);
+	snprintf(id, sizeof id, "%.*s", (int)(len - 5 < 15 ? len - 5 : 15), row->file);
+	struct run *o = load_file(row->file, id, err, sizeof err);
+	if (o && same_run(o, s->r)) {
+		snprintf(s->id, s->idlen, "%s", id);
+		s->found = 1;
+	}
+	run_free(o);
+	return s->found;
+}
+
 int store_find_same(const struct run *r, char *id, size_t idlen, char *err, size_t errlen)
 {
-	struct store_list l;
-	if (store_list(&l, err, errlen) < 0)
+	struct same s = { r, id, idlen, 0 };
+	const struct run_meta *m = &r->meta;
+	if (storeidx_each_same(store_dir(), m->hostname, (int64_t)m->date, m->kernel_release,
+			       m->kernel_version, run_mode_info(m->mode)->name, check_same, &s, err, errlen) < 0)
 		return -1;
-	int found = 0;
-	for (int i = 0; i < l.n && !found; i++)
-		if (l.e[i].run && same_run(l.e[i].run, r)) {
-			snprintf(id, idlen, "%s", l.e[i].id);
-			found = 1;
-		}
-	store_list_free(&l);
-	return found;
+	return s.found;
 }

@@ -27,13 +27,32 @@ int store_save(struct run *r, char *err, size_t errlen);
  * comparison may pick). False fills why with a sentence. */
 bool store_worth_saving(const struct run *r, char *why, size_t whylen);
 
-/* One stored file, read or not. */
+/* One block's index of a stored run, as lists show it. */
+struct store_block {
+	int copies;
+	double index_score;
+	bool index_partial;
+};
+
+/* At most this many blocks of a run are listed (a list line holds fewer). */
+#define STORE_LIST_BLOCKS 16
+
+/* One stored file, read or not, as the store's index summarises it: what
+ * lists and picking need. The run itself is read by store_entry_load. */
 struct store_entry {
-	char path[4096];
 	char id[16];
-	struct run *run;  /* NULL when broken */
-	char error[300];  /* why it is broken */
+	char *file;       /* "<id>.json" in the store */
+	char *error;      /* NULL when the file reads as a run; else why it is broken */
 	time_t date;      /* run date, else the file's mtime */
+	char name[96];
+	char kernel[96];  /* meta.kernel_release */
+	char host[96];
+	char mode[16];
+	bool incomplete;
+	bool from_elsewhere; /* a measured run that came in by kbench import */
+	int nblocks;      /* all of them; the first STORE_LIST_BLOCKS are in blocks */
+	struct store_block blocks[STORE_LIST_BLOCKS];
+	char tests[160];  /* run_tests_text */
 };
 
 struct store_list {
@@ -41,10 +60,32 @@ struct store_list {
 	struct store_entry *e; /* newest first (date, then id) */
 };
 
-/* Reads every *.json in the store. A missing store is an empty list (0).
- * Broken files are listed with their error. -errno on an unreadable directory. */
+/* Lists every *.json in the store from its index (brought up to date with
+ * the files first). A missing store is an empty list (0). Broken files are
+ * listed with their error. -errno on an unreadable directory. */
 int store_list(struct store_list *out, char *err, size_t errlen);
 void store_list_free(struct store_list *l);
+
+/* Reads one listed run in full (run_free() it); NULL with err filled. */
+struct run *store_entry_load(const struct store_entry *e, char *err, size_t errlen);
+
+/* What `kbench runs` and `kbench delete` select by: every set field must hold. */
+struct store_filter {
+	const char *kernel; /* fnmatch pattern on the kernel release */
+	const char *name;   /* fnmatch pattern on the name */
+	const char *tests;  /* comma-separated test ids, each held by the run */
+	const char *mode;   /* exact */
+	bool has_since, has_until;
+	time_t since, until; /* inclusive */
+};
+
+/* Does a listed run pass the filter? A broken file passes only an empty filter. */
+bool store_filter_match(const struct store_filter *f, const struct store_entry *e);
+bool store_filter_empty(const struct store_filter *f);
+
+/* "YYYY-MM-DD" or "YYYY-MM-DD HH:MM" (local time) as a time; a day alone is
+ * its first second, or its last when end_of_day. 0, or -1 when not a date. */
+int store_parse_date(const char *s, bool end_of_day, time_t *out);
 
 /* Resolves one spec among the listed runs: exact id, exact name, last,
  * last~N, unique id prefix, host:HOST[:NAME] matching one run. Returns the

@@ -13,6 +13,8 @@ static struct store_list list;
 static bool loaded;
 static char why[300];
 static int cursor, top, marked = -1;
+static int page = 10;        /* rows the last draw showed: PgUp/PgDn move by it */
+static char needle[96];      /* the last '/' search; n finds the next */
 
 static void reload(void)
 {
@@ -50,31 +52,98 @@ static unsigned act_down(struct app *a)
 	return UI_REDRAW;
 }
 
-static struct run *take(int i)
+static unsigned act_pgup(struct app *a)
 {
-	struct run *r = list.e[i].run;
-	list.e[i].run = NULL;
-	return r;
+	cursor = cursor > page ? cursor - page : 0;
+	return UI_REDRAW;
+}
+
+static unsigned act_pgdn(struct app *a)
+{
+	if (loaded && list.n)
+		cursor = cursor + page < list.n ? cursor + page : list.n - 1;
+	return UI_REDRAW;
+}
+
+static unsigned act_home(struct app *a)
+{
+	cursor = 0;
+	return UI_REDRAW;
+}
+
+static unsigned act_end(struct app *a)
+{
+	if (loaded && list.n)
+		cursor = list.n - 1;
+	return UI_REDRAW;
+}
+
+static bool entry_has(const struct store_entry *e, const char *text)
+{
+	return strcasestr(e->id, text) || (!e->error && (strcasestr(e->name, text) || strcasestr(e->kernel, text) ||
+							 strcasestr(e->host, text) || strcasestr(e->tests, text)));
+}
+
+/* The next run after the cursor (wrapping) whose id, name, kernel, host or tests hold the text. */
+static void find_next(struct app *a)
+{
+	if (!loaded || !list.n || !needle[0])
+		return;
+	for (int k = 1; k <= list.n; k++) {
+		int i = (cursor + k) % list.n;
+		if (entry_has(&list.e[i], needle)) {
+			cursor = i;
+			app_message(a, ROLE_NORMAL, "'%s': run %d of %d (n: the next match).", needle, i + 1, list.n);
+			return;
+		}
+	}
+	app_message(a, ROLE_WARN, "No stored run's id, name, kernel, host or tests hold '%s'.", needle);
+}
+
+static void in_find(struct app *a, const char *text)
+{
+	snprintf(needle, sizeof needle, "%s", text);
+	find_next(a);
+}
+
+static unsigned act_find(struct app *a)
+{
+	app_prompt(a, "Find:", needle, in_find);
+	return UI_REDRAW;
+}
+
+static unsigned act_find_next(struct app *a)
+{
+	if (!needle[0])
+		return act_find(a);
+	find_next(a);
+	return UI_REDRAW;
 }
 
 static unsigned act_open(struct app *a)
 {
 	if (!loaded || cursor >= list.n)
 		return 0;
-	if (!list.e[cursor].run) {
+	if (list.e[cursor].error) {
 		app_message(a, ROLE_WARN, "%s", list.e[cursor].error);
+		return UI_REDRAW;
+	}
+	/* the list holds the index's summaries: the runs are read now, the two opened only */
+	char err[300];
+	struct run *run = store_entry_load(&list.e[cursor], err, sizeof err), *base = NULL;
+	if (run && marked >= 0 && marked != cursor && !list.e[marked].error)
+		base = store_entry_load(&list.e[marked], err, sizeof err); /* compare two: the marked one is the base */
+	if (!run || (marked >= 0 && marked != cursor && !list.e[marked].error && !base)) {
+		run_free(run);
+		app_message(a, ROLE_WARN, "%s", err);
 		return UI_REDRAW;
 	}
 	if (a->run)
 		run_free(a->run);
 	if (a->base)
 		run_free(a->base);
-	a->base = NULL;
-	if (marked >= 0 && marked != cursor && list.e[marked].run) {
-		/* compare two: the marked one is the base */
-		a->base = take(marked);
-	}
-	a->run = take(cursor);
+	a->base = base;
+	a->run = run;
 	a->run_saved = true;
 	a->replay = false;
 	if (!a->base)
@@ -124,6 +193,12 @@ static unsigned act_back(struct app *a)
 static const struct key_def history_keys[] = {
 	{ UK_UP, 'k', NULL, "previous run", act_up, false },
 	{ UK_DOWN, 'j', NULL, "next run", act_down, false },
+	{ UK_PGUP, 0, "PgUp", "a page up", act_pgup, false },
+	{ UK_PGDN, 0, "PgDn", "a page down", act_pgdn, false },
+	{ UK_HOME, 'g', "Home", "the newest run", act_home, false },
+	{ UK_END, 'G', "End", "the oldest run", act_end, false },
+	{ '/', 0, "/", "find a run by id, name, kernel, host or test", act_find, false },
+	{ 'n', 0, "n", "the next run found", act_find_next, false },
 	{ UK_ENTER, 0, NULL, "open", act_open, true },
 	{ ' ', 0, NULL, "mark to compare", act_mark, true },
 	{ 'd', UK_DELETE, "d", "delete", act_delete, true },
@@ -163,6 +238,7 @@ static void history_draw(struct app *a, struct canvas *c)
 		x += wd[i] + 1;
 	}
 	int rows = c->h - 5;
+	page = rows > 1 ? rows - 1 : 1;
 	if (cursor < top)
 		top = cursor;
 	if (cursor >= top + rows)
@@ -179,16 +255,15 @@ static void history_draw(struct app *a, struct canvas *c)
 		fmt_fit(buf, sizeof buf, e->id, wd[1], FMT_LEFT);
 		canvas_text(c, x, y, role, buf, -1);
 		x += wd[1] + 1;
-		if (!e->run) {
+		if (e->error) {
 			canvas_text(c, x, y, ROLE_FAILED, e->error, c->w - x - 1);
 			continue;
 		}
-		const struct run *r = e->run;
-		fmt_fit(buf, sizeof buf, r->meta.name, wd[2], FMT_LEFT);
+		fmt_fit(buf, sizeof buf, e->name, wd[2], FMT_LEFT);
 		canvas_text(c, x, y, role, buf, -1);
 		x += wd[2] + 1;
 		if (wd[3]) {
-			fmt_fit(buf, sizeof buf, r->meta.kernel_release, wd[3], FMT_LEFT);
+			fmt_fit(buf, sizeof buf, e->kernel, wd[3], FMT_LEFT);
 			canvas_text(c, x, y, ROLE_DIM, buf, -1);
 			x += wd[3] + 1;
 		}
@@ -199,28 +274,29 @@ static void history_draw(struct app *a, struct canvas *c)
 		canvas_text(c, x, y, ROLE_DIM, v, wd[4]);
 		x += wd[4] + 1;
 		v[0] = '\0';
-		for (int b = 0; b < r->nblocks; b++)
-			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", b ? "," : "", r->blocks[b].copies);
+		for (int b = 0; b < e->nblocks && b < STORE_LIST_BLOCKS; b++)
+			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", b ? "," : "", e->blocks[b].copies);
 		fmt_fit(buf, sizeof buf, v, wd[5], FMT_LEFT);
 		canvas_text(c, x, y, ROLE_NORMAL, buf, -1);
 		x += wd[5] + 1;
 		/* how it was made: a thermal check's partial index is not a short run's */
 		if (wd[6]) {
-			fmt_fit(buf, sizeof buf, run_mode_info(r->meta.mode)->name, wd[6], FMT_LEFT);
+			fmt_fit(buf, sizeof buf, run_mode_info(run_mode_parse(e->mode))->name, wd[6], FMT_LEFT);
 			canvas_text(c, x, y, ROLE_DIM, buf, -1);
 			x += wd[6] + 1;
 		}
 		v[0] = '\0';
 		bool any_index = false;
-		for (int b = 0; b < r->nblocks; b++) {
+		for (int b = 0; b < e->nblocks && b < STORE_LIST_BLOCKS; b++) {
 			char n[32];
-			any_index |= r->blocks[b].index_score > 0;
-			fmt_number(n, sizeof n, r->blocks[b].index_score > 0 ? r->blocks[b].index_score : -1, 7);
+			double ix = e->blocks[b].index_score;
+			any_index |= ix > 0;
+			fmt_number(n, sizeof n, ix > 0 ? ix : -1, 7);
 			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%s", b ? " " : "", n);
 		}
 		/* no index (memlat, timerlat, ...): the tests say what the run was */
-		if (!any_index && r->nblocks)
-			run_tests_text(r, v, sizeof v);
+		if (!any_index && e->nblocks)
+			snprintf(v, sizeof v, "%s", e->tests);
 		fmt_fit(buf, sizeof buf, v, wd[7], FMT_LEFT);
 		canvas_text(c, x, y, any_index ? ROLE_HEADER : ROLE_DIM, buf, -1);
 		if (sel)

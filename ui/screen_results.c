@@ -166,10 +166,10 @@ static unsigned act_switch(struct app *a)
 			at = i;
 	struct run *next = NULL;
 	for (int i = at + 1; i < l.n && !next; i++) {
-		if (!l.e[i].run || !strcmp(l.e[i].id, a->run->meta.id))
+		if (l.e[i].error || !strcmp(l.e[i].id, a->run->meta.id))
 			continue;
-		next = l.e[i].run;
-		l.e[i].run = NULL; /* take it before the list is freed */
+		/* a file that went bad since it was indexed is passed over like a broken one */
+		next = store_entry_load(&l.e[i], err, sizeof err);
 	}
 	store_list_free(&l);
 	if (a->base)

@@ -102,10 +102,6 @@ static void setup_enter(struct app *a)
 	preset = preset_of(a);
 	if (cursor <= 0 || cursor >= nitems)
 		cursor = 1;
-	if (!stored_loaded) {
-		char err[300];
-		stored_loaded = store_list(&stored, err, sizeof err) == 0;
-	}
 }
 
 static void setup_leave(struct app *a)
@@ -242,7 +238,12 @@ static const char *compare_label(const struct app *a, char *buf, size_t len)
 
 static void cycle_compare(struct app *a, int dir)
 {
-	/* auto, none, then every readable stored run */
+	/* auto, none, then every readable stored run: listed the first time the
+	 * field is stepped, not on every start (a store may hold thousands) */
+	if (!stored_loaded) {
+		char err[300];
+		stored_loaded = store_list(&stored, err, sizeof err) == 0;
+	}
 	int n = 2 + (stored_loaded ? stored.n : 0), at = 0;
 	if (!strcmp(a->compare_spec, "none"))
 		at = 1;
@@ -251,7 +252,7 @@ static void cycle_compare(struct app *a, int dir)
 			at = 2 + i;
 	for (int k = 0; k < n; k++) {
 		at = (at + dir + n) % n;
-		if (at < 2 || stored.e[at - 2].run)
+		if (at < 2 || !stored.e[at - 2].error)
 			break;
 	}
 	if (at == 0)

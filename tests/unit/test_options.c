@@ -289,6 +289,18 @@ static void text_wraps(void **state)
 	free(buf);
 }
 
+/* A cluster of flags is an item per letter: more items than words (found by make fuzz-long:
+ * the items were counted by words and the 3rd letter of "-qvqvqv" wrote past them). */
+static void flag_clusters_fit(void **state)
+{
+	(void)state;
+	struct opt_parsed p;
+	const char *argv[] = { "run", "-qvqvqvqvqvqvqvqv" };
+	assert_int_equal(parse("run", &p, 2, argv), -1);
+	assert_int_equal(p.n, 16);
+	opts_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +316,7 @@ int main(void)
 		cmocka_unit_test(errors_keep_their_wording),
 		cmocka_unit_test(console_options_open_the_console),
 		cmocka_unit_test(text_wraps),
+		cmocka_unit_test(flag_clusters_fit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

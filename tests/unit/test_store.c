@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "noise.h"
 #include "run.h"
 #include "store.h"
 
@@ -168,7 +169,7 @@ static void test_broken_listed(void **state)
 	assert_int_equal(store_list(&l, err, sizeof err), 0);
 	int broken = 0, good = 0;
 	for (int i = 0; i < l.n; i++) {
-		if (l.e[i].run)
+		if (!l.e[i].error)
 			good++;
 		else {
 			broken++;
@@ -365,6 +366,116 @@ static void test_pick_baseline_here_first(void **state)
 	free(old);
 }
 
+/* Noise floors from the index (and from its kept sets, the second time) are those learned from
+ * the run files themselves, with and without runs excluded; a file changed by hand counts anew. */
+static void expect_same_table(const struct noise_table *x, const struct noise_table *y)
+{
+	assert_int_equal(x->n, y->n);
+	assert_int_equal(x->groups, y->groups);
+	assert_int_equal(x->runs, y->runs);
+	for (int i = 0; i < x->n; i++) {
+		assert_string_equal(x->f[i].id, y->f[i].id);
+		assert_string_equal(x->f[i].setting, y->f[i].setting);
+		assert_int_equal(x->f[i].df, y->f[i].df);
+		assert_true(x->f[i].learned == y->f[i].learned);
+		assert_true(x->f[i].sigma == y->f[i].sigma);
+	}
+}
+
+static void learn_from_files(struct noise_table *t, const char *const *ex, int nex)
+{
+	struct store_list l;
+	char err[256];
+	assert_int_equal(store_list(&l, err, sizeof err), 0);
+	const struct run **runs = calloc((size_t)l.n + 1, sizeof *runs);
+	int n = 0;
+	for (int i = 0; i < l.n; i++)
+		if (!l.e[i].error)
+			runs[n++] = store_entry_load(&l.e[i], err, sizeof err);
+	noise_learn(t, runs, n, ex, nex);
+	for (int i = 0; i < n; i++)
+		run_free((struct run *)runs[i]);
+	free(runs);
+	store_list_free(&l);
+}
+
+static void test_noise_from_index(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
+	snprintf(dir, sizeof dir, "%s/noise", home);
+	setenv("KBENCH_HOME", dir, 1);
+	char ids[9][16];
+	for (int i = 0; i < 9; i++) {
+		/* three settings of three runs; scores that move a little */
+		struct run *r = mk(NULL, i < 3 ? "6.1.0" : i < 6 ? "6.8.0" : "6.9.0", 1000 + i);
+		r->meta.mode = i >= 6 ? RUN_MODE_QUICK : RUN_MODE_FULL;
+		r->blocks[0].tests[0].score = 1e6 * (1 + 0.01 * (i % 3)) + i;
+		r->blocks[0].index_score = 500 + i;
+		r->blocks[0].index_tests = 1;
+		save(r);
+		snprintf(ids[i], sizeof ids[i], "%s", r->meta.id);
+		run_free(r);
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		struct noise_table a, b;
+		assert_int_equal(noise_learn_store(&a, NULL, 0, err, sizeof err), 0);
+		learn_from_files(&b, NULL, 0);
+		assert_true(a.groups == 3);
+		expect_same_table(&a, &b);
+		noise_free(&a);
+		noise_free(&b);
+		const char *ex[] = { ids[4], ids[0] };
+		assert_int_equal(noise_learn_store(&a, ex, 2, err, sizeof err), 0);
+		learn_from_files(&b, ex, 2);
+		expect_same_table(&a, &b);
+		noise_free(&a);
+		noise_free(&b);
+	}
+	/* a run file changed by hand: its new score is learned from */
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s.json", dir, ids[1]);
+	struct run *r = store_load(ids[1], err, sizeof err);
+	assert_non_null(r);
+	r->blocks[0].tests[0].score *= 1.5;
+	unlink(path);
+	save(r);
+	run_free(r);
+	struct noise_table a, b;
+	assert_int_equal(noise_learn_store(&a, NULL, 0, err, sizeof err), 0);
+	learn_from_files(&b, NULL, 0);
+	expect_same_table(&a, &b);
+	noise_free(&a);
+	noise_free(&b);
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
+/* last~N in a group names the N-th newest run, whatever the group took before it. */
+static void test_group_last(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
+	snprintf(dir, sizeof dir, "%s/grouplast", home);
+	setenv("KBENCH_HOME", dir, 1);
+	struct run *v[] = { mk("a", "6.1.0", 100), mk("b", "6.2.0", 200), mk("c", "6.3.0", 300) };
+	for (int i = 0; i < 3; i++)
+		save(v[i]);
+	int n;
+	struct run **g = store_load_group("last,last~1", &n, err, sizeof err);
+	assert_non_null(g);
+	assert_int_equal(n, 2);
+	assert_string_equal(g[0]->meta.name, "c");
+	assert_string_equal(g[1]->meta.name, "b");
+	for (int i = 0; i < n; i++)
+		run_free(g[i]);
+	free(g);
+	g = store_load_group("b,last~1", &n, err, sizeof err);
+	assert_null(g); /* b is last~1: named twice */
+	for (int i = 0; i < 3; i++)
+		run_free(v[i]);
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -372,7 +483,8 @@ int main(void)
 		cmocka_unit_test(test_never_overwrites), cmocka_unit_test(test_broken_listed),
 		cmocka_unit_test(test_worth_saving), cmocka_unit_test(test_pick_baseline),
 		cmocka_unit_test(test_host_groups), cmocka_unit_test(test_find_same),
-		cmocka_unit_test(test_pick_baseline_here_first),
+		cmocka_unit_test(test_pick_baseline_here_first), cmocka_unit_test(test_noise_from_index),
+		cmocka_unit_test(test_group_last),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
