@@ -1,9 +1,9 @@
 # Saves at once and saves killed: two kbench processes importing side by side (with a third
 # listing meanwhile) lose nothing; a save or an index update killed (SIGKILL) at each of its
 # steps leaves the store readable and the index consistent with the files.
+# requires: sqlite3
 . "$KBENCH_TOP/tests/system/lib.inc"
 F="$KBENCH_TOP/tests/fixtures"
-command -v sqlite3 >/dev/null || skip "sqlite3 (the command) is not installed"
 IX="$KBENCH_HOME/index.sqlite"
 
 # consistent N: runs lists N good runs and nothing broken, one for each file, the index has a

@@ -3,6 +3,7 @@
 # and terminal escapes, a billion series points claimed. Each is refused with one line or
 # stored with its text made harmless: no crash, no hang, no file outside the store, no escape
 # sequence on the terminal, in the index's lists or in an HTML report.
+# requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 F="$KBENCH_TOP/tests/fixtures"
 H="$T/hostile"

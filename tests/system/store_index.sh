@@ -1,9 +1,9 @@
 # The store's index: a run file copied in by hand, changed or removed is seen; a deleted index is
 # rebuilt silently, a corrupt one with one line; a read-only store still lists; the lists match
 # the files.
+# requires: sqlite3
 . "$KBENCH_TOP/tests/system/lib.inc"
 F="$KBENCH_TOP/tests/fixtures"
-command -v sqlite3 >/dev/null || skip "sqlite3 (the command) is not installed"
 IX="$KBENCH_HOME/index.sqlite"
 
 expect_exit 0 "$KBENCH" import "$F/ub6-1copy.log" "$F/ub5-2copies.log" "$F/table.md"

@@ -1,8 +1,8 @@
 # The history screen with a long store: it opens at once (the index, not the run files), pages
 # with PgDn/End, finds a run with / (by name, kernel or id) and n, and opens the one found.
+# requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-command -v python3 >/dev/null || skip "python3 is needed to make the store"
 python3 "$KBENCH_TOP/tests/mkstore.py" "$KBENCH_HOME" 300 "$KBENCH_TOP/tests/fixtures/run-1.1.json"
 ui_start "$KBENCH" console
 ui_wait 'Setup'
