@@ -165,8 +165,8 @@ $(BUILD)/src/helper/%.o: src/helper/%.c
 kbench: $(BUILD)/kbench $(BUILD)/kbench-exec
 ifeq ($(SAN),1)
 	@echo "sanitized build: $(BUILD)/kbench"
-else ifneq ($(KB_ARCH),native)
-	@echo "$(KB_ARCH) build: $(BUILD)/kbench and $(BUILD)/kbench-exec"
+else ifneq ($(BUILD),build)
+	@echo "$(BUILD)/kbench and $(BUILD)/kbench-exec built (./kbench is the native build's)"
 else
 	cp $(BUILD)/kbench $@.tmp && mv -f $@.tmp $@  # a running kbench keeps its old file
 endif
