@@ -192,11 +192,12 @@ DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev 
 # definition schema (voluptuous) and a YAML reader check contrib/lava/kbench.yaml.
 DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
 # `make deps ARCH=i686|arm64` adds the target's multiarch architecture and its
-# libraries, and its compiler (arm64: the cross compiler and qemu-user to run the
+# libraries, and its compiler (i686: libc6-dbg:i386 too, without which valgrind
+# cannot start a 32-bit program; arm64: the cross compiler and qemu-user to run the
 # unit tests).
 KB_LIBS_DEV = libncurses-dev libjansson-dev libpfm4-dev libsensors-dev libcmocka-dev
 ifeq ($(KB_ARCH),i686)
-DEB_CROSS  = gcc-multilib $(addsuffix :i386,$(KB_LIBS_DEV))
+DEB_CROSS  = gcc-multilib libc6-dbg:i386 $(addsuffix :i386,$(KB_LIBS_DEV))
 FEDORA_CROSS = glibc-devel.i686 ncurses-devel.i686 jansson-devel.i686 libpfm-devel.i686 lm_sensors-devel.i686 libcmocka-devel.i686
 else ifeq ($(KB_ARCH),arm64)
 DEB_CROSS  = gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static $(addsuffix :arm64,$(KB_LIBS_DEV))
