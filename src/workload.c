@@ -166,7 +166,7 @@ int wl_run_timed(struct workload_ctx *ctx, void (*loop)(struct workload_ctx *ctx
 	timer_t tick;
 	struct itimerspec every = { .it_value = { 0, 10000000 }, .it_interval = { 0, 10000000 } };
 	wl_timed_slot = ctx->slot;
-	wl_timed_last = 0;
+	wl_timed_last = atomic_load_explicit(&ctx->slot->loop_word, memory_order_relaxed);
 	wl_timed_wraps = 0;
 	ev.sigev_value.sival_int = 1;
 	if (timer_create(CLOCK_MONOTONIC, &ev, &tick) < 0) {
