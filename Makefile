@@ -112,8 +112,14 @@ WL_CFLAGS ?= -O3 -ffast-math $(WL_ARCH_FLAGS)
 # kbench-exec, built by one compiler, so the note is noise.
 ifeq ($(KB_TARGET),i386)
 KB_NOPSABI = -Wno-psabi
+# kbench's own code (not the workloads, compiled as UnixBench's are) rounds
+# to double wherever C says a value is one: gnu11's default lets x87 keep 80
+# bits in stored variables too. Ranks and thresholds are also computed so that
+# excess precision cannot move them (README: "Netbooks and ARM boards").
+KB_FPFLAGS = -fexcess-precision=standard
 endif
 WARN      += $(KB_NOPSABI)
+ALL_CFLAGS += $(KB_FPFLAGS)
 KB_BASELINE_NOTE = $(if $(WL_BASELINE), (for another CPU: baseline $(WL_BASELINE)))
 
 BUILD      = build
