@@ -291,7 +291,7 @@ bench-quick: kbench
 # UnixBench directory; ROUNDS, COPIES, ITER, TESTS, OUT, ORDER, DIRECT, DURATION: see
 # tests/bench-fidelity.sh.
 bench-fidelity: kbench
-	@UNIXBENCH="$(UNIXBENCH)" KBENCH=./$(BUILD)/kbench ROUNDS="$(ROUNDS)" COPIES="$(COPIES)" \
+	@UNIXBENCH="$(UNIXBENCH)" KBENCH=$(abspath $(BUILD)/kbench) ROUNDS="$(ROUNDS)" COPIES="$(COPIES)" \
 		ITER="$(ITER)" TESTS="$(TESTS)" OUT="$(OUT)" ORDER="$(ORDER)" DIRECT="$(DIRECT)" \
 		DURATION="$(DURATION)" sh tests/bench-fidelity.sh
 
