@@ -21,9 +21,55 @@ BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 LIBEXECDIR = $(PREFIX)/libexec/kbench
 
 CC        ?= cc
+
+# 32-bit and cross builds (README: "Netbooks and ARM boards"): `make ARCH=i686`
+# builds with gcc -m32 and Debian's i386 multiarch libraries, `make ARCH=arm64`
+# with aarch64-linux-gnu-gcc and the arm64 ones, each into its own build
+# directory (build-i686, build-arm64), leaving build/ and ./kbench alone. ARCH
+# counts only on make's command line: a kernel tree's ARCH in the environment
+# must not turn a native build into a cross build, and kbench's ARCH is not
+# passed on to the tests, which build kernels.
+ifeq ($(origin ARCH),command line)
+KB_ARCH   := $(ARCH)
+unexport ARCH
+endif
+KB_ARCH   ?= native
+ifeq ($(KB_ARCH),i686)
+KB_TRIPLET = i686-linux-gnu
+KB_MULTIARCH = i386-linux-gnu
+KB_DEB_ARCH = i386
+KB_CC      = gcc -m32
+else ifeq ($(KB_ARCH),arm64)
+KB_TRIPLET = aarch64-linux-gnu
+KB_MULTIARCH = aarch64-linux-gnu
+KB_DEB_ARCH = arm64
+KB_CC      = aarch64-linux-gnu-gcc
+else ifneq ($(KB_ARCH),native)
+$(error ARCH=$(KB_ARCH): kbench builds for ARCH=i686 or ARCH=arm64 (or natively, without ARCH))
+endif
+# How to run the target's programs here (docs, unit tests): arm64's under
+# qemu-user on another CPU, with the arm64 multiarch loader and libraries.
+KB_EXEC    =
+ifeq ($(KB_ARCH),arm64)
+ifneq ($(shell uname -m),aarch64)
+KB_EXEC    = qemu-aarch64-static
+endif
+endif
+ifneq ($(KB_ARCH),native)
+ifeq ($(origin CC),default)
+CC         = $(KB_CC)
+endif
+# The target's pkg-config: its triplet's wrapper where installed, else
+# pkg-config reading only the target's multiarch directory.
+ifeq ($(origin PKG_CONFIG),undefined)
+PKG_CONFIG = $(if $(shell command -v $(KB_TRIPLET)-pkg-config),$(KB_TRIPLET)-pkg-config,env PKG_CONFIG_LIBDIR=/usr/lib/$(KB_MULTIARCH)/pkgconfig:/usr/share/pkgconfig pkg-config)
+endif
+endif
+PKG_CONFIG ?= pkg-config
+
 PKGS       = ncursesw jansson sqlite3
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -ljansson -lsqlite3)
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -ljansson -lsqlite3)
 
 # The run store's index is SQLite (src/storeidx.c): without its headers the
 # build stops here with what to install, rather than at a compiler error.
@@ -36,7 +82,9 @@ endif
 # kbench's own code.
 CFLAGS    ?= -O2 -g
 WARN       = -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation
-DEFS       = -D_GNU_SOURCE -DKBENCH_VERSION='"$(VERSION)"' -DKBENCH_DATADIR='"$(DATADIR)"' \
+# 64-bit file offsets and time_t on 32-bit machines too (no-ops on 64-bit):
+# scratch files past 2 GiB, and dates past 2038 in run files.
+DEFS       = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DKBENCH_VERSION='"$(VERSION)"' -DKBENCH_DATADIR='"$(DATADIR)"' \
              -DKBENCH_LIBEXECDIR='"$(LIBEXECDIR)"'
 ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) -Isrc -Iui $(PKG_CFLAGS)
 LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
@@ -63,17 +111,60 @@ endif
 
 # The workloads are compiled the way UnixBench 6.0.0 compiles its programs
 # (its OPTON on Linux x86-64), not with kbench's flags: the scores must match.
-WL_CFLAGS ?= -O3 -ffast-math -march=native -mtune=native
+# -march=native is right when the compiler targets the machine it runs on; a
+# binary for another CPU (ARCH=i686 or arm64, a Debian cross build's CC, gcc
+# -m32) takes the named baseline of its target instead, which the run records
+# with the build flags: i686 is Debian i386's baseline (every netbook's Atom,
+# no SSE needed), armv8-a Debian arm64's (Raspberry Pi 3 and later).
+KB_TARGET := $(shell echo | $(CC) $(CFLAGS) -dM -E - 2>/dev/null | \
+	sed -n 's/^\#define __\(x86_64\|i386\|aarch64\|arm\)__ 1$$/\1/p' | head -n 1)
+KB_HOST   := $(shell uname -m | sed 's/^i[3-6]86$$/i386/; s/^arm64$$/aarch64/; s/^armv.*/arm/')
+ifeq ($(KB_TARGET),$(KB_HOST))
+WL_ARCH_FLAGS = -march=native -mtune=native
+else ifeq ($(KB_TARGET),i386)
+WL_BASELINE = i686
+WL_ARCH_FLAGS = -march=i686 -mtune=generic
+else ifeq ($(KB_TARGET),aarch64)
+WL_BASELINE = armv8-a
+WL_ARCH_FLAGS = -march=armv8-a -mtune=generic
+else ifeq ($(KB_TARGET),x86_64)
+WL_BASELINE = x86-64
+WL_ARCH_FLAGS = -march=x86-64 -mtune=generic
+else
+WL_BASELINE = the compiler's default
+WL_ARCH_FLAGS =
+endif
+WL_CFLAGS ?= -O3 -ffast-math $(WL_ARCH_FLAGS)
+# i386: gcc notes at every file that struct worker_slot's 64-bit atomics are
+# aligned as GCC 11 aligns them; the slots are shared only between kbench and
+# kbench-exec, built by one compiler, so the note is noise.
+ifeq ($(KB_TARGET),i386)
+KB_NOPSABI = -Wno-psabi
+# kbench's own code (not the workloads, compiled as UnixBench's are) rounds
+# to double wherever C says a value is one: gnu11's default lets x87 keep 80
+# bits in stored variables too. Ranks and thresholds are also computed so that
+# excess precision cannot move them (README: "Netbooks and ARM boards").
+KB_FPFLAGS = -fexcess-precision=standard
+endif
+WARN      += $(KB_NOPSABI)
+ALL_CFLAGS += $(KB_FPFLAGS)
+KB_BASELINE_NOTE = $(if $(WL_BASELINE), (for another CPU: baseline $(WL_BASELINE)))
 
 BUILD      = build
+ifneq ($(KB_ARCH),native)
+BUILD      = build-$(KB_ARCH)
+endif
 ifeq ($(SAN),1)
 BUILD      = build-san
+ifneq ($(KB_ARCH),native)
+BUILD      = build-$(KB_ARCH)-san
+endif
 SANFLAGS   = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 ALL_CFLAGS += $(SANFLAGS)
 WL_CFLAGS  += $(SANFLAGS) -g
 LDFLAGS    += $(SANFLAGS)
 endif
-ALL_CFLAGS += -DKBENCH_BUILD_FLAGS='"$(CC) $(CFLAGS) | workloads: $(WL_CFLAGS)"'
+ALL_CFLAGS += -DKBENCH_BUILD_FLAGS='"$(CC) $(CFLAGS) | workloads: $(WL_CFLAGS)$(KB_BASELINE_NOTE)"'
 
 ENGINE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/telemetry/*.c))
 WL_SRC     = $(wildcard src/workloads/*.c)
@@ -85,16 +176,16 @@ UNIT_SRC   = $(wildcard tests/unit/test_*.c)
 UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 DEPFLAGS   = -MMD -MP
 
-.PHONY: all deps run test bench bench-quick bench-fidelity bench-verdicts install uninstall clean format format-check docs
+.PHONY: all deps run test unit bench bench-quick bench-fidelity bench-verdicts install uninstall clean format format-check docs
 all: kbench docs
 
 # The man page and the bash completion are printed by the binary from its option
 # table (src/options.c), so they cannot disagree with what it parses.
 docs: $(BUILD)/kbench.1 $(BUILD)/kbench.bash-completion
 $(BUILD)/kbench.1: $(BUILD)/kbench
-	$(BUILD)/kbench help --man >$@.tmp && mv -f $@.tmp $@
+	$(KB_EXEC) $(BUILD)/kbench help --man >$@.tmp && mv -f $@.tmp $@
 $(BUILD)/kbench.bash-completion: $(BUILD)/kbench
-	$(BUILD)/kbench completion bash >$@.tmp && mv -f $@.tmp $@
+	$(KB_EXEC) $(BUILD)/kbench completion bash >$@.tmp && mv -f $@.tmp $@
 
 # The files that print KBENCH_VERSION are compiled again when it changes (a new
 # commit, a tag, a dirty tree): a stamp rewritten only when its text differs.
@@ -120,18 +211,20 @@ $(BUILD)/kbench-exec: $(HELPER_OBJ)
 
 $(BUILD)/src/helper/%.o: src/helper/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall -Wextra $(DEFS) -Isrc $(DEPFLAGS) -c -o $@ $<
+	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall -Wextra $(KB_NOPSABI) $(DEFS) -Isrc $(DEPFLAGS) -c -o $@ $<
 
 kbench: $(BUILD)/kbench $(BUILD)/kbench-exec
 ifeq ($(SAN),1)
 	@echo "sanitized build: $(BUILD)/kbench"
+else ifneq ($(BUILD),build)
+	@echo "$(BUILD)/kbench and $(BUILD)/kbench-exec built (./kbench is the native build's)"
 else
 	cp $(BUILD)/kbench $@.tmp && mv -f $@.tmp $@  # a running kbench keeps its old file
 endif
 
 $(BUILD)/src/workloads/%.o: src/workloads/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(DEFS) -Isrc $(DEPFLAGS) -c -o $@ $<
+	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(KB_NOPSABI) $(DEFS) -Isrc $(DEPFLAGS) -c -o $@ $<
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -156,13 +249,28 @@ DEB_PKGS += lm-sensors
 # The packages (README, "Install a package"): building the .deb and the RPM, lintian,
 # and a clean Debian root for make package-test.
 DEB_PKGS += dpkg-dev debhelper lintian debootstrap rpm
+# `make deps ARCH=i686|arm64` adds the target's multiarch architecture and its
+# libraries, and its compiler (i686: libc6-dbg:i386 too, without which valgrind
+# cannot start a 32-bit program; arm64: the cross compiler and qemu-user to run the
+# unit tests).
+KB_LIBS_DEV = libncurses-dev libjansson-dev libsqlite3-dev libpfm4-dev libsensors-dev libcmocka-dev
+ifeq ($(KB_ARCH),i686)
+DEB_CROSS  = gcc-multilib libc6-dbg:i386 $(addsuffix :i386,$(KB_LIBS_DEV))
+FEDORA_CROSS = glibc-devel.i686 ncurses-devel.i686 jansson-devel.i686 sqlite-devel.i686 libpfm-devel.i686 lm_sensors-devel.i686 libcmocka-devel.i686
+else ifeq ($(KB_ARCH),arm64)
+DEB_CROSS  = gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static $(addsuffix :arm64,$(KB_LIBS_DEV))
+FEDORA_CROSS = (none: Fedora packages no arm64 libraries for a cross build; build on the board)
+endif
 deps:
-	@echo "kbench needs: $(DEB_PKGS)"
-	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel sqlite-devel sqlite libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors rpm-build)"
+	@echo "kbench needs: $(DEB_PKGS) $(DEB_CROSS)"
+	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel sqlite-devel sqlite libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors rpm-build $(FEDORA_CROSS))"
 	@if command -v apt-get >/dev/null; then \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		if [ -n "$(KB_DEB_ARCH)" ] && ! dpkg --print-foreign-architectures | grep -qx "$(KB_DEB_ARCH)"; then \
+			$$SUDO dpkg --add-architecture $(KB_DEB_ARCH) || exit 1; \
+		fi; \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS) >/dev/null && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS) $(DEB_CROSS) >/dev/null && \
 		if ! locale -a 2>/dev/null | grep -qi '^en_US.utf8$$'; then \
 			$$SUDO sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen && \
 			$$SUDO locale-gen >/dev/null; \
@@ -175,6 +283,11 @@ run: kbench
 
 test: kbench docs $(UNIT_BIN)
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/run.sh
+
+# The unit tests alone (ARCH=arm64: under qemu-user). TESTS narrows them.
+unit: $(UNIT_BIN)
+	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) KBENCH_EXEC="$(KB_EXEC)" \
+		TESTS="$(if $(TESTS),$(TESTS),test_)" sh tests/run.sh
 
 bench: kbench $(BUILD)/observer_driver
 	@sh tests/bench.sh ./$(BUILD)/kbench
@@ -240,7 +353,7 @@ bench-quick: kbench
 # UnixBench directory; ROUNDS, COPIES, ITER, TESTS, OUT, ORDER, DIRECT, DURATION: see
 # tests/bench-fidelity.sh.
 bench-fidelity: kbench
-	@UNIXBENCH="$(UNIXBENCH)" KBENCH=./$(BUILD)/kbench ROUNDS="$(ROUNDS)" COPIES="$(COPIES)" \
+	@UNIXBENCH="$(UNIXBENCH)" KBENCH=$(abspath $(BUILD)/kbench) ROUNDS="$(ROUNDS)" COPIES="$(COPIES)" \
 		ITER="$(ITER)" TESTS="$(TESTS)" OUT="$(OUT)" ORDER="$(ORDER)" DIRECT="$(DIRECT)" \
 		DURATION="$(DURATION)" sh tests/bench-fidelity.sh
 
@@ -305,7 +418,7 @@ rpm:
 	@ls $(BUILD)/rpm/RPMS/*/kbench-*.rpm
 
 clean:
-	rm -rf build build-san build-pkgtest kbench
+	rm -rf build build-san build-i686 build-i686-san build-arm64 build-arm64-san build-pkgtest kbench
 
 # The C files .clang-format describes. `make format` rewrites them; `make format-check`
 # changes nothing and says which would change and by how many lines (FORMAT_FILES="src/x.c"

@@ -214,19 +214,33 @@ static void gen_large(struct gen *g, uint64_t *s, int u, int i, int m)
 		emit(g, "\tfor (size_t k = 0; k < n; k++) {\n\t\tswitch ((int)st %% %d) {\n", ncase);
 		for (int c = 0; c < ncase; c++) {
 			emit(g, "\t\tcase %d:\n", c);
+			/* Two picks in one call are evaluated in an order C leaves open
+			 * (right to left by gcc on x86, left to right on arm64), which
+			 * made arm64's tree differ: each is taken in its own statement,
+			 * last argument first, as the pinned hash was made. */
+			int a, b;
 			switch (pick(s, 0, 3)) {
 			case 0: emit(g, "\t\t\tacc += p[k] * %d;\n", pick(s, 2, 31)); break;
 			case 1: emit(g, "\t\t\tacc ^= (long)kb_hash32(p[k] + %dU);\n", pick(s, 1, 9999)); break;
-			case 2: emit(g, "\t\t\tif (p[k] > %d)\n\t\t\t\tacc -= k;\n\t\t\telse\n\t\t\t\tacc += k * %d;\n",
-				     pick(s, 0, 255), pick(s, 2, 7)); break;
-			default: emit(g, "\t\t\tacc = (acc << %d) | (acc >> %d);\n", pick(s, 1, 7), pick(s, 20, 40)); break;
+			case 2:
+				b = pick(s, 2, 7);
+				a = pick(s, 0, 255);
+				emit(g, "\t\t\tif (p[k] > %d)\n\t\t\t\tacc -= k;\n\t\t\telse\n\t\t\t\tacc += k * %d;\n",
+				     a, b);
+				break;
+			default:
+				b = pick(s, 20, 40);
+				a = pick(s, 1, 7);
+				emit(g, "\t\t\tacc = (acc << %d) | (acc >> %d);\n", a, b);
+				break;
 			}
 			emit(g, "\t\t\tst = (enum m%d_state)((int)st + %d);\n\t\t\tbreak;\n", m, pick(s, 1, 5));
 		}
 		emit(g, "\t\tdefault:\n\t\t\tst = M%d_S0;\n\t\t}\n\t}\n", m);
 		break;
 	}
-	case 1:
+	case 1: {
+		int shift = pick(s, 3, 11), mul = pick(s, 2, 5), mod = pick(s, 7, 1000);
 		emit(g, "\tsize_t k = 0;\n\twhile (k < n) {\n"
 			"\t\tif (p[k] >= '0' && p[k] <= '9') {\n\t\t\tlong v = 0;\n"
 			"\t\t\twhile (k < n && p[k] >= '0' && p[k] <= '9')\n\t\t\t\tv = v * 10 + (p[k++] - '0');\n"
@@ -234,8 +248,9 @@ static void gen_large(struct gen *g, uint64_t *s, int u, int i, int m)
 			"\t\t\tctx->depth++;\n\t\t\tk++;\n\t\t} else if (p[k] == '%c' && ctx->depth > 0) {\n"
 			"\t\t\tctx->depth--;\n\t\t\tacc *= %d;\n\t\t\tk++;\n\t\t} else {\n"
 			"\t\t\tacc ^= p[k] << (k %% %d);\n\t\t\tk++;\n\t\t}\n\t}\n",
-		     pick(s, 7, 1000), '(' , ')', pick(s, 2, 5), pick(s, 3, 11));
+		     mod, '(', ')', mul, shift);
 		break;
+	}
 	default: {
 		int d = pick(s, 2, 4);
 		for (int l = 0; l < d; l++)

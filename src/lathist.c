@@ -50,15 +50,26 @@ void lathist_merge(struct lat_hist *into, const struct lat_hist *from)
 		into->count[b] += from->count[b];
 }
 
+/* The rank of quantile q among n values, ceil(q n), in integers. As a
+ * floating-point product it is off by one at some exact ranks: 0.07 * 100
+ * is just above 7 in double, 0.05 * 100 just above 5 in i686's x87
+ * extended precision. q is first rounded to parts per billion (every
+ * percentile kbench reports is a whole number of those). */
+static uint64_t lathist_rank(double q, uint64_t n)
+{
+	const uint64_t B = 1000000000u;
+	uint64_t ppb = (uint64_t)llround(q * 1e9);
+	uint64_t rank = n / B * ppb + ((n % B) * ppb + B - 1) / B;
+	return rank < 1 ? 1 : rank;
+}
+
 double lathist_quantile(const struct lat_hist *h, double q)
 {
 	if (!h->n || !(q > 0))
 		return NAN;
 	if (q >= 1)
 		return (double)h->max;
-	uint64_t rank = (uint64_t)ceil(q * (double)h->n), seen = 0;
-	if (rank < 1)
-		rank = 1;
+	uint64_t rank = lathist_rank(q, h->n), seen = 0;
 	for (int b = 0; b < LATHIST_BUCKETS; b++) {
 		seen += h->count[b];
 		if (seen >= rank) {

@@ -103,7 +103,8 @@ int memlat_parse_sizes(const char *text, struct memlat_sizes *s, char *err, size
 		return -1;
 	}
 	if (min < MEMLAT_MIN_SIZE || max > MEMLAT_MAX_SIZE || min > max) {
-		snprintf(err, errlen, "sizes '%.40s': want %d B <= MIN <= MAX <= 64G", text, MEMLAT_MIN_SIZE);
+		snprintf(err, errlen, "sizes '%.40s': want %d B <= MIN <= MAX <= " MEMLAT_MAX_SIZE_TEXT, text,
+			 MEMLAT_MIN_SIZE);
 		return -1;
 	}
 	if (per < 1 || per > MEMLAT_MAX_PER_DOUBLING) {

@@ -21,7 +21,16 @@ enum memlat_series {
 
 #define MEMLAT_LINE 64
 #define MEMLAT_MIN_SIZE 512
+/* The largest working set. A 32-bit process has 3 GiB of addresses (4 on a
+ * 64-bit kernel) for the program, its libraries and stacks too, and the set
+ * is one mapping plus its chain's order (a sixteenth more): 1 GiB there. */
+#if SIZE_MAX > 0xffffffffu
 #define MEMLAT_MAX_SIZE (64ULL << 30)
+#define MEMLAT_MAX_SIZE_TEXT "64G"
+#else
+#define MEMLAT_MAX_SIZE (1ULL << 30)
+#define MEMLAT_MAX_SIZE_TEXT "1G (a 32-bit build's address space)"
+#endif
 #define MEMLAT_MAX_PER_DOUBLING 32
 #define MEMLAT_MAX_SIZES 480 /* per chain: fits the worker's results area twice */
 

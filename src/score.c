@@ -69,11 +69,15 @@ double score_top_mean(int n, int keep)
 		double lc = lgamma(n + 1.0) - lgamma((double)i) - lgamma(n - i + 1.0), e = 0;
 		for (int k = 0; k < 18000; k++) {
 			double x = lo + (k + 0.5) * h;
-			double cdf = 0.5 * erfc(-x / sqrt(2.0));
-			if (cdf <= 0 || cdf >= 1)
+			/* Phi(x) and 1 - Phi(x) each from its own erfc, both above 0 on
+			 * -9..9: as 1 - cdf, i686's x87 compared cdf < 1 in extended
+			 * precision and then took log1p(-1) of the double, and 0 * -inf
+			 * made every score of a quick run NaN. */
+			double cdf = 0.5 * erfc(-x / sqrt(2.0)), upper = 0.5 * erfc(x / sqrt(2.0));
+			if (!(cdf > 0) || !(upper > 0))
 				continue;
 			e += x * exp(lc - 0.5 * x * x - 0.5 * log(2 * M_PI) + (i - 1) * log(cdf) +
-				     (n - i) * log1p(-cdf)) * h;
+				     (n - i) * log(upper)) * h;
 		}
 		sum += e;
 	}

@@ -63,13 +63,64 @@ static void cpu_flag_words(const char *flags, char *out, size_t len)
 	}
 }
 
+/* ARM's /proc/cpuinfo names no model: a core is an implementer and a part
+ * number (the kernel's arch/arm64/include/asm/cputype.h; Linux's
+ * cpuinfo_arm64). The cores of the boards kbench's users have, and the
+ * usual servers; others are named by their numbers. */
+static const struct {
+	unsigned impl, part;
+	const char *name;
+} arm_parts[] = {
+	{ 0x41, 0xb76, "ARM1176" },	      { 0x41, 0xc07, "ARM Cortex-A7" },
+	{ 0x41, 0xc08, "ARM Cortex-A8" },     { 0x41, 0xc09, "ARM Cortex-A9" },
+	{ 0x41, 0xc0f, "ARM Cortex-A15" },    { 0x41, 0xc0e, "ARM Cortex-A17" },
+	{ 0x41, 0xd03, "ARM Cortex-A53" },    { 0x41, 0xd04, "ARM Cortex-A35" },
+	{ 0x41, 0xd05, "ARM Cortex-A55" },    { 0x41, 0xd07, "ARM Cortex-A57" },
+	{ 0x41, 0xd08, "ARM Cortex-A72" },    { 0x41, 0xd09, "ARM Cortex-A73" },
+	{ 0x41, 0xd0a, "ARM Cortex-A75" },    { 0x41, 0xd0b, "ARM Cortex-A76" },
+	{ 0x41, 0xd0c, "ARM Neoverse-N1" },   { 0x41, 0xd0d, "ARM Cortex-A77" },
+	{ 0x41, 0xd40, "ARM Neoverse-V1" },   { 0x41, 0xd41, "ARM Cortex-A78" },
+	{ 0x41, 0xd44, "ARM Cortex-X1" },     { 0x41, 0xd46, "ARM Cortex-A510" },
+	{ 0x41, 0xd47, "ARM Cortex-A710" },   { 0x41, 0xd48, "ARM Cortex-X2" },
+	{ 0x41, 0xd49, "ARM Neoverse-N2" },   { 0x41, 0xd4b, "ARM Cortex-A78C" },
+	{ 0x41, 0xd4f, "ARM Neoverse-V2" },   { 0x41, 0xd80, "ARM Cortex-A520" },
+	{ 0x41, 0xd81, "ARM Cortex-A720" },   { 0x41, 0xd82, "ARM Cortex-X4" },
+	{ 0x43, 0x0af, "Cavium ThunderX2" },  { 0x46, 0x001, "Fujitsu A64FX" },
+	{ 0x48, 0xd01, "HiSilicon TSV110" },  { 0x51, 0x800, "Qualcomm Kryo 2xx Gold" },
+	{ 0x51, 0x801, "Qualcomm Kryo 2xx Silver" }, { 0x51, 0x803, "Qualcomm Kryo 3xx Silver" },
+	{ 0x51, 0x804, "Qualcomm Kryo 4xx Gold" }, { 0x51, 0x805, "Qualcomm Kryo 4xx Silver" },
+	{ 0x61, 0x022, "Apple M1 Icestorm" }, { 0x61, 0x023, "Apple M1 Firestorm" },
+	{ 0x61, 0x032, "Apple M2 Blizzard" }, { 0x61, 0x033, "Apple M2 Avalanche" },
+	{ 0xc0, 0xac3, "Ampere-1" },
+};
+
+/* Appends a core's name to the model: "ARM Cortex-A53 + ARM Cortex-A72" for
+ * big.LITTLE, each kind once, in the order of the CPUs. */
+static void arm_core(char *model, size_t len, unsigned impl, unsigned part)
+{
+	char name[48];
+	snprintf(name, sizeof name, "CPU implementer 0x%02x part 0x%03x", impl, part);
+	for (size_t i = 0; i < sizeof arm_parts / sizeof arm_parts[0]; i++)
+		if (arm_parts[i].impl == impl && arm_parts[i].part == part)
+			snprintf(name, sizeof name, "%s", arm_parts[i].name);
+	for (const char *p = model; (p = strstr(p, name)); p += strlen(name))
+		if ((p == model || p[-1] == ' ') && (!p[strlen(name)] || p[strlen(name)] == ' '))
+			return;
+	size_t n = strlen(model);
+	snprintf(model + n, len - n, "%s%s", n ? " + " : "", name);
+}
+
 static void cpuinfo(struct run_meta *m)
 {
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	if (!f)
+	char path[PATH_MAX];
+	FILE *f = sysroot_path(path, sizeof path, "/proc/cpuinfo") == 0 ? fopen(path, "r") : NULL;
+	if (!f) {
+		snprintf(m->cpu_model, sizeof m->cpu_model, "unknown");
 		return;
-	char line[4096];
+	}
+	char line[4096], cores[128] = "", board[96] = "", features[256] = "";
 	bool model = false, bogo = false, flags = false, mc = false;
+	unsigned impl = 0;
 	while (fgets(line, sizeof line, f)) {
 		char *colon = strchr(line, ':');
 		if (!colon)
@@ -90,9 +141,31 @@ static void cpuinfo(struct run_meta *m)
 		} else if (!mc && !strncmp(line, "microcode", 9)) {
 			snprintf(m->microcode, sizeof m->microcode, "%s", val);
 			mc = true;
+		} else if (!strncmp(line, "CPU implementer", 15)) {
+			impl = (unsigned)strtoul(val, NULL, 0);
+		} else if (!strncmp(line, "CPU part", 8)) {
+			arm_core(cores, sizeof cores, impl, (unsigned)strtoul(val, NULL, 0));
+		} else if (!features[0] && !strncmp(line, "Features", 8)) {
+			snprintf(features, sizeof features, "%s", val);
+		} else if (!strncmp(line, "Model", 5) && isspace((unsigned char)line[5])) {
+			snprintf(board, sizeof board, "%s", val); /* Raspberry Pi kernels */
+		} else if (!board[0] && !strncmp(line, "Hardware", 8)) {
+			snprintf(board, sizeof board, "%s", val); /* 32-bit ARM kernels */
 		}
 	}
 	fclose(f);
+	/* ARM: the cores by name (a 32-bit kernel's "ARMv7 Processor rev 3 (v7l)"
+	 * names only the architecture), and the board, from cpuinfo or else the
+	 * device tree; its Features where x86 has flags. */
+	if (cores[0] && (!model || !strncmp(m->cpu_model, "ARMv", 4))) {
+		if (!board[0] && sysroot_read_line("/sys/firmware/devicetree/base/model", board,
+						   sizeof board) != 0)
+			board[0] = '\0';
+		snprintf(m->cpu_model, sizeof m->cpu_model, "%s%s%s", cores, board[0] ? ", " : "", board);
+		model = true;
+	}
+	if (!flags && features[0])
+		snprintf(m->cpu_flags, sizeof m->cpu_flags, "%s", features);
 	if (!model)
 		snprintf(m->cpu_model, sizeof m->cpu_model, "unknown");
 }

@@ -2,6 +2,7 @@
 #ifndef KBENCH_WORKLOAD_H
 #define KBENCH_WORKLOAD_H
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,6 +30,8 @@ struct wl_point {
 
 struct worker_slot {
 	_Atomic uint64_t count; /* units done so far */
+	/* 32-bit machines: the CPU loops' count as they store it (wl_loop_store). */
+	_Atomic unsigned long loop_word;
 	/* A second live count (buildload: the work units of the load beside
 	 * the build, which its processes add to themselves): shown, not scored. */
 	_Atomic uint64_t aux;
@@ -93,6 +96,35 @@ static inline int wl_stopped(const struct workload_ctx *c)
 static inline void wl_publish(const struct workload_ctx *c, uint64_t count)
 {
 	atomic_store_explicit(&c->slot->count, count, memory_order_relaxed);
+}
+
+/*
+ * The CPU loops' count (Dhrystone, the arithmetic loops, Hanoi), stored once
+ * a loop as UnixBench's loops store their `unsigned long` counter. On a
+ * 64-bit machine that is the slot's count. On a 32-bit one a 64-bit atomic
+ * store goes through the FPU or SSE registers and the stack (i686:
+ * Dhrystone read 0.92 of UnixBench's, arithoh ran at 1/37 of its speed), so
+ * the loop stores a 32-bit word, as UnixBench's does there, and
+ * wl_run_timed folds it into the 64-bit count every 10 ms and at the
+ * deadline, counting its wraps (a 10 s arithoh sample passes 2^32 on a
+ * fast CPU; UnixBench's own count wraps there).
+ */
+static inline void wl_loop_store(struct worker_slot *s, unsigned long n)
+{
+#if ULONG_MAX > 0xffffffffUL
+	atomic_store_explicit(&s->count, n, memory_order_relaxed);
+#else
+	atomic_store_explicit(&s->loop_word, n, memory_order_relaxed);
+#endif
+}
+
+static inline unsigned long wl_loop_load(struct worker_slot *s)
+{
+#if ULONG_MAX > 0xffffffffUL
+	return (unsigned long)atomic_load_explicit(&s->count, memory_order_relaxed);
+#else
+	return atomic_load_explicit(&s->loop_word, memory_order_relaxed);
+#endif
 }
 
 /* A points test's result: one point, outside any timed part. Points past

@@ -42,7 +42,7 @@ for bin in "$top/$BUILD"/tests/test_*; do
 	name=$(basename "$bin")
 	wanted "$name" || continue
 	out="$log/$name.out"
-	CMOCKA_MESSAGE_OUTPUT=stdout "$bin" >"$out" 2>&1
+	CMOCKA_MESSAGE_OUTPUT=stdout $KBENCH_EXEC "$bin" >"$out" 2>&1 # KBENCH_EXEC: an emulator (make unit ARCH=arm64)
 	p=$(sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
 	f=$(sed -n 's/.*\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
 	s=$(sed -n 's/.*\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)

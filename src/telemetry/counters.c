@@ -387,6 +387,7 @@ enum counter_state counter_state_for_errno(int err)
 	case EOPNOTSUPP:
 	case ENODEV:
 	case EINVAL: /* a VM without a PMU answers some hardware events with EINVAL */
+	case ENOSYS: /* a kernel without perf events; qemu-user, which does not emulate the call */
 		return COUNTER_NOT_SUPPORTED;
 	case EACCES:
 	case EPERM:

@@ -310,7 +310,11 @@ void throttle_decide(const struct throttle_inputs *in, struct throttle_verdict *
 		thi = fmax(thi, temp[s]);
 		n++;
 	}
-	if (n >= 3 && hi > 0 && (hi - lo) / hi > 0.03 && thi - tlo >= 3 &&
+	/* "fell by more than 3 %" decided exactly, so i686's x87 and SSE or NEON
+	 * agree: hi - lo is exact in double wherever it is near 3 % of hi, and
+	 * its products by 100 and 3 are exact in long double. (hi - lo) / hi >
+	 * 0.03 read a fall of exactly 3 % as more on i686. */
+	if (n >= 3 && hi > 0 && (long double)(hi - lo) * 100 > (long double)hi * 3 && thi - tlo >= 3 &&
 	    correlation(rate, temp, in->nsamples) < -0.7) {
 		out->score = true;
 		say(out, &l, "score -%.0f%% as +%.0f °C; ", (hi - lo) / hi * 100, thi - tlo);

@@ -40,9 +40,7 @@ ARITH_SUM(arith_sum_register, register, int)
 
 static inline void arith_count(struct worker_slot *slot)
 {
-	atomic_store_explicit(&slot->count,
-			      atomic_load_explicit(&slot->count, memory_order_relaxed) + 1,
-			      memory_order_relaxed);
+	wl_loop_store(slot, wl_loop_load(slot) + 1);
 }
 
 /* One loop per type, so each calls its sum directly, as UnixBench's

@@ -98,11 +98,11 @@ static _Noreturn void dhry_loop(struct workload_ctx *ctx)
 	enum dhry_ident enum_loc;
 	char str_1_loc[DHRY_STR_LEN];
 	char str_2_loc[DHRY_STR_LEN];
-	register uint64_t run_index;
+	register unsigned long run_index; /* UnixBench's type: 32 bits on i686 */
 
 	strcpy(str_1_loc, "DHRYSTONE PROGRAM, 1'ST STRING");
 	for (run_index = 1;; ++run_index) {
-		atomic_store_explicit(&slot->count, run_index - 1, memory_order_relaxed);
+		wl_loop_store(slot, run_index - 1);
 		dhry_proc_5();
 		dhry_proc_4();
 		int_1_loc = 2;

@@ -42,9 +42,7 @@ static _Noreturn void hanoi_loop(struct workload_ctx *ctx)
 
 	for (;;) {
 		hanoi_mov(disk, 1, 3);
-		atomic_store_explicit(&slot->count,
-				      atomic_load_explicit(&slot->count, memory_order_relaxed) + 1,
-				      memory_order_relaxed);
+		wl_loop_store(slot, wl_loop_load(slot) + 1);
 	}
 }
 

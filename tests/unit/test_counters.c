@@ -78,6 +78,7 @@ static void errno_maps_to_perf_states(void **state)
 	(void)state;
 	assert_int_equal(counter_state_for_errno(ENOENT), COUNTER_NOT_SUPPORTED);
 	assert_int_equal(counter_state_for_errno(EOPNOTSUPP), COUNTER_NOT_SUPPORTED);
+	assert_int_equal(counter_state_for_errno(ENOSYS), COUNTER_NOT_SUPPORTED); /* qemu-user */
 	assert_int_equal(counter_state_for_errno(EACCES), COUNTER_NO_PERMISSION);
 	assert_int_equal(counter_state_for_errno(EPERM), COUNTER_NO_PERMISSION);
 	assert_int_equal(counter_state_for_errno(EMFILE), COUNTER_ERROR);
@@ -119,8 +120,15 @@ static void absent_pmu_keeps_its_row(void **state)
 {
 	(void)state;
 	static const char *const absent[][2] = {
+#if defined(__aarch64__)
+		/* libpfm4 for arm64 knows only ARM PMUs: a Cortex-A57 and a
+		 * Neoverse N1, never in one machine */
+		{ "perf::TASK-CLOCK,arm_ac57::INST_RETIRED", "arm_ac57" },
+		{ "perf::TASK-CLOCK,arm_n1::INST_RETIRED", "arm_n1" },
+#else
 		{ "perf::TASK-CLOCK,amd64_fam19h_zen3::RETIRED_BRANCH_INSTRUCTIONS", "amd64_fam19h_zen3" },
 		{ "perf::TASK-CLOCK,skl::BR_INST_RETIRED", "skl" },
+#endif
 	};
 	for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) {
 		struct counters c;
@@ -137,7 +145,7 @@ static void absent_pmu_keeps_its_row(void **state)
 		counters_free(&c);
 		return;
 	}
-	fail_msg("both an AMD zen3 and an Intel Skylake PMU are present: cannot be");
+	fail_msg("both PMUs of %s and %s are present: cannot be", absent[0][1], absent[1][1]);
 }
 
 /* Software counters work everywhere, a VM included: count this process. */
@@ -150,6 +158,13 @@ static void software_counters_count_this_process(void **state)
 	pid_t self = getpid();
 	counters_attach(&c, &self, 1);
 	if (c.val[0].state == COUNTER_NO_PERMISSION) {
+		counters_free(&c);
+		skip();
+	}
+	/* No perf_event_open at all: a kernel without perf events, or qemu-user
+	 * (ENOSYS), which does not emulate the call. */
+	if (c.val[0].state == COUNTER_NOT_SUPPORTED && c.val[0].err == ENOSYS) {
+		printf("perf_event_open: %s (qemu-user does not emulate it)\n", strerror(ENOSYS));
 		counters_free(&c);
 		skip();
 	}

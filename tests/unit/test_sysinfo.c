@@ -198,6 +198,38 @@ static void empty_tree_unknown(void **state)
 	setenv("KBENCH_SYSFS_ROOT", fixture, 1);
 }
 
+/* ARM's /proc/cpuinfo has no model name (or one naming only the
+ * architecture): the report's CPU lines name the cores and the board. */
+static struct run_meta arm_machine(const char *tree)
+{
+	char root[600];
+	struct run_meta m;
+	const char *top = getenv("KBENCH_TOP");
+	snprintf(root, sizeof root, "%s/tests/fixtures/%s", top ? top : ".", tree);
+	setenv("KBENCH_SYSFS_ROOT", root, 1);
+	memset(&m, 0, sizeof m);
+	sysinfo_fill(&m);
+	setenv("KBENCH_SYSFS_ROOT", fixture, 1);
+	return m;
+}
+
+static void arm_cpuinfo_names_cores_and_board(void **state)
+{
+	(void)state;
+	struct run_meta m = arm_machine("cpuinfo-rpi4");
+	assert_string_equal(m.cpu_model, "ARM Cortex-A72, Raspberry Pi 4 Model B Rev 1.1");
+	assert_float_equal(m.bogomips, 108.0, 1e-9);
+	assert_string_equal(m.cpu_flags, "fp asimd evtstrm crc32 cpuid");
+	/* big.LITTLE, each kind once; the board from the device tree */
+	m = arm_machine("cpuinfo-rk3399");
+	assert_string_equal(m.cpu_model, "ARM Cortex-A53 + ARM Cortex-A72, Pine64 Pinebook Pro");
+	assert_float_equal(m.bogomips, 48.0, 1e-9);
+	/* a 32-bit kernel: "ARMv7 Processor rev 4 (v7l)" gives way to the cores */
+	m = arm_machine("cpuinfo-rpi3-armv7");
+	assert_string_equal(m.cpu_model, "ARM Cortex-A53, Raspberry Pi 3 Model B Rev 1.2");
+	assert_non_null(strstr(m.cpu_flags, "neon"));
+}
+
 static void scratch_dir_rule(void **state)
 {
 	(void)state;
@@ -229,6 +261,7 @@ int main(void)
 		cmocka_unit_test(swap_thp_clocksource),
 		cmocka_unit_test(empty_tree_unknown),
 		cmocka_unit_test(scratch_dir_rule),
+		cmocka_unit_test_setup(arm_cpuinfo_names_cores_and_board, use_fixture),
 	};
 	return cmocka_run_group_tests(tests, use_fixture, no_root);
 }

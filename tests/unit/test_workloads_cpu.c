@@ -173,9 +173,10 @@ static void test_arith_every_type(void **state)
 	(void)state;
 	for (i = 0; i < sizeof types / sizeof types[0]; i++) {
 		struct worker_slot *slot = calloc(1, sizeof *slot);
-		struct watcher w = { .first = 0.02, .second = 2, .stop_after = 0.08 };
+		/* first look at 50 ms: a 32-bit build publishes the count every 10 ms */
+		struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.15 };
 
-		assert_int_equal(run_watched(&wl_arith, types[i], 0.08, slot, &w), 0);
+		assert_int_equal(run_watched(&wl_arith, types[i], 0.15, slot, &w), 0);
 		assert_string_equal(slot->err, "");
 		assert_true(w.at_first > 0);
 		assert_true(w.at_second > w.at_first);
@@ -201,6 +202,24 @@ static void test_arith_types_keep_their_loop(void **state)
 	assert_true(atomic_load(&a->count) > 10 * atomic_load(&b->count));
 	free(a);
 	free(b);
+}
+
+/* A count past 2^32, as a 10 s arithoh sample makes on a fast CPU: a 32-bit
+ * build's loops count in a 32-bit word (UnixBench's unsigned long) whose
+ * wraps are folded into the 64-bit count. Started just below 2^32, the
+ * count must end above it, not back near 0. */
+static void test_count_passes_2_to_the_32(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct workload_ctx ctx = { .slot = slot, .copies = 1, .duration = 0.1, .arg = "arithoh" };
+
+	(void)state;
+	wl_loop_store(slot, 0xffffffffUL - 1000);
+	assert_int_equal(wl_arith.run(&ctx), 0);
+	uint64_t n = atomic_load(&slot->count);
+	assert_true(n > (1ULL << 32));
+	assert_true(n < (1ULL << 33));
+	free(slot);
 }
 
 /* The CPU loops have no stop check: the sample's timer ends them, at their
@@ -310,6 +329,7 @@ int main(void)
 		cmocka_unit_test(test_hanoi_rejects_bad_disks),
 		cmocka_unit_test(test_arith_every_type),
 		cmocka_unit_test(test_arith_types_keep_their_loop),
+		cmocka_unit_test(test_count_passes_2_to_the_32),
 		cmocka_unit_test(test_cpu_loops_end_on_their_timer),
 		cmocka_unit_test(test_arith_rejects_unknown_type),
 		cmocka_unit_test(test_whetstone_targets_duration),
