@@ -13,46 +13,23 @@
 
 #include <cmocka.h>
 
+#include "fakesys.h"
+
 #include "telemetry/throttle.h"
-
-static char root[256];
-
-__attribute__((format(printf, 2, 3))) static void put(const char *rel, const char *fmt, ...)
-{
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	fclose(f);
-}
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(root, sizeof root, "/tmp/kbench-unit-cool.XXXXXX");
-	if (!mkdtemp(root))
+	if (fakesys_make("cool") < 0)
 		return -1;
-	setenv("KBENCH_SYSFS_ROOT", root, 1);
 	return 0;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-	if (system(cmd) != 0)
+	if (fakesys_remove() < 0)
 		return -1;
-	unsetenv("KBENCH_SYSFS_ROOT");
 	return 0;
 }
 
@@ -60,10 +37,10 @@ static int teardown(void **state)
 static void nothing_can_show_it_says_so(void **state)
 {
 	(void)state;
-	put("sys/devices/system/cpu/cpu0/topology/physical_package_id", "0\n");
-	put("sys/devices/system/cpu/cpu1/topology/physical_package_id", "0\n");
-	put("sys/class/thermal/cooling_device0/type", "Fan\n"); /* a fan slows nothing */
-	put("sys/class/thermal/cooling_device0/cur_state", "1\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/topology/physical_package_id", "0\n");
+	fakesys_put("sys/devices/system/cpu/cpu1/topology/physical_package_id", "0\n");
+	fakesys_put("sys/class/thermal/cooling_device0/type", "Fan\n"); /* a fan slows nothing */
+	fakesys_put("sys/class/thermal/cooling_device0/cur_state", "1\n");
 	struct throttle th;
 	throttle_open(&th);
 	assert_false(th.available);
@@ -77,13 +54,13 @@ static void nothing_can_show_it_says_so(void **state)
 static void cooling_devices_are_evidence(void **state)
 {
 	(void)state;
-	put("sys/devices/system/cpu/cpu0/topology/physical_package_id", "0\n");
-	put("sys/class/thermal/cooling_device0/type", "cpufreq-cpu0\n");
-	put("sys/class/thermal/cooling_device0/max_state", "4\n");
-	put("sys/class/thermal/cooling_device0/cur_state", "0\n");
-	put("sys/class/thermal/cooling_device0/stats/total_trans", "10\n");
-	put("sys/class/thermal/cooling_device1/type", "Fan\n");
-	put("sys/class/thermal/cooling_device1/cur_state", "3\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/topology/physical_package_id", "0\n");
+	fakesys_put("sys/class/thermal/cooling_device0/type", "cpufreq-cpu0\n");
+	fakesys_put("sys/class/thermal/cooling_device0/max_state", "4\n");
+	fakesys_put("sys/class/thermal/cooling_device0/cur_state", "0\n");
+	fakesys_put("sys/class/thermal/cooling_device0/stats/total_trans", "10\n");
+	fakesys_put("sys/class/thermal/cooling_device1/type", "Fan\n");
+	fakesys_put("sys/class/thermal/cooling_device1/cur_state", "3\n");
 	struct throttle th;
 	throttle_open(&th);
 	assert_true(th.available);
@@ -91,8 +68,8 @@ static void cooling_devices_are_evidence(void **state)
 	assert_int_equal(th.ncool, 1);
 	const char *type;
 	assert_true(throttle_cooling_state(&th, &type) == 0);
-	put("sys/class/thermal/cooling_device0/cur_state", "2\n");
-	put("sys/class/thermal/cooling_device0/stats/total_trans", "12\n");
+	fakesys_put("sys/class/thermal/cooling_device0/cur_state", "2\n");
+	fakesys_put("sys/class/thermal/cooling_device0/stats/total_trans", "12\n");
 	assert_int_equal(throttle_sample(&th), 0);
 	assert_true(throttle_cooling_state(&th, &type) == 2);
 	assert_string_equal(type, "cpufreq-cpu0");
@@ -130,24 +107,24 @@ static void power_limit_is_apart(void **state)
 	for (int c = 0; c < 2; c++) {
 		char p[160];
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
-		put(p, "0\n");
+		fakesys_put(p, "0\n");
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/core_throttle_count",
 			 c);
-		put(p, "0\n");
+		fakesys_put(p, "0\n");
 		snprintf(p, sizeof p,
 			 "sys/devices/system/cpu/cpu%d/thermal_throttle/core_power_limit_count", c);
-		put(p, "1\n");
+		fakesys_put(p, "1\n");
 		snprintf(p, sizeof p,
 			 "sys/devices/system/cpu/cpu%d/thermal_throttle/package_power_limit_count", c);
-		put(p, "7\n");
+		fakesys_put(p, "7\n");
 	}
 	struct throttle th;
 	throttle_open(&th);
 	assert_true(th.counters);
 	assert_true(th.power_limit);
-	put("sys/devices/system/cpu/cpu0/thermal_throttle/core_power_limit_count", "3\n");
-	put("sys/devices/system/cpu/cpu0/thermal_throttle/package_power_limit_count", "10\n");
-	put("sys/devices/system/cpu/cpu1/thermal_throttle/package_power_limit_count", "10\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/thermal_throttle/core_power_limit_count", "3\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/thermal_throttle/package_power_limit_count", "10\n");
+	fakesys_put("sys/devices/system/cpu/cpu1/thermal_throttle/package_power_limit_count", "10\n");
 	assert_int_equal(throttle_sample(&th), 0);
 	assert_true(th.total.power_limit_events == 5); /* core 2 + package 3, counted once */
 	assert_true(throttle_events(&th.total) == 0);

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "fakesys.h"
+
 #include "run.h"
 #include "telemetry/counters.h"
 #include "telemetry/telemetry.h"
@@ -269,31 +271,12 @@ static const struct counter_backend fake_backend = {
 	.close = fk_close,
 };
 
-static char root[256];
-
-static void put(const char *rel, const char *text)
-{
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
 static int fake_setup(void **state)
 {
 	(void)state;
 	memset(&fk, 0, sizeof fk);
-	snprintf(root, sizeof root, "/tmp/kbench-unit-ctr.XXXXXX");
-	if (!mkdtemp(root))
+	if (fakesys_make("ctr") < 0)
 		return -1;
-	setenv("KBENCH_SYSFS_ROOT", root, 1);
 	counters_use_backend(&fake_backend);
 	return 0;
 }
@@ -302,10 +285,7 @@ static int fake_teardown(void **state)
 {
 	(void)state;
 	counters_use_backend(NULL);
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-	unsetenv("KBENCH_SYSFS_ROOT");
-	return system(cmd) == 0 ? 0 : -1;
+	return fakesys_remove();
 }
 
 /* Called between the sample's begin and end (a worker's life), or NULL. */
@@ -315,8 +295,8 @@ static void (*mid_sample)(void);
  * 4 GHz, through the sampler as the runner drives it. Returns the run. */
 static struct run *run_one_test(const char *events)
 {
-	put("sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "4000000\n");
-	put("sys/devices/system/cpu/cpu0/cpufreq/base_frequency", "4000000\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "4000000\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/base_frequency", "4000000\n");
 	struct telemetry_opts o = { .events = events, .interval = 0.5 };
 	bool usage;
 	char err[240];
@@ -449,7 +429,7 @@ static void paranoid2_ghz_from_user_time_is_no_evidence(void **state)
 	run_free(r);
 }
 
-/* The same kernel for a privileged user (root, CAP_PERFMON): everything counted. */
+/* The same kernel for a privileged user (fakesys_root, CAP_PERFMON): everything counted. */
 static void privileged_counts_the_kernel_too(void **state)
 {
 	(void)state;
@@ -472,9 +452,9 @@ static void hybrid_pmus_are_summed_not_multiplexed(void **state)
 	fk.paranoid = -1;
 	fk.core_type = 8;
 	fk.atom_type = 10;
-	put("sys/bus/event_source/devices/cpu_core/type", "8\n");
-	put("sys/bus/event_source/devices/cpu_atom/type", "10\n");
-	put("sys/bus/event_source/devices/software/type", "1\n");
+	fakesys_put("sys/bus/event_source/devices/cpu_core/type", "8\n");
+	fakesys_put("sys/bus/event_source/devices/cpu_atom/type", "10\n");
+	fakesys_put("sys/bus/event_source/devices/software/type", "1\n");
 	struct run *r = run_one_test("perf::CYCLES,perf::TASK-CLOCK");
 	const struct kv *cy = summary(r, "counter.cycles");
 	assert_true(cy && cy->has_value);
@@ -498,9 +478,9 @@ static void hybrid_pmus_are_summed_not_multiplexed(void **state)
 static void core_pmus_listed_from_sysfs(void **state)
 {
 	(void)state;
-	put("sys/bus/event_source/devices/armv8_cortex_a76/type", "9\n");
-	put("sys/bus/event_source/devices/armv8_cortex_a55/type", "8\n");
-	put("sys/bus/event_source/devices/breakpoint/type", "5\n");
+	fakesys_put("sys/bus/event_source/devices/armv8_cortex_a76/type", "9\n");
+	fakesys_put("sys/bus/event_source/devices/armv8_cortex_a55/type", "8\n");
+	fakesys_put("sys/bus/event_source/devices/breakpoint/type", "5\n");
 	struct counter_pmu p[COUNTERS_MAX_PMUS];
 	assert_int_equal(counters_core_pmus(p, COUNTERS_MAX_PMUS), 2);
 	assert_string_equal(p[0].name, "armv8_cortex_a55");

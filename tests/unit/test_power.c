@@ -13,28 +13,9 @@
 
 #include <cmocka.h>
 
+#include "fakesys.h"
+
 #include "telemetry/power.h"
-
-static char root[256];
-
-/* Writes root/rel (making its directories) with the formatted text. */
-__attribute__((format(printf, 2, 3))) static void put(const char *rel, const char *fmt, ...)
-{
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	fclose(f);
-}
 
 /* A battery as power_supply shows it; NULL leaves a file out. */
 static void battery(const char *name, const char *scope, const char *present, const char *status,
@@ -44,39 +25,34 @@ static void battery(const char *name, const char *scope, const char *present, co
 	const char *file[] = { "scope", "present", "status", "power_now", "current_now", "voltage_now" };
 	const char *val[] = { scope, present, status, power_now, current_now, voltage_now };
 	snprintf(p, sizeof p, "sys/class/power_supply/%s/type", name);
-	put(p, "Battery\n");
+	fakesys_put(p, "Battery\n");
 	for (int i = 0; i < 6; i++) {
 		if (!val[i])
 			continue;
 		snprintf(p, sizeof p, "sys/class/power_supply/%s/%s", name, file[i]);
-		put(p, "%s\n", val[i]);
+		fakesys_put(p, "%s\n", val[i]);
 	}
 }
 
 static void ac(int online)
 {
-	put("sys/class/power_supply/AC/type", "Mains\n");
-	put("sys/class/power_supply/AC/online", "%d\n", online);
+	fakesys_put("sys/class/power_supply/AC/type", "Mains\n");
+	fakesys_put("sys/class/power_supply/AC/online", "%d\n", online);
 }
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(root, sizeof root, "/tmp/kbench-unit-power.XXXXXX");
-	if (!mkdtemp(root))
+	if (fakesys_make("power") < 0)
 		return -1;
-	setenv("KBENCH_SYSFS_ROOT", root, 1);
 	return 0;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-	if (system(cmd) != 0)
+	if (fakesys_remove() < 0)
 		return -1;
-	unsetenv("KBENCH_SYSFS_ROOT");
 	power_set_pmu_ops(NULL);
 	return 0;
 }
@@ -135,14 +111,14 @@ static void unknown_status_uses_the_sign(void **state)
 	assert_int_equal(power_sample(&pw, 1.0), 0);
 	assert_int_equal(pw.dir, BATTERY_DISCHARGING);
 	assert_true(fabs(pw.watts - 6.0) < 1e-9);
-	put("sys/class/power_supply/BAT0/current_now", "500000\n");
+	fakesys_put("sys/class/power_supply/BAT0/current_now", "500000\n");
 	ac(1);
 	power_open(&pw, 0);
 	assert_int_equal(power_sample(&pw, 1.0), 0);
 	assert_int_equal(pw.dir, BATTERY_CHARGING);
 	assert_true(isnan(pw.watts));
 	assert_true(pw.joules == 0);
-	put("sys/class/power_supply/AC/online", "0\n");
+	fakesys_put("sys/class/power_supply/AC/online", "0\n");
 	power_open(&pw, 0);
 	assert_int_equal(power_sample(&pw, 1.0), 0);
 	assert_int_equal(pw.dir, BATTERY_DISCHARGING);
@@ -163,7 +139,7 @@ static void two_batteries_are_summed(void **state)
 	assert_true(fabs(pw.watts - 12.0) < 1e-9);
 	assert_true(fabs(pw.joules - 24.0) < 1e-9);
 	/* One runs empty and idles: the other still carries the machine. */
-	put("sys/class/power_supply/BAT0/status", "Not charging\n");
+	fakesys_put("sys/class/power_supply/BAT0/status", "Not charging\n");
 	assert_int_equal(power_sample(&pw, 3.0), 0);
 	assert_int_equal(pw.dir, BATTERY_DISCHARGING);
 	assert_true(fabs(pw.watts - 7.0) < 1e-9);
@@ -220,11 +196,11 @@ static const struct power_pmu_ops fake_pmu = { fake_open, fake_read, fake_close 
 
 static void power_pmu(const char *cpumask)
 {
-	put("sys/bus/event_source/devices/power/type", "24\n");
-	put("sys/bus/event_source/devices/power/cpumask", "%s\n", cpumask);
-	put("sys/bus/event_source/devices/power/events/energy-pkg", "event=0x02\n");
-	put("sys/bus/event_source/devices/power/events/energy-pkg.scale", "2.3283064365386962890625e-10\n");
-	put("sys/bus/event_source/devices/power/events/energy-pkg.unit", "Joules\n");
+	fakesys_put("sys/bus/event_source/devices/power/type", "24\n");
+	fakesys_put("sys/bus/event_source/devices/power/cpumask", "%s\n", cpumask);
+	fakesys_put("sys/bus/event_source/devices/power/events/energy-pkg", "event=0x02\n");
+	fakesys_put("sys/bus/event_source/devices/power/events/energy-pkg.scale", "2.3283064365386962890625e-10\n");
+	fakesys_put("sys/bus/event_source/devices/power/events/energy-pkg.unit", "Joules\n");
 	memset(fake_count, 0, sizeof fake_count);
 	fake_err = fake_opened = fake_closed = 0;
 	power_set_pmu_ops(&fake_pmu);
@@ -259,7 +235,7 @@ static void power_pmu_refused_says_what_it_needs(void **state)
 	(void)state;
 	power_pmu("0");
 	fake_err = -EACCES;
-	put("proc/sys/kernel/perf_event_paranoid", "2\n");
+	fakesys_put("proc/sys/kernel/perf_event_paranoid", "2\n");
 	struct power pw;
 	power_open(&pw, 0);
 	assert_false(pw.available);
@@ -273,9 +249,9 @@ static void powercap_before_the_pmu(void **state)
 {
 	(void)state;
 	power_pmu("0");
-	put("sys/class/powercap/intel-rapl:0/name", "package-0\n");
-	put("sys/class/powercap/intel-rapl:0/max_energy_range_uj", "262143328850\n");
-	put("sys/class/powercap/intel-rapl:0/energy_uj", "1000\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/name", "package-0\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/max_energy_range_uj", "262143328850\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/energy_uj", "1000\n");
 	struct power pw;
 	power_open(&pw, 0);
 	assert_string_equal(pw.source, "RAPL package-0");

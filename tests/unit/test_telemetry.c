@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "fakesys.h"
+
 #include "run.h"
 
 #include "telemetry/cpufreq.h"
@@ -23,46 +25,19 @@
 #include "telemetry/telemetry.h"
 #include "telemetry/throttle.h"
 
-static char root[256];
-
-/* Writes root/rel (making its directories) with the formatted text. */
-__attribute__((format(printf, 2, 3)))
-static void put(const char *rel, const char *fmt, ...)
-{
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	fclose(f);
-}
-
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(root, sizeof root, "/tmp/kbench-unit-sys.XXXXXX");
-	if (!mkdtemp(root))
+	if (fakesys_make("sys") < 0)
 		return -1;
-	setenv("KBENCH_SYSFS_ROOT", root, 1);
 	return 0;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-	if (system(cmd) != 0)
+	if (fakesys_remove() < 0)
 		return -1;
-	unsetenv("KBENCH_SYSFS_ROOT");
 	return 0;
 }
 
@@ -71,13 +46,13 @@ static void sysroot_prefixes_paths(void **state)
 	(void)state;
 	char buf[512];
 	assert_int_equal(sysroot_path(buf, sizeof buf, "/sys/x/%d", 3), 0);
-	assert_true(strncmp(buf, root, strlen(root)) == 0);
-	assert_string_equal(buf + strlen(root), "/sys/x/3");
-	put("sys/num", "42\n");
+	assert_true(strncmp(buf, fakesys_root, strlen(fakesys_root)) == 0);
+	assert_string_equal(buf + strlen(fakesys_root), "/sys/x/3");
+	fakesys_put("sys/num", "42\n");
 	uint64_t v;
 	assert_int_equal(sysroot_read_u64("/sys/num", &v), 0);
 	assert_true(v == 42);
-	put("sys/bad", "x42\n");
+	fakesys_put("sys/bad", "x42\n");
 	assert_int_equal(sysroot_read_u64("/sys/bad", &v), -EINVAL);
 	assert_int_equal(sysroot_read_u64("/sys/none", &v), -ENOENT);
 }
@@ -88,13 +63,13 @@ static void cpufreq_reads_sysfs_per_core(void **state)
 	for (int c = 0; c < 2; c++) {
 		char p[128];
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
-		put(p, "%d\n", c ? 1200000 : 2400000);
+		fakesys_put(p, "%d\n", c ? 1200000 : 2400000);
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
-		put(p, "2600000\n");
+		fakesys_put(p, "2600000\n");
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c);
-		put(p, "powersave\n");
+		fakesys_put(p, "powersave\n");
 	}
-	put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	fakesys_put("sys/devices/system/cpu/cpufreq/boost", "1\n");
 	struct cpufreq cf;
 	cpufreq_open(&cf);
 	assert_true(cf.available);
@@ -104,7 +79,7 @@ static void cpufreq_reads_sysfs_per_core(void **state)
 	assert_true(cf.nominal_mhz == 2600);
 	assert_string_equal(cf.governor, "powersave");
 	assert_string_equal(cf.boost, "on");
-	put("sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq", "800000\n");
+	fakesys_put("sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq", "800000\n");
 	assert_int_equal(cpufreq_sample(&cf), 0);
 	assert_true(cpufreq_min(&cf) == 800);
 	assert_true(cpufreq_max(&cf) == 2400);
@@ -115,9 +90,9 @@ static void cpufreq_falls_back_to_cpuinfo(void **state)
 {
 	(void)state;
 	/* A VM: cpus but no cpufreq directory. */
-	put("sys/devices/system/cpu/cpu0/online", "1\n");
-	put("sys/devices/system/cpu/cpu1/online", "1\n");
-	put("proc/cpuinfo", "processor\t: 0\nmodel name\t: Intel(R) Atom(TM) CPU N270 @ 1.60GHz\n"
+	fakesys_put("sys/devices/system/cpu/cpu0/online", "1\n");
+	fakesys_put("sys/devices/system/cpu/cpu1/online", "1\n");
+	fakesys_put("proc/cpuinfo", "processor\t: 0\nmodel name\t: Intel(R) Atom(TM) CPU N270 @ 1.60GHz\n"
 			    "cpu MHz\t\t: 800.000\n\nprocessor\t: 1\nmodel name\t: x\ncpu MHz\t\t: 1600.500\n");
 	struct cpufreq cf;
 	cpufreq_open(&cf);
@@ -152,7 +127,7 @@ static void nothing_at_all_says_why(void **state)
 static void power_says_why_briefly(void **state)
 {
 	(void)state;
-	put("sys/class/powercap/intel-rapl:0/name", "package-0\n"); /* a zone without energy_uj */
+	fakesys_put("sys/class/powercap/intel-rapl:0/name", "package-0\n"); /* a zone without energy_uj */
 	struct power pw;
 	power_open(&pw, 0);
 	assert_false(pw.available);
@@ -173,17 +148,17 @@ static void rapl_delta_handles_wraparound(void **state)
 static void rapl_domain_accumulates_across_a_wrap(void **state)
 {
 	(void)state;
-	put("sys/class/powercap/intel-rapl:0/name", "package-0\n");
-	put("sys/class/powercap/intel-rapl:0/max_energy_range_uj", "262143328850\n");
-	put("sys/class/powercap/intel-rapl:0/energy_uj", "262140000000\n");
-	put("sys/class/powercap/intel-rapl:0:0/name", "core\n"); /* a subzone: not added again */
-	put("sys/class/powercap/intel-rapl:0:0/energy_uj", "5\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/name", "package-0\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/max_energy_range_uj", "262143328850\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/energy_uj", "262140000000\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0:0/name", "core\n"); /* a subzone: not added again */
+	fakesys_put("sys/class/powercap/intel-rapl:0:0/energy_uj", "5\n");
 	struct power pw;
 	power_open(&pw, 10.0);
 	assert_true(pw.available);
 	assert_int_equal(pw.ndomains, 1);
 	assert_non_null(strstr(pw.source, "package-0"));
-	put("sys/class/powercap/intel-rapl:0/energy_uj", "6671150\n"); /* wrapped: +3328850 +6671150 */
+	fakesys_put("sys/class/powercap/intel-rapl:0/energy_uj", "6671150\n"); /* wrapped: +3328850 +6671150 */
 	assert_int_equal(power_sample(&pw, 12.0), 0);
 	assert_true(fabs(pw.joules - 10.0) < 1e-6);
 	assert_true(fabs(pw.watts - 5.0) < 1e-6);
@@ -192,12 +167,12 @@ static void rapl_domain_accumulates_across_a_wrap(void **state)
 static void battery_power_when_no_rapl(void **state)
 {
 	(void)state;
-	put("sys/class/power_supply/AC/type", "Mains\n");
-	put("sys/class/power_supply/AC/online", "0\n");
-	put("sys/class/power_supply/BAT0/type", "Battery\n");
-	put("sys/class/power_supply/BAT0/status", "Discharging\n");
-	put("sys/class/power_supply/BAT0/current_now", "1000000\n");
-	put("sys/class/power_supply/BAT0/voltage_now", "12000000\n");
+	fakesys_put("sys/class/power_supply/AC/type", "Mains\n");
+	fakesys_put("sys/class/power_supply/AC/online", "0\n");
+	fakesys_put("sys/class/power_supply/BAT0/type", "Battery\n");
+	fakesys_put("sys/class/power_supply/BAT0/status", "Discharging\n");
+	fakesys_put("sys/class/power_supply/BAT0/current_now", "1000000\n");
+	fakesys_put("sys/class/power_supply/BAT0/voltage_now", "12000000\n");
 	struct power pw;
 	power_open(&pw, 0);
 	assert_true(pw.available);
@@ -215,13 +190,13 @@ static void throttle_counts_packages_once(void **state)
 	for (int c = 0; c < 4; c++) {
 		char p[160];
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
-		put(p, "%d\n", c / 2);
+		fakesys_put(p, "%d\n", c / 2);
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/core_throttle_count", c);
-		put(p, "10\n");
+		fakesys_put(p, "10\n");
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_throttle_count", c);
-		put(p, "100\n");
+		fakesys_put(p, "100\n");
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_throttle_total_time_ms", c);
-		put(p, "1000\n");
+		fakesys_put(p, "1000\n");
 	}
 	struct throttle th;
 	throttle_open(&th);
@@ -232,11 +207,11 @@ static void throttle_counts_packages_once(void **state)
 	for (int c = 0; c < 4; c++) {
 		char p[160];
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/core_throttle_count", c);
-		put(p, "%d\n", c == 1 ? 13 : 10);
+		fakesys_put(p, "%d\n", c == 1 ? 13 : 10);
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_throttle_count", c);
-		put(p, "%d\n", c < 2 ? 102 : 100);
+		fakesys_put(p, "%d\n", c < 2 ? 102 : 100);
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/thermal_throttle/package_throttle_total_time_ms", c);
-		put(p, "%d\n", c < 2 ? 1250 : 1000);
+		fakesys_put(p, "%d\n", c < 2 ? 1250 : 1000);
 	}
 	assert_int_equal(throttle_sample(&th), 0);
 	assert_true(th.total.core_events == 3);
@@ -282,7 +257,7 @@ static void others_snapshot_reads_the_fixture(void **state)
 	struct others_snap s;
 	assert_true(others_snap(&s) < 0); /* no proc/stat in the tree: nothing to say */
 	assert_false(s.ok);
-	put("proc/stat", "cpu  %d 0 %d 5000 0 0 0 0 0 0\ncpu0 1 0 1 1 0 0 0 0 0 0\n", 200, 100);
+	fakesys_put("proc/stat", "cpu  %d 0 %d 5000 0 0 0 0 0 0\ncpu0 1 0 1 1 0 0 0 0 0 0\n", 200, 100);
 	assert_int_equal(others_snap(&s), 0);
 	assert_true(s.ok);
 	assert_float_equal(s.busy_s, 300.0 / sysconf(_SC_CLK_TCK), 1e-9);
@@ -351,7 +326,7 @@ static void put_stat(int pid, int cpu)
 	for (int field = 5; field <= 38; field++)
 		snprintf(line + strlen(line), sizeof line - strlen(line), " %d", field * 10);
 	snprintf(line + strlen(line), sizeof line - strlen(line), " %d 0 0 0\n", cpu);
-	put(rel, "%s", line);
+	fakesys_put(rel, "%s", line);
 }
 
 /* One test of one sample of one copy (pid 4242), a tick while it runs, through the sampler. */
@@ -389,9 +364,9 @@ static void busy_clock_is_the_workers_cpu(void **state)
 	for (int c = 0; c < 4; c++) {
 		char p[128];
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
-		put(p, "%d\n", c == 3 ? 1200000 : 3000000);
+		fakesys_put(p, "%d\n", c == 3 ? 1200000 : 3000000);
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/base_frequency", c);
-		put(p, "%d\n", c < 2 ? 3000000 : 2000000);
+		fakesys_put(p, "%d\n", c < 2 ? 3000000 : 2000000);
 	}
 	put_stat(4242, 3);
 	assert_int_equal(cpufreq_task_cpu(4242), 3);
@@ -416,12 +391,12 @@ static void avg_freq_and_cppc_nominal(void **state)
 	for (int c = 0; c < 2; c++) {
 		char p[128];
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
-		put(p, "3500000\n");
+		fakesys_put(p, "3500000\n");
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
-		put(p, "4700000\n");
+		fakesys_put(p, "4700000\n");
 	}
-	put("sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_avg_freq", "2100000\n");
-	put("sys/devices/system/cpu/cpu1/cpufreq/cpuinfo_avg_freq", "busy\n"); /* unreadable: EAGAIN */
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_avg_freq", "2100000\n");
+	fakesys_put("sys/devices/system/cpu/cpu1/cpufreq/cpuinfo_avg_freq", "busy\n"); /* unreadable: EAGAIN */
 	struct cpufreq cf;
 	cpufreq_open(&cf);
 	assert_true(cf.available && cf.avg_freq);
@@ -430,16 +405,16 @@ static void avg_freq_and_cppc_nominal(void **state)
 	assert_true(cf.nominal_mhz == 4700 && !cf.nominal_ceiling);
 	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq");
 	/* Boost on (acpi-cpufreq's global switch): a ceiling, not a nominal. */
-	put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	fakesys_put("sys/devices/system/cpu/cpufreq/boost", "1\n");
 	cpufreq_open(&cf);
 	assert_true(cf.nominal_mhz == 4700 && cf.nominal_ceiling);
 	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq, a boost ceiling");
 	/* amd-pstate's per-policy switch wins over the global one. */
-	put("sys/devices/system/cpu/cpu0/cpufreq/boost", "0\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/boost", "0\n");
 	cpufreq_open(&cf);
 	assert_true(!cf.nominal_ceiling && cf.nom_ceiling[1]);
 	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq, boost off");
-	put("sys/devices/system/cpu/cpu0/acpi_cppc/nominal_freq", "3800\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/acpi_cppc/nominal_freq", "3800\n");
 	cpufreq_open(&cf);
 	assert_true(cf.nominal_mhz == 3800 && !cf.nominal_ceiling);
 	assert_string_equal(cf.nominal_from, "acpi_cppc nominal_freq");
@@ -460,11 +435,11 @@ static void a_boost_ceiling_is_no_nominal(void **state)
 	for (int c = 0; c < 2; c++) {
 		char p[128];
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
-		put(p, "3000000\n");
+		fakesys_put(p, "3000000\n");
 		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
-		put(p, "4700000\n");
+		fakesys_put(p, "4700000\n");
 	}
-	put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	fakesys_put("sys/devices/system/cpu/cpufreq/boost", "1\n");
 	put_stat(4242, 1);
 	struct run *r = run_one_sample();
 	const struct test_result *tr = &r->blocks[0].tests[0];
