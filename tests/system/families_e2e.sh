@@ -19,14 +19,17 @@ short="--samples 2 --pause 0 -c 1 --no-telemetry"
 #   | a line `kbench show` prints for it (grep -E) | a row `kbench compare` prints (grep -E)
 #   | what the HTML report holds for it (grep -E) | the replay's live view (grep -E on the screen)
 #   | the replay's results view (grep -E on the screen)
+#   | for a family whose live view shows what a stored run does not keep (a build's
+#     progress): the console's arguments for a live run of it, and (after a ';') its live
+#     view (grep -E); its goldens are family_NAME_console_{live,results}_THEME
 # Values must be numbers where the regexes say [0-9]: a value that became n/a fails the row.
 FAMILIES="
 rate|run syscall --duration 0.5 $short|0.5|live results|^System Call Overhead +[0-9.]+ lps|^System Call +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ |System Call Overhead|^ #1 +[0-9]+ +[0-9.]+ |^ System Call Overhead +1 +[0-9.]+[kM]? +[0-9.]+[kM]? 
 memlat|run memlat --sizes 512:256K:2 --duration 0.5 $short|0.5|live results|^  rnd L1 +16 KiB +[0-9.]+ ns|^memlat rnd L1 +[0-9.]+ +-- +[0-9.]+ |<h3>Memory latency \(dependent loads\)|^ ▶ ×1 +Memory latency|^ memlat rnd L1 +1 +[0-9.]+ +[0-9.]+ 
 latency|run timerlat wakelat interactive --duration 0.5 $short|1|live results|^  wake +[0-9]+\+-[0-9]+ |^wakelat wake rps +[0-9]+ +-- +[0-9]+ |<h3>Scheduler wake-up latency \(futex\)|^ ▶ ×1 +Timer wake-up latency|^ other p50 +1 +[0-9.]+ +[0-9.]+ 
 scaling|run scaling --tasks 1,2 --jobs 10 --samples 2 --pause 0 --no-telemetry --tmpdir $S|0.1|live results|^ +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ |^scaling 2 tasks +[0-9.]+ +-- +[0-9.]+ |scaling 2 tasks|^ ▶ ×1 +Throughput as tasks grow|^ scaling peak +1 +[0-9.]+[kM]? +[0-9.]+[kM]? 
-kbuild|run kbuild --tree 1 --make-jobs 1 --samples 2 --pause 0 --no-telemetry --tmpdir $S|1|live results|^  -j1 +[0-9.]+ \([0-9.]+\) +[0-9.]+ |^kbuild -j1 +[0-9.]+ +-- +[0-9.]+ |kbuild -j1|^ ▶ ×1 +Build time|^ kbuild -j1 +1 +[0-9.]+ +[0-9.]+ 
-buildload|run buildload --tree 1 --loads no_load,process_load --samples 1 --pause 0 --no-telemetry --tmpdir $S|1|live results|^NAME-a +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+\.[0-9]+$|^process_load +[0-9.]+ +-- +[0-9.]+ |<h2 id=\"buildload\">Build under load|^ ▶ ×1 +Build under load|^ process_load +1 +[0-9.]+ +[0-9.]+ 
+kbuild|run kbuild --tree 1 --make-jobs 1 --samples 2 --pause 0 --no-telemetry --tmpdir $S|1|live results|^  -j1 +[0-9.]+ \([0-9.]+\) +[0-9.]+ |^kbuild -j1 +[0-9.]+ +-- +[0-9.]+ |kbuild -j1|^ ▶ ×1 +Build time|^ kbuild -j1 +1 +[0-9.]+ +[0-9.]+ |kbuild --tree tiny --make-jobs 1 --samples 1 --pause 0 --copies 1 --no-telemetry --tmpdir $S;^ objects +[0-9]+ of 9 
+buildload|run buildload --tree 1 --loads no_load,process_load --samples 1 --pause 0 --no-telemetry --tmpdir $S|1|live results|^NAME-a +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+\.[0-9]+$|^process_load +[0-9.]+ +-- +[0-9.]+ |<h2 id=\"buildload\">Build under load|^ ▶ ×1 +Build under load|^ process_load +1 +[0-9.]+ +[0-9.]+ |buildload --tree 1 --loads no_load,process_load --samples 1 --pause 0 --copies 1 --no-telemetry --tmpdir $S;^ process_load: [0-9.,kM]+ laps/s
 thermal|thermal --minutes 0.05 --idle 0 --duration 1 -c 1|1|thermal thermal|^Thermal check: dhry2reg, 1 copy, 0:0[0-9] of load in [0-9]+ samples|^sustained % +[0-9.]+ +-- +[0-9.]+ |<h2>Thermal check of the compared run|^ dhry2reg ×1 sample [0-9]+ of [0-9]+ · |^ dhry2reg ×1 done · 
 "
 
@@ -51,7 +54,7 @@ check() {
 	grep -Eq -- "$3" "$2" || { cat "$2"; die "$1: no line matching '$3'"; }
 }
 
-echo "$FAMILIES" | while IFS='|' read -r fam args speed masks show cmp html live results; do
+echo "$FAMILIES" | while IFS='|' read -r fam args speed masks show cmp html live results console; do
 	[ -n "$fam" ] || continue
 	[ -n "${E2E_ONLY:-}" ] && [ "$E2E_ONLY" != "$fam" ] && continue
 	show=$(echo "$show" | sed "s/NAME/$fam/")
@@ -98,6 +101,24 @@ echo "$FAMILIES" | while IFS='|' read -r fam args speed masks show cmp html live
 		ui_keys F10
 		ui_exited 10
 		[ "$UI_RC" = 0 ] || die "$fam: replay exited $UI_RC"
+		ui kill-session -t "$UI_PANE"
+	done
+	[ -n "$console" ] || continue
+	# the console's own run, live: what the replay cannot show
+	for theme in default mono; do
+		# shellcheck disable=SC2086 # the row's arguments are words
+		ui_start KBENCH_BUILDLOAD_LEAD=1.5 "$KBENCH" console ${console%%;*} --theme $theme
+		ui_wait 'Setup' 10
+		ui_keys r
+		ui_wait "${console#*;}" 30
+		golden live "family_${fam}_console_live_$theme" 10
+		ui_wait "$results" 60
+		golden results "family_${fam}_console_results_$theme" 5
+		ui_keys q
+		ui_wait 'not saved|quit' 5
+		ui_keys y
+		ui_exited 10
+		[ "$UI_RC" = 0 ] || die "$fam: the console exited $UI_RC"
 		ui kill-session -t "$UI_PANE"
 	done
 done || exit 1
