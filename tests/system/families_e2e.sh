@@ -33,22 +33,6 @@ buildload|run buildload --tree 1 --loads no_load,process_load --samples 1 --paus
 thermal|thermal --minutes 0.05 --idle 0 --duration 1 -c 1|1|thermal thermal|^Thermal check: dhry2reg, 1 copy, 0:0[0-9] of load in [0-9]+ samples|^sustained % +[0-9.]+ +-- +[0-9.]+ |<h2>Thermal check of the compared run|^ dhry2reg ×1 sample [0-9]+ of [0-9]+ · |^ dhry2reg ×1 done · 
 "
 
-# golden SCREEN NAME TRIES: as ui_golden, masked by golden_mask.py's rules for SCREEN (run,
-# results) while the golden is tests/golden/NAME.txt
-golden() {
-	g="$KBENCH_TOP/tests/golden/$2.txt"
-	ui_cap | ui_mask "$1" >"$T/golden.$2"
-	if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
-		cp "$T/golden.$2" "$g"; echo "updated $g"; return 0
-	fi
-	[ -f "$g" ] || die "no golden $g (run with UPDATE_GOLDEN=1 to create it)"
-	n=$3
-	while [ $n -gt 1 ] && ! cmp -s "$g" "$T/golden.$2"; do
-		sleep 0.3; n=$((n - 1)); ui_cap | ui_mask "$1" >"$T/golden.$2"
-	done
-	diff -u "$g" "$T/golden.$2" || die "screen '$2' differs from its golden (tests/golden/$2.txt)"
-}
-
 # check WHAT FILE REGEX: FILE has a line matching REGEX, else the test fails showing FILE
 check() {
 	grep -Eq -- "$3" "$2" || { cat "$2"; die "$1: no line matching '$3'"; }
@@ -92,12 +76,12 @@ echo "$FAMILIES" | while IFS='|' read -r fam args speed masks show cmp html live
 	check "$fam: report" "$T/$fam.html" '</body></html>$'
 	# the replay at 80x24, in both themes: its live view, then its results
 	for theme in default mono; do
-		ui_start "$KBENCH" replay "$fam-a" --speed $speed --compare "$fam-b" --theme $theme
+		ui_start "$KBENCH" replay "$fam-a" --speed "$speed" --compare "$fam-b" --theme $theme
 		ui_wait "REPLAY ${speed}x" 10
 		ui_wait "$live" 15
-		golden "${masks% *}" "family_${fam}_live_$theme" 10
+		ui_golden "family_${fam}_live_$theme" 10 "${masks% *}"
 		ui_wait "$results" 40
-		golden "${masks#* }" "family_${fam}_results_$theme" 5
+		ui_golden "family_${fam}_results_$theme" 5 "${masks#* }"
 		ui_keys F10
 		ui_exited 10
 		[ "$UI_RC" = 0 ] || die "$fam: replay exited $UI_RC"
@@ -111,9 +95,9 @@ echo "$FAMILIES" | while IFS='|' read -r fam args speed masks show cmp html live
 		ui_wait 'Setup' 10
 		ui_keys r
 		ui_wait "${console#*;}" 30
-		golden live "family_${fam}_console_live_$theme" 10
+		ui_golden "family_${fam}_console_live_$theme" 10 live
 		ui_wait "$results" 60
-		golden results "family_${fam}_console_results_$theme" 5
+		ui_golden "family_${fam}_console_results_$theme" 5 results
 		ui_keys q
 		ui_wait 'not saved|quit' 5
 		ui_keys y
