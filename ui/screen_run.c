@@ -65,12 +65,21 @@ static const char *status_glyph(const struct canvas *c, enum test_status st, int
 	}
 }
 
-/* A points test whose points lie on a byte axis (memory latency): its curve
- * is what to watch, not a count. */
+/* A points test (memlat, scaling, the builds, ...): how many points it has
+ * is what to show in the tests table, not a count. */
 static bool shows_curve(const struct test_result *tr)
 {
 	const struct test_def *d = test_find(tr->id);
 	return d && d->collect;
+}
+
+/* A points test whose points lie on a byte axis (memory latency): its curve
+ * is what to watch. The other points tests have their own views, or none
+ * while nothing live has come (a replay keeps no build progress). */
+static bool on_byte_axis(const struct test_result *tr)
+{
+	const struct test_def *d = test_find(tr->id);
+	return d && d->collect == memlat_collect;
 }
 
 /* Does the test time itself (whetstone, the file tests)? Its workers publish
@@ -770,10 +779,19 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		view_scaling_draw(l, c, y + 3, rows - 2, tr, params);
 		return;
 	}
-	if (shows_curve(tr)) {
+	if (on_byte_axis(tr)) {
 		canvas_text(c, 1, y + 2, ROLE_HEADER,
 			    "latency so far, log-log:  * random chain   + forward 64 B", c->w - 2);
 		draw_curve(l, c, y + 3, rows - 2, tr, params);
+		return;
+	}
+	if (shows_curve(tr)) {
+		/* no copy counts to show either: its points are its result */
+		canvas_text(c, 1, y + 2, ROLE_DIM,
+			    l->ops == &live_replay_ops
+				    ? "(a stored run keeps no live progress of this test)"
+				    : "(waiting for the test's first progress)",
+			    c->w - 2);
 		return;
 	}
 	canvas_text(c, 1, y + 2, ROLE_HEADER,

@@ -14,6 +14,15 @@ anchors the field, and the blanks around it keep the line's width:
 Placeholders: N a number or time, K the kernel release, I a stored run's id,
 D a date, P a path, V a verdict (glyph and word), B the big index digits.
 Bars are blanked in place. The title keeps its right-hand part's right edge.
+
+Two screens hold a family's own view, drawn from its measurements:
+  live     the run screen with a family's panel (a curve, histograms, bars):
+           as run, and every number masked, chart glyphs and cache marks blanked
+  thermal  the thermal check's screen: as live, and what this machine has or
+           lacks (a chart's reason, a chart heading's range) kept to its label;
+           the state in words after "·" is S; below the time axis (the per-CPU
+           clocks, throttle, missing, or the verdict's sentences, whose lines
+           depend on this machine's sensors) is blanked
 Usage: golden_mask.py SCREEN KERNEL STORE_DIR <capture >masked
 """
 import os
@@ -49,7 +58,7 @@ RULES = {
     ],
     'results': [
         (r'.', r'^ (?P<label>.+?) +(?P<cp>\d+) +(?P<this>\S+) +(?P<base>\S+) +(?P<change>\S+) +'
-               r'(?P<pm>\S+) (?P<verdict>' + VERDICT + r'(?: \([a-z]+\))?)',
+               r'(?P<pm>\S+) (?P<verdict>' + VERDICT + r'(?: \([^)]*\))?)',
          dict({g: ('N', 'R') for g in ('this', 'base', 'change', 'pm')}, verdict=('V', 'L'))),
     ],
     'history': [
@@ -57,6 +66,15 @@ RULES = {
         (r'^ . [0-9a-f]{8} ', r'(?<= )' + NUM + r'(?: ' + NUM + r')*$', {None: ('N', 'L')}),
     ],
 }
+# live, thermal: any number standing alone, a table's column (R) or in running text (F)
+ANY_NUM = [
+    (r'.', r'(?<![\w./×])' + NUM + r'(?![\w.])(?=  |$| [-+~\d])', {None: ('N', 'R')}),
+    (r'.', r'(?<![\w./×])' + NUM + r'(?![\w.])', {None: ('N', 'F')}),
+]
+RULES['live'] = RULES['run'] + ANY_NUM
+RULES['thermal'] = RULES['run'] + ANY_NUM
+# chart glyphs standing alone (a curve's * and +, scaling's **), and cache marks
+CHART = re.compile(r'(?<![\w+])[*+]+(?![\w+])|│|\bL[1-3]\b|[\u2580-\u259f]')
 GLOBAL = [
     (r'.', r'(?<![\w.-])(?:' + KERNEL + r')(?![\w.-])', {None: ('K', 'L')}),
     (r'.', r'\b(?:' + IDS + r')\b', {None: ('I', 'L')}),
@@ -106,7 +124,11 @@ def title(line):
     end = m.end(5)
     right = re.sub(KERNEL, 'K', right)
     right = right.replace(store, 'P')
+    right = re.sub(r'\b(?:' + IDS + r')\b', 'I', right)  # a replay's run id, before its digits
     right = re.sub(NUM, 'N', right)
+    # A replay's "REPLAY 2x" stands apart from the facts after it by a gap that the
+    # facts' numbers (masked above) widen and narrow: one width for that gap.
+    right = re.sub(r'   +', '   ', right)
     return left + ' ' * max(2, end - len(right) - len(left)) + right
 
 
@@ -141,18 +163,37 @@ if lines and lines[-1] == '':
 if lines:
     lines[0] = title(lines[0])
 rules = GLOBAL + RULES.get(screen, [])
+axis = None  # thermal: the line of the time axis under the charts
 i = 1
 while i < len(lines):
     line = lines[i]
     if screen == 'results' and re.match(r'^ Index, \d+ cop', line):
         i = big(lines, i)
         continue
-    if screen == 'run':
+    orig = line
+    if screen == 'thermal' and axis is not None and axis < i < len(lines) - 1:
+        lines[i] = ''
+        i += 1
+        continue
+    if screen == 'thermal' and axis is None and re.match(r'^ +\d+:\d\d +\d+:\d\d', line):
+        axis = i
+    if screen in ('run', 'live', 'thermal'):
         # The machine panel shows this machine's sources: only its labels stay.
         line = re.sub(r'^ (freq|temp|power)\b.*', r' \1', line)
-    if screen in ('run', 'results'):
+    if screen == 'thermal':
+        line = re.sub(r'^( \S+ ×\d+ .*· )\S.*', r'\1S', line)
+        line = re.sub(r'^(── \S+) .*', r'\1 ─', line)
+        line = re.sub(r'^  \S.*', '', line)  # a chart's reason for being empty
+    if screen in ('run', 'results', 'live', 'thermal'):
         line = BAR.sub(' ', line)
-    lines[i] = apply(line, fields(line, rules))
+    if screen in ('live', 'thermal'):
+        line = CHART.sub(lambda m: ' ' * len(m.group()), line)
+    masked = apply(line, fields(line, rules))
+    if screen in ('live', 'thermal') and orig.startswith('── ') and orig.endswith('─'):
+        # a heading rule holding numbers keeps its width: the rule takes up the difference
+        text = masked.rstrip(' ─')
+        masked = text + ' ' + '─' * max(0, len(orig) - len(text) - 1)
+    lines[i] = masked
     i += 1
 for line in lines:
     sys.stdout.write(line.rstrip() + '\n')
