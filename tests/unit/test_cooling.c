@@ -20,17 +20,13 @@
 static int setup(void **state)
 {
 	(void)state;
-	if (fakesys_make("cool") < 0)
-		return -1;
-	return 0;
+	return fakesys_make("cool");
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	if (fakesys_remove() < 0)
-		return -1;
-	return 0;
+	return fakesys_remove();
 }
 
 /* A VM (or an AMD or ARM machine without cooling devices): no counters, nothing to say "none seen" with. */

@@ -28,17 +28,13 @@
 static int setup(void **state)
 {
 	(void)state;
-	if (fakesys_make("sys") < 0)
-		return -1;
-	return 0;
+	return fakesys_make("sys");
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	if (fakesys_remove() < 0)
-		return -1;
-	return 0;
+	return fakesys_remove();
 }
 
 static void sysroot_prefixes_paths(void **state)
