@@ -372,7 +372,7 @@ static void bind_run(sqlite3_stmt *st, const struct run *r, const char *error, i
 
 /* Indexes the files that are new or changed, drops the rows of files gone.
  * SQLite's result code. */
-static int apply(sqlite3 *h, const char *dir, struct fstate *todo, int ntodo, struct fstate *gone,
+static int apply(sqlite3 *h, const char *dir, struct fstate *fresh, int nfresh, struct fstate *gone,
 		 int ngone)
 {
 	sqlite3_stmt *ins = NULL, *del = NULL;
@@ -387,7 +387,7 @@ static int apply(sqlite3 *h, const char *dir, struct fstate *todo, int ntodo, st
 		rc = sqlite3_prepare_v2(h, "DELETE FROM runs WHERE file = ?1", -1, &del, NULL);
 	struct buf blocks = { 0 }, keys = { 0 }, noise = { 0 };
 	bool open_tx = false;
-	for (int i = 0; rc == SQLITE_OK && i < ngone + ntodo; i++) {
+	for (int i = 0; rc == SQLITE_OK && i < ngone + nfresh; i++) {
 		if (!open_tx) {
 			if ((rc = sqlite3_exec(h, "BEGIN IMMEDIATE", NULL, NULL, NULL)) != SQLITE_OK)
 				break;
@@ -399,7 +399,7 @@ static int apply(sqlite3 *h, const char *dir, struct fstate *todo, int ntodo, st
 			rc = sqlite3_step(del) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(h);
 			sqlite3_reset(del);
 		} else {
-			const struct fstate *f = &todo[i - ngone];
+			const struct fstate *f = &fresh[i - ngone];
 			char path[4400], error[300] = "";
 			snprintf(path, sizeof path, "%s/%s", dir, f->file);
 			struct stat st;
@@ -422,7 +422,7 @@ static int apply(sqlite3 *h, const char *dir, struct fstate *todo, int ntodo, st
 				sqlite3_reset(ins);
 			}
 		}
-		if (rc == SQLITE_OK && (i % BATCH == BATCH - 1 || i == ngone + ntodo - 1)) {
+		if (rc == SQLITE_OK && (i % BATCH == BATCH - 1 || i == ngone + nfresh - 1)) {
 			storeidx_kill_point("index-commit");
 			rc = sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
 			open_tx = false;
@@ -505,27 +505,27 @@ static int sync_index(sqlite3 *h, const char *dir, struct fstate *files, int nfi
 		qsort(files, (size_t)nfiles, sizeof *files, by_file);
 	if (nrows)
 		qsort(rows, (size_t)nrows, sizeof *rows, by_file);
-	struct fstate *todo = calloc((size_t)nfiles + 1, sizeof *todo), *gone = calloc((size_t)nrows + 1, sizeof *gone);
-	if (!todo || !gone)
+	struct fstate *fresh = calloc((size_t)nfiles + 1, sizeof *fresh), *gone = calloc((size_t)nrows + 1, sizeof *gone);
+	if (!fresh || !gone)
 		abort();
-	int ntodo = 0, ngone = 0, i = 0, j = 0;
+	int nfresh = 0, ngone = 0, i = 0, j = 0;
 	while (i < nfiles || j < nrows) {
 		int c = i == nfiles ? 1 : j == nrows ? -1 : strcmp(files[i].file, rows[j].file);
 		if (c < 0) {
-			todo[ntodo++] = files[i++];
+			fresh[nfresh++] = files[i++];
 		} else if (c > 0) {
 			gone[ngone++] = rows[j++];
 		} else {
 			if (files[i].mtime != rows[j].mtime || files[i].size != rows[j].size ||
 			    files[i].ino != rows[j].ino)
-				todo[ntodo++] = files[i];
+				fresh[nfresh++] = files[i];
 			i++;
 			j++;
 		}
 	}
-	if (ntodo || ngone)
-		rc = apply(h, dir, todo, ntodo, gone, ngone);
-	free(todo);
+	if (nfresh || ngone)
+		rc = apply(h, dir, fresh, nfresh, gone, ngone);
+	free(fresh);
 	free(gone);
 	fstates_free(rows, nrows);
 	return rc;
