@@ -8,19 +8,14 @@
 # KBENCH_MACHINES_UPDATE=1 writes the expected outputs instead (review them before committing).
 # requires: unshare setpriv python3 sensors
 . "$KBENCH_TOP/tests/system/lib.inc"
-CORPUS="$KBENCH_TOP/tests/fixtures/machines"
+. "$KBENCH_TOP/tests/system/machines.inc"
 export CORPUS
 chmod 755 "$T"
 mkdir -p "$T/m" "$T/x" "$T/out"
 n=0
 for F in "$CORPUS"/*/; do
 	name=$(basename "$F")
-	cp -r "$F" "$T/m/$name"
-	chmod -R a+rX "$T/m/$name"
-	# git keeps no modes: the fixture lists its root-only files.
-	while read -r mode path; do
-		[ -n "$mode" ] && chmod "$mode" "$T/m/$name/$path"
-	done <"$F/modes"
+	machine_copy "$F" "$T/m/$name"
 	n=$((n + 1))
 done
 [ "$n" -ge 12 ] || die "the corpus has $n machines, wanted at least 12"

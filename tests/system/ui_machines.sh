@@ -11,7 +11,7 @@ if [ -z "${KBENCH_IN_NS:-}" ]; then
 	KBENCH_IN_NS=1 exec unshare -m sh "$0"
 fi
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-CORPUS="$KBENCH_TOP/tests/fixtures/machines"
+. "$KBENCH_TOP/tests/system/machines.inc"
 chmod 755 "$T"
 mkdir -p "$T/m"
 mount -t tmpfs kbench-ui-machines /sys/class || die "cannot mount a tmpfs over /sys/class"
@@ -59,11 +59,7 @@ check() { # machine user|root
 }
 for F in "$CORPUS"/*/; do
 	name=$(basename "$F")
-	cp -r "$F" "$T/m/$name"
-	chmod -R a+rX "$T/m/$name"
-	while read -r mode path; do
-		[ -n "$mode" ] && chmod "$mode" "$T/m/$name/$path"
-	done <"$F/modes"
+	machine_copy "$F" "$T/m/$name"
 	check "$name" user
 done
 check intel-laptop-hwp root
