@@ -550,6 +550,9 @@ static void freq_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 		test_summary_set(tr, key, st->s_fsum[k] / st->s_fn[k], NULL);
 	}
 	in->nominal_mhz = nominal;
+	in->ref_mhz = cf->nominal_ceiling ? 0 : cf->nominal_mhz;
+	if (in->ref_mhz > 0)
+		snprintf(in->ref_from, sizeof in->ref_from, "%s", cf->nominal_from);
 	in->busy_min_mhz = st->nbusy ? st->fmin : NAN;
 }
 
