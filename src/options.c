@@ -411,7 +411,7 @@ const struct opt_def opt_table[] = {
 	{ .id = O_EVENTS, .name = "events", .kind = OK_STRING,
 	  .arg = "LIST", .what = "event names",
 	  .help = "counters per worker, libpfm4 names, comma-separated (kbench events);\n"
-		  "default: cycles, instructions, cache/branch misses and software events",
+		  "default: cycles, ref-cycles, instructions, cache/branch misses and software events",
 	  .cmds = OC_RUN | OC_THERMAL | OC_CONSOLE, .check = telemetry_check_events },
 	{ .id = O_INTERVAL, .name = "interval", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",

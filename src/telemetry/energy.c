@@ -7,7 +7,9 @@
 
 #include "run.h"
 #include "telemetry/frame.h"
+#include "telemetry/powercap.h"
 #include "telemetry/source.h"
+#include "telemetry/sysroot.h"
 #include "telemetry/throttle.h"
 #include "workload.h"
 
@@ -18,7 +20,21 @@ struct energy_state {
 	double joules0, t0; /* at the test's begin */
 	double missed0;     /* the battery's uncounted seconds at the test's begin */
 	char headline[48];  /* "n/a: no RAPL, no battery": the console's power field is half a line */
+	struct powercap_watch pl; /* RAPL's power limits, and whether the package ran at one */
 };
+
+/* A limit's zone's energy so far: its RAPL domain's, or (one package) the
+ * power PMU's; NAN where there is none (batteries draw for the whole machine). */
+static double zone_joules(const char *zone, void *ctx)
+{
+	const struct power *pw = ctx;
+	for (int i = 0; i < pw->ndomains; i++)
+		if (!strcmp(pw->dom[i].dir, zone))
+			return pw->dom[i].joules;
+	if (pw->npmu == 1 && !strcmp(zone, "intel-rapl:0"))
+		return pw->joules;
+	return NAN;
+}
 
 static int energy_open(struct telemetry_slot *s, const struct telemetry_ctx *c, char *err, size_t errlen)
 {
@@ -30,6 +46,7 @@ static int energy_open(struct telemetry_slot *s, const struct telemetry_ctx *c, 
 	else
 		snprintf(s->status, sizeof s->status, "n/a: %s", st->pw.why);
 	snprintf(st->headline, sizeof st->headline, "n/a: %s", st->pw.brief);
+	powercap_watch_open(&st->pl);
 	c->frame->watts = NAN;
 	c->frame->power_source = s->available ? s->status : st->headline;
 	return 0;
@@ -43,6 +60,7 @@ static void energy_sample(struct telemetry_slot *s, const struct telemetry_ctx *
 		return;
 	c->frame->watts = pw->watts;
 	c->frame->joules = pw->joules;
+	powercap_watch_tick(&st->pl, c->now, zone_joules, pw);
 	/* A battery that is not discharging measures nothing: the console says so, not just its name. */
 	if (pw->nbatteries && !pw->ndomains && !pw->npmu) {
 		if (isnan(pw->watts)) {
@@ -65,6 +83,7 @@ static void energy_run_begin(struct telemetry_slot *s, const struct telemetry_ct
 	if (st->pw.available)
 		power_sample(&st->pw, wl_now());
 	st->pw.joules = 0;
+	st->pl.n = 0; /* the power PMU's count restarts: history before it is another scale */
 }
 
 static void energy_test_begin(struct telemetry_slot *s, const struct telemetry_ctx *c)
@@ -75,6 +94,26 @@ static void energy_test_begin(struct telemetry_slot *s, const struct telemetry_c
 	st->joules0 = st->pw.joules;
 	st->missed0 = st->pw.missed_s;
 	st->t0 = c->now;
+	powercap_watch_test_begin(&st->pl);
+}
+
+/* The firmware's power limits: a package that averaged about its PL1 over
+ * PL1's window, or its PL2 over a tick, was held by its power budget, which
+ * is not throttling by heat: said apart (power.limit; the verdict's
+ * power-limit state), never as "throttled". */
+static void power_limit_end(struct energy_state *st, struct test_result *tr, struct throttle_inputs *in)
+{
+	const struct power *pw = &st->pw;
+	if (!st->pl.nlim)
+		return;
+	if (!pw->ndomains && pw->npmu != 1) {
+		test_summary_set(tr, "power.limit", 0, "n/a: the package's energy cannot be read here");
+		return;
+	}
+	powercap_watch_evidence(&st->pl, in->power_limit_rapl, sizeof in->power_limit_rapl);
+	char buf[96];
+	snprintf(buf, sizeof buf, "reached: %.86s", in->power_limit_rapl);
+	test_summary_set(tr, "power.limit", 0, in->power_limit_rapl[0] ? buf : "none reached");
 }
 
 static void energy_test_end(struct telemetry_slot *s, const struct telemetry_ctx *c, struct test_result *tr,
@@ -82,6 +121,7 @@ static void energy_test_end(struct telemetry_slot *s, const struct telemetry_ctx
 {
 	struct energy_state *st = s->priv;
 	struct power *pw = &st->pw;
+	power_limit_end(st, tr, in);
 	if (!pw->available) {
 		char buf[96];
 		snprintf(buf, sizeof buf, "%.95s", s->status);
@@ -129,6 +169,9 @@ static void energy_show(struct telemetry_slot *s, FILE *f)
 		if (pw->why[0])
 			fprintf(f, "  (%s)\n", pw->why);
 	}
+	/* The limits are world-readable where energy_uj is not: shown either way. */
+	if (st->pl.nlim || sysroot_exists("/sys/class/powercap/intel-rapl:0"))
+		powercap_show(&st->pl, f);
 	if (pw->nbatteries) {
 		bool any_rate;
 		double w = power_battery_watts(pw, &any_rate);

@@ -46,6 +46,10 @@ void telemetry_print_test_line(FILE *f, const struct test_result *t)
 	}
 	if (shares[0])
 		fprintf(f, "    cycles ran on: %s\n", shares);
+	/* The firmware's power budget held the package: said, but not as throttling. */
+	const struct kv *pl = test_summary_get(t, "power.limit");
+	if (pl && !strncmp(pl->text, "reached: ", 9))
+		fprintf(f, "    power limit (not throttling): %s\n", pl->text + 9);
 	const struct kv *mode = test_summary_get(t, "counters.mode");
 	if (mode)
 		fprintf(f, "    counters: %s\n", mode->text);
