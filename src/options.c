@@ -675,7 +675,7 @@ const struct opt_env opt_env[] = {
 			    "or in the installed share directory otherwise)" },
 	{ "KBENCH_HELPER", "the kbench-exec program the fork, exec and loop tests run in\n"
 			   "(found beside the binary or in the installed libexec directory otherwise)" },
-	{ "KBENCH_SYSFS_ROOT", "read /sys and /proc telemetry files below this directory (for tests)" },
+	{ "KBENCH_SYSFS_ROOT", "read /sys and /proc telemetry files below this directory (for tests, and to read an extracted sensors --dump; their read cost is not timed)" },
 	{ "KBENCH_MEM_AVAILABLE_KIB", "buildload: take this as the memory and swap available (tests\n"
 				      "fake a small machine to see mem_load refuse)" },
 	{ "KBENCH_DISK_FREE_KIB", "buildload: take this as the scratch directory's free space (io_load's\n"
