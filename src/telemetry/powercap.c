@@ -109,21 +109,39 @@ void powercap_watch_tick(struct powercap_watch *w, double now, double (*zone_jou
 	w->head = (w->head + 1) % POWERCAP_HIST;
 	if (w->n < POWERCAP_HIST)
 		w->n++;
-	/* The ring, oldest first, for the pure rule. */
-	double t[POWERCAP_HIST], j[POWERCAP_HIST];
+	if (w->n < 2)
+		return;
+	/* For the pure rule, only the ring's tail the window needs, oldest first:
+	 * the newest point a window back (PL1: 57 of 256 at 0.5 s), or the last
+	 * interval when the window is shorter. */
 	int first = (w->head - w->n + POWERCAP_HIST) % POWERCAP_HIST;
-	for (int i = 0; i < w->n; i++)
-		t[i] = w->t[(first + i) % POWERCAP_HIST];
+#define AT(i) (((first) + (i)) % POWERCAP_HIST)
+	double tn = w->t[AT(w->n - 1)];
 	for (int k = 0; k < w->nlim; k++) {
-		for (int i = 0; i < w->n; i++)
-			j[i] = w->j[k][(first + i) % POWERCAP_HIST];
+		double win = w->lim[k].window_s;
+		int m = w->n - 2;
+		if (!(win > 0))
+			continue;
+		while (m >= 0 && tn - w->t[AT(m)] < win)
+			m--;
+		if (m < 0)
+			continue; /* the history is shorter than the window: nothing decided */
+		if (win <= tn - w->t[AT(w->n - 2)])
+			m = w->n - 2;
+		double t[POWERCAP_HIST], j[POWERCAP_HIST];
+		int len = w->n - m;
+		for (int i = 0; i < len; i++) {
+			t[i] = w->t[AT(m + i)];
+			j[i] = w->j[k][AT(m + i)];
+		}
 		double watts, span;
-		if (powercap_reached(&w->lim[k], t, j, w->n, &watts, &span) && (!w->hit[k] || watts > w->hit_w[k])) {
+		if (powercap_reached(&w->lim[k], t, j, len, &watts, &span) && (!w->hit[k] || watts > w->hit_w[k])) {
 			w->hit[k] = true;
 			w->hit_w[k] = watts;
 			w->hit_span[k] = span;
 		}
 	}
+#undef AT
 }
 
 void powercap_watch_test_begin(struct powercap_watch *w)
