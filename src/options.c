@@ -411,7 +411,7 @@ const struct opt_def opt_table[] = {
 	{ .id = O_EVENTS, .name = "events", .kind = OK_STRING,
 	  .arg = "LIST", .what = "event names",
 	  .help = "counters per worker, libpfm4 names, comma-separated (kbench events);\n"
-		  "default: cycles, instructions, cache/branch misses and software events",
+		  "default: cycles, ref-cycles, instructions, cache/branch misses and software events",
 	  .cmds = OC_RUN | OC_THERMAL | OC_CONSOLE, .check = telemetry_check_events },
 	{ .id = O_INTERVAL, .name = "interval", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
@@ -675,7 +675,7 @@ const struct opt_env opt_env[] = {
 			    "or in the installed share directory otherwise)" },
 	{ "KBENCH_HELPER", "the kbench-exec program the fork, exec and loop tests run in\n"
 			   "(found beside the binary or in the installed libexec directory otherwise)" },
-	{ "KBENCH_SYSFS_ROOT", "read /sys and /proc telemetry files below this directory (for tests)" },
+	{ "KBENCH_SYSFS_ROOT", "read /sys and /proc telemetry files below this directory (for tests, and to read an extracted sensors --dump; their read cost is not timed)" },
 	{ "KBENCH_MEM_AVAILABLE_KIB", "buildload: take this as the memory and swap available (tests\n"
 				      "fake a small machine to see mem_load refuse)" },
 	{ "KBENCH_DISK_FREE_KIB", "buildload: take this as the scratch directory's free space (io_load's\n"

@@ -860,8 +860,9 @@ static void draw_machine(const struct live *l, struct canvas *c, int y, const st
 				lo = f->mhz[i] < lo ? f->mhz[i] : lo;
 				hi = f->mhz[i] > hi ? f->mhz[i] : hi;
 			}
-		if (f->busy && f->mhz_workers) /* the clock of the CPUs the workers are on */
-			snprintf(v, sizeof v, "%.0f MHz workers ", f->mhz_busy);
+		if (f->busy && f->mhz_workers) /* the clock of the CPUs the workers are on, and its scale */
+			snprintf(v, sizeof v, "%.0f MHz workers%s%s ", f->mhz_busy, f->mhz_of[0] ? ", " : "",
+				 f->mhz_of);
 		else if (hi - lo >= 1)
 			snprintf(v, sizeof v, "%.0f-%.0f MHz ", lo, hi);
 		else

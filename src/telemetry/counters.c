@@ -116,120 +116,6 @@ void counters_use_backend(const struct counter_backend *b)
 	backend = b ? b : &real_backend;
 }
 
-/* ---- hybrid CPUs: one PMU per core type ---- */
-
-/* What the common PMUs count (Documentation/ABI/testing/sysfs-bus-event_source-devices-*,
- * the drivers under arch/x86/events and drivers/perf). */
-static const char *pmu_what(const char *name)
-{
-	static const struct {
-		const char *name, *what;
-		bool prefix;
-	} known[] = {
-		{ "cpu", "the CPU's core events", false },
-		{ "cpu_core", "P-cores (hybrid: counted per type)", false },
-		{ "cpu_atom", "E-cores (hybrid: counted per type)", false },
-		{ "armv8_", "one ARM core type (counted per type)", true },
-		{ "armv7_", "one ARM core type (counted per type)", true },
-		{ "apple_", "one Apple core type (counted per type)", true },
-		{ "software", "software: task-clock, switches, faults", false },
-		{ "tracepoint", "kernel tracepoints", false },
-		{ "breakpoint", "hardware breakpoints", false },
-		{ "kprobe", "kernel probes", false },
-		{ "uprobe", "user-space probes", false },
-		{ "power", "RAPL energy (energy-pkg, ...)", false },
-		{ "msr", "free-running MSRs: tsc, aperf, mperf", false },
-		{ "cstate_", "C-state residency", true },
-		{ "intel_pt", "Intel Processor Trace", false },
-		{ "uncore_", "uncore: memory, caches, interconnect", true },
-		{ "amd_df", "AMD data fabric", false },
-		{ "amd_l3", "AMD L3 cache", false },
-		{ "ibs_", "AMD instruction-based sampling", true },
-	};
-	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-		if (known[i].prefix ? !strncmp(name, known[i].name, strlen(known[i].name))
-				    : !strcmp(name, known[i].name))
-			return known[i].what;
-	return NULL;
-}
-
-static int cmp_kpmu(const void *a, const void *b)
-{
-	return strcmp(((const struct kernel_pmu *)a)->name, ((const struct kernel_pmu *)b)->name);
-}
-
-int counters_kernel_pmus(struct kernel_pmu *out, int max)
-{
-	char dir[4096];
-	if (sysroot_path(dir, sizeof dir, "/sys/bus/event_source/devices") < 0)
-		return -ENAMETOOLONG;
-	DIR *d = opendir(dir);
-	if (!d)
-		return -errno;
-	int n = 0;
-	struct dirent *de;
-	while ((de = readdir(d)) && n < max) {
-		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof out[0].name)
-			continue;
-		struct kernel_pmu *k = &out[n++];
-		memset(k, 0, sizeof *k);
-		set_str(k->name, sizeof k->name, de->d_name);
-		char p[200], buf[64];
-		snprintf(p, sizeof p, "/sys/bus/event_source/devices/%s/type", de->d_name);
-		k->type = sysroot_read_line(p, buf, sizeof buf) == 0 ? atoi(buf) : -1;
-		snprintf(p, sizeof p, "/sys/bus/event_source/devices/%s/cpus", de->d_name);
-		if (sysroot_read_line(p, k->cpus, sizeof k->cpus) < 0) {
-			snprintf(p, sizeof p, "/sys/bus/event_source/devices/%s/cpumask", de->d_name);
-			if (sysroot_read_line(p, k->cpus, sizeof k->cpus) < 0)
-				k->cpus[0] = '\0';
-		}
-		k->what = pmu_what(k->name);
-	}
-	closedir(d);
-	qsort(out, (size_t)n, sizeof out[0], cmp_kpmu);
-	return n;
-}
-
-bool counters_is_core_pmu(const char *name)
-{
-	size_t l = strlen(name);
-	/* Apple silicon's core types (Asahi): apple_icestorm_pmu, apple_firestorm_pmu. */
-	bool apple = !strncmp(name, "apple_", 6) && l > 10 && !strcmp(name + l - 4, "_pmu");
-	return !strcmp(name, "cpu_core") || !strcmp(name, "cpu_atom") || !strncmp(name, "armv8_", 6) ||
-	       !strncmp(name, "armv7_", 6) || apple;
-}
-
-static int cmp_pmu(const void *a, const void *b)
-{
-	return strcmp(((const struct counter_pmu *)a)->name, ((const struct counter_pmu *)b)->name);
-}
-
-int counters_core_pmus(struct counter_pmu *out, int max)
-{
-	char dir[4096];
-	if (sysroot_path(dir, sizeof dir, "/sys/bus/event_source/devices") < 0)
-		return 0;
-	DIR *d = opendir(dir);
-	if (!d)
-		return 0;
-	int n = 0;
-	struct dirent *de;
-	while ((de = readdir(d)) && n < max) {
-		if (!counters_is_core_pmu(de->d_name) || strlen(de->d_name) >= sizeof out[0].name)
-			continue;
-		char p[200], buf[32];
-		snprintf(p, sizeof p, "/sys/bus/event_source/devices/%s/type", de->d_name);
-		if (sysroot_read_line(p, buf, sizeof buf) < 0)
-			continue;
-		set_str(out[n].name, sizeof out[n].name, de->d_name);
-		out[n].type = (uint32_t)strtoul(buf, NULL, 10);
-		n++;
-	}
-	closedir(d);
-	qsort(out, (size_t)n, sizeof out[0], cmp_pmu);
-	return n;
-}
-
 /* perf stat's names for the generic events, so default rows read the same. */
 static void classify(struct counter_event *e)
 {
@@ -244,6 +130,7 @@ static void classify(struct counter_event *e)
 		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES, "cache-misses", ROLE_CACHE_MISSES },
 		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES, "branch-misses", ROLE_BRANCH_MISSES },
 		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS, "branches", ROLE_BRANCHES },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES, "ref-cycles", ROLE_REF_CYCLES },
 		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, "task-clock", ROLE_TASK_CLOCK },
 		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES, "context-switches", ROLE_OTHER },
 		{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS, "cpu-migrations", ROLE_OTHER },
@@ -380,23 +267,6 @@ int counters_init(struct counters *c, const char *list, char *err, size_t errlen
 	return rc;
 }
 
-enum counter_state counter_state_for_errno(int err)
-{
-	switch (err) {
-	case ENOENT:
-	case EOPNOTSUPP:
-	case ENODEV:
-	case EINVAL: /* a VM without a PMU answers some hardware events with EINVAL */
-	case ENOSYS: /* a kernel without perf events; qemu-user, which does not emulate the call */
-		return COUNTER_NOT_SUPPORTED;
-	case EACCES:
-	case EPERM:
-		return COUNTER_NO_PERMISSION;
-	default:
-		return COUNTER_ERROR;
-	}
-}
-
 static void free_fds(struct counters *c)
 {
 	free(c->fd);
@@ -488,74 +358,6 @@ void counters_enable(struct counters *c)
 			c->be->enable(c->fd[i]);
 }
 
-void counter_scale(uint64_t raw, uint64_t enabled, uint64_t running, struct counter_value *out)
-{
-	out->raw = raw;
-	out->enabled = enabled;
-	out->running = running;
-	out->npmus = 0;
-	if (running == 0) {
-		/* Never on the PMU: a zero here would be a lie. */
-		out->state = COUNTER_NOT_COUNTED;
-		out->value = NAN;
-		out->mux = 0;
-		return;
-	}
-	out->state = COUNTER_VALUE;
-	if (enabled > running) {
-		out->mux = (double)running / (double)enabled;
-		out->value = (double)raw * ((double)enabled / (double)running);
-	} else {
-		out->mux = 1;
-		out->value = (double)raw;
-	}
-}
-
-void counter_sum_pmus(const uint64_t (*v)[3], int n, struct counter_value *out)
-{
-	uint64_t raw = 0, enabled = 0, running = 0;
-	for (int p = 0; p < n; p++) {
-		raw += v[p][0];
-		if (v[p][1] > enabled)
-			enabled = v[p][1]; /* every PMU's event is enabled the whole time */
-		running += v[p][2];
-	}
-	/* The running times add up to the time enabled, give or take the reads' skew. */
-	counter_scale(raw, enabled, running < enabled ? running : enabled, out);
-	out->running = running;
-	out->npmus = n;
-	for (int p = 0; p < n && p < COUNTERS_MAX_PMUS; p++) {
-		out->pmu_running[p] = v[p][2];
-		out->share[p] = running ? (double)v[p][2] / (double)running : 0;
-	}
-}
-
-void counter_add(struct counter_value *sum, const struct counter_value *v)
-{
-	if (v->state != COUNTER_VALUE) {
-		if (sum->state != COUNTER_VALUE) {
-			sum->state = v->state;
-			sum->err = v->err;
-		}
-		return;
-	}
-	if (sum->state != COUNTER_VALUE)
-		memset(sum, 0, sizeof *sum);
-	sum->state = COUNTER_VALUE;
-	sum->value += v->value;
-	sum->raw += v->raw;
-	sum->enabled += v->enabled;
-	sum->running += v->running;
-	sum->mux = sum->enabled ? fmin(1, (double)sum->running / (double)sum->enabled) : 1;
-	if (v->npmus > sum->npmus)
-		sum->npmus = v->npmus;
-	uint64_t all = 0;
-	for (int p = 0; p < sum->npmus && p < COUNTERS_MAX_PMUS; p++)
-		all += sum->pmu_running[p] += v->pmu_running[p];
-	for (int p = 0; p < sum->npmus && p < COUNTERS_MAX_PMUS; p++)
-		sum->share[p] = all ? (double)sum->pmu_running[p] / (double)all : 0;
-}
-
 void counters_read(struct counters *c)
 {
 	for (int i = 0; i < c->ncopies * c->nevents; i++) {
@@ -628,47 +430,12 @@ void counters_probe(struct counters *c, struct counter_value *out)
 	}
 }
 
-const char *counter_state_name(enum counter_state s)
-{
-	switch (s) {
-	case COUNTER_VALUE: return "counted";
-	case COUNTER_NOT_SUPPORTED: return "not supported";
-	case COUNTER_NO_PERMISSION: return "no permission";
-	case COUNTER_NOT_COUNTED: return "not counted";
-	case COUNTER_ERROR: return "error";
-	case COUNTER_UNOPENED: return "not opened";
-	case COUNTER_USER_ONLY: return "not seen user-only";
-	}
-	return "?";
-}
-
-void counter_format(char *buf, size_t size, const struct counter_value *v)
-{
-	if (v->state != COUNTER_VALUE) {
-		snprintf(buf, size, "<%s>", counter_state_name(v->state));
-		return;
-	}
-	if (v->mux < 0.9995)
-		snprintf(buf, size, "%.0f (mux %.0f%%)", v->value, v->mux * 100);
-	else
-		snprintf(buf, size, "%.0f", v->value);
-}
-
 int counters_find(const struct counters *c, enum counter_role role)
 {
 	for (int e = 0; e < c->nevents; e++)
 		if (c->ev[e].role == role)
 			return e;
 	return -1;
-}
-
-double counter_ratio(const struct counter_value *num, const struct counter_value *den)
-{
-	if (!num || !den || num->state != COUNTER_VALUE || den->state != COUNTER_VALUE)
-		return NAN;
-	if (!(den->value > 0) || !isfinite(num->value))
-		return NAN;
-	return num->value / den->value;
 }
 
 void counters_mode(const struct counters *c, char *buf, size_t size)

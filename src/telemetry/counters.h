@@ -32,6 +32,7 @@ enum counter_role {
 	ROLE_BRANCH_MISSES,
 	ROLE_BRANCHES,
 	ROLE_TASK_CLOCK,
+	ROLE_REF_CYCLES, /* reference cycles: the TSC's rate while not halted (Intel's fixed counter 2) */
 };
 
 struct counter_event {
@@ -97,10 +98,12 @@ struct counters {
 	const struct counter_backend *be;
 };
 
-/* perf stat's default set, in libpfm4 names. */
+/* perf stat's default set, in libpfm4 names, and ref-cycles: cycles over
+ * ref-cycles is APERF/MPERF's ratio, the workers' effective clock (on Intel a
+ * fixed counter, so it takes no general counter and multiplexes nothing). */
 #define COUNTERS_DEFAULT \
 	"perf::CYCLES,perf::INSTRUCTIONS,perf::CACHE-MISSES,perf::BRANCH-MISSES," \
-	"perf::TASK-CLOCK,perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS,perf::PAGE-FAULTS"
+	"perf::TASK-CLOCK,perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS,perf::PAGE-FAULTS,perf::REF-CYCLES"
 
 /* Names the events of a comma-separated list (NULL or "" = the default set).
  * An event libpfm4 knows but this machine lacks keeps its row as not

@@ -29,7 +29,7 @@ struct cpufreq {
 	char governor[32];        /* "" when unknown */
 	char boost[16];           /* "on", "off" or "" */
 	char driver[32];
-	double read_ms;           /* what one sysfs round over all cores cost at open */
+	double read_ms;           /* what one sysfs round over all cores cost at open; NAN not timed (a fixture tree) */
 };
 
 /* Finds the source. Returns 0 (check cf->available and cf->why) — never fails hard. */
@@ -57,5 +57,11 @@ double cpufreq_on(const struct cpufreq *cf, const int *cpus, int n, double *nomi
 /* A sysfs round slower than this (per sample, all cores) falls back to /proc/cpuinfo:
  * on some CPUs each scaling_cur_freq read IPIs the core and takes milliseconds. */
 #define CPUFREQ_SLOW_MS 2.0
+
+/* Tests only: the clock (milliseconds) that times the sysfs round at open,
+ * so the slow rule can be tested on a fixture tree; NULL restores the
+ * default (the monotonic clock on the real /sys, no timing on a tree under
+ * KBENCH_SYSFS_ROOT, whose cost is not the kernel's). */
+void cpufreq_set_clock(double (*now_ms)(void));
 
 #endif

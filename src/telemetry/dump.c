@@ -29,6 +29,7 @@ static const char *const wanted[] = {
 	"sys/class/power_supply/*/{type,scope,present,status,online,power_now,current_now,voltage_now,"
 	"energy_now,energy_full,charge_now,charge_full,capacity}",
 	"sys/class/powercap/intel-rapl:*/{name,energy_uj,max_energy_range_uj,enabled}",
+	"sys/class/powercap/intel-rapl:*/constraint_*_{name,power_limit_uw,time_window_us,max_power_uw}",
 	"sys/devices/system/cpu/{online,possible,present}",
 	"sys/devices/system/cpu/cpu[0-9]*/cpufreq/*",
 	"sys/devices/system/cpu/cpu[0-9]*/acpi_cppc/{nominal_freq,lowest_freq,highest_perf,nominal_perf}",

@@ -33,6 +33,7 @@ struct telemetry_frame {
 	const double *mhz;  /* per cpu, NAN unknown */
 	double mhz_busy;    /* the busy cores' mean: the workers' CPUs' when mhz_workers */
 	bool mhz_workers;   /* mhz_busy is the clock of the CPUs the workers ran on at this tick */
+	char mhz_of[40];    /* what mhz_busy is against: "nominal 1600", "boost ceiling 4505", or "" */
 	const char *freq_source; /* "cpufreq scaling_cur_freq", "/proc/cpuinfo cpu MHz" or "n/a: why" */
 	double temp;        /* °C, NAN unknown */
 	const char *temp_source; /* "k10temp Tctl", "thermal_zone0 cpu-thermal" or "n/a: why" */

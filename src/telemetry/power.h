@@ -67,6 +67,14 @@ void power_close(struct power *pw);
 /* The energy counter's increase from prev to cur; it wraps at max_range (0 = unknown: no wrap). */
 uint64_t rapl_delta(uint64_t prev, uint64_t cur, uint64_t max_range);
 
+/* battery.c: finds the system batteries (type Battery, not scope Device,
+ * present) and the AC adapter into pw. */
+void power_battery_open(struct power *pw);
+/* The machine's draw from its batteries: the sum over those discharging
+ * (pw->dir and battery_discharging updated); NAN when none is, or none has a
+ * rate. *any_rate: some battery reported a rate. */
+double power_battery_watts(struct power *pw, bool *any_rate);
+
 /* 1 when on battery, 0 when on AC or unknown: for the preflight. */
 int power_on_battery(struct power *pw);
 

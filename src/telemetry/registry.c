@@ -5,10 +5,10 @@
  * (source.h says what the hooks do); adding one is adding its line here,
  * and the Makefile builds every .c file in src/telemetry. */
 #define SOURCES(X)                                                             \
-	X(freq_source)     /* cpufreq.c: CPU frequency */                      \
+	X(freq_source)     /* freq.c: CPU frequency (cpufreq.c reads it) */   \
 	X(temp_source)     /* sensors.c: CPU temperature (libsensors) */       \
 	X(throttle_source) /* throttle.c: thermal_throttle counters */         \
-	X(energy_source)   /* power.c: RAPL energy, else battery power */      \
+	X(energy_source)   /* energy.c: RAPL energy, else battery power */     \
 	X(others_source)   /* others.c: other processes' CPU use per sample */ \
 	/* a new source goes above this line */
 

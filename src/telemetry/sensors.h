@@ -77,6 +77,8 @@ void sensors_close(struct temp_sensors *s);
  * or -EINVAL (a malformed override). */
 int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, struct temp_pick *out,
 		     char *err, size_t errlen);
+/* An ARM SoC's CPU sensor as hwmon names a thermal zone's twin: cpu*_thermal, soc*_thermal. */
+bool sensors_is_soc(const struct temp_input *t);
 /* The max of the picked valid readings (NAN if none), and the lowest limit among them:
  * crit, else max (never k10temp's constant max); a zone's passive trip, else its critical. */
 double sensors_pick_value(const struct temp_input *in, const struct temp_pick *p, double *limit,

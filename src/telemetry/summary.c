@@ -27,7 +27,12 @@ void telemetry_print_test_line(FILE *f, const struct test_result *t)
 		snprintf(tc, sizeof tc, "%.2f s", c->value / 1e9);
 	else
 		telemetry_fmt_kv(tc, sizeof tc, c, "%.0f");
-	fprintf(f, "    telemetry: %sIPC %s, GHz %s, task-clock %s\n", line, ipc, ghz, tc);
+	/* The effective clock (cycles / ref-cycles) only where it was measured: elsewhere its n/a is the rule. */
+	const struct kv *eff = test_summary_get(t, "freq.effective");
+	char busy[48] = "";
+	if (eff && eff->has_value)
+		snprintf(busy, sizeof busy, ", effective clock %.0f MHz", eff->value);
+	fprintf(f, "    telemetry: %sIPC %s, GHz %s, task-clock %s%s\n", line, ipc, ghz, tc, busy);
 	/* A hybrid CPU: where the cycles ran, per core-type PMU (counter.cycles.PMU). */
 	char shares[160] = "";
 	size_t u = 0;
@@ -41,6 +46,10 @@ void telemetry_print_test_line(FILE *f, const struct test_result *t)
 	}
 	if (shares[0])
 		fprintf(f, "    cycles ran on: %s\n", shares);
+	/* The firmware's power budget held the package: said, but not as throttling. */
+	const struct kv *pl = test_summary_get(t, "power.limit");
+	if (pl && !strncmp(pl->text, "reached: ", 9))
+		fprintf(f, "    power limit (not throttling): %s\n", pl->text + 9);
 	const struct kv *mode = test_summary_get(t, "counters.mode");
 	if (mode)
 		fprintf(f, "    counters: %s\n", mode->text);

@@ -303,9 +303,42 @@ static void total_over_copies(const struct telemetry *t, int e, struct counter_v
 		counter_add(out, &t->tot[k * ne + e]);
 }
 
+/* The workers' effective busy clock, turbostat's Bzy_MHz: cycles over
+ * ref-cycles (APERF/MPERF's ratio; ref-cycles tick at the TSC's rate while the
+ * core is not halted) times that rate. Both counted the same way, user-only
+ * included, the ratio holds. freq.effective_from stores how; n/a says why not. */
+static void effective_clock(const struct telemetry *t, struct test_result *tr, const struct counter_value *tot,
+			    const struct throttle_inputs *in)
+{
+	int cy = counters_find(&t->ctr, ROLE_CYCLES), rc = counters_find(&t->ctr, ROLE_REF_CYCLES);
+	char why[120];
+	if (cy < 0 || rc < 0) {
+		test_summary_set(tr, "freq.effective", 0,
+				 "n/a: needs cycles and ref-cycles among the events (--events)");
+		return;
+	}
+	const struct counter_value *C = &tot[cy], *R = &tot[rc];
+	if (C->state != COUNTER_VALUE || R->state != COUNTER_VALUE || !(R->value > 0)) {
+		const struct counter_value *bad = C->state != COUNTER_VALUE ? C : R;
+		snprintf(why, sizeof why, "n/a: %s %s", bad == C ? "cycles" : "ref-cycles",
+			 bad->state == COUNTER_VALUE ? "read 0" : counter_state_name(bad->state));
+		test_summary_set(tr, "freq.effective", 0, why);
+		return;
+	}
+	if (!(in->ref_mhz > 0)) {
+		test_summary_set(tr, "freq.effective", 0, "n/a: no nominal clock, the rate ref-cycles tick at");
+		return;
+	}
+	test_summary_set(tr, "freq.effective", C->value / R->value * in->ref_mhz, NULL);
+	snprintf(why, sizeof why, "perf cycles / ref-cycles x %.0f MHz (%s)%s", in->ref_mhz, in->ref_from,
+		 t->ctr.user_only ? ", user time only" : "");
+	test_summary_set(tr, "freq.effective_from", 0, why);
+}
+
 /* The counters' summary keys: every requested event keeps its row. Returns
  * the workers' own clock in GHz (cycles per task-clock ns), NAN unknown. */
-static double counters_test_end(struct telemetry *t, const struct runner_event *ev, struct test_result *tr)
+static double counters_test_end(struct telemetry *t, const struct runner_event *ev, struct test_result *tr,
+				const struct throttle_inputs *thr)
 {
 	char buf[96];
 	double ghz = NAN;
@@ -383,6 +416,7 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 	telemetry_set_or_na(tr, "cache_mpki", isnan(mpki) ? NAN : mpki * 1000, "needs cache-misses and instructions");
 	mpki = counter_ratio(bm >= 0 ? &tot[bm] : NULL, I);
 	telemetry_set_or_na(tr, "branch_mpki", isnan(mpki) ? NAN : mpki * 1000, "needs branch-misses and instructions");
+	effective_clock(t, tr, tot, thr);
 	return ghz;
 }
 
@@ -399,7 +433,7 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 	for (int i = 0; i < t->nslots; i++)
 		if (t->slot[i].src->test_end)
 			t->slot[i].src->test_end(&t->slot[i], &c, tr, &in);
-	in.ghz = counters_test_end(t, ev, tr);
+	in.ghz = counters_test_end(t, ev, tr, &in);
 	/* Each sample's rate, for "scores falling as the CPU warms". */
 	double rate[TELEMETRY_SAMPLE_MAX];
 	int n = tr->nsamples < t->nsamples ? tr->nsamples : t->nsamples;

@@ -283,7 +283,7 @@ void throttle_decide(const struct throttle_inputs *in, struct throttle_verdict *
 		else
 			say(out, &l, "cooling changed state %llux; ", (unsigned long long)in->cooling_trans);
 	}
-	out->power_limit = in->power_limit_events > 0;
+	out->power_limit = in->power_limit_events > 0 || in->power_limit_rapl[0];
 	double nominal = in->nominal_mhz, low = THROTTLE_CLOCK_SHARE * nominal;
 	if (nominal > 0 && !isnan(in->ghz) && in->ghz * 1000 < low) {
 		out->clock = true;

@@ -87,7 +87,11 @@ struct throttle_inputs {
 	const char *cooling_type;   /* the device at that state ("Processor", "cpufreq-cpu0") */
 	uint64_t power_limit_events; /* the power-limit counters' increase: the firmware's power or turbo
 				      * limit reached (a separate state, never counted as throttling) */
+	char power_limit_rapl[160]; /* RAPL limits the package ran at (powercap.h), "" none: not throttling either */
 	double nominal_mhz;         /* the CPU's nominal clock; 0 unknown */
+	double ref_mhz;             /* the rate ref-cycles tick at: cpu0's nominal (the TSC's, the base clock,
+				     * on every core type; a boost ceiling is none); 0 unknown */
+	char ref_from[48];          /* where ref_mhz comes from ("base_frequency") */
 	double ghz;                 /* the workers' cycles per task-clock ns; NAN unknown */
 	double busy_min_mhz;        /* the lowest busy clock sampled; NAN none */
 	double temp_max;            /* the hottest headline reading; NAN none */

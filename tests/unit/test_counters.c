@@ -92,12 +92,14 @@ static void default_set_names_perf_stat_rows(void **state)
 	struct counters c;
 	char err[200] = "";
 	assert_int_equal(counters_init(&c, NULL, err, sizeof err), 0);
-	assert_int_equal(c.nevents, 8);
+	assert_int_equal(c.nevents, 9);
 	assert_string_equal(c.ev[0].label, "cycles");
 	assert_int_equal(c.ev[0].role, ROLE_CYCLES);
 	assert_int_equal(counters_find(&c, ROLE_INSTRUCTIONS), 1);
 	assert_int_equal(counters_find(&c, ROLE_TASK_CLOCK), 4);
 	assert_string_equal(c.ev[7].label, "page-faults");
+	assert_string_equal(c.ev[8].label, "ref-cycles");
+	assert_int_equal(counters_find(&c, ROLE_REF_CYCLES), 8);
 	counters_free(&c);
 }
 
@@ -190,6 +192,8 @@ static struct {
 	bool privileged;
 	uint32_t core_type, atom_type;
 	double user_cycles; /* user-only cycles per read; 0: 70% of 3 GHz */
+	bool ref_cycles;    /* the PMU counts reference cycles (Intel's fixed counter 2); AMD, ARM: no */
+	bool no_nominal;    /* run_one_test's tree has no base_frequency */
 	int nev;
 	struct perf_event_attr ev[256];
 } fk;
@@ -212,6 +216,8 @@ static int fk_open(const struct perf_event_attr *a, pid_t pid)
 	uint32_t ext = (uint32_t)(a->config >> 32);
 	if (ext && ext != fk.core_type && ext != fk.atom_type)
 		return -ENOENT;
+	if (a->type == PERF_TYPE_HARDWARE && (uint32_t)a->config == PERF_COUNT_HW_REF_CPU_CYCLES && !fk.ref_cycles)
+		return -ENOENT; /* as x86/amd and arm_pmu answer for an event they do not map */
 	if (fk.nev == 256)
 		return -EMFILE;
 	fk.ev[fk.nev] = *a;
@@ -238,6 +244,10 @@ static int fk_read(int fd, uint64_t v[3])
 		return 0;
 	}
 	double cycles = a->exclude_kernel ? (fk.user_cycles ? fk.user_cycles : 2.1e9) : 3e9;
+	/* Reference cycles tick at the TSC's 4 GHz (the tree's base_frequency)
+	 * while the core runs: the clock was 3 GHz, 75% of it. */
+	if ((uint32_t)a->config == PERF_COUNT_HW_REF_CPU_CYCLES)
+		cycles = cycles / 0.75;
 	uint32_t ext = (uint32_t)(a->config >> 32);
 	if (fk.core_type) {
 		/* A hybrid kernel counts an event only on its PMU's cores; a
@@ -296,7 +306,7 @@ static void (*mid_sample)(void);
 static struct run *run_one_test(const char *events)
 {
 	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "4000000\n");
-	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/base_frequency", "4000000\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/base_frequency", "%s\n", fk.no_nominal ? "0" : "4000000");
 	struct telemetry_opts o = { .events = events, .interval = 0.5 };
 	bool usage;
 	char err[240];
@@ -475,6 +485,62 @@ static void hybrid_pmus_are_summed_not_multiplexed(void **state)
 	run_free(r);
 }
 
+/* cycles / ref-cycles x the rate ref-cycles tick at (cpu0's base_frequency,
+ * 4 GHz here) is the workers' effective clock, turbostat's Bzy_MHz: 3 GHz. */
+static void effective_clock_from_cycles_and_ref_cycles(void **state)
+{
+	(void)state;
+	fk.paranoid = -1;
+	fk.ref_cycles = true;
+	struct run *r = run_one_test("perf::CYCLES,perf::TASK-CLOCK,perf::REF-CYCLES");
+	const struct kv *eff = summary(r, "freq.effective"), *from = summary(r, "freq.effective_from");
+	assert_true(eff && eff->has_value && fabs(eff->value - 3000) < 1e-6);
+	assert_true(from && !strcmp(from->text, "perf cycles / ref-cycles x 4000 MHz (base_frequency)"));
+	run_free(r);
+	/* User-only at paranoid 2: both counts lose the kernel's share alike, the ratio holds. */
+	fk.paranoid = 2;
+	r = run_one_test("perf::CYCLES,perf::TASK-CLOCK,perf::REF-CYCLES");
+	eff = summary(r, "freq.effective"), from = summary(r, "freq.effective_from");
+	assert_true(eff && eff->has_value && fabs(eff->value - 3000) < 1e-6);
+	assert_true(from && strstr(from->text, ", user time only"));
+	run_free(r);
+	/* A hybrid CPU: both summed over cpu_core and cpu_atom. */
+	fk.paranoid = -1;
+	fk.core_type = 8;
+	fk.atom_type = 10;
+	fakesys_put("sys/bus/event_source/devices/cpu_core/type", "8\n");
+	fakesys_put("sys/bus/event_source/devices/cpu_atom/type", "10\n");
+	r = run_one_test("perf::CYCLES,perf::REF-CYCLES");
+	eff = summary(r, "freq.effective");
+	assert_true(eff && eff->has_value && fabs(eff->value - 3000) < 1e-3);
+	run_free(r);
+}
+
+/* Where the PMU has no reference cycles (AMD, ARM) or none at all (a VM), or
+ * they were not asked for: n/a with the reason, no number. */
+static void effective_clock_na_says_why(void **state)
+{
+	(void)state;
+	fk.paranoid = -1;
+	struct run *r = run_one_test(NULL); /* the default set, ref-cycles in it */
+	const struct kv *rc = summary(r, "counter.ref-cycles"), *eff = summary(r, "freq.effective");
+	assert_true(rc && !rc->has_value && !strcmp(rc->text, "not supported"));
+	assert_true(eff && !eff->has_value && !strcmp(eff->text, "n/a: ref-cycles not supported"));
+	assert_null(summary(r, "freq.effective_from"));
+	run_free(r);
+	r = run_one_test("perf::CYCLES,perf::TASK-CLOCK");
+	eff = summary(r, "freq.effective");
+	assert_true(eff && !eff->has_value && strstr(eff->text, "needs cycles and ref-cycles"));
+	run_free(r);
+	/* Counted, but no nominal to scale by (cpufreq gone, no clock in the model name). */
+	fk.ref_cycles = true;
+	fk.no_nominal = true;
+	r = run_one_test("perf::CYCLES,perf::REF-CYCLES");
+	eff = summary(r, "freq.effective");
+	assert_true(eff && !eff->has_value && strstr(eff->text, "no nominal clock"));
+	run_free(r);
+}
+
 static void core_pmus_listed_from_sysfs(void **state)
 {
 	(void)state;
@@ -514,6 +580,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(hybrid_pmus_are_summed_not_multiplexed, fake_setup,
 						fake_teardown),
 		cmocka_unit_test_setup_teardown(core_pmus_listed_from_sysfs, fake_setup, fake_teardown),
+		cmocka_unit_test_setup_teardown(effective_clock_from_cycles_and_ref_cycles, fake_setup, fake_teardown),
+		cmocka_unit_test_setup_teardown(effective_clock_na_says_why, fake_setup, fake_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

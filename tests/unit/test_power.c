@@ -16,6 +16,8 @@
 #include "fakesys.h"
 
 #include "telemetry/power.h"
+#include "telemetry/powercap.h"
+#include "telemetry/throttle.h"
 
 /* A battery as power_supply shows it; NULL leaves a file out. */
 static void battery(const char *name, const char *scope, const char *present, const char *status,
@@ -258,6 +260,115 @@ static void powercap_before_the_pmu(void **state)
 	assert_int_equal(fake_opened, 0);
 }
 
+/* ---- RAPL's power limits (powercap constraints) ---- */
+
+static void rapl_limits(void)
+{
+	fakesys_put("sys/class/powercap/intel-rapl:0/name", "package-0\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/constraint_0_name", "long_term\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/constraint_0_power_limit_uw", "15000000\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/constraint_0_time_window_us", "27983872\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/constraint_1_name", "short_term\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/constraint_1_power_limit_uw", "44000000\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/constraint_1_time_window_us", "2440\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/constraint_2_name", "peak_power\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0/constraint_2_power_limit_uw", "123000000\n");
+	/* psys with its limit unset (0): no limit; a subzone's are not the package's */
+	fakesys_put("sys/class/powercap/intel-rapl:1/name", "psys\n");
+	fakesys_put("sys/class/powercap/intel-rapl:1/constraint_0_name", "long_term\n");
+	fakesys_put("sys/class/powercap/intel-rapl:1/constraint_0_power_limit_uw", "0\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0:0/constraint_0_name", "long_term\n");
+	fakesys_put("sys/class/powercap/intel-rapl:0:0/constraint_0_power_limit_uw", "9000000\n");
+}
+
+static void powercap_limits_are_read(void **state)
+{
+	(void)state;
+	rapl_limits();
+	struct powercap_limit l[8];
+	assert_int_equal(powercap_limits(l, 8), 3);
+	assert_string_equal(l[0].zone, "intel-rapl:0");
+	assert_string_equal(l[0].zone_name, "package-0");
+	assert_string_equal(powercap_limit_label(&l[0]), "PL1");
+	assert_true(l[0].watts == 15 && fabs(l[0].window_s - 27.983872) < 1e-9);
+	assert_string_equal(powercap_limit_label(&l[1]), "PL2");
+	assert_true(l[1].watts == 44 && fabs(l[1].window_s - 0.00244) < 1e-12);
+	assert_string_equal(powercap_limit_label(&l[2]), "PL4");
+	assert_true(l[2].window_s == 0);
+}
+
+/* The package at 14.8 W for 40 s of 0.5 s ticks: PL1 (15 W over 28 s) is
+ * reached once 28 s are behind; PL2 (44 W) is not; PL4 has no window. */
+static double tick_w;
+static double fake_zone(const char *zone, void *ctx)
+{
+	double *j = ctx;
+	return strcmp(zone, "intel-rapl:0") ? NAN : *j;
+}
+
+static void pl1_reached_over_its_window(void **state)
+{
+	(void)state;
+	rapl_limits();
+	struct powercap_watch *w = calloc(1, sizeof *w);
+	powercap_watch_open(w);
+	assert_int_equal(w->nlim, 3);
+	powercap_watch_test_begin(w);
+	double j = 0;
+	char ev[160];
+	tick_w = 14.8;
+	for (int i = 0; i <= 80; i++) {
+		if (i == 40) { /* 20 s: PL1's window is not behind yet, nothing decided */
+			powercap_watch_evidence(w, ev, sizeof ev);
+			assert_string_equal(ev, "");
+		}
+		powercap_watch_tick(w, i * 0.5, fake_zone, &j);
+		j += tick_w * 0.5;
+	}
+	powercap_watch_evidence(w, ev, sizeof ev);
+	assert_string_equal(ev, "package-0 PL1 15.0 W: 14.8 W over 28.0 s");
+	/* the verdict: a power-limit state, not throttling */
+	struct throttle_inputs in = throttle_inputs_none();
+	snprintf(in.power_limit_rapl, sizeof in.power_limit_rapl, "%s", ev);
+	struct throttle_verdict v;
+	throttle_decide(&in, &v);
+	assert_true(v.power_limit);
+	assert_false(v.throttled);
+	/* at 10 W nothing is reached (a fresh history: PL1's average carries
+	 * the 14.8 W stretch into the next 28 s, as the firmware's does) */
+	powercap_watch_open(w);
+	powercap_watch_test_begin(w);
+	tick_w = 10;
+	for (int i = 0; i <= 160; i++) {
+		powercap_watch_tick(w, i * 0.5, fake_zone, &j);
+		j += tick_w * 0.5;
+	}
+	powercap_watch_evidence(w, ev, sizeof ev);
+	assert_string_equal(ev, "");
+	free(w);
+}
+
+/* PL2's window (2.44 ms) is shorter than a tick: a tick averaging 43 W was at PL2 within it. */
+static void pl2_reached_within_a_tick(void **state)
+{
+	(void)state;
+	struct powercap_limit pl2 = { .zone = "intel-rapl:0", .zone_name = "package-0", .idx = 1,
+				      .name = "short_term", .watts = 44, .window_s = 0.00244 };
+	double t[3] = { 0, 0.5, 1.0 }, j[3] = { 0, 10, 31.5 }, w, span;
+	assert_true(powercap_reached(&pl2, t, j, 3, &w, &span));
+	assert_true(fabs(w - 43) < 1e-9 && span == 0.5);
+	j[2] = 25; /* 30 W: no */
+	assert_false(powercap_reached(&pl2, t, j, 3, &w, &span));
+	/* an unknown energy decides nothing */
+	j[2] = NAN;
+	assert_false(powercap_reached(&pl2, t, j, 3, &w, &span));
+	/* PL1's 28 s over 1 s of history: nothing decided */
+	struct powercap_limit pl1 = pl2;
+	pl1.watts = 15, pl1.window_s = 28;
+	j[2] = 31.5;
+	assert_false(powercap_reached(&pl1, t, j, 3, &w, &span));
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -272,6 +383,9 @@ int main(void)
 		T(power_pmu_when_no_powercap),
 		T(power_pmu_refused_says_what_it_needs),
 		T(powercap_before_the_pmu),
+		T(powercap_limits_are_read),
+		T(pl1_reached_over_its_window),
+		T(pl2_reached_within_a_tick),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

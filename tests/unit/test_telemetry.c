@@ -447,6 +447,83 @@ static void a_boost_ceiling_is_no_nominal(void **state)
 	run_free(r);
 }
 
+/* cpufreq's slow rule, on a tree with both sysfs files and /proc/cpuinfo that
+ * differ, timed by a clock the test moves: each call is `fake_step` ms on. */
+static double fake_ms, fake_step;
+static double fake_clock(void)
+{
+	return fake_ms += fake_step;
+}
+
+static void two_cpus_both_ways(void)
+{
+	for (int c = 0; c < 2; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		fakesys_put(p, "%d\n", c ? 1200000 : 2400000);
+	}
+	fakesys_put("proc/cpuinfo", "processor\t: 0\ncpu MHz\t\t: 2399.812\n\nprocessor\t: 1\ncpu MHz\t\t: 1199.500\n");
+}
+
+/* A sysfs round over 2 ms (scaling_cur_freq IPIs each core on some CPUs)
+ * falls back to /proc/cpuinfo, and says so with what the round cost. */
+static void cpufreq_slow_read_falls_back_and_says_so(void **state)
+{
+	(void)state;
+	two_cpus_both_ways();
+	fake_ms = 0, fake_step = 3 * 2.5; /* three rounds between the two calls: 2.5 ms each */
+	cpufreq_set_clock(fake_clock);
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	cpufreq_set_clock(NULL);
+	assert_true(cf.available);
+	assert_int_equal(cf.source, CPUFREQ_CPUINFO);
+	assert_true(fabs(cf.read_ms - 2.5) < 1e-9);
+	assert_non_null(strstr(cf.why, "scaling_cur_freq is slow here (2.5 ms for 2 cores)"));
+	assert_non_null(strstr(cf.why, "/proc/cpuinfo is read instead"));
+	/* within 1e-9, not ==: on i686 (x87) the literal is a long double */
+	assert_true(fabs(cf.cur_mhz[0] - 2399.812) < 1e-9 && cf.cur_mhz[1] == 1199.5);
+	assert_int_equal(cpufreq_sample(&cf), 0);
+	assert_true(fabs(cf.cur_mhz[0] - 2399.812) < 1e-9);
+}
+
+/* A round within the limit (2 ms exactly included) stays on sysfs. */
+static void cpufreq_fast_read_stays_on_sysfs(void **state)
+{
+	(void)state;
+	two_cpus_both_ways();
+	fake_ms = 0, fake_step = 3 * CPUFREQ_SLOW_MS;
+	cpufreq_set_clock(fake_clock);
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	cpufreq_set_clock(NULL);
+	assert_int_equal(cf.source, CPUFREQ_SYSFS);
+	assert_true(cf.read_ms == CPUFREQ_SLOW_MS);
+	assert_string_equal(cf.why, "");
+	assert_true(cf.cur_mhz[0] == 2400 && cf.cur_mhz[1] == 1200);
+}
+
+/* A tree under KBENCH_SYSFS_ROOT (a fixture, an extracted dump) is not timed:
+ * its files' cost is not a kernel's, so a loaded machine cannot turn the
+ * tree's clock into /proc/cpuinfo's, and kbench sensors says it was not timed. */
+static void cpufreq_fixture_tree_is_not_timed(void **state)
+{
+	(void)state;
+	two_cpus_both_ways();
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_int_equal(cf.source, CPUFREQ_SYSFS);
+	assert_true(isnan(cf.read_ms));
+	char *text = NULL, err[200];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_int_equal(telemetry_show_sources(f, NULL, err, sizeof err), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "  source: cpufreq scaling_cur_freq\n"));
+	assert_non_null(strstr(text, "  read cost: not timed (a tree under KBENCH_SYSFS_ROOT"));
+	free(text);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -469,6 +546,9 @@ int main(void)
 		T(busy_clock_is_the_workers_cpu),
 		T(avg_freq_and_cppc_nominal),
 		T(a_boost_ceiling_is_no_nominal),
+		T(cpufreq_slow_read_falls_back_and_says_so),
+		T(cpufreq_fast_read_stays_on_sysfs),
+		T(cpufreq_fixture_tree_is_not_timed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
