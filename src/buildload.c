@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/statvfs.h>
 
-#include "commands.h"
 #include "compare.h"
 #include "kbuild.h"
 #include "run.h"
 #include "sysinfo.h"
 #include "workload.h"
+#include "wrap.h"
 
 const struct buildload_load_def buildload_loads[BL_NLOADS] = {
 	[BL_NO_LOAD] = { "no_load", "the build alone (page cache flushed first)", "-", true },

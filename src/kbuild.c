@@ -11,11 +11,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
 #include "run.h"
 #include "stats.h"
 #include "sysinfo.h"
 #include "workload.h"
+#include "wrap.h"
 
 /* ---- the generated tree ----
  * Modules of 16 units each; every unit includes the common header, its

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
 #include "run.h"
 #include "telemetry/sysroot.h"
 #include "workload.h"
+#include "wrap.h"
 
 int memlat_read_caches(struct memlat_caches *c)
 {

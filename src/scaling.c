@@ -9,13 +9,13 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "commands.h"
 #include "compare.h"
 #include "compare_int.h"
 #include "run.h"
 #include "sysinfo.h"
 #include "tests.h"
 #include "workload.h"
+#include "wrap.h"
 
 int scaling_parse_tasks(const char *text, int *out, int *n, char *err, size_t errlen)
 {
