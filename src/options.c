@@ -264,6 +264,8 @@ static int check_format(const char *opt, const char *arg, char *err, size_t errl
 /* ---- the table ---- */
 
 #define RUNLIKE (OC_RUN | OC_CALIBRATE)
+/* --quick decides the samples itself: a count beside it was silently ignored. */
+#define QUICK_TAKES_SAMPLES "--quick takes samples until each test is within its precision"
 
 /* In the order --help lists them; a row's place is its enum opt_id. */
 const struct opt_def opt_table[] = {
@@ -274,13 +276,13 @@ const struct opt_def opt_table[] = {
 	{ .id = O_ITERATIONS, .name = "iterations", .short_name = 'i', .kind = OK_INT,
 	  .arg = "N", .what = "a number of iterations",
 	  .min = 1, .max = 1000,
-	  .help = "samples as UnixBench's -i: long tests N, short tests max(1, (N+1)/3)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
+	  .help = "samples as UnixBench's -i: long tests N, short tests max(1, (N+1)/3)\n(not with --quick)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .refuses = "quick", .refuses_why = QUICK_TAKES_SAMPLES },
 	{ .id = O_SAMPLES, .name = "samples", .kind = OK_INT,
 	  .arg = "N", .what = "a number",
 	  .min = 1, .max = 1000,
-	  .help = "every test runs exactly N samples (default: each test's own)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
+	  .help = "every test runs exactly N samples (default: each test's own; not with --quick)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .refuses = "quick", .refuses_why = QUICK_TAKES_SAMPLES },
 	{ .id = O_DURATION, .name = "duration", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0.01, .max = 86400,
@@ -903,6 +905,22 @@ static int parse_short(const struct opt_command *c, int argc, char **argv, int *
 	return -1;
 }
 
+/* A row's refused option given beside it: true after the one error line. */
+static bool refused_pair(const struct opt_parsed *p)
+{
+	for (int i = 0; i < p->n; i++) {
+		const struct opt_def *d = p->item[i].def;
+		if (!d->refuses)
+			continue;
+		for (int k = 0; k < p->n; k++)
+			if (!strcmp(p->item[k].def->name, d->refuses)) {
+				usage_error("--%s does not go with --%s: %s", d->name, d->refuses, d->refuses_why);
+				return true;
+			}
+	}
+	return false;
+}
+
 int opts_parse(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p)
 {
 	*p = (struct opt_parsed){ 0 };
@@ -934,7 +952,7 @@ int opts_parse(const struct opt_command *c, int argc, char **argv, struct opt_pa
 			return rc;
 		}
 	}
-	return -1;
+	return refused_pair(p) ? (opts_free(p), 2) : -1;
 }
 
 bool opts_takes(unsigned cmd, const char *arg)

@@ -72,6 +72,9 @@ struct opt_def {
 	int (*check)(const char *opt, const char *arg, char *err, size_t errlen);
 	const char *choices; /* the values completion offers, space-separated; NULL: none */
 	bool param;          /* a workload's parameter: goes into the run's params as a word */
+	/* An option this one does not go with ("quick"), and why, for the error
+	 * line; NULL: none. */
+	const char *refuses, *refuses_why;
 };
 
 extern const struct opt_def opt_table[];

@@ -220,6 +220,27 @@ static void refuses_with_exit_2(void **state)
 	assert_int_equal(parse("console", &p, 3, amb), 2);
 }
 
+/* --quick decides the samples: a count beside it is refused in both faces, not ignored;
+ * each alone is taken. */
+static void quick_refuses_a_sample_count(void **state)
+{
+	(void)state;
+	static const char *const cmds[] = { "run", "console", "calibrate" };
+	for (size_t c = 0; c < 3; c++) {
+		struct opt_parsed p;
+		const char *both[] = { cmds[c], "--samples", "2", "syscall", "--quick", NULL };
+		assert_int_equal(parse(cmds[c], &p, 5, both), 2);
+		const char *iter[] = { cmds[c], "--quick", "-i", "3", NULL };
+		assert_int_equal(parse(cmds[c], &p, 4, iter), 2);
+		const char *alone[] = { cmds[c], "--samples", "2", NULL };
+		assert_int_equal(parse(cmds[c], &p, 3, alone), -1);
+		opts_free(&p);
+		const char *quick[] = { cmds[c], "--quick", "--duration", "2", NULL };
+		assert_int_equal(parse(cmds[c], &p, 4, quick), -1);
+		opts_free(&p);
+	}
+}
+
 static void errors_keep_their_wording(void **state)
 {
 	(void)state;
@@ -313,6 +334,7 @@ int main(void)
 		cmocka_unit_test(defaults_agree_with_the_code),
 		cmocka_unit_test(parses_the_gnu_way),
 		cmocka_unit_test(refuses_with_exit_2),
+		cmocka_unit_test(quick_refuses_a_sample_count),
 		cmocka_unit_test(errors_keep_their_wording),
 		cmocka_unit_test(console_options_open_the_console),
 		cmocka_unit_test(text_wraps),
