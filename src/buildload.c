@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/statvfs.h>
@@ -11,6 +12,7 @@
 #include "compare.h"
 #include "kbuild.h"
 #include "run.h"
+#include "settings.h"
 #include "sysinfo.h"
 #include "workload.h"
 #include "wrap.h"
@@ -76,47 +78,64 @@ int buildload_parse_loads(const char *text, int *loads, int *n, char *err, size_
 	return 0;
 }
 
+/* ---- the settings (src/settings.h): the command line's rows and the run's params words ---- */
+
+/* kbuild's tree (the full one, quick too) and the first of its -j values */
+static int parse_tree(const char *text, void *field, char *err, size_t errlen)
+{
+	return kbuild_parse_tree(text, field, err, errlen);
+}
+
+static int parse_first_jobs(const char *text, void *field, char *err, size_t errlen)
+{
+	int jobs[KBUILD_MAX_JOBS], n;
+	if (kbuild_parse_jobs(text, jobs, &n, err, errlen) < 0)
+		return -1;
+	*(int *)field = jobs[0];
+	return 0;
+}
+
+/* the list's count, then the list */
+_Static_assert(offsetof(struct buildload_opts, loads) == offsetof(struct buildload_opts, nloads) + sizeof(int),
+	       "loads follows nloads");
+
+static int parse_loads(const char *text, void *field, char *err, size_t errlen)
+{
+	int *f = field;
+	return buildload_parse_loads(text, f + 1, f, err, errlen);
+}
+
+#define AT(f) offsetof(struct buildload_opts, f)
+static const struct setting buildload_rows[] = {
+	{ .name = "loads", .kind = SET_TEXT, .arg = "LIST", .what = "a list of loads", .offset = AT(nloads),
+	  .parse = parse_loads,
+	  .help = "buildload: the loads, e.g. no_load,io_load (default all nine; --quick:\n"
+		  "no_load, process_load, io_load, mem_load)" },
+	{ .name = "hog", .kind = SET_INT, .arg = "PCT", .what = "a percent of RAM", .min = 1, .max = 95,
+	  .def = BUILDLOAD_TEXT(BUILDLOAD_HOG_DEFAULT), .offset = AT(hog_pct),
+	  .help = "buildload: the memory hog's share of RAM (default " BUILDLOAD_TEXT(BUILDLOAD_HOG_DEFAULT) ")" },
+	/* kbuild's settings, read for the build under the loads (kbuild's rows are the options) */
+	{ .name = "tree", .kind = SET_TEXT, .arg = "SIZE", .what = "a tree size", .def = "full",
+	  .offset = AT(units), .parse = parse_tree, .help = "buildload: kbuild's --tree" },
+	{ .name = "make-jobs", .kind = SET_TEXT, .arg = "N,N,...", .what = "a list of -j values",
+	  .offset = AT(jobs), .parse = parse_first_jobs, .help = "buildload: the first of kbuild's --make-jobs" },
+};
+#undef AT
+
+const struct settings buildload_settings = {
+	.rows = buildload_rows, .n = sizeof buildload_rows / sizeof buildload_rows[0],
+	.size = sizeof(struct buildload_opts),
+};
+
 int buildload_parse_params(const char *params, int ncpus, bool quick, struct buildload_opts *o,
 			   char *err, size_t errlen)
 {
 	memset(o, 0, sizeof *o);
-	o->units = KBUILD_UNITS_FULL;
 	o->jobs = 2 * (ncpus > 0 ? ncpus : 1);
-	o->hog_pct = BUILDLOAD_HOG_DEFAULT;
 	for (int i = 0; i < BL_NLOADS; i++)
 		if (!quick || buildload_loads[i].quick)
 			o->loads[o->nloads++] = i;
-	for (const char *p = params; p && *p;) {
-		while (*p == ' ')
-			p++;
-		const char *e = p;
-		while (*e && *e != ' ')
-			e++;
-		char word[200];
-		snprintf(word, sizeof word, "%.*s", (int)(e - p), p);
-		p = e;
-		if (!strncmp(word, "tree=", 5) && kbuild_parse_tree(word + 5, &o->units, err, errlen) < 0)
-			return -1;
-		if (!strncmp(word, "make-jobs=", 10)) {
-			int jobs[KBUILD_MAX_JOBS], nj;
-			if (kbuild_parse_jobs(word + 10, jobs, &nj, err, errlen) < 0)
-				return -1;
-			o->jobs = jobs[0];
-		}
-		if (!strncmp(word, "loads=", 6) &&
-		    buildload_parse_loads(word + 6, o->loads, &o->nloads, err, errlen) < 0)
-			return -1;
-		if (!strncmp(word, "hog=", 4)) {
-			char *end;
-			long v = strtol(word + 4, &end, 10);
-			if (!isdigit((unsigned char)word[4]) || *end || v < 1 || v > 95) {
-				snprintf(err, errlen, "hog '%.40s': want a percent of RAM from 1 to 95", word + 4);
-				return -1;
-			}
-			o->hog_pct = (int)v;
-		}
-	}
-	return 0;
+	return settings_parse(&buildload_settings, params, o, err, errlen);
 }
 
 /* ---- what a load may use ---- */

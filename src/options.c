@@ -11,6 +11,7 @@
 #include "latency.h"
 #include "memlat.h"
 #include "scaling.h"
+#include "settings.h"
 #include "noise.h"
 #include "quick.h"
 #include "run.h"
@@ -105,142 +106,10 @@ static int check_test_id(const char *opt, const char *arg, char *err, size_t err
 	return 0;
 }
 
-/* kbuild's tree size and -j list, --tree and --make-jobs (src/kbuild.c). */
-static int check_tree(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	int units;
-	char why[200];
-	if (kbuild_parse_tree(arg, &units, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
-static int check_jobs(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	int jobs[KBUILD_MAX_JOBS], n;
-	char why[200];
-	if (kbuild_parse_jobs(arg, jobs, &n, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
-/* buildload's loads and memory hog (src/buildload.c). */
-static int check_loads(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	int loads[BL_NLOADS], n;
-	char why[240];
-	if (buildload_parse_loads(arg, loads, &n, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
-/* kbuild's kernel mode: --source a Linux tree or tarball, --config its target. */
-static int check_source(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	char why[400];
-	if (kbuild_check_source(arg, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
-static int check_config(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	char why[200];
-	if (kbuild_check_config(arg, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
-/* memlat's size range: MIN:MAX[:N] that makes sense (src/memlat.c). */
-static int check_sizes(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	struct memlat_sizes s = { .per_doubling = 8 };
-	char why[200];
-	if (memlat_parse_sizes(arg, &s, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	/* each copy maps MAX: more than half the memory would swap or wake the OOM killer */
-	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
-	if (pages > 0 && psize > 0 && s.max > (uint64_t)pages * (uint64_t)psize / 2) {
-		snprintf(err, errlen, "%s: MAX %s is more than half of this machine's memory (%ld MiB)",
-			 opt, strchr(arg, ':') + 1, (long)((uint64_t)pages * (uint64_t)psize >> 20));
-		return -1;
-	}
-	return 0;
-}
-
-/* scaling's task counts: a growing list the system has the pids for. */
-static int check_tasks(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	int tasks[SCALING_MAX_STEPS], n;
-	char why[200];
-	if (scaling_parse_tasks(arg, tasks, &n, why, sizeof why) < 0 ||
-	    scaling_check_tasks(tasks[n - 1], why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
-static int check_max_tasks(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	char why[200];
-	if (scaling_check_tasks(atoi(arg), why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
-/* The latency tests' lists and choices (src/latency.c). */
-static int check_fifo(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	if (lat_parse_fifo(arg) < 0) {
-		snprintf(err, errlen, "%s is on, off or only, not '%s'", opt, arg);
-		return -1;
-	}
-	return 0;
-}
-
-static int check_ia_tasks(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	unsigned mask;
-	char why[200];
-	if (lat_parse_names(arg, ia_task_names, IA_TASKS, &mask, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
-/* interactive's background loads (src/latency.c). */
-static int check_ia_loads(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	unsigned mask;
-	char why[240];
-	if (lat_parse_names(arg, ia_load_words, IA_LOADS, &mask, why, sizeof why) < 0 ||
-	    ((mask & (1u << IA_MEM)) && !lat_hog_bytes(why, sizeof why))) {
-		snprintf(err, errlen, "%s: %s", opt, why);
-		return -1;
-	}
-	return 0;
-}
-
 /* One of the row's choices: "--format is json, csv or unixbench, not 'x'". */
 static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
 {
-	const char *c = opt_table[O_FORMAT].choices;
+	const char *c = opts_row(O_FORMAT)->choices;
 	char list[200] = "";
 	int left = 0;
 	for (const char *w = c; *w; w += strspn(w, " "), left++) {
@@ -267,8 +136,9 @@ static int check_format(const char *opt, const char *arg, char *err, size_t errl
 /* --quick decides the samples itself: a count beside it was silently ignored. */
 #define QUICK_TAKES_SAMPLES "--quick takes samples until each test is within its precision"
 
-/* In the order --help lists them; a row's place is its enum opt_id. */
-const struct opt_def opt_table[] = {
+/* In the order --help lists them; a row's place is its enum opt_id, but for the
+ * families' settings, which take O_SETTING's place (compose, below). */
+static const struct opt_def core_rows[] = {
 	{ .id = O_COPIES, .name = "copies", .short_name = 'c', .kind = OK_STRING,
 	  .arg = "N", .what = "a list of counts",
 	  .help = "parallel copies, a block each: -c 1 -c 2 or -c 1,2 (default: 1 and the CPU count)",
@@ -307,92 +177,6 @@ const struct opt_def opt_table[] = {
 	  .min = 1, .max = 86400, .def = QUICK_DEF(QUICK_MAX_TEST_SECONDS),
 	  .help = "quick: a test's time limit (default 15)",
 	  .cmds = OC_RUN | OC_CONSOLE },
-	{ .param = true, .id = O_SIZES, .name = "sizes", .kind = OK_STRING,
-	  .arg = "MIN:MAX[:N]", .what = "a size range",
-	  .help = "memlat: working sets from MIN to MAX bytes (K, M, G), N per doubling\n"
-		  "(default 512:4x the last cache:8)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_sizes },
-	{ .param = true, .id = O_HUGE, .name = "huge", .kind = OK_FLAG,
-	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .param = true, .id = O_TASKS, .name = "tasks", .kind = OK_STRING,
-	  .arg = "LIST", .what = "task counts",
-	  .help = "scaling: run exactly these task counts, e.g. 1,2,4\n"
-		  "(default 1, 2, 4 ... 8x the CPUs, stopping two steps past the peak)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_tasks },
-	{ .param = true, .id = O_MAX_TASKS, .name = "max-tasks", .kind = OK_INT,
-	  .arg = "N", .what = "a number of tasks",
-	  .min = 1, .max = SCALING_MAX_TASKS,
-	  .help = "scaling: double the tasks up to N (default 8x the CPUs)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_max_tasks },
-	{ .param = true, .id = O_JOBS, .name = "jobs", .kind = OK_INT,
-	  .arg = "N", .what = "a number of jobs",
-	  .min = 1, .max = SCALING_MAX_JOBS,
-	  .help = "scaling: jobs each task does per step (default 200)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .param = true, .id = O_TREE, .name = "tree", .kind = OK_STRING,
-	  .arg = "SIZE", .what = "a tree size",
-	  .help = "kbuild: the generated tree, tiny, small, full or a count of units\n"
-		  "(default full, small with --quick)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_tree },
-	{ .param = true, .id = O_MAKE_JOBS, .name = "make-jobs", .kind = OK_STRING,
-	  .arg = "N,N,...", .what = "a list of -j values",
-	  .help = "kbuild: the make -j values (default CPUs/2, CPUs, 2xCPUs)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_jobs },
-	{ .param = true, .id = O_PERIOD_US, .name = "period-us", .kind = OK_INT,
-	  .arg = "US", .what = "microseconds",
-	  .min = 50, .max = 100000, .def = "1000",
-	  .help = "timerlat: the timer's period in microseconds (default 1000)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .param = true, .id = O_FIFO, .name = "fifo", .kind = OK_STRING,
-	  .arg = "on|off|only", .what = "on, off or only", .def = "on",
-	  .help = "timerlat: SCHED_FIFO phases too (on, when permitted), none (off),\n"
-		  "or only them (only: the test fails without the permission)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_fifo, .choices = "on off only" },
-	{ .param = true, .id = O_MESSAGES, .name = "messages", .kind = OK_INT,
-	  .arg = "N", .what = "a number of message threads",
-	  .min = 1, .max = LAT_MAX_MESSAGES, .def = "1",
-	  .help = "wakelat: message threads, each with its own workers (default 1)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .param = true, .id = O_WORKERS, .name = "workers", .kind = OK_INT,
-	  .arg = "N", .what = "a number of workers",
-	  .min = 1, .max = LAT_MAX_WORKERS,
-	  .help = "wakelat: workers per message thread (default 2 per CPU)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .param = true, .id = O_WORK_US, .name = "work-us", .kind = OK_INT,
-	  .arg = "US", .what = "microseconds",
-	  .min = 0, .max = 100000, .def = "20",
-	  .help = "wakelat: a worker's work per request in microseconds (default 20)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .param = true, .id = O_IA_TASKS, .name = "ia-tasks", .kind = OK_STRING,
-	  .arg = "LIST", .what = "a list of tasks",
-	  .help = "interactive: the tasks, of audio,video,desk or all (default all)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_ia_tasks, .choices = "audio video desk all" },
-	{ .param = true, .id = O_IA_LOADS, .name = "ia-loads", .kind = OK_STRING,
-	  .arg = "LIST", .what = "a list of loads",
-	  .help = "interactive: the background loads, of alone,burn,io,read,mem,burn4\n"
-		  "or all (default alone,burn,io,burn4)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_ia_loads,
-	  .choices = "alone burn io read mem burn4 all" },
-	{ .param = true, .id = O_LOADS, .name = "loads", .kind = OK_STRING,
-	  .arg = "LIST", .what = "a list of loads",
-	  .help = "buildload: the loads, e.g. no_load,io_load (default all nine; --quick:\n"
-		  "no_load, process_load, io_load, mem_load)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_loads },
-	{ .param = true, .id = O_HOG, .name = "hog", .kind = OK_INT,
-	  .arg = "PCT", .what = "a percent of RAM", .min = 1, .max = 95,
-	  .help = "buildload: the memory hog's share of RAM (default 80)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .param = true, .id = O_SOURCE, .name = "source", .kind = OK_STRING,
-	  .arg = "PATH", .what = "a Linux source",
-	  .help = "kbuild: build this Linux tree (a directory) or tarball (.tar.xz, .tar.gz,\n"
-		  ".tar.bz2, .tar) out of tree in the scratch, not the generated tree",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_source },
-	{ .param = true, .id = O_CONFIG, .name = "config", .kind = OK_STRING,
-	  .arg = "TARGET", .what = "a config target",
-	  .help = "kbuild --source: the kernel's config, tinyconfig, defconfig or allnoconfig\n"
-		  "(default tinyconfig)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_config },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",
@@ -572,7 +356,51 @@ const struct opt_def opt_table[] = {
 	  .help = "this text",
 	  .cmds = OC_ALL },
 };
-const size_t opt_count = sizeof opt_table / sizeof opt_table[0];
+/* ---- the families' settings as rows ---- */
+
+/* The families whose settings (src/settings.h) are options, in the order help lists
+ * them; a setting two families read (kbuild's --tree, which buildload reads too) is
+ * one option, its first family's row. */
+static const struct settings *const family_settings[] = {
+	&memlat_settings, &scaling_settings, &kbuild_settings, &lat_settings, &buildload_settings,
+};
+#define NFAMILIES (sizeof family_settings / sizeof family_settings[0])
+#define MAX_SETTINGS 48
+
+static struct opt_def rows[sizeof core_rows / sizeof core_rows[0] + MAX_SETTINGS];
+const struct opt_def *const opt_table = rows;
+size_t opt_count;
+static size_t nsettings; /* rows from O_SETTING on */
+
+static const enum opt_kind setting_kinds[] = { [SET_FLAG] = OK_FLAG, [SET_INT] = OK_INT, [SET_TEXT] = OK_STRING };
+
+/* The table as help lists it: the core rows up to O_SETTING, every family's settings,
+ * the rest; made before main runs, so every reader sees it whole. */
+__attribute__((constructor)) static void compose(void)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < O_SETTING; i++)
+		rows[n++] = core_rows[i];
+	for (size_t f = 0; f < NFAMILIES; f++)
+		for (size_t k = 0; k < family_settings[f]->n; k++) {
+			const struct setting *r = &family_settings[f]->rows[k];
+			bool dup = false;
+			for (size_t i = O_SETTING; i < n; i++)
+				dup = dup || !strcmp(rows[i].name, r->name);
+			if (dup || n - O_SETTING >= MAX_SETTINGS)
+				continue;
+			rows[n++] = (struct opt_def){
+				.id = O_SETTING, .name = r->name, .kind = setting_kinds[r->kind], .arg = r->arg,
+				.what = r->what, .min = (double)r->min, .max = (double)r->max, .def = r->def,
+				.help = r->help, .cmds = RUNLIKE | OC_CONSOLE, .choices = r->choices,
+				.param = true, .setting = r,
+			};
+		}
+	nsettings = n - O_SETTING;
+	for (size_t i = O_SETTING; i < sizeof core_rows / sizeof core_rows[0]; i++)
+		rows[n++] = core_rows[i];
+	opt_count = n;
+}
 
 const struct opt_command opt_commands[] = {
 	{ "run", OC_RUN, "[options] [TEST|GROUP ...]", "run benchmarks headless and print the report",
@@ -704,27 +532,14 @@ const struct opt_command *opts_command(const char *name)
 
 const struct opt_def *opts_row(enum opt_id id)
 {
-	return &opt_table[id];
-}
-
-/* Whether the settings have a word starting with key ("source="). */
-static bool has_param(const char *params, const char *key)
-{
-	size_t k = strlen(key);
-	for (const char *p = params; p && *p; p++)
-		if ((p == params || p[-1] == ' ') && !strncmp(p, key, k))
-			return true;
-	return false;
+	return &rows[id <= O_SETTING ? id : id - 1 + nsettings];
 }
 
 int opts_params_check(const char *params, char *err, size_t errlen)
 {
-	/* kernel mode builds a kernel instead of the generated tree */
-	if (has_param(params, "config=") && !has_param(params, "source="))
-		return snprintf(err, errlen, "--config goes with --source (a Linux tree or tarball to build)"), -1;
-	if (has_param(params, "tree=") && has_param(params, "source="))
-		return snprintf(err, errlen, "--tree sizes the generated tree; --source builds a kernel instead: give one"),
-		       -1;
+	for (size_t f = 0; f < NFAMILIES; f++)
+		if (family_settings[f]->conflicts && family_settings[f]->conflicts(params, err, errlen) < 0)
+			return -1;
 	return 0;
 }
 
@@ -733,8 +548,8 @@ int opts_param_append(char *buf, size_t len, const struct opt_item *it)
 	if (!it->def->param)
 		return 0;
 	size_t u = strlen(buf);
-	if (it->def->id == O_SOURCE) { /* a path: absolute, its spaces escaped */
-		if (kbuild_param_source(buf, len, it->arg) < 0) {
+	if (it->def->setting && it->def->setting->append) { /* a path: absolute, its spaces escaped */
+		if (it->def->setting->append(buf, len, it->arg) < 0) {
 			buf[u] = 0;
 			return -1;
 		}
@@ -787,6 +602,15 @@ int opts_value(const struct opt_def *d, const char *spelled, const char *text, d
 	}
 	if (d->check && d->check(opt, text, err, errlen) < 0)
 		return -1;
+	/* a family's setting: its own parse, then what this machine allows */
+	const struct setting *r = d->setting;
+	if (r && r->kind == SET_TEXT && settings_value(r, opt, text, NULL, err, errlen) < 0)
+		return -1;
+	char why[400];
+	if (r && r->check && r->check(text, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", opt, why);
+		return -1;
+	}
 	if (d_out)
 		*d_out = v;
 	return 0;
