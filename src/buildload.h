@@ -113,6 +113,8 @@ struct test_noise buildload_noise(const struct test_def *t, const char *point);
 /* Ratio as contest printed it: a load's mean build time over no_load's
  * (NAN when either is unknown). */
 double buildload_ratio(double time, double no_load_time);
+/* A load's point: "io_load" and its suffix (" cpu", " ratio", ...). */
+void buildload_point_name(char *buf, size_t len, int load, const char *suffix);
 
 /* One row of contest's table: a kernel's figures at one load. The text
  * report, kbench compare and the HTML report all draw these. */
