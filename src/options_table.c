@@ -85,26 +85,6 @@ static int check_copy_list(const char *opt, const char *arg, char *err, size_t e
 	return 0;
 }
 
-/* A test of the table: --test names one row (kbench list). */
-/* A thermal check follows a rate sample by sample: a points test (a curve
- * per sample, memlat's taking seconds) has none to follow. */
-static int check_test_id(const char *opt, const char *arg, char *err, size_t errlen)
-{
-	const struct test_def *t = test_find(arg);
-	if (!t) {
-		snprintf(err, errlen, "%s: unknown test '%s' (try 'kbench list')", opt, arg);
-		return -1;
-	}
-	if (t->collect) {
-		snprintf(err, errlen,
-			 "%s: %s gives a curve of points, not a rate a thermal check can follow sample by "
-			 "sample (try dhry2reg or whetstone-double)",
-			 opt, arg);
-		return -1;
-	}
-	return 0;
-}
-
 /* One of the row's choices: "--format is json, csv or unixbench, not 'x'". */
 static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
 {
@@ -241,7 +221,7 @@ static const struct opt_def core_rows[] = {
 	  .arg = "ID", .what = "a test id",
 	  .def = THERMAL_TEST,
 	  .help = "the test whose copies load the CPU (default dhry2reg; whetstone-double)",
-	  .cmds = OC_THERMAL, .check = check_test_id },
+	  .cmds = OC_THERMAL, .check = thermal_check_test },
 	{ .id = O_IDLE, .name = "idle", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600, .def = THERMAL_DEF(THERMAL_IDLE_SECONDS),
