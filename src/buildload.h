@@ -10,6 +10,7 @@
 #include "tests.h"
 
 struct compare;
+struct settings;
 struct compare_block;
 struct compare_row;
 struct test_result;
@@ -59,6 +60,8 @@ enum buildload_series {
 
 #define BUILDLOAD_MAX_JOBS 1024
 #define BUILDLOAD_HOG_DEFAULT 80 /* mem_load: percent of RAM */
+#define BUILDLOAD_TEXT_(x) #x
+#define BUILDLOAD_TEXT(x) BUILDLOAD_TEXT_(x) /* a number as its row's text */
 #define BUILDLOAD_LEAD_SECONDS 3.0 /* a load runs this long before the build starts */
 /* Disk loads refuse below this much free space (they write at most a quarter of it). */
 #define BUILDLOAD_DISK_MIN_KIB (256 * 1024)
@@ -76,6 +79,9 @@ struct buildload_opts {
 /* "a,b,c" of load ids (duplicates dropped, contest's order kept as given):
  * 0, or -1 with one sentence naming the bad one and the good ones. */
 int buildload_parse_loads(const char *text, int *loads, int *n, char *err, size_t errlen);
+/* The settings' rows (loads, hog; kbuild's tree and make-jobs as the build reads them)
+ * into struct buildload_opts. */
+extern const struct settings buildload_settings;
 /* "loads=... hog=PCT tree=... make-jobs=N,..." (other words belong to other
  * workloads). Defaults: every load (quick: no_load, process_load, io_load,
  * mem_load), the full tree, -j 2 x CPUs, the hog 80%. */
@@ -107,6 +113,8 @@ struct test_noise buildload_noise(const struct test_def *t, const char *point);
 /* Ratio as contest printed it: a load's mean build time over no_load's
  * (NAN when either is unknown). */
 double buildload_ratio(double time, double no_load_time);
+/* A load's point: "io_load" and its suffix (" cpu", " ratio", ...). */
+void buildload_point_name(char *buf, size_t len, int load, const char *suffix);
 
 /* One row of contest's table: a kernel's figures at one load. The text
  * report, kbench compare and the HTML report all draw these. */

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kbuild.h"
 #include "options.h"
 #include "report.h"
 #include "run.h"
@@ -15,7 +14,6 @@
 #include "store.h"
 #include "sysinfo.h"
 #include "tests.h"
-#include "thermal.h"
 #include "telemetry/telemetry.h"
 
 static struct runner *active_runner;
@@ -30,7 +28,7 @@ static void on_signal(int sig)
 
 struct progress {
 	int verbose, quiet, tty;
-	bool thermal;
+	bool idle_baseline; /* the run's mode begins with one (run_mode_info) */
 	int copies;
 	struct runner *runner;
 	int line_open;
@@ -70,10 +68,10 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		p->line_open = 0;
 		break;
 	case EV_PAUSE:
-		if (p->thermal && ev->sample == 0 && !p->tty) {
+		if (p->idle_baseline && ev->sample == 0 && !p->tty) {
 			fprintf(stderr, "idle baseline: %.0f s with the CPUs at rest, reading the sensors\n",
 				ev->sample_length);
-		} else if (p->thermal) {
+		} else if (p->idle_baseline) {
 			fprintf(stderr, "\r\033[Kidle baseline: %.0f s with the CPUs at rest", ev->sample_length);
 			p->line_open = 1;
 		} else if (p->tty) {
@@ -97,7 +95,7 @@ static void on_event(void *ctx, const struct runner_event *ev)
 			fprintf(stderr, "\r\033[K%d x %-18s sample %d%s  %5.1f/%.1f s  %s", b->copies, t->id,
 				ev->sample + 1, of_n(ev), el, ev->sample_length, rate);
 			p->line_open = 1;
-		} else if (p->tty && p->thermal && ev->sample == 0) {
+		} else if (p->tty && p->idle_baseline && ev->sample == 0) {
 			fprintf(stderr, "\r\033[Kidle baseline: %.0f of %.0f s with the CPUs at rest",
 				ev->sample_elapsed, ev->sample_length);
 			p->line_open = 1;
@@ -183,163 +181,141 @@ static int add_tests(struct runner_opts *o, const char *name)
 	return 0;
 }
 
-/* kbench run, and each of kbench calibrate's runs: with report false the
- * UnixBench report is not printed (the progress on stderr is), and the
- * stored run's id goes to id. */
-static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id, size_t idlen)
+/* What the options of kbench run (or of a mode's own command) said. */
+struct cli_run {
+	struct runner_opts o;
+	struct telemetry_opts topts;
+	const char *name, *test; /* test: the mode's --test */
+	int save, quiet, verbose;
+	char params[OPT_PARAMS_MAX];
+};
+
+/* The parsed options into cr: -1 to go on, else the exit code. */
+static int read_options(const struct opt_parsed *op, struct cli_run *cr)
 {
-	struct runner_opts o = { .pause = -1, .idle = -1 };
-	bool thermal = !strcmp(cmd, "thermal");
-	const char *thermal_test = THERMAL_TEST;
-	int quiet = 0, verbose = 0;
-	struct telemetry_opts topts = { .log = stderr };
-	const char *name = NULL;
-	int save = 1;
-	char params[OPT_PARAMS_MAX] = "";
-	struct opt_parsed op;
-	int prc = opts_parse(opts_command(cmd), argc, argv, &op);
-	if (prc >= 0)
-		return prc;
-	for (int k = 0; k < op.n; k++) {
-		const struct opt_item *it = &op.item[k];
-		int pr = opts_param_append(params, sizeof params, it);
-		if (pr < 0) {
-			opts_free(&op);
+	struct runner_opts *o = &cr->o;
+	for (int k = 0; k < op->n; k++) {
+		const struct opt_item *it = &op->item[k];
+		int pr = opts_param_append(cr->params, sizeof cr->params, it);
+		if (pr < 0)
 			return usage_error("the workload settings are longer than %d characters", OPT_PARAMS_MAX - 1);
-		}
 		if (pr > 0)
 			continue;
 		switch (it->def->id) {
 		case O_COPIES: {
 			/* -c 1 -c 2 as UnixBench takes them, or -c 1,2 as the console does */
-			int k = opts_copy_list(it->arg, sysinfo_ncpus(), o.copies + o.ncopies,
-					       RUNNER_MAX_BLOCKS - o.ncopies);
-			if (k < 0) {
-				opts_free(&op);
+			int n = opts_copy_list(it->arg, sysinfo_ncpus(), o->copies + o->ncopies,
+					       RUNNER_MAX_BLOCKS - o->ncopies);
+			if (n < 0)
 				return usage_error("at most %d copy counts in all", RUNNER_MAX_BLOCKS);
-			}
-			o.ncopies += k;
+			o->ncopies += n;
 			break;
 		}
-		case O_ITERATIONS: o.iterations = (int)it->i; break;
-		case O_SAMPLES: o.samples = (int)it->i; break;
-		case O_DURATION: o.duration = it->d; break;
-		case O_PAUSE: o.pause = it->d; break;
-		case O_TMPDIR: o.tmpdir = it->arg; break;
-		case O_NAME: name = it->arg; break;
-		case O_QUICK: o.quick = true; break;
-		case O_PRECISION: o.precision = it->d / 100; break;
-		case O_MAX_TEST: o.max_test_seconds = it->d; break;
-		case O_NO_SAVE: save = 0; break;
-		case O_QUIET: quiet = 1; break;
-		case O_VERBOSE: verbose = 1; break;
+		case O_ITERATIONS: o->iterations = (int)it->i; break;
+		case O_SAMPLES: o->samples = (int)it->i; break;
+		case O_DURATION: o->duration = it->d; break;
+		case O_PAUSE: o->pause = it->d; break;
+		case O_TMPDIR: o->tmpdir = it->arg; break;
+		case O_NAME: cr->name = it->arg; break;
+		case O_QUICK: o->quick = true; break;
+		case O_PRECISION: o->precision = it->d / 100; break;
+		case O_MAX_TEST: o->max_test_seconds = it->d; break;
+		case O_NO_SAVE: cr->save = 0; break;
+		case O_QUIET: cr->quiet = 1; break;
+		case O_VERBOSE: cr->verbose = 1; break;
 		/* telemetry (src/telemetry): its rows checked the values */
-		case O_EVENTS: topts.events = it->arg; break;
+		case O_EVENTS: cr->topts.events = it->arg; break;
 		case O_INTERVAL:
-			topts.interval = it->d;
+			cr->topts.interval = it->d;
 			if (it->d == 0)
-				topts.off = true;
+				cr->topts.off = true;
 			else
-				o.interval = it->d;
+				o->interval = it->d;
 			break;
-		case O_SENSOR: topts.sensor = it->arg; break;
-		case O_COOLDOWN: topts.cooldown = true; break;
-		case O_NO_TELEMETRY: topts.off = true; break;
-		/* the thermal check (src/thermal.h) */
-		case O_THERMAL_MINUTES: o.thermal_seconds = it->d * 60; break;
-		case O_THERMAL_TEST: thermal_test = it->arg; break;
-		case O_IDLE: o.idle = it->d; break;
+		case O_SENSOR: cr->topts.sensor = it->arg; break;
+		case O_COOLDOWN: cr->topts.cooldown = true; break;
+		case O_NO_TELEMETRY: cr->topts.off = true; break;
+		/* the thermal command's rows (src/thermal.h) */
+		case O_THERMAL_MINUTES: o->thermal_seconds = it->d * 60; break;
+		case O_THERMAL_TEST: cr->test = it->arg; break;
+		case O_IDLE: o->idle = it->d; break;
 		case O_THERMAL_COPIES:
-			o.copies[0] = (int)it->i;
-			o.ncopies = 1;
+			o->copies[0] = (int)it->i;
+			o->ncopies = 1;
 			break;
 		default: break;
 		}
 	}
-	int nops = op.noperands;
-	char **ops = op.operand;
-	op.operand = NULL;
-	opts_free(&op);
+	return -1;
+}
+
+/* The tests and copies: a mode's own command's test and defaults, else the operands
+ * (the index when none); then what does not go together. -1 to go on, else the exit code. */
+static int choose_tests(struct cli_run *cr, const struct run_mode_info *mode, const char *cmd, int nops,
+			char **ops)
+{
+	struct runner_opts *o = &cr->o;
 	int urc = -1;
-	if (thermal && nops > 0)
-		urc = usage_error("kbench thermal takes no operands ('%s'): --test ID names its test", ops[0]);
-	if (thermal && urc < 0) {
-		if (o.thermal_seconds <= 0)
-			o.thermal_seconds = THERMAL_MINUTES * 60;
-		if (o.idle < 0)
-			o.idle = THERMAL_IDLE_SECONDS;
-		add_tests(&o, thermal_test); /* the row checked it */
-		if (o.ncopies == 0)
-			o.copies[o.ncopies++] = sysinfo_ncpus();
+	if (mode && nops > 0)
+		urc = usage_error("kbench %s takes no operands ('%s'): %s", cmd, ops[0], mode->operands_why);
+	if (mode && urc < 0) {
+		mode->defaults(o, sysinfo_ncpus());
+		add_tests(o, cr->test ? cr->test : mode->test); /* the row checked it */
 	}
 	/* Stopped between two of calibrate's runs: no new one. */
 	if (got_signal)
 		urc = 128 + got_signal;
 	for (int i = 0; i < nops && urc < 0; i++)
-		if (add_tests(&o, ops[i]) != 0)
+		if (add_tests(o, ops[i]) != 0)
 			urc = usage_error("unknown test or group '%s' (try 'kbench list')", ops[i]);
-	free(ops);
 	if (urc >= 0)
 		return urc;
-	if (o.ntests == 0)
-		add_tests(&o, "index");
-	if (!o.quick && (o.precision > 0 || o.max_test_seconds > 0))
+	if (o->ntests == 0)
+		add_tests(o, "index");
+	if (!o->quick && (o->precision > 0 || o->max_test_seconds > 0))
 		return usage_error("--precision and --max-test-seconds go with --quick");
 	char perr[200];
-	if (opts_params_check(params, perr, sizeof perr) < 0)
+	if (opts_params_check(cr->params, perr, sizeof perr) < 0)
 		return usage_error("%s", perr);
 	/* tests that run their own tasks only (scaling) or use the CPUs themselves
 	 * (kbuild: make -j) need no block of more copies */
 	bool own_tasks = true;
-	for (int i = 0; i < o.ntests; i++)
-		own_tasks = own_tasks && o.tests[i]->one_copy;
-	if (o.ncopies == 0) {
-		o.copies[o.ncopies++] = 1;
+	for (int i = 0; i < o->ntests; i++)
+		own_tasks = own_tasks && o->tests[i]->one_copy;
+	if (o->ncopies == 0) {
+		o->copies[o->ncopies++] = 1;
 		if (sysinfo_ncpus() > 1 && !own_tasks)
-			o.copies[o.ncopies++] = sysinfo_ncpus();
+			o->copies[o->ncopies++] = sysinfo_ncpus();
 	}
+	if (cr->params[0])
+		o->params = cr->params;
+	return -1;
+}
 
-	if (params[0])
-		o.params = params;
+/* Telemetry (src/telemetry): preflight notes, the sampler, -v lines. *tele stays NULL
+ * when it is off. -1 to go on, else the exit code. */
+static int start_telemetry(struct cli_run *cr, struct runner *r, struct run *run, struct telemetry **tele)
+{
+	*tele = NULL;
+	if (cr->topts.off)
+		return -1;
+	preflight_check(run, cr->quiet ? NULL : stderr);
+	bool tusage;
 	char err[512];
-	struct runner *r = runner_new(&o, err, sizeof err);
-	if (!r)
-		return runtime_error("%s", err);
-
-	struct run *run = runner_new_run(&o);
-	if (name)
-		snprintf(run->meta.name, sizeof run->meta.name, "%s", name);
-
-	struct progress p = { .verbose = verbose, .quiet = quiet, .tty = isatty(STDERR_FILENO),
-			      .runner = r, .thermal = thermal };
-	struct runner_listener l = { .on_event = on_event, .ctx = &p, .wake_fd = -1 };
-	runner_listen(r, &l);
-
-	/* Telemetry (src/telemetry): preflight notes, the sampler, -v lines, the thermal summary. */
-	struct telemetry *tele = NULL;
-	if (!topts.off) {
-		preflight_check(run, quiet ? NULL : stderr);
-		bool tusage;
-		if (!(tele = telemetry_new(&topts, &tusage, err, sizeof err))) {
-			runner_free(r);
-			run_free(run);
-			return tusage ? usage_error("%s", err) : runtime_error("%s", err);
-		}
-		struct runner_listener tl = telemetry_listener(tele);
-		runner_listen(r, &tl);
-		if (verbose && !quiet) {
-			struct runner_listener vl = telemetry_verbose_listener(stderr);
-			runner_listen(r, &vl);
-		}
+	if (!(*tele = telemetry_new(&cr->topts, &tusage, err, sizeof err)))
+		return tusage ? usage_error("%s", err) : runtime_error("%s", err);
+	struct runner_listener tl = telemetry_listener(*tele);
+	runner_listen(r, &tl);
+	if (cr->verbose && !cr->quiet) {
+		struct runner_listener vl = telemetry_verbose_listener(stderr);
+		runner_listen(r, &vl);
 	}
+	return -1;
+}
 
-	/* A run whose length follows its parameters (kbuild, buildload: the
-	 * tree, the -j list, the loads) says how long before it starts. */
-	for (int i = 0; i < o.ntests && !quiet; i++)
-		if (o.tests[i]->sample_seconds)
-			fprintf(stderr, "estimate: %s about %.0f min on a quiet machine\n", o.tests[i]->id,
-				runner_blocks_for(&o, o.tests[i]) * runner_estimate_test(&o, o.tests[i]) / 60);
-
+/* Ctrl-C, kill, a closed terminal: the runner stops and the samples so far are kept. */
+static void catch_signals(struct runner *r)
+{
 	active_runner = r;
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigemptyset(&sa.sa_mask);
@@ -349,41 +325,94 @@ static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id
 	/* A reader gone (`kbench run | tee` when ssh drops) must not kill the run
 	 * before it saves: writes fail with EPIPE instead. Workers reset SIGPIPE. */
 	signal(SIGPIPE, SIG_IGN);
+}
 
-	int rc = runner_run(r, run);
+/* Stores the run unless told not to (or it holds nothing worth keeping); its id to id.
+ * 1 when the save failed. */
+static int save_run(const struct cli_run *cr, struct run *run, char *id, size_t idlen)
+{
+	char serr[512];
+	if (cr->save && !store_worth_saving(run, serr, sizeof serr)) {
+		if (!cr->quiet)
+			fprintf(stderr, "not saved: %s\n", serr);
+	} else if (cr->save) {
+		if (store_save(run, serr, sizeof serr) != 0) {
+			runtime_error("could not save the run: %s", serr);
+			return 1;
+		}
+		if (!cr->quiet)
+			fprintf(stderr, "saved as %s (%s)%s in %s\n", run->meta.id, run->meta.name,
+				run->incomplete ? ", marked incomplete," : "", store_dir());
+		if (id)
+			snprintf(id, idlen, "%s", run->meta.id);
+	}
+	return 0;
+}
+
+/* kbench run, a mode's own command (kbench thermal), and each of kbench calibrate's
+ * runs: with report false the UnixBench report is not printed (the progress on stderr
+ * is), and the stored run's id goes to id. */
+static int run_cli(int argc, char **argv, const char *cmd, bool report, char *id, size_t idlen)
+{
+	const struct run_mode_info *mode = run_mode_of_command(cmd);
+	struct cli_run cr = { .o = { .pause = -1, .idle = -1 }, .topts = { .log = stderr }, .save = 1 };
+	struct opt_parsed op;
+	int rc = opts_parse(opts_command(cmd), argc, argv, &op);
+	if (rc >= 0)
+		return rc;
+	rc = read_options(&op, &cr);
+	int nops = op.noperands;
+	char **ops = op.operand;
+	op.operand = NULL;
+	opts_free(&op);
+	if (rc < 0)
+		rc = choose_tests(&cr, mode, cmd, nops, ops);
+	free(ops);
+	if (rc >= 0)
+		return rc;
+
+	char err[512];
+	struct runner *r = runner_new(&cr.o, err, sizeof err);
+	if (!r)
+		return runtime_error("%s", err);
+	struct run *run = runner_new_run(&cr.o);
+	if (cr.name)
+		snprintf(run->meta.name, sizeof run->meta.name, "%s", cr.name);
+	struct progress p = { .verbose = cr.verbose, .quiet = cr.quiet, .tty = isatty(STDERR_FILENO),
+			      .runner = r, .idle_baseline = mode && mode->idle_baseline };
+	struct runner_listener l = { .on_event = on_event, .ctx = &p, .wake_fd = -1 };
+	runner_listen(r, &l);
+	struct telemetry *tele;
+	if ((rc = start_telemetry(&cr, r, run, &tele)) >= 0) {
+		runner_free(r);
+		run_free(run);
+		return rc;
+	}
+
+	/* A run whose length follows its parameters (kbuild, buildload: the
+	 * tree, the -j list, the loads) says how long before it starts. */
+	for (int i = 0; i < cr.o.ntests && !cr.quiet; i++)
+		if (cr.o.tests[i]->sample_seconds)
+			fprintf(stderr, "estimate: %s about %.0f min on a quiet machine\n", cr.o.tests[i]->id,
+				runner_blocks_for(&cr.o, cr.o.tests[i]) * runner_estimate_test(&cr.o, cr.o.tests[i]) / 60);
+
+	catch_signals(r);
+	rc = runner_run(r, run);
 	active_runner = NULL;
 	if (p.line_open)
 		fputc('\n', stderr);
 
 	if (report) {
 		report_print(stdout, run);
-		if (thermal)
-			thermal_print(stdout, run);
+		if (mode && mode->print)
+			mode->print(stdout, run);
 		else if (tele)
 			telemetry_print_summary(stdout, run);
 		fflush(stdout);
 	}
 
 	/* The report is on stdout before the save: a full disk loses no numbers. */
-	int save_failed = 0;
-	char serr[512];
-	if (save && !store_worth_saving(run, serr, sizeof serr)) {
-		if (!quiet)
-			fprintf(stderr, "not saved: %s\n", serr);
-	} else if (save) {
-		if (store_save(run, serr, sizeof serr) != 0) {
-			runtime_error("could not save the run: %s", serr);
-			save_failed = 1;
-		} else {
-			if (!quiet)
-				fprintf(stderr, "saved as %s (%s)%s in %s\n", run->meta.id, run->meta.name,
-					run->incomplete ? ", marked incomplete," : "", store_dir());
-			if (id)
-				snprintf(id, idlen, "%s", run->meta.id);
-		}
-	}
-
-	int failed = save_failed;
+	int failed = save_run(&cr, run, id, idlen);
 	for (int b = 0; b < run->nblocks; b++)
 		for (int i = 0; i < run->blocks[b].ntests; i++)
 			failed |= run->blocks[b].tests[i].status == TEST_FAILED;

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "wrap.h" /* print_wrapped, print_reflowed: the commands wrap their text */
+
 /* Each returns the process exit code: 0 success, 1 the run or a file failed, 2 usage. */
 int cmd_run(int argc, char **argv);  /* cmd_run.c */
 /* kbench run without the report on stdout; the stored run's id goes to id ("" when none). */
@@ -49,13 +51,6 @@ int parse_int(const char *s, long min, long max, long *out);
 /* Columns for text output: COLUMNS (20 to 1000), else the terminal's when
  * stdout is one, else 80 with *known false (a pipe or a file). */
 int terminal_width(bool *known);
-/* text's words (its own line breaks are spaces), the first at column used,
- * wrapped before width with the lines after indented by indent; a newline
- * at the end. */
-void print_wrapped(FILE *f, const char *text, int used, int indent, int width);
-/* text as its lines are, but a line longer than width gives the words past
- * it to the start of the next line (the last line's to lines of their own). */
-void print_reflowed(FILE *f, const char *text, int width);
 /* The width help texts are wrapped to: the terminal's (COLUMNS, or stdout's)
  * less one, 60 to 120; 79 for a pipe or a file. */
 int help_width(void);

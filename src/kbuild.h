@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 struct run;
+struct settings;
 struct test_result;
 struct worker_slot;
 struct wl_point;
@@ -78,6 +79,9 @@ struct kbuild_opts {
 	char config[16];
 };
 
+/* The settings' rows (tree, make-jobs, source, config) into struct kbuild_opts
+ * (src/kbuild_settings.c). */
+extern const struct settings kbuild_settings;
 /* "tree=tiny|small|full|N make-jobs=1,2,4 source=PATH config=TARGET" (other
  * words belong to other workloads; PATH as kbuild_param_source wrote it). Defaults: the full tree (small when quick), -j half the CPUs,
  * the CPUs, twice the CPUs (duplicates dropped). 0, or -1 with one sentence. */

@@ -3,12 +3,14 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "run.h"
+#include "settings.h"
 #include "stats.h"
 #include "workload.h"
 
@@ -68,57 +70,75 @@ int lat_parse_fifo(const char *text)
 	return -1;
 }
 
-static int word_int(const char *text, const char *what, long lo, long hi, int *out, char *err,
-		    size_t errlen)
+/* ---- the settings (src/settings.h): the command line's rows and the run's params words ---- */
+
+static int parse_fifo(const char *text, void *field, char *err, size_t errlen)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (end == text || *end || errno || v < lo || v > hi) {
-		snprintf(err, errlen, "%s is %ld to %ld, not '%s'", what, lo, hi, text);
+	int f = lat_parse_fifo(text);
+	if (f < 0) {
+		snprintf(err, errlen, "'%.40s' is not on, off or only", text);
 		return -1;
 	}
-	*out = (int)v;
+	*(enum lat_fifo *)field = (enum lat_fifo)f;
 	return 0;
 }
 
+static int parse_ia_tasks(const char *text, void *field, char *err, size_t errlen)
+{
+	return lat_parse_names(text, ia_task_names, IA_TASKS, field, err, errlen);
+}
+
+static int parse_ia_loads(const char *text, void *field, char *err, size_t errlen)
+{
+	return lat_parse_names(text, ia_load_words, IA_LOADS, field, err, errlen);
+}
+
+/* the memory hog needs memory to hog */
+static int check_ia_loads(const char *text, char *err, size_t errlen)
+{
+	unsigned mask;
+	if (lat_parse_names(text, ia_load_words, IA_LOADS, &mask, err, errlen) < 0)
+		return -1;
+	return (mask & (1u << IA_MEM)) && !lat_hog_bytes(err, errlen) ? -1 : 0;
+}
+
+#define AT(f) offsetof(struct lat_params, f)
+static const struct setting lat_rows[] = {
+	{ .name = "period-us", .kind = SET_INT, .arg = "US", .what = "microseconds",
+	  .min = 50, .max = 100000, .def = "1000", .offset = AT(period_us),
+	  .help = "timerlat: the timer's period in microseconds (default 1000)" },
+	{ .name = "fifo", .kind = SET_TEXT, .arg = "on|off|only", .what = "on, off or only", .def = "on",
+	  .offset = AT(fifo), .parse = parse_fifo, .choices = "on off only",
+	  .help = "timerlat: SCHED_FIFO phases too (on, when permitted), none (off),\n"
+		  "or only them (only: the test fails without the permission)" },
+	{ .name = "messages", .kind = SET_INT, .arg = "N", .what = "a number of message threads",
+	  .min = 1, .max = LAT_MAX_MESSAGES, .def = "1", .offset = AT(messages),
+	  .help = "wakelat: message threads, each with its own workers (default 1)" },
+	{ .name = "workers", .kind = SET_INT, .arg = "N", .what = "a number of workers",
+	  .min = 1, .max = LAT_MAX_WORKERS, .offset = AT(workers),
+	  .help = "wakelat: workers per message thread (default 2 per CPU)" },
+	{ .name = "work-us", .kind = SET_INT, .arg = "US", .what = "microseconds",
+	  .min = 0, .max = 100000, .def = "20", .offset = AT(work_us),
+	  .help = "wakelat: a worker's work per request in microseconds (default 20)" },
+	{ .name = "ia-tasks", .kind = SET_TEXT, .arg = "LIST", .what = "a list of tasks", .def = "all",
+	  .offset = AT(tasks), .parse = parse_ia_tasks, .choices = "audio video desk all",
+	  .help = "interactive: the tasks, of audio,video,desk or all (default all)" },
+	{ .name = "ia-loads", .kind = SET_TEXT, .arg = "LIST", .what = "a list of loads",
+	  .def = "alone,burn,io,burn4", .offset = AT(loads), .parse = parse_ia_loads,
+	  .check = check_ia_loads, .choices = "alone burn io read mem burn4 all",
+	  .help = "interactive: the background loads, of alone,burn,io,read,mem,burn4\n"
+		  "or all (default alone,burn,io,burn4)" },
+};
+#undef AT
+
+const struct settings lat_settings = {
+	.rows = lat_rows, .n = sizeof lat_rows / sizeof lat_rows[0], .size = sizeof(struct lat_params),
+};
+
 int lat_parse_params(const char *params, struct lat_params *lp, char *err, size_t errlen)
 {
-	*lp = (struct lat_params){ .period_us = 1000, .fifo = LAT_FIFO_ON, .messages = 1, .work_us = 20,
-				   .tasks = (1u << IA_TASKS) - 1, .loads = LAT_DEFAULT_LOADS };
-	for (const char *p = params; p && *p;) {
-		while (*p == ' ')
-			p++;
-		size_t len = strcspn(p, " ");
-		char word[200];
-		snprintf(word, sizeof word, "%.*s", (int)len, p);
-		p += len;
-		int rc = 0;
-		if (!strncmp(word, "period-us=", 10)) {
-			rc = word_int(word + 10, "the timer period", 50, 100000, &lp->period_us, err, errlen);
-		} else if (!strncmp(word, "fifo=", 5)) {
-			int f = lat_parse_fifo(word + 5);
-			if (f < 0) {
-				snprintf(err, errlen, "SCHED_FIFO is on, off or only, not '%s'", word + 5);
-				return -1;
-			}
-			lp->fifo = (enum lat_fifo)f;
-		} else if (!strncmp(word, "messages=", 9)) {
-			rc = word_int(word + 9, "the message threads", 1, LAT_MAX_MESSAGES, &lp->messages, err, errlen);
-		} else if (!strncmp(word, "workers=", 8)) {
-			rc = word_int(word + 8, "the workers per message thread", 1, LAT_MAX_WORKERS, &lp->workers, err, errlen);
-		} else if (!strncmp(word, "work-us=", 8)) {
-			rc = word_int(word + 8, "a worker's work", 0, 100000, &lp->work_us, err, errlen);
-		} else if (!strncmp(word, "ia-tasks=", 9)) {
-			rc = lat_parse_names(word + 9, ia_task_names, IA_TASKS, &lp->tasks, err, errlen);
-		} else if (!strncmp(word, "ia-loads=", 9)) {
-			rc = lat_parse_names(word + 9, ia_load_words, IA_LOADS, &lp->loads, err, errlen);
-		}
-		/* other words belong to other workloads */
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
+	*lp = (struct lat_params){ 0 }; /* workers 0: 2 per CPU, when the run starts */
+	return settings_parse(&lat_settings, params, lp, err, errlen);
 }
 
 /* A number from /proc/meminfo in bytes, or 0. */

@@ -6,6 +6,8 @@
 
 #include "tests.h"
 
+struct settings;
+
 struct run;
 struct test_result;
 struct worker_slot;
@@ -59,6 +61,9 @@ struct lat_params {
 	unsigned tasks;    /* interactive: bit per enum ia_task (all) */
 	unsigned loads;    /* interactive: bit per enum ia_load (LAT_DEFAULT_LOADS) */
 };
+/* The settings' rows (period-us, fifo, messages, workers, work-us, ia-tasks, ia-loads)
+ * into struct lat_params. */
+extern const struct settings lat_settings;
 /* The defaults, then what params says. 0, or -1 with one sentence. */
 int lat_parse_params(const char *params, struct lat_params *p, char *err, size_t errlen);
 /* "audio,video" into a bit mask of names[0..n) ("all": every one). 0, or -1 with one sentence. */

@@ -4,13 +4,16 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "commands.h"
 #include "run.h"
+#include "settings.h"
 #include "telemetry/sysroot.h"
 #include "workload.h"
+#include "wrap.h"
 
 int memlat_read_caches(struct memlat_caches *c)
 {
@@ -124,31 +127,50 @@ int memlat_parse_sizes(const char *text, struct memlat_sizes *s, char *err, size
 	return 0;
 }
 
+/* ---- the settings (src/settings.h): the command line's rows and the run's params words ---- */
+
+static int parse_sizes(const char *text, void *field, char *err, size_t errlen)
+{
+	struct memlat_sizes *s = field;
+	if (s->per_doubling < 1) /* a value checked alone: N's default */
+		s->per_doubling = 8;
+	return memlat_parse_sizes(text, s, err, errlen);
+}
+
+/* each copy maps MAX: more than half the memory would swap or wake the OOM killer */
+static int check_sizes(const char *text, char *err, size_t errlen)
+{
+	struct memlat_sizes s = { .per_doubling = 8 };
+	if (memlat_parse_sizes(text, &s, err, errlen) < 0)
+		return -1;
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	if (pages > 0 && psize > 0 && s.max > (uint64_t)pages * (uint64_t)psize / 2) {
+		snprintf(err, errlen, "MAX %s is more than half of this machine's memory (%ld MiB)",
+			 strchr(text, ':') + 1, (long)((uint64_t)pages * (uint64_t)psize >> 20));
+		return -1;
+	}
+	return 0;
+}
+
+static const struct setting memlat_rows[] = {
+	{ .name = "sizes", .kind = SET_TEXT, .arg = "MIN:MAX[:N]", .what = "a size range", .offset = 0,
+	  .parse = parse_sizes, .check = check_sizes,
+	  .help = "memlat: working sets from MIN to MAX bytes (K, M, G), N per doubling\n"
+		  "(default 512:4x the last cache:8)" },
+	{ .name = "huge", .kind = SET_FLAG, .offset = offsetof(struct memlat_sizes, huge),
+	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)" },
+};
+
+const struct settings memlat_settings = {
+	.rows = memlat_rows, .n = sizeof memlat_rows / sizeof memlat_rows[0],
+	.size = sizeof(struct memlat_sizes),
+};
+
 int memlat_parse_params(const char *params, const struct memlat_caches *c, struct memlat_sizes *s,
 			char *err, size_t errlen)
 {
-	memlat_default_sizes(c, s);
-	if (!params)
-		return 0;
-	const char *p = params;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		const char *e = p;
-		while (*e && *e != ' ')
-			e++;
-		char word[96];
-		snprintf(word, sizeof word, "%.*s", (int)(e - p), p);
-		if (!strncmp(word, "sizes=", 6)) {
-			if (memlat_parse_sizes(word + 6, s, err, errlen) < 0)
-				return -1;
-		} else if (!strcmp(word, "huge")) {
-			s->huge = true;
-		}
-		/* other words belong to other workloads */
-		p = e;
-	}
-	return 0;
+	memlat_default_sizes(c, s); /* the sizes' default follows the caches */
+	return settings_parse(&memlat_settings, params, s, err, errlen);
 }
 
 int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max)

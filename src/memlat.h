@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 struct run;
+struct settings;
 struct test_result;
 struct worker_slot;
 
@@ -60,6 +61,8 @@ void memlat_run_sizes(const char *params, struct memlat_caches *c, struct memlat
 /* "MIN:MAX[:PER]" with K, M, G suffixes (powers of 1024; "KiB" too) into s
  * (its per_doubling kept when PER is left out). 0, or -1 with one sentence. */
 int memlat_parse_sizes(const char *text, struct memlat_sizes *s, char *err, size_t errlen);
+/* The settings' rows (sizes, huge) into struct memlat_sizes. */
+extern const struct settings memlat_settings;
 /* The workload's parameters ("sizes=MIN:MAX:PER huge"): the defaults from
  * the caches, then what params says. 0, or -1 with one sentence. */
 int memlat_parse_params(const char *params, const struct memlat_caches *c, struct memlat_sizes *s,

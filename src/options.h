@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct setting;
+
 /* The commands, as a bitmask: a row says which of them take it. */
 enum opt_cmd {
 	OC_RUN = 1u << 0,
@@ -39,9 +41,7 @@ enum opt_kind {
 /* One per row; a command's code switches on these. */
 enum opt_id {
 	O_COPIES, O_ITERATIONS, O_SAMPLES, O_DURATION, O_PAUSE, O_QUICK, O_PRECISION, O_MAX_TEST,
-	O_SIZES, O_HUGE, O_TASKS, O_MAX_TASKS, O_JOBS, O_TREE, O_MAKE_JOBS,
-	O_PERIOD_US, O_FIFO, O_MESSAGES, O_WORKERS, O_WORK_US, O_IA_TASKS, O_IA_LOADS,
-	O_LOADS, O_HOG, O_SOURCE, O_CONFIG,
+	O_SETTING, /* the families' settings (src/settings.h): a row each, all of this id */
 	O_TMPDIR, O_NAME, O_NO_SAVE, O_QUIET, O_VERBOSE,
 	O_EVENTS, O_INTERVAL, O_SENSOR, O_DUMP, O_COOLDOWN, O_NO_TELEMETRY,
 	O_FULL, O_RUNS, O_MINUTES,
@@ -72,10 +72,15 @@ struct opt_def {
 	int (*check)(const char *opt, const char *arg, char *err, size_t errlen);
 	const char *choices; /* the values completion offers, space-separated; NULL: none */
 	bool param;          /* a workload's parameter: goes into the run's params as a word */
+	const struct setting *setting; /* a family's setting: the row it was made from */
+	/* An option this one does not go with ("quick"), and why, for the error
+	 * line; NULL: none. */
+	const char *refuses, *refuses_why;
 };
 
-extern const struct opt_def opt_table[];
-extern const size_t opt_count;
+/* opt_count rows in the order help lists them: the families' settings among them. */
+extern const struct opt_def *const opt_table;
+extern size_t opt_count;
 
 /* A command's usage line, description and closing note, for its --help and the man page. */
 struct opt_command {

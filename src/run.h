@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 #include "lathist.h"
@@ -23,6 +24,7 @@ struct compare;
 struct compare_block;
 struct noise_table;
 struct run;
+struct runner_opts;
 
 /* How a run was made. What each mode means to the readers of a run is one
  * row of run_modes (run.c), so no reader compares the stored name. */
@@ -44,6 +46,16 @@ struct run_mode_info {
 	 * mode, after the index row; NULL none. */
 	void (*compare_rows)(struct compare *c, struct compare_block *cb, const struct run *const *a,
 			     int na, const struct run *const *b, int nb, const struct noise_table *nt);
+	/* A mode with a command of its own ("thermal"; NULL: none): what the command
+	 * needs that `kbench run` does not. */
+	const char *command;
+	const char *operands_why; /* it takes no operands: why, for the error line */
+	const char *test;         /* the test it runs when its options name none */
+	/* Its defaults where the options left them (struct runner_opts, src/runner.h). */
+	void (*defaults)(struct runner_opts *o, int ncpus);
+	bool idle_baseline; /* it begins with an idle baseline: progress says so */
+	/* What follows the report on stdout; NULL: telemetry's summary. */
+	void (*print)(FILE *f, const struct run *r);
 };
 
 enum test_status {
@@ -268,5 +280,7 @@ const char *test_status_name(enum test_status s);
 const struct run_mode_info *run_mode_info(enum run_mode m);
 /* The mode a run file names; RUN_MODE_UNSAID for "" or a name this version lacks. */
 enum run_mode run_mode_parse(const char *name);
+/* The mode whose own command cmd is ("thermal"); NULL for kbench run's. */
+const struct run_mode_info *run_mode_of_command(const char *cmd);
 
 #endif

@@ -1,4 +1,4 @@
-/* The one list of run modes: what each means to the readers of a run (run.h). */
+/* The one list of run modes: what each means to the readers of a run, and what a mode with a command of its own does (run.h). */
 #include "run.h"
 
 #include <string.h>
@@ -10,7 +10,9 @@ static const struct run_mode_info run_modes[RUN_MODE_COUNT] = {
 	[RUN_MODE_FULL] = { .name = "full", .runs_tag = "", .measured = true },
 	[RUN_MODE_QUICK] = { .name = "quick", .runs_tag = " (quick)", .measured = true, .quick = true },
 	[RUN_MODE_THERMAL] = { .name = "thermal", .runs_tag = " (thermal)", .measured = true,
-			       .compare_rows = thermal_compare_rows },
+			       .compare_rows = thermal_compare_rows, .command = "thermal",
+			       .operands_why = "--test ID names its test", .test = THERMAL_TEST,
+			       .defaults = thermal_defaults, .idle_baseline = true, .print = thermal_print },
 	[RUN_MODE_IMPORTED] = { .name = "imported", .runs_tag = " (imported)" },
 };
 
@@ -25,4 +27,12 @@ enum run_mode run_mode_parse(const char *name)
 		if (name && !strcmp(name, run_modes[m].name))
 			return (enum run_mode)m;
 	return RUN_MODE_UNSAID;
+}
+
+const struct run_mode_info *run_mode_of_command(const char *cmd)
+{
+	for (int m = RUN_MODE_FULL; m < RUN_MODE_COUNT; m++)
+		if (run_modes[m].command && cmd && !strcmp(cmd, run_modes[m].command))
+			return &run_modes[m];
+	return NULL;
 }

@@ -3,19 +3,21 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
-#include "commands.h"
 #include "compare.h"
 #include "compare_int.h"
 #include "run.h"
+#include "settings.h"
 #include "sysinfo.h"
 #include "tests.h"
 #include "workload.h"
+#include "wrap.h"
 
 int scaling_parse_tasks(const char *text, int *out, int *n, char *err, size_t errlen)
 {
@@ -46,46 +48,56 @@ int scaling_parse_tasks(const char *text, int *out, int *n, char *err, size_t er
 	}
 }
 
-/* A whole number in [lo, hi] after "key=", or -1 with a sentence. */
-static int word_int(const char *word, const char *what, long lo, long hi, int *out, char *err,
-		    size_t errlen)
+/* ---- the settings (src/settings.h): the command line's rows and the run's params words ---- */
+
+/* the list's count, then the list */
+_Static_assert(offsetof(struct scaling_params, tasks) == offsetof(struct scaling_params, ntasks) + sizeof(int),
+	       "tasks follows ntasks");
+
+static int parse_tasks(const char *text, void *field, char *err, size_t errlen)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(word, &end, 10);
-	if (end == word || *end || errno || v < lo || v > hi) {
-		snprintf(err, errlen, "%s is %ld to %ld, not '%s'", what, lo, hi, word);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
+	int *f = field;
+	return scaling_parse_tasks(text, f + 1, f, err, errlen);
 }
+
+/* the system has the pids for the most tasks */
+static int check_tasks(const char *text, char *err, size_t errlen)
+{
+	int tasks[SCALING_MAX_STEPS], n;
+	if (scaling_parse_tasks(text, tasks, &n, err, errlen) < 0)
+		return -1;
+	return scaling_check_tasks(tasks[n - 1], err, errlen);
+}
+
+static int check_max_tasks(const char *text, char *err, size_t errlen)
+{
+	return scaling_check_tasks(atoi(text), err, errlen);
+}
+
+#define AT(f) offsetof(struct scaling_params, f)
+static const struct setting scaling_rows[] = {
+	{ .name = "tasks", .kind = SET_TEXT, .arg = "LIST", .what = "task counts", .offset = AT(ntasks),
+	  .parse = parse_tasks, .check = check_tasks,
+	  .help = "scaling: run exactly these task counts, e.g. 1,2,4\n"
+		  "(default 1, 2, 4 ... 8x the CPUs, stopping two steps past the peak)" },
+	{ .name = "max-tasks", .kind = SET_INT, .arg = "N", .what = "a number of tasks",
+	  .min = 1, .max = SCALING_MAX_TASKS, .offset = AT(max_tasks), .check = check_max_tasks,
+	  .help = "scaling: double the tasks up to N (default 8x the CPUs)" },
+	{ .name = "jobs", .kind = SET_INT, .arg = "N", .what = "a number of jobs",
+	  .min = 1, .max = SCALING_MAX_JOBS, .def = SCALING_TEXT(SCALING_DEFAULT_JOBS), .offset = AT(jobs),
+	  .help = "scaling: jobs each task does per step (default " SCALING_TEXT(SCALING_DEFAULT_JOBS) ")" },
+};
+#undef AT
+
+const struct settings scaling_settings = {
+	.rows = scaling_rows, .n = sizeof scaling_rows / sizeof scaling_rows[0],
+	.size = sizeof(struct scaling_params),
+};
 
 int scaling_parse_params(const char *params, struct scaling_params *s, char *err, size_t errlen)
 {
-	memset(s, 0, sizeof *s);
-	s->jobs = SCALING_DEFAULT_JOBS;
-	for (const char *p = params; p && *p;) {
-		while (*p == ' ')
-			p++;
-		size_t len = strcspn(p, " ");
-		char word[160];
-		snprintf(word, sizeof word, "%.*s", (int)len, p);
-		p += len;
-		int rc = 0;
-		if (!strncmp(word, "tasks=", 6))
-			rc = scaling_parse_tasks(word + 6, s->tasks, &s->ntasks, err, errlen);
-		else if (!strncmp(word, "max-tasks=", 10))
-			rc = word_int(word + 10, "the most tasks", 1, SCALING_MAX_TASKS, &s->max_tasks, err,
-				      errlen);
-		else if (!strncmp(word, "jobs=", 5))
-			rc = word_int(word + 5, "the jobs per task", 1, SCALING_MAX_JOBS, &s->jobs, err,
-				      errlen);
-		/* other words belong to other workloads */
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
+	memset(s, 0, sizeof *s); /* max_tasks 0: 8x the CPUs */
+	return settings_parse(&scaling_settings, params, s, err, errlen);
 }
 
 int scaling_task_list(const struct scaling_params *p, int ncpus, int *out, int max)

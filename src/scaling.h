@@ -9,6 +9,7 @@
 struct compare;
 struct run;
 struct run_block;
+struct settings;
 struct test_result;
 struct worker_slot;
 
@@ -23,6 +24,8 @@ enum scaling_series {
 #define SCALING_MAX_STEPS 32
 #define SCALING_MAX_TASKS 4096
 #define SCALING_DEFAULT_JOBS 200  /* jobs per task per step */
+#define SCALING_TEXT_(x) #x
+#define SCALING_TEXT(x) SCALING_TEXT_(x) /* a number as its row's text */
 #define SCALING_MAX_JOBS 100000
 #define SCALING_CPU_FACTOR 8      /* default: up to 8 tasks per CPU */
 /* A step counts as below the peak when it is more than this share under
@@ -39,6 +42,8 @@ struct scaling_params {
 	int jobs;                        /* per task per step */
 };
 
+/* The settings' rows (tasks, max-tasks, jobs) into struct scaling_params. */
+extern const struct settings scaling_settings;
 /* The defaults, then what params says. 0, or -1 with one sentence. */
 int scaling_parse_params(const char *params, struct scaling_params *p, char *err, size_t errlen);
 /* "1,2,4,8": counts 1 to SCALING_MAX_TASKS, ascending, at most

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 struct run;
+struct runner_opts;
 struct test_result;
 
 /* The defaults of `kbench thermal` and the console's thermal preset, written
@@ -145,6 +146,12 @@ void thermal_finish(struct run *r);
 
 /* The verdict and the per-minute table (score, MHz, °C, W, throttle): kbench thermal and kbench show. */
 void thermal_print(FILE *f, const struct run *r);
+/* kbench thermal's defaults where its options left them: THERMAL_MINUTES of load after
+ * THERMAL_IDLE_SECONDS idle, copies the CPUs (struct runner_opts, src/runner.h). */
+void thermal_defaults(struct runner_opts *o, int ncpus);
+/* kbench thermal --test: a test of the table (kbench list) that gives a rate a
+ * check can follow; 0, or -1 with the option's error line (opt as spelled). */
+int thermal_check_test(const char *opt, const char *arg, char *err, size_t errlen);
 
 /* The thermal mode's rows in a comparison of two thermal checks (first and
  * last window, sustained share) and its footer sentence: which held its score

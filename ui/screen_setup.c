@@ -1,5 +1,4 @@
 /* The setup screen: tests grouped with checkboxes, presets, copies, samples, comparison run, estimate, start. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,12 +7,11 @@
 #include "format.h"
 #include "noise.h"
 #include "options.h"
-#include "quick.h"
 #include "run.h"
+#include "setup_mode.h"
 #include "store.h"
 #include "sysinfo.h"
 #include "term.h"
-#include "thermal.h"
 
 #include <sys/utsname.h>
 
@@ -37,26 +35,26 @@ struct preset {
 	int samples;
 	double duration, pause;
 	bool quick; /* kbench run --quick */
-	bool thermal; /* kbench thermal: one test, back to back, for minutes */
+	const struct setup_mode *mode; /* a run's, or a thermal check's (kbench thermal) */
 };
 static const struct preset presets[] = {
-	{ "index", "index", 0, 0, -1, false, false },
-	{ "quick", "index", 0, 0, -1, true, false },
-	{ "cpu-only", "cpu", 0, 0, -1, false, false },
-	{ "i/o-only", "io", 0, 0, -1, false, false },
-	{ "thermal check", "dhry", 0, 0, -1, false, true },
+	{ "index", "index", 0, 0, -1, false, &setup_run },
+	{ "quick", "index", 0, 0, -1, true, &setup_run },
+	{ "cpu-only", "cpu", 0, 0, -1, false, &setup_run },
+	{ "i/o-only", "io", 0, 0, -1, false, &setup_run },
+	{ "thermal check", "dhry", 0, 0, -1, false, &setup_thermal },
 };
 #define NPRESETS (int)(sizeof presets / sizeof presets[0])
-static int preset = 0; /* -1: custom */
 
 /* The preset the current choices amount to, or -1 (so flags and toggles show "custom"). */
 static int preset_of(const struct app *a)
 {
+	const struct setup_mode *m = setup_mode_of(a);
 	for (int p = 0; p < NPRESETS; p++) {
 		const struct test_group *g = test_group_find(presets[p].group);
-		if (presets[p].thermal != (a->thermal_minutes > 0))
+		if (presets[p].mode != m)
 			continue;
-		if (presets[p].thermal)
+		if (m->any_tests)
 			return p; /* whichever test it loads with */
 		bool same = a->samples == presets[p].samples && a->duration == presets[p].duration &&
 			    a->pause == presets[p].pause && a->quick == presets[p].quick;
@@ -99,7 +97,6 @@ static void build_items(void)
 static void setup_enter(struct app *a)
 {
 	build_items();
-	preset = preset_of(a);
 	if (cursor <= 0 || cursor >= nitems)
 		cursor = 1;
 }
@@ -114,19 +111,17 @@ static void setup_leave(struct app *a)
 
 static void apply_preset(struct app *a, int p)
 {
-	preset = p;
-	bool was_thermal = a->thermal_minutes > 0;
+	const struct setup_mode *was = setup_mode_of(a);
 	app_choose_group(a, presets[p].group);
 	a->samples = presets[p].samples;
 	a->duration = presets[p].duration;
 	a->pause = presets[p].pause;
 	a->quick = presets[p].quick;
-	a->thermal_minutes = 0;
-	if (presets[p].thermal) {
-		app_choose_thermal(a);
-	} else if (was_thermal) {
-		app_set_copies(a, sysinfo_ncpus() > 1 ? "1,all" : "1");
-	}
+	a->thermal_minutes = 0; /* a run's, until the preset's mode says otherwise */
+	if (presets[p].mode->enter)
+		presets[p].mode->enter(a);
+	else if (was->leave)
+		was->leave(a);
 }
 
 /* The custom selection cycling left: one more stop on the preset cycle,
@@ -171,7 +166,6 @@ static void cycle_preset(struct app *a, int dir)
 	a->duration = custom.duration;
 	a->pause = custom.pause;
 	a->quick = custom.quick;
-	preset = -1;
 }
 
 /* ---- keys ---- */
@@ -206,7 +200,6 @@ static unsigned act_toggle(struct app *a)
 		return 0;
 	int t = items[cursor].test;
 	a->chosen[t] = !a->chosen[t];
-	preset = -1;
 	return UI_REDRAW;
 }
 
@@ -217,7 +210,6 @@ static unsigned act_all(struct app *a)
 		any |= a->chosen[i];
 	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
 		a->chosen[i] = !any;
-	preset = -1;
 	return UI_REDRAW;
 }
 
@@ -266,7 +258,6 @@ static void cycle_compare(struct app *a, int dir)
 static void change(struct app *a, int dir)
 {
 	static const double lengths[] = { 0, 0.5, 1, 2, 3, 5, 10, 20, 30, 60 };
-	static const double pauses[] = { -1, 0, 0.5, 1, 2 };
 	int n = sysinfo_ncpus();
 	switch (field) {
 	case F_PRESET:
@@ -284,48 +275,15 @@ static void change(struct app *a, int dir)
 		break;
 	}
 	case F_SAMPLES:
-		if (a->thermal_minutes > 0) {
-			static const double mins[] = { 1, 2, 5, 10, 20, 30, 60 };
-			int k = (int)(sizeof mins / sizeof mins[0]), at = 3;
-			for (int i = 0; i < k; i++)
-				if (fabs(mins[i] - a->thermal_minutes) < 1e-9)
-					at = i;
-			a->thermal_minutes = mins[(at + dir + k) % k];
-			break;
-		}
-		a->samples += dir;
-		if (a->samples < 0)
-			a->samples = 0;
+		setup_mode_of(a)->cycle_samples(a, dir);
+		break;
+	case F_LENGTH:
+		a->duration = setup_cycle(lengths, (int)(sizeof lengths / sizeof lengths[0]), a->duration, 0, dir);
 		a->quick = false;
-		preset = -1;
 		break;
-	case F_LENGTH: {
-		int at = 0, k = (int)(sizeof lengths / sizeof lengths[0]);
-		for (int i = 0; i < k; i++)
-			if (fabs(lengths[i] - a->duration) < 1e-9)
-				at = i;
-		a->duration = lengths[(at + dir + k) % k];
-		a->quick = false;
-		preset = -1;
+	case F_PAUSE:
+		setup_mode_of(a)->cycle_pause(a, dir);
 		break;
-	}
-	case F_PAUSE: {
-		if (a->thermal_minutes > 0) {
-			static const double idles[] = { 0, 10, 30, 60, 120 };
-			int k = (int)(sizeof idles / sizeof idles[0]), at = 2;
-			for (int i = 0; i < k; i++)
-				if (fabs(idles[i] - a->idle) < 1e-9)
-					at = i;
-			a->idle = idles[(at + dir + k) % k];
-			break;
-		}
-		int at = 0, k = (int)(sizeof pauses / sizeof pauses[0]);
-		for (int i = 0; i < k; i++)
-			if (fabs(pauses[i] - a->pause) < 1e-9)
-				at = i;
-		a->pause = pauses[(at + dir + k) % k];
-		break;
-	}
 	case F_COMPARE:
 		cycle_compare(a, dir);
 		break;
@@ -358,16 +316,9 @@ static unsigned act_start(struct app *a)
 		app_message(a, ROLE_WARN, "Choose at least one test (Space toggles, a: all).");
 		return UI_REDRAW;
 	}
-	if (a->thermal_minutes > 0 && o.ntests != 1) {
-		app_message(a, ROLE_WARN, "A thermal check loads the CPUs with one test: tick one (dhry2reg, "
-			    "whetstone-double).");
+	const struct setup_mode *m = setup_mode_of(a);
+	if (m->check && m->check(a, &o) < 0)
 		return UI_REDRAW;
-	}
-	if (a->thermal_minutes > 0 && o.tests[0]->collect) {
-		app_message(a, ROLE_WARN, "A thermal check follows a score per sample: %s gives a curve. Tick "
-			    "dhry2reg or whetstone-double.", o.tests[0]->id);
-		return UI_REDRAW;
-	}
 	app_start_run(a);
 	return UI_REDRAW;
 }
@@ -402,52 +353,10 @@ static void in_copies(struct app *a, const char *s)
 		app_message(a, ROLE_WARN, "copies: a list of counts like 1,2,4 or 'all', not '%s'", s);
 }
 
-/* A field's value, checked by the option row kbench run and the console's flags
- * use (src/options.c); zero, where it means the default, is allowed as well. */
-static void in_number(struct app *a, const char *s, enum opt_id id, double *out, const char *zero)
-{
-	const struct opt_def *d = opts_row(id);
-	char err[300], range[120];
-	if (zero && !strcmp(s, "0")) {
-		*out = 0;
-		return;
-	}
-	if (opts_value(d, NULL, s, out, err, sizeof err) == 0)
-		return;
-	opts_range_text(d, range, sizeof range);
-	app_message(a, ROLE_WARN, "%s: %s%s%s%s, not '%s'", d->name, range, zero ? " (0 = " : "",
-		    zero ? zero : "", zero ? ")" : "", s);
-}
-
-static void in_samples(struct app *a, const char *s)
-{
-	double v = a->samples;
-	in_number(a, s, O_SAMPLES, &v, "each test's own");
-	a->samples = (int)v;
-	a->quick = false;
-	preset = -1;
-}
-
 static void in_length(struct app *a, const char *s)
 {
-	in_number(a, s, O_DURATION, &a->duration, "nominal");
+	setup_in_number(a, s, O_DURATION, &a->duration, "nominal");
 	a->quick = false;
-	preset = -1;
-}
-
-static void in_pause(struct app *a, const char *s)
-{
-	in_number(a, s, O_PAUSE, &a->pause, NULL);
-}
-
-static void in_minutes(struct app *a, const char *s)
-{
-	in_number(a, s, O_THERMAL_MINUTES, &a->thermal_minutes, NULL);
-}
-
-static void in_idle(struct app *a, const char *s)
-{
-	in_number(a, s, O_IDLE, &a->idle, NULL);
 }
 
 static void in_compare(struct app *a, const char *s)
@@ -471,26 +380,14 @@ static unsigned act_enter(struct app *a)
 		app_prompt(a, "Copies (e.g. 1,2,4 or all):", buf, in_copies);
 		break;
 	case F_SAMPLES:
-		if (a->thermal_minutes > 0) {
-			snprintf(buf, sizeof buf, "%g", a->thermal_minutes);
-			app_prompt(a, "Minutes of load:", buf, in_minutes);
-			break;
-		}
-		snprintf(buf, sizeof buf, "%d", a->samples);
-		app_prompt(a, "Samples per test (0 = each test's own):", buf, in_samples);
+		setup_mode_of(a)->edit_samples(a);
 		break;
 	case F_LENGTH:
 		snprintf(buf, sizeof buf, "%g", a->duration);
 		app_prompt(a, "Seconds per sample (0 = nominal):", buf, in_length);
 		break;
 	case F_PAUSE:
-		if (a->thermal_minutes > 0) {
-			snprintf(buf, sizeof buf, "%g", a->idle);
-			app_prompt(a, "Idle baseline first, seconds (0 = none):", buf, in_idle);
-			break;
-		}
-		snprintf(buf, sizeof buf, "%g", a->pause < 0 ? 3 : a->pause);
-		app_prompt(a, "Pause before each sample, seconds:", buf, in_pause);
+		setup_mode_of(a)->edit_pause(a);
 		break;
 	case F_COMPARE:
 		app_prompt(a, "Compare with (run id, name, last~N, auto, none):",
@@ -615,38 +512,21 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	canvas_rule(c, x, y, w, ROLE_BORDER, "Run", pane == 1 ? ROLE_RUNNING : ROLE_HEADER);
 	char v[96];
 	int n = sysinfo_ncpus();
-	draw_field(a, c, x, y + 1, w, F_PRESET, "Preset", (preset = preset_of(a)) < 0 ? "custom" : presets[preset].name);
+	int preset = preset_of(a); /* -1: custom */
+	draw_field(a, c, x, y + 1, w, F_PRESET, "Preset", preset < 0 ? "custom" : presets[preset].name);
 	v[0] = '\0';
 	for (int i = 0; i < a->ncopies; i++)
 		snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", i ? "," : "", a->copies[i]);
 	if (a->ncopies == 1 && a->copies[0] == n && n > 1)
 		snprintf(v + strlen(v), sizeof v - strlen(v), " (all)");
 	draw_field(a, c, x, y + 2, w, F_COPIES, "Copies", v);
-	if (a->thermal_minutes > 0)
-		snprintf(v, sizeof v, "for %g min", a->thermal_minutes);
-	else if (a->quick)
-		snprintf(v, sizeof v, "until +-%g%%", quick_precision_asked(a->precision) * 100);
-	else if (a->samples)
-		snprintf(v, sizeof v, "%d", a->samples);
-	else
-		snprintf(v, sizeof v, "own (3/10)");
-	draw_field(a, c, x, y + 3, w, F_SAMPLES, a->thermal_minutes > 0 ? "Load" : "Samples", v);
-	if (a->thermal_minutes > 0 && a->duration <= 0)
-		snprintf(v, sizeof v, "%g s", THERMAL_SAMPLE_SECONDS);
-	else if (a->quick)
-		snprintf(v, sizeof v, "quick (1-5 s)");
-	else if (a->duration > 0)
-		snprintf(v, sizeof v, "%g s", a->duration);
-	else
-		snprintf(v, sizeof v, "nominal");
+	const struct setup_mode *m = setup_mode_of(a);
+	m->samples_value(a, v, sizeof v);
+	draw_field(a, c, x, y + 3, w, F_SAMPLES, m->samples_name, v);
+	m->length_value(a, v, sizeof v);
 	draw_field(a, c, x, y + 4, w, F_LENGTH, "Sample len", v);
-	if (a->thermal_minutes > 0) {
-		snprintf(v, sizeof v, "%g s", a->idle);
-		draw_field(a, c, x, y + 5, w, F_PAUSE, "Idle first", v);
-	} else {
-		snprintf(v, sizeof v, "%g s", a->pause < 0 ? 3.0 : a->pause);
-		draw_field(a, c, x, y + 5, w, F_PAUSE, "Pause", v);
-	}
+	m->pause_value(a, v, sizeof v);
+	draw_field(a, c, x, y + 5, w, F_PAUSE, m->pause_name, v);
 	compare_label(a, v, sizeof v);
 	draw_field(a, c, x, y + 6, w, F_COMPARE, "Compare", v);
 
@@ -658,11 +538,7 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	canvas_printf(c, x + 13, y + 8, ROLE_HEADER, "%s", est);
 	/* under the label too: at 80 columns the value column is too narrow for it */
 	char what[64], once[64] = "";
-	if (a->thermal_minutes > 0)
-		snprintf(what, sizeof what, "%d cop%s of %s, back to back", o.copies[0],
-			 o.copies[0] == 1 ? "y" : "ies", o.ntests == 1 ? o.tests[0]->id : "one test");
-	else /* a test that runs its own tasks (scaling, kbuild) is measured once */
-		runner_plan_text(&o, what, sizeof what, once, sizeof once);
+	m->plan(&o, what, sizeof what, once, sizeof once);
 	fmt_fit(v, sizeof v, what, w - 2, FMT_LEFT);
 	canvas_text(c, x + 1, y + 9, ROLE_DIM, v, w - 2);
 	if (once[0]) {

@@ -241,18 +241,19 @@ static void test_params(void **state)
 	assert_int_equal(lat_parse_params("ia-loads=all ia-tasks=all", &p, err, sizeof err), 0);
 	assert_int_equal(ia_phase_list(&p, task, load, WL_MAX_HISTS), IA_TASKS * IA_LOADS);
 	assert_true(IA_TASKS * IA_LOADS <= WL_MAX_HISTS);
+	/* a stored run's bad settings say what the command line says of the same value */
 	static const struct {
 		const char *params, *err;
 	} bad[] = {
-		{ "period-us=49", "the timer period is 50 to 100000, not '49'" },
-		{ "period-us=1e3", "the timer period is 50 to 100000, not '1e3'" },
-		{ "fifo=yes", "SCHED_FIFO is on, off or only, not 'yes'" },
-		{ "messages=17", "the message threads is 1 to 16, not '17'" },
-		{ "workers=0", "the workers per message thread is 1 to 64, not '0'" },
-		{ "ia-loads=burn,cpu", "'cpu' is not one of alone, burn, io, read, mem, burn4 or all" },
-		{ "ia-loads=io,io", "'io' is named twice" },
-		{ "ia-loads=io,", "a list does not end with ','" },
-		{ "ia-tasks=", "an empty list" },
+		{ "period-us=49", "--period-us wants microseconds from 50 to 100000, not '49'" },
+		{ "period-us=1e3", "--period-us wants microseconds from 50 to 100000, not '1e3'" },
+		{ "fifo=yes", "--fifo: 'yes' is not on, off or only" },
+		{ "messages=17", "--messages wants a number of message threads from 1 to 16, not '17'" },
+		{ "workers=0", "--workers wants a number of workers from 1 to 64, not '0'" },
+		{ "ia-loads=burn,cpu", "--ia-loads: 'cpu' is not one of alone, burn, io, read, mem, burn4 or all" },
+		{ "ia-loads=io,io", "--ia-loads: 'io' is named twice" },
+		{ "ia-loads=io,", "--ia-loads: a list does not end with ','" },
+		{ "ia-tasks=", "--ia-tasks: an empty list" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		err[0] = 0;

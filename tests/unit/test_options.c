@@ -9,9 +9,15 @@
 
 #include <cmocka.h>
 
+#include "buildload.h"
 #include "commands.h"
+#include "kbuild.h"
+#include "latency.h"
+#include "memlat.h"
 #include "noise.h"
 #include "options.h"
+#include "scaling.h"
+#include "settings.h"
 
 /* Parses a command line given as words; returns opts_parse's code. */
 static int parse(const char *cmd, struct opt_parsed *p, int argc, const char **argv)
@@ -19,14 +25,76 @@ static int parse(const char *cmd, struct opt_parsed *p, int argc, const char **a
 	return opts_parse(opts_command(cmd), argc, (char **)argv, p);
 }
 
+/* The rows are in id order, the families' settings in O_SETTING's place. */
 static void rows_in_id_order(void **state)
 {
 	(void)state;
-	assert_int_equal(opt_count, O_COUNT);
+	size_t nset = 0;
 	for (size_t i = 0; i < opt_count; i++) {
-		assert_int_equal(opt_table[i].id, i);
+		if (opt_table[i].id == O_SETTING) {
+			assert_non_null(opt_table[i].setting);
+			assert_true(opt_table[i].param);
+			nset++;
+			continue;
+		}
+		assert_null(opt_table[i].setting);
+		assert_int_equal(opt_table[i].id, i < O_SETTING ? i : i + 1 - nset);
 		assert_ptr_equal(opts_row(opt_table[i].id), &opt_table[i]);
 	}
+	assert_int_equal(opt_count, O_COUNT - 1 + nset);
+	/* every family's settings, kbuild's --tree once though buildload reads it too */
+	assert_int_equal(nset, memlat_settings.n + scaling_settings.n + kbuild_settings.n + lat_settings.n +
+				       buildload_settings.n - 2);
+}
+
+/* A family's setting is declared once, in its own file: the option's range, default and
+ * help are its row's, and a stored run's bad value says what the command line says. */
+static void settings_are_the_families_rows(void **state)
+{
+	(void)state;
+	const struct opt_def *d = NULL;
+	for (size_t i = 0; i < opt_count; i++)
+		if (!strcmp(opt_table[i].name, "period-us"))
+			d = &opt_table[i];
+	assert_non_null(d);
+	assert_ptr_equal(d->setting, &lat_settings.rows[0]);
+	assert_true(d->min == 50 && d->max == 100000);
+	assert_string_equal(d->def, "1000");
+	assert_int_equal(d->kind, OK_INT);
+	char cli[200], stored[200];
+	assert_int_equal(opts_value(d, NULL, "10", NULL, cli, sizeof cli), -1);
+	struct lat_params lp;
+	assert_int_equal(lat_parse_params("period-us=10", &lp, stored, sizeof stored), -1);
+	assert_string_equal(cli, stored);
+	assert_string_equal(cli, "--period-us wants microseconds from 50 to 100000, not '10'");
+	/* the defaults the families get are the rows' */
+	assert_int_equal(lat_parse_params(NULL, &lp, stored, sizeof stored), 0);
+	assert_int_equal(lp.period_us, 1000);
+	assert_int_equal(lp.work_us, 20);
+	struct scaling_params sp;
+	assert_int_equal(scaling_parse_params("jobs=7 tasks=1,3", &sp, stored, sizeof stored), 0);
+	assert_int_equal(sp.jobs, 7);
+	assert_int_equal(sp.ntasks, 2);
+	assert_int_equal(sp.tasks[1], 3);
+	/* text settings: the family's parse, the same line both ways */
+	for (size_t i = 0; i < opt_count; i++)
+		if (!strcmp(opt_table[i].name, "make-jobs"))
+			d = &opt_table[i];
+	assert_int_equal(opts_value(d, NULL, "0", NULL, cli, sizeof cli), -1);
+	struct kbuild_opts ko;
+	assert_int_equal(kbuild_parse_params("make-jobs=0", 2, false, &ko, stored, sizeof stored), -1);
+	assert_string_equal(cli, stored);
+	/* the words of two families: each reads its own; buildload reads kbuild's --make-jobs */
+	struct buildload_opts bo;
+	assert_int_equal(buildload_parse_params("make-jobs=3,1 hog=10 period-us=500", 2, false, &bo, stored,
+						sizeof stored),
+			 0);
+	assert_int_equal(bo.jobs, 3);
+	assert_int_equal(bo.hog_pct, 10);
+	/* settings that do not go together */
+	assert_int_equal(opts_params_check("config=defconfig", stored, sizeof stored), -1);
+	assert_string_equal(stored, "--config goes with --source (a Linux tree or tarball to build)");
+	assert_int_equal(opts_params_check("tree=1 make-jobs=1", stored, sizeof stored), 0);
 }
 
 /* Within one command no two rows share a long or a short name. */
@@ -220,6 +288,27 @@ static void refuses_with_exit_2(void **state)
 	assert_int_equal(parse("console", &p, 3, amb), 2);
 }
 
+/* --quick decides the samples: a count beside it is refused in both faces, not ignored;
+ * each alone is taken. */
+static void quick_refuses_a_sample_count(void **state)
+{
+	(void)state;
+	static const char *const cmds[] = { "run", "console", "calibrate" };
+	for (size_t c = 0; c < 3; c++) {
+		struct opt_parsed p;
+		const char *both[] = { cmds[c], "--samples", "2", "syscall", "--quick", NULL };
+		assert_int_equal(parse(cmds[c], &p, 5, both), 2);
+		const char *iter[] = { cmds[c], "--quick", "-i", "3", NULL };
+		assert_int_equal(parse(cmds[c], &p, 4, iter), 2);
+		const char *alone[] = { cmds[c], "--samples", "2", NULL };
+		assert_int_equal(parse(cmds[c], &p, 3, alone), -1);
+		opts_free(&p);
+		const char *quick[] = { cmds[c], "--quick", "--duration", "2", NULL };
+		assert_int_equal(parse(cmds[c], &p, 4, quick), -1);
+		opts_free(&p);
+	}
+}
+
 static void errors_keep_their_wording(void **state)
 {
 	(void)state;
@@ -305,6 +394,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rows_in_id_order),
+		cmocka_unit_test(settings_are_the_families_rows),
 		cmocka_unit_test(names_unique_per_command),
 		cmocka_unit_test(commands_are_whole),
 		cmocka_unit_test(every_row_has_help),
@@ -313,6 +403,7 @@ int main(void)
 		cmocka_unit_test(defaults_agree_with_the_code),
 		cmocka_unit_test(parses_the_gnu_way),
 		cmocka_unit_test(refuses_with_exit_2),
+		cmocka_unit_test(quick_refuses_a_sample_count),
 		cmocka_unit_test(errors_keep_their_wording),
 		cmocka_unit_test(console_options_open_the_console),
 		cmocka_unit_test(text_wraps),

@@ -1,0 +1,19 @@
+# Every #include "..." of src/ and ui/ keeps README's rule of which part may include which
+# (the parts table in its Layout section), and no modules include each other in a cycle;
+# tests/include_rules.py prints each broken rule and each cycle.
+# requires: python3
+. "$KBENCH_TOP/tests/system/lib.inc"
+# the checker itself: a cycle and a broken rule in a copy are found and named
+mkdir -p "$T/top/src" "$T/top/ui"
+sed -n '/<!-- parts: begin/,/<!-- parts: end -->/p' "$KBENCH_TOP/README.md" >"$T/top/README.md"
+printf '#include "tests.h"\n' >"$T/top/src/run.h"
+printf '#include "run.h"\n' >"$T/top/src/tests.h"
+printf '#include "options.h"\n' >"$T/top/src/stats.c"
+printf '\n' >"$T/top/src/options.h"
+python3 "$KBENCH_TOP/tests/include_rules.py" "$T/top" >"$T/out" 2>&1 && { cat "$T/out"; die "a cycle passed"; }
+grep -qx 'include cycle: src/run -> src/tests -> src/run' "$T/out" || { cat "$T/out"; die "the cycle was not printed"; }
+grep -q '^src/stats.c:1: includes src/options.h: base may not include cli$' "$T/out" ||
+	{ cat "$T/out"; die "the broken rule was not printed"; }
+# the tree itself
+python3 "$KBENCH_TOP/tests/include_rules.py" "$KBENCH_TOP" >"$T/out" 2>&1 || { cat "$T/out"; die "include rules"; }
+grep -q '^[0-9]* files in [0-9]* parts' "$T/out" || { cat "$T/out"; die "include_rules.py printed no summary"; }

@@ -1,0 +1,48 @@
+/* What the setup screen's Run fields mean in each kind of run: a run's samples and pause, or a thermal check's minutes of load and idle baseline. */
+#ifndef KBENCH_SETUP_MODE_H
+#define KBENCH_SETUP_MODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "options.h"
+
+struct app;
+struct runner_opts;
+
+/* The setup screen asks its mode, never which mode it is (STYLE.md 1). */
+struct setup_mode {
+	const char *samples_name, *pause_name; /* the fields' names: "Samples", "Pause" */
+	/* The Samples, Sample len and Pause fields' values */
+	void (*samples_value)(const struct app *a, char *v, size_t len);
+	void (*length_value)(const struct app *a, char *v, size_t len);
+	void (*pause_value)(const struct app *a, char *v, size_t len);
+	/* ← → on Samples and Pause */
+	void (*cycle_samples)(struct app *a, int dir);
+	void (*cycle_pause)(struct app *a, int dir);
+	/* Enter on Samples and Pause: a prompt */
+	void (*edit_samples)(struct app *a);
+	void (*edit_pause)(struct app *a);
+	/* What the run will be, under the estimate; once: a second line or "" */
+	void (*plan)(const struct runner_opts *o, char *what, size_t wlen, char *once, size_t olen);
+	/* 0 to start, or -1 after a warning on the message line */
+	int (*check)(struct app *a, const struct runner_opts *o);
+	/* its preset chosen, and another chosen after it */
+	void (*enter)(struct app *a);
+	void (*leave)(struct app *a);
+	bool any_tests; /* its preset stands whatever test is ticked */
+};
+
+extern const struct setup_mode setup_run, setup_thermal;
+
+/* The setup's mode: a thermal check's when it has minutes of load. */
+const struct setup_mode *setup_mode_of(const struct app *a);
+
+/* A field's value typed at a prompt, checked by the option row kbench run and the
+ * console's flags use (src/options.c); zero, where it means the default, is allowed as
+ * well ("each test's own"; NULL: no such zero). A bad value: a warning, *out kept. */
+void setup_in_number(struct app *a, const char *s, enum opt_id id, double *out, const char *zero);
+/* The value after cur in vals (dir 1) or before it (-1); from at when cur is none of them. */
+double setup_cycle(const double *vals, int n, double cur, int at, int dir);
+
+#endif

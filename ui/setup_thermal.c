@@ -1,0 +1,105 @@
+/* The setup screen in a thermal check: minutes of load, the idle baseline, one rate test (src/thermal.h). */
+#include "setup_mode.h"
+
+#include <stdio.h>
+
+#include "app.h"
+#include "runner.h"
+#include "sysinfo.h"
+#include "thermal.h"
+
+static void samples_value(const struct app *a, char *v, size_t len)
+{
+	snprintf(v, len, "for %g min", a->thermal_minutes);
+}
+
+static void length_value(const struct app *a, char *v, size_t len)
+{
+	if (a->duration <= 0)
+		snprintf(v, len, "%g s", THERMAL_SAMPLE_SECONDS);
+	else
+		setup_run.length_value(a, v, len);
+}
+
+static void pause_value(const struct app *a, char *v, size_t len)
+{
+	snprintf(v, len, "%g s", a->idle);
+}
+
+static void cycle_samples(struct app *a, int dir)
+{
+	static const double mins[] = { 1, 2, 5, 10, 20, 30, 60 };
+	a->thermal_minutes = setup_cycle(mins, (int)(sizeof mins / sizeof mins[0]), a->thermal_minutes, 3, dir);
+}
+
+static void cycle_pause(struct app *a, int dir)
+{
+	static const double idles[] = { 0, 10, 30, 60, 120 };
+	a->idle = setup_cycle(idles, (int)(sizeof idles / sizeof idles[0]), a->idle, 2, dir);
+}
+
+static void in_minutes(struct app *a, const char *s)
+{
+	setup_in_number(a, s, O_THERMAL_MINUTES, &a->thermal_minutes, NULL);
+}
+
+static void in_idle(struct app *a, const char *s)
+{
+	setup_in_number(a, s, O_IDLE, &a->idle, NULL);
+}
+
+static void edit_samples(struct app *a)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "%g", a->thermal_minutes);
+	app_prompt(a, "Minutes of load:", buf, in_minutes);
+}
+
+static void edit_pause(struct app *a)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "%g", a->idle);
+	app_prompt(a, "Idle baseline first, seconds (0 = none):", buf, in_idle);
+}
+
+static void plan(const struct runner_opts *o, char *what, size_t wlen, char *once, size_t olen)
+{
+	(void)once;
+	(void)olen;
+	snprintf(what, wlen, "%d cop%s of %s, back to back", o->copies[0], o->copies[0] == 1 ? "y" : "ies",
+		 o->ntests == 1 ? o->tests[0]->id : "one test");
+}
+
+static int check(struct app *a, const struct runner_opts *o)
+{
+	if (o->ntests != 1) {
+		app_message(a, ROLE_WARN, "A thermal check loads the CPUs with one test: tick one (dhry2reg, "
+			    "whetstone-double).");
+		return -1;
+	}
+	if (o->tests[0]->collect) {
+		app_message(a, ROLE_WARN, "A thermal check follows a score per sample: %s gives a curve. Tick "
+			    "dhry2reg or whetstone-double.", o->tests[0]->id);
+		return -1;
+	}
+	return 0;
+}
+
+/* another preset after it: the copies a run's presets start from */
+static void leave(struct app *a)
+{
+	app_set_copies(a, sysinfo_ncpus() > 1 ? "1,all" : "1");
+}
+
+const struct setup_mode setup_thermal = {
+	.samples_name = "Load", .pause_name = "Idle first",
+	.samples_value = samples_value, .length_value = length_value, .pause_value = pause_value,
+	.cycle_samples = cycle_samples, .cycle_pause = cycle_pause,
+	.edit_samples = edit_samples, .edit_pause = edit_pause,
+	.plan = plan, .check = check, .enter = app_choose_thermal, .leave = leave, .any_tests = true,
+};
+
+const struct setup_mode *setup_mode_of(const struct app *a)
+{
+	return a->thermal_minutes > 0 ? &setup_thermal : &setup_run;
+}
