@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "family.h"
 #include "fileio.h"
-#include "latency.h"
 #include "run.h"
 
 /* Limits that keep a hostile file from asking for absurd allocations. */
@@ -709,7 +709,9 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 	read_points(rd, o, t, path);
 	if (t->kind == RESULT_POINTS)
 		read_hists(rd, o, t, path);
-	lat_label_result(t); /* a run stored before its label named the period */
+	const struct family *fam = family_of_result(t);
+	if (fam->loaded) /* e.g. a run stored before timerlat's label named the period */
+		fam->loaded(t);
 }
 
 static struct run *from_json(struct reader *rd, json_t *root)

@@ -1,0 +1,33 @@
+/* Build time, a family: its test row, and what it adds to the reports and the comparison. */
+#include "family.h"
+
+#include "kbuild.h"
+#include "tests.h"
+#include "workloads/workloads.h"
+
+static const struct test_def rows[] = {
+	/* A points test: a sample is one timed build per -j value (the first
+	 * sample also generates the tree and builds it once untimed). .seconds
+	 * is a full sample's length here (three builds of the full tree, about
+	 * 250 s here), quick_seconds a small tree's; the workload picks the small
+	 * tree in a quick run. Five timed builds, three quick (kernbench's). */
+	{ .id = "kbuild", .label = "Build time (make, generated C tree)",
+	  .short_label = "kbuild",
+	  .about = "s per build of a generated C tree at make -j CPUs/2, CPUs, 2xCPUs",
+	  .unit = "s", .category = "build",
+	  .workload = &wl_kbuild, .self_timed = true, .overrun = 1.2, .one_copy = true,
+	  .collect = kbuild_collect, .sample_seconds = kbuild_sample_seconds,
+	  .preflight = kbuild_preflight,
+	  .seconds = 300, .samples = 5, .quick_seconds = 60, .quick_samples = 3,
+	  .noise = { 0.020, 0.030 } },
+};
+
+static const char *const g_build[] = { "kbuild", NULL };
+static const struct test_group groups[] = {
+	{ "build", "build time: make builds a generated C tree at several -j", g_build },
+};
+const struct family family_kbuild = {
+	.name = "kbuild",
+	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
+	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+};

@@ -1,0 +1,99 @@
+/* Tests of the family registry (src/family.c, family_list.c): every test row and group comes from one family, found again by its id. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "family.h"
+#include "run.h"
+#include "tests.h"
+
+/* Is row t one of family f's own (its rows or its rows listed last)? */
+static bool declares(const struct family *f, const struct test_def *t)
+{
+	for (size_t i = 0; i < f->nrows; i++)
+		if (!strcmp(f->rows[i].id, t->id))
+			return true;
+	for (size_t i = 0; i < f->nrows_last; i++)
+		if (!strcmp(f->rows_last[i].id, t->id))
+			return true;
+	return false;
+}
+
+/* Each row of the table is its family's, and that family is in the list. */
+static void test_every_row_has_its_family(void **state)
+{
+	(void)state;
+	size_t rows = 0;
+	for (int i = 0; family_list[i]; i++)
+		rows += family_list[i]->nrows + family_list[i]->nrows_last;
+	assert_int_equal(rows, test_count);
+	for (size_t k = 0; k < test_count; k++) {
+		const struct test_def *t = &test_table[k];
+		bool listed = false;
+		for (int i = 0; family_list[i]; i++)
+			listed = listed || family_list[i] == t->family;
+		assert_true(listed);
+		assert_true(declares(t->family, t));
+		assert_ptr_equal(family_of(t), t->family);
+		assert_ptr_equal(family_of_id(t->id), t->family);
+	}
+}
+
+/* The families' names are unique: ui/ finds a family's live view by it. */
+static void test_names_are_unique(void **state)
+{
+	(void)state;
+	for (int i = 0; family_list[i]; i++)
+		for (int k = i + 1; family_list[k]; k++)
+			assert_string_not_equal(family_list[i]->name, family_list[k]->name);
+}
+
+/* A compare row's id ("test:point") is its test's family; an id the table
+ * does not know (an imported UnixBench test) is a rate test's. */
+static void test_ids_find_their_family(void **state)
+{
+	(void)state;
+	const struct test_def *t = &test_table[test_count - 1];
+	char id[96];
+	snprintf(id, sizeof id, "%s:some point", t->id);
+	assert_ptr_equal(family_of_id(id), t->family);
+	assert_ptr_equal(family_of_id("no-such-test"), family_list[0]);
+	assert_ptr_equal(family_of(NULL), family_list[0]);
+	struct test_result r;
+	memset(&r, 0, sizeof r);
+	snprintf(r.id, sizeof r.id, "%s", t->id);
+	assert_ptr_equal(family_of_result(&r), t->family);
+}
+
+/* The groups are the families' in order, then "all"; every id in one is a row. */
+static void test_groups_are_the_families(void **state)
+{
+	(void)state;
+	size_t n = 0;
+	for (int i = 0; family_list[i]; i++)
+		for (size_t k = 0; k < family_list[i]->ngroups; k++, n++)
+			assert_string_equal(test_groups[n].name, family_list[i]->groups[k].name);
+	assert_int_equal(n + 1, test_group_count);
+	assert_string_equal(test_groups[n].name, "all");
+	assert_null(test_groups[n].ids);
+	for (size_t g = 0; g < test_group_count; g++)
+		for (const char *const *id = test_groups[g].ids; id && *id; id++)
+			assert_non_null(test_find(*id));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_row_has_its_family),
+		cmocka_unit_test(test_names_are_unique),
+		cmocka_unit_test(test_ids_find_their_family),
+		cmocka_unit_test(test_groups_are_the_families),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
