@@ -2,6 +2,7 @@
 #include "family.h"
 
 #include "buildload.h"
+#include "run.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -24,7 +25,17 @@ static const struct test_def rows[] = {
 	  .noise = { 0.040, 0.060 } },
 };
 
+/* contest's blocks, a block per load */
+static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+{
+	if (!buildload_print_test(f, t, r->meta.name))
+		return false;
+	fputc('\n', f);
+	return true;
+}
+
 const struct family family_buildload = {
 	.name = "buildload",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
+	.report_test = report_test,
 };

@@ -2,6 +2,7 @@
 #include "family.h"
 
 #include "kbuild.h"
+#include "run.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -26,8 +27,18 @@ static const char *const g_build[] = { "kbuild", NULL };
 static const struct test_group groups[] = {
 	{ "build", "build time: make builds a generated C tree at several -j", g_build },
 };
+static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+{
+	(void)r;
+	if (!kbuild_print_test(f, t))
+		return false;
+	fputc('\n', f);
+	return true;
+}
+
 const struct family family_kbuild = {
 	.name = "kbuild",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.report_test = report_test,
 };

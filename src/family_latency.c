@@ -2,6 +2,7 @@
 #include "family.h"
 
 #include "latency.h"
+#include "run.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -49,10 +50,19 @@ static const char *label(const struct test_def *t, const char *params, char *buf
 	return buf;
 }
 
+/* Its results print in latency_print_tables, after the blocks (report_run). */
+static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+{
+	(void)f, (void)r;
+	return latency_is(t);
+}
+
 const struct family family_latency = {
 	.name = "latency",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.label = label,
 	.loaded = lat_label_result,
+	.report_test = report_test,
+	.report_run = latency_print_tables,
 };

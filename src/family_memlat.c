@@ -1,7 +1,10 @@
 /* Memory latency, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 
+#include <string.h>
+
 #include "memlat.h"
+#include "run.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -26,8 +29,20 @@ static const char *const g_memory[] = { "memlat", NULL };
 static const struct test_group groups[] = {
 	{ "memory", "memory latency: dependent loads from L1 to main memory", g_memory },
 };
+/* Its curve points' x is a working-set size in bytes: "256 KiB". */
+static bool fmt_x(char *buf, size_t size, const struct point *p)
+{
+	if (strcmp(p->xunit, "B"))
+		return false;
+	memlat_fmt_size(buf, size, p->x);
+	return true;
+}
+
 const struct family family_memlat = {
 	.name = "memlat",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.fmt_x = fmt_x,
+	.report_notes = memlat_print_notes,
+	.report_run = memlat_print_table, /* lmbench's table, the run's memlat results */
 };

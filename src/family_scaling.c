@@ -2,6 +2,7 @@
 #include "family.h"
 
 #include "scaling.h"
+#include "run.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -26,8 +27,18 @@ static const struct test_group groups[] = {
 	{ "scaling", "throughput as tasks grow: a job mix by 1, 2, 4 ... tasks (AIM7-style)",
 	  g_scaling },
 };
+static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+{
+	(void)r;
+	if (!scaling_print_table(f, t))
+		return false;
+	fputc('\n', f);
+	return true;
+}
+
 const struct family family_scaling = {
 	.name = "scaling",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.report_test = report_test,
 };
