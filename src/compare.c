@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "memlat.h"
+#include "family.h"
 #include "noise.h"
 #include "run.h"
 #include "score.h"
@@ -651,9 +651,9 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 				row->detail = !p->summary;
 				row->lower_better = p->lower_better;
 				snprintf(row->id, sizeof row->id, "%s:%s", t->id, p->name);
-				if (row->detail && !strcmp(p->xunit, "B")) {
-					char size[24];
-					memlat_fmt_size(size, sizeof size, p->x);
+				const struct family *fam = family_of_result(t);
+				char size[24];
+				if (row->detail && fam->fmt_x && fam->fmt_x(size, sizeof size, p)) {
 					snprintf(row->label, sizeof row->label, "%s %.*s %s", t->id,
 						 (int)strcspn(p->name, " "), p->name, size);
 				} else {

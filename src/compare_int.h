@@ -1,5 +1,5 @@
-/* Inside the comparison: what compare.c, compare_notes.c and a run mode's own rows
- * (thermal_compare.c) share. Not for other files. */
+/* Inside the comparison: what compare.c, compare_notes.c, a run mode's own rows
+ * (thermal_compare.c) and the families' comparison hooks (family.h) share. Not for other files. */
 #ifndef KBENCH_COMPARE_INT_H
 #define KBENCH_COMPARE_INT_H
 
@@ -48,6 +48,9 @@ struct compare_tally {
 /* A test's summary value (others.cpu, throttled, ...), when it has a finite one. */
 bool compare_summary_value(const struct test_result *t, const char *key, double *v);
 void compare_push_footer(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A difference between the two sides beyond the kernel ("kbuild built": tree A, tree B);
+ * nothing when a and b are the same. */
+void compare_add_diff(struct compare *c, const char *what, const char *a, const char *b);
 /* "name (id)" for one run, "name (N runs)" or "group (N runs)" for several. */
 void compare_title(char *buf, size_t size, const struct run *const *r, int n);
 void compare_count_basis(struct compare *c, const struct compare_row *row, const struct noise_floor *fa,

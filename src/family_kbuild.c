@@ -1,6 +1,7 @@
 /* Build time, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 
+#include "compare_int.h"
 #include "kbuild.h"
 #include "run.h"
 #include "tests.h"
@@ -36,9 +37,25 @@ static bool report_test(FILE *f, const struct test_result *t, const struct run *
 	return true;
 }
 
+/* What it built (the generated tree and its hash, or a kernel's version and
+ * config): another tree is another benchmark, so the comparison says so. */
+static void compare_diffs(struct compare *c, const struct test_result *ta, const struct run *b)
+{
+	const struct test_result *tb = NULL;
+	const struct kv *x = test_summary_get(ta, "tree"), *y = NULL;
+	for (int j = 0; x && !tb && j < b->nblocks; j++)
+		tb = run_block_find_test(&b->blocks[j], ta->id);
+	if (tb && (y = test_summary_get(tb, "tree"))) {
+		char what[160];
+		snprintf(what, sizeof what, "%s built", ta->id);
+		compare_add_diff(c, what, x->text, y->text);
+	}
+}
+
 const struct family family_kbuild = {
 	.name = "kbuild",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.report_test = report_test,
+	.compare_diffs = compare_diffs,
 };

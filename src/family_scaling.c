@@ -41,4 +41,5 @@ const struct family family_scaling = {
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.report_test = report_test,
+	.compare_footer = scaling_compare_footer,
 };
