@@ -66,7 +66,9 @@ struct family {
 	 * result in its own section (html_section), not as the tables' rows
 	 * and curves; html_alone: its one row in a run's table; html_versus:
 	 * its one row in a comparison's table, for the block's rows it claims
-	 * (html_claims_row); html_section: its section after the tables. */
+	 * (html_claims_row); html_section: its section after the tables;
+	 * html_css: its section's style, after the report's own. */
+	const char *html_css;
 	bool (*html_claims)(const struct test_result *t);
 	void (*html_alone)(struct html *h, const struct test_result *t);
 	bool (*html_claims_row)(const struct compare_row *row);

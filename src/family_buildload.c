@@ -1,5 +1,5 @@
 /* Builds under load (contest-style), a family: its test row, and what it adds to the reports and the comparison. */
-#include "family.h"
+#include "family_buildload.h"
 
 #include "buildload.h"
 #include "run.h"
@@ -39,4 +39,10 @@ const struct family family_buildload = {
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.report_test = report_test,
 	.compare_text = buildload_print_compare, /* contest's blocks, A's row then B's */
+	.html_css = family_buildload_css,
+	.html_claims = buildload_is,
+	.html_alone = family_buildload_html_alone,
+	.html_claims_row = buildload_compare_row,
+	.html_versus = family_buildload_html_versus,
+	.html_section = family_buildload_html_section,
 };

@@ -1,5 +1,6 @@
 /* The HTML report: one self-contained file (inline CSS and SVG, no script) of a run, or of a comparison. */
 #include "report_html.h"
+#include "report_html_int.h"
 
 #include <errno.h>
 #include <math.h>
@@ -9,28 +10,22 @@
 #include <string.h>
 #include <time.h>
 
-#include "buildload.h"
 #include "compare.h"
+#include "family.h"
 #include "fileio.h"
 #include "report.h"
 #include "run.h"
 #include "svg.h"
 #include "thermal.h"
 
-struct html {
-	FILE *f;
-	const char *home;
-};
-
 /* Machine or user text, escaped. */
-static void esc(struct html *h, const char *s)
+void html_esc(struct html *h, const char *s)
 {
 	html_text(h->f, s, h->home);
 }
 
 /* kbench's own markup and numbers; never a string from a run (esc is for those). */
-static void out(struct html *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out(struct html *h, const char *fmt, ...)
+void html_out(struct html *h, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -41,12 +36,12 @@ static void out(struct html *h, const char *fmt, ...)
 /* A cell of machine text: <td>text</td>, "unknown" when empty. */
 static void td(struct html *h, const char *s)
 {
-	out(h, "<td>");
+	html_out(h, "<td>");
 	if (s && *s)
-		esc(h, s);
+		html_esc(h, s);
 	else
-		out(h, "<span class=\"dim\">unknown</span>");
-	out(h, "</td>");
+		html_out(h, "<span class=\"dim\">unknown</span>");
+	html_out(h, "</td>");
 }
 
 /* Colour-blind safe (Okabe-Ito blue and vermillion) and told apart in greyscale
@@ -93,9 +88,9 @@ static const char css[] =
 	".dist{fill:#0072b2}"
 	".band{fill:#0072b2;fill-opacity:.55;stroke:#0072b2;stroke-width:.8}"
 	".thr{fill:#d55e00;fill-opacity:.13}.thrtop{fill:url(#hatch)}"
-	"table.contest th.load{background:#fff;font-size:16px;padding-top:12px;"
-	"border-bottom:2px solid #1a1a1a}"
-	"table.contest td.k{font-weight:600}"
+	;
+/* then each family's (family.h html_css), then the rest */
+static const char css_tail[] =
 	"pre{font:13px/1.35 'DejaVu Sans Mono',Menlo,Consolas,monospace;background:#f6f6f6;"
 	"padding:10px;white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #ddd}"
 	"ul.notes{padding-left:20px;font-size:14px}ul.notes li{overflow-wrap:anywhere}"
@@ -128,7 +123,7 @@ static void fmt_score(char *buf, size_t size, double v)
 		snprintf(buf, size, "%.4g", v);
 }
 
-static void fmt_pct(char *buf, size_t size, double v, bool sign)
+void html_fmt_pct(char *buf, size_t size, double v, bool sign)
 {
 	if (!isfinite(v))
 		snprintf(buf, size, "&ndash;");
@@ -136,7 +131,7 @@ static void fmt_pct(char *buf, size_t size, double v, bool sign)
 		snprintf(buf, size, sign ? "%+.1f%%" : "%.1f%%", v);
 }
 
-static const char *verdict_class(enum compare_verdict v)
+const char *html_verdict_class(enum compare_verdict v)
 {
 	switch (v) {
 	case VERDICT_FASTER: return "faster";
@@ -146,7 +141,7 @@ static const char *verdict_class(enum compare_verdict v)
 	}
 }
 
-static const char *verdict_glyph(enum compare_verdict v)
+const char *html_verdict_glyph(enum compare_verdict v)
 {
 	switch (v) {
 	case VERDICT_FASTER: return "&#9650; ";
@@ -156,7 +151,7 @@ static const char *verdict_glyph(enum compare_verdict v)
 	}
 }
 
-static const struct test_result *find_test(const struct run *r, int copies, const char *id)
+const struct test_result *html_find_test(const struct run *r, int copies, const char *id)
 {
 	const struct run_block *b = r ? run_find_block(r, copies) : NULL;
 	return b ? run_block_find_test(b, id) : NULL;
@@ -164,10 +159,10 @@ static const struct test_result *find_test(const struct run *r, int copies, cons
 
 /* ---- result kinds: how one test's result is drawn ----
  *
- * A test family that reports something other than a rate (a latency
- * distribution, a pass/fail) adds a row here with its own cells; the tests
- * of today are all rates. claims() sees the run's result, or NULL for a
- * comparison row the run lacks. */
+ * A rate, or a points result's headline points. A family that draws its
+ * results in a section of its own says so through its hooks (family.h
+ * html_claims), and the tables give it the row it draws. claims() sees the
+ * run's result, or NULL for a comparison row the run lacks. */
 
 struct html_kind {
 	const char *name;
@@ -187,39 +182,39 @@ static void rate_cells(struct html *h, const struct test_result *t, double max_i
 
 static void rate_alone(struct html *h, const struct test_result *t, double max_index)
 {
-	out(h, "<tr><td>");
-	esc(h, t->label);
-	out(h, "</td>");
+	html_out(h, "<tr><td>");
+	html_esc(h, t->label);
+	html_out(h, "</td>");
 	rate_cells(h, t, max_index);
-	out(h, "</tr>");
+	html_out(h, "</tr>");
 }
 
 static void rate_cells(struct html *h, const struct test_result *t, double max_index)
 {
 	bool ok = t->status == TEST_DONE || t->status == TEST_IMPORTED;
 	if (!ok) {
-		out(h, "<td colspan=\"5\" class=\"dim\">%s", test_status_name(t->status));
+		html_out(h, "<td colspan=\"5\" class=\"dim\">%s", test_status_name(t->status));
 		if (t->reason[0]) {
-			out(h, ": ");
-			esc(h, t->reason);
+			html_out(h, ": ");
+			html_esc(h, t->reason);
 		}
-		out(h, "</td>");
+		html_out(h, "</td>");
 		return;
 	}
 	char s[64], ix[64];
 	fmt_score(s, sizeof s, t->score);
 	fmt_score(ix, sizeof ix, t->index > 0 ? t->index : NAN);
-	out(h, "<td class=\"n\">%s</td><td>", s);
-	esc(h, t->unit);
-	out(h, "</td><td class=\"n\"><b>%s</b></td>", ix);
+	html_out(h, "<td class=\"n\">%s</td><td>", s);
+	html_esc(h, t->unit);
+	html_out(h, "</td><td class=\"n\"><b>%s</b></td>", ix);
 	if (t->spread >= 0)
-		out(h, "<td class=\"n\">&plusmn;%.1f%% <span class=\"dim\">(%d)</span></td>",
+		html_out(h, "<td class=\"n\">&plusmn;%.1f%% <span class=\"dim\">(%d)</span></td>",
 		    t->spread * 100, t->nsamples);
 	else
-		out(h, "<td class=\"n dim\">&ndash;</td>");
-	out(h, "<td>");
+		html_out(h, "<td class=\"n dim\">&ndash;</td>");
+	html_out(h, "<td>");
 	svg_value_bar(h->f, t->index > 0 ? t->index : NAN, max_index);
-	out(h, "</td>");
+	html_out(h, "</td>");
 }
 
 static void rate_versus(struct html *h, const struct compare_row *r, double range)
@@ -227,16 +222,16 @@ static void rate_versus(struct html *h, const struct compare_row *r, double rang
 	char a[64], b[64], ch[32], pm[32], verdict[96];
 	fmt_score(b, sizeof b, r->b.present ? r->b.score : NAN);
 	fmt_score(a, sizeof a, r->a.present ? r->a.score : NAN);
-	fmt_pct(ch, sizeof ch, r->change, true);
-	fmt_pct(pm, sizeof pm, r->change_pm, false);
+	html_fmt_pct(ch, sizeof ch, r->change, true);
+	html_fmt_pct(pm, sizeof pm, r->change_pm, false);
 	compare_verdict_text(verdict, sizeof verdict, r);
-	const char *cls = verdict_class(r->verdict);
-	out(h, "<td class=\"n\">%s</td><td class=\"n dim\">%s</td><td class=\"n\">%s</td>", b, a, ch);
-	out(h, "<td class=\"n dim\">%s%s</td><td>", isfinite(r->change_pm) ? "&plusmn;" : "", pm);
+	const char *cls = html_verdict_class(r->verdict);
+	html_out(h, "<td class=\"n\">%s</td><td class=\"n dim\">%s</td><td class=\"n\">%s</td>", b, a, ch);
+	html_out(h, "<td class=\"n dim\">%s%s</td><td>", isfinite(r->change_pm) ? "&plusmn;" : "", pm);
 	svg_change_bar(h->f, r->change, r->change_lo, r->change_hi, range, cls);
-	out(h, "</td><td class=\"v-%s\">%s", cls, verdict_glyph(r->verdict));
-	esc(h, verdict);
-	out(h, "</td>");
+	html_out(h, "</td><td class=\"v-%s\">%s", cls, html_verdict_glyph(r->verdict));
+	html_esc(h, verdict);
+	html_out(h, "</td>");
 }
 
 static bool points_claims(const struct test_result *t)
@@ -255,47 +250,32 @@ static void points_alone(struct html *h, const struct test_result *t, double max
 			continue;
 		char v[64];
 		fmt_score(v, sizeof v, point_mean(pt));
-		out(h, "<tr><td>");
-		esc(h, t->id);
-		out(h, " ");
-		esc(h, pt->name);
-		out(h, "</td><td class=\"n\">%s</td><td>", v);
-		esc(h, pt->unit);
-		out(h, "</td><td class=\"n dim\">&ndash;</td>");
+		html_out(h, "<tr><td>");
+		html_esc(h, t->id);
+		html_out(h, " ");
+		html_esc(h, pt->name);
+		html_out(h, "</td><td class=\"n\">%s</td><td>", v);
+		html_esc(h, pt->unit);
+		html_out(h, "</td><td class=\"n dim\">&ndash;</td>");
 		double sp = point_spread(pt);
 		if (sp >= 0)
-			out(h, "<td class=\"n\">&plusmn;%.1f%% <span class=\"dim\">(%d)</span></td>", sp * 100,
+			html_out(h, "<td class=\"n\">&plusmn;%.1f%% <span class=\"dim\">(%d)</span></td>", sp * 100,
 			    pt->n);
 		else
-			out(h, "<td class=\"n dim\">&ndash;</td>");
-		out(h, "<td class=\"dim\">%s</td></tr>", pt->lower_better ? "lower is better" : "higher is better");
+			html_out(h, "<td class=\"n dim\">&ndash;</td>");
+		html_out(h, "<td class=\"dim\">%s</td></tr>", pt->lower_better ? "lower is better" : "higher is better");
 		shown++;
 	}
 	if (!shown) {
-		out(h, "<tr><td>");
-		esc(h, t->label);
-		out(h, "</td>");
+		html_out(h, "<tr><td>");
+		html_esc(h, t->label);
+		html_out(h, "</td>");
 		rate_cells(h, t, max_index); /* its status and reason */
-		out(h, "</tr>");
+		html_out(h, "</tr>");
 	}
 }
 
-/* Build under load: one row that points to contest's blocks (contest_section);
- * its comparison rows are summed up the same way in compare_tables. */
-static void buildload_alone(struct html *h, const struct test_result *t, double max_index)
-{
-	int n = 0;
-	for (int i = 0; i < BL_NLOADS; i++)
-		n += test_find_point(t, buildload_loads[i].id) != NULL;
-	out(h, "<tr><td>");
-	esc(h, t->label);
-	out(h, "</td><td colspan=\"5\">%d load%s, in contest&#39;s layout <a href=\"#buildload\">below</a>"
-	       "</td></tr>",
-	    n, n == 1 ? "" : "s");
-}
-
 static const struct html_kind kinds[] = {
-	{ "buildload", buildload_is, buildload_alone, rate_versus },
 	{ "points", points_claims, points_alone, rate_versus },
 	{ "rate", rate_claims, rate_alone, rate_versus },
 };
@@ -337,16 +317,16 @@ static void facts(struct html *h, const struct run *r, const struct run *base, i
 {
 	const struct run *side[2] = { r, base };
 	int ns = base ? 2 : 1;
-	out(h, "<table class=\"facts\"><tr><th class=\"k\"></th><th>this run</th>");
+	html_out(h, "<table class=\"facts\"><tr><th class=\"k\"></th><th>this run</th>");
 	if (base && nbase > 1)
-		out(h, "<th>compared with (the first of %d runs)</th>", nbase);
+		html_out(h, "<th>compared with (the first of %d runs)</th>", nbase);
 	else if (base)
-		out(h, "<th>compared with</th>");
-	out(h, "</tr>");
+		html_out(h, "<th>compared with</th>");
+	html_out(h, "</tr>");
 	static const char *const rows[] = { "run",	"kernel",     "machine", "CPU",	 "memory",
 					    "governor", "filesystem", "copies",	 "mode", "date" };
 	for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
-		out(h, "<tr><th>%s</th>", rows[k]);
+		html_out(h, "<tr><th>%s</th>", rows[k]);
 		for (int s = 0; s < ns; s++) {
 			const struct run_meta *m = &side[s]->meta;
 			char buf[600];
@@ -395,29 +375,29 @@ static void facts(struct html *h, const struct run *r, const struct run *base, i
 			}
 			td(h, buf);
 		}
-		out(h, "</tr>");
+		html_out(h, "</tr>");
 	}
-	out(h, "</table>");
+	html_out(h, "</table>");
 }
 
 static void diffs(struct html *h, const struct compare *c)
 {
 	if (!c->ndiffs) {
-		out(h, "<p class=\"basis\">Same environment: kernel, command line, settings and kbench "
+		html_out(h, "<p class=\"basis\">Same environment: kernel, command line, settings and kbench "
 		       "build match.</p>");
 		return;
 	}
-	out(h, "<h2>What differs between the two environments</h2>");
-	out(h, "<table><tr><th style=\"width:18%%\"></th><th>this run</th><th>compared with</th></tr>");
+	html_out(h, "<h2>What differs between the two environments</h2>");
+	html_out(h, "<table><tr><th style=\"width:18%%\"></th><th>this run</th><th>compared with</th></tr>");
 	for (int i = 0; i < c->ndiffs; i++) {
-		out(h, "<tr><th>");
-		esc(h, c->diffs[i].what);
-		out(h, "</th>");
+		html_out(h, "<tr><th>");
+		html_esc(h, c->diffs[i].what);
+		html_out(h, "</th>");
 		td(h, c->diffs[i].b);
 		td(h, c->diffs[i].a);
-		out(h, "</tr>");
+		html_out(h, "</tr>");
 	}
-	out(h, "</table>");
+	html_out(h, "</table>");
 }
 
 /* ---- the index ---- */
@@ -433,7 +413,7 @@ static bool block_indexed(const struct run_block *bl)
 
 static void index_big(struct html *h, const struct run *r, const struct compare *c)
 {
-	out(h, "<div class=\"big\">");
+	html_out(h, "<div class=\"big\">");
 	int shown = 0;
 	for (int b = 0; b < r->nblocks; b++) {
 		const struct run_block *bl = &r->blocks[b];
@@ -442,33 +422,33 @@ static void index_big(struct html *h, const struct run *r, const struct compare 
 		shown++;
 		char num[64];
 		fmt_score(num, sizeof num, bl->index_score);
-		out(h, "<div class=\"idx\"><div class=\"what\">System Benchmarks Index, %d cop%s%s</div>",
+		html_out(h, "<div class=\"idx\"><div class=\"what\">System Benchmarks Index, %d cop%s%s</div>",
 		    bl->copies, bl->copies == 1 ? "y" : "ies", bl->index_partial ? " (partial)" : "");
-		out(h, "<div class=\"num\">%s</div>", num);
+		html_out(h, "<div class=\"num\">%s</div>", num);
 		const struct compare_block *cb = NULL;
 		for (int i = 0; c && i < c->nblocks; i++)
 			if (c->blocks[i].copies == bl->copies && c->blocks[i].in_a && c->blocks[i].in_b)
 				cb = &c->blocks[i];
 		if (cb && isfinite(cb->index.change)) {
 			char ch[32], was[64], verdict[96];
-			fmt_pct(ch, sizeof ch, cb->index.change, true);
+			html_fmt_pct(ch, sizeof ch, cb->index.change, true);
 			fmt_score(was, sizeof was,
 				  cb->index.a.index > 0 ? cb->index.a.index : cb->index.a.score);
 			compare_verdict_text(verdict, sizeof verdict, &cb->index);
-			out(h,
+			html_out(h,
 			    "<div class=\"chg\"><span class=\"v-%s\">%s%s</span> <span class=\"dim\">(was "
 			    "%s)</span></div>",
-			    verdict_class(cb->index.verdict), verdict_glyph(cb->index.verdict), ch, was);
-			out(h, "<div>");
-			esc(h, verdict);
-			out(h, "</div>");
+			    html_verdict_class(cb->index.verdict), html_verdict_glyph(cb->index.verdict), ch, was);
+			html_out(h, "<div>");
+			html_esc(h, verdict);
+			html_out(h, "</div>");
 		}
-		out(h, "</div>");
+		html_out(h, "</div>");
 	}
 	if (!shown)
-		out(h, "<div class=\"idx\"><div class=\"what\">No index: no test of this run has a UnixBench "
+		html_out(h, "<div class=\"idx\"><div class=\"what\">No index: no test of this run has a UnixBench "
 		       "baseline; its results are in the tables below.</div></div>");
-	out(h, "</div>");
+	html_out(h, "</div>");
 }
 
 /* ---- per test ---- */
@@ -477,47 +457,24 @@ static void legend(struct html *h)
 {
 	static const char *const cls[] = { "faster", "slower", "same" };
 	static const char *const word[] = { "faster", "slower", "no significant change" };
-	out(h, "<p class=\"foot\">Bar: change of this run against the compared one; whisker: its 95%% "
+	html_out(h, "<p class=\"foot\">Bar: change of this run against the compared one; whisker: its 95%% "
 	       "interval.");
 	for (int i = 0; i < 3; i++)
-		out(h,
+		html_out(h,
 		    "<span class=\"key\"><svg viewBox=\"0 0 26 12\" aria-hidden=\"true\"><rect "
 		    "class=\"%s\" x=\"1\" y=\"1\" "
 		    "width=\"24\" height=\"10\"/></svg></span>%s",
 		    cls[i], word[i]);
-	out(h, "</p>");
-}
-
-/* Build under load in the comparison table: one row, its loads' verdicts
- * counted, pointing to contest's blocks below. */
-static void buildload_versus(struct html *h, const struct run *r, const struct compare_block *b)
-{
-	int n = 0, v[4] = { 0, 0, 0, 0 };
-	for (int i = 0; i < b->nrows; i++) {
-		const struct compare_row *row = &b->rows[i];
-		if (row->detail || !buildload_compare_row(row))
-			continue;
-		n++;
-		v[row->verdict == VERDICT_FASTER ? 0 : row->verdict == VERDICT_SLOWER ? 1
-						   : row->verdict == VERDICT_SAME   ? 2
-										    : 3]++;
-	}
-	const struct test_result *t = find_test(r, b->copies, "buildload");
-	out(h, "<tr><td>");
-	esc(h, t ? t->label : "buildload");
-	out(h,
-	    "</td><td colspan=\"6\">%d load%s: %d faster, %d slower, %d no significant change, %d n/a; "
-	    "in contest&#39;s layout <a href=\"#buildload\">below</a></td></tr>",
-	    n, n == 1 ? "" : "s", v[0], v[1], v[2], v[3]);
+	html_out(h, "</p>");
 }
 
 static void compare_tables(struct html *h, const struct run *r, const struct compare *c)
 {
-	out(h, "<h2>Per test: this run against ");
-	esc(h, c->a_title);
-	out(h, "</h2><p class=\"basis\">");
-	esc(h, c->basis);
-	out(h, "</p>");
+	html_out(h, "<h2>Per test: this run against ");
+	html_esc(h, c->a_title);
+	html_out(h, "</h2><p class=\"basis\">");
+	html_esc(h, c->basis);
+	html_out(h, "</p>");
 	legend(h);
 	for (int k = 0; k < c->nblocks; k++) {
 		const struct compare_block *b = &c->blocks[k];
@@ -530,226 +487,103 @@ static void compare_tables(struct html *h, const struct run *r, const struct com
 					range = fabs(v[j]);
 		}
 		range = range > 200 ? 200 : range * 1.05;
-		out(h, "<h3>%d cop%s%s</h3>", b->copies, b->copies == 1 ? "y" : "ies",
+		html_out(h, "<h3>%d cop%s%s</h3>", b->copies, b->copies == 1 ? "y" : "ies",
 		    !b->in_a   ? " (only in this run)"
 		    : !b->in_b ? " (only in the compared run)"
 			       : "");
-		out(h, "<table class=\"cmp\"><tr><th style=\"width:22%%\">Test</th><th class=\"n\" "
+		html_out(h, "<table class=\"cmp\"><tr><th style=\"width:22%%\">Test</th><th class=\"n\" "
 		       "style=\"width:10%%\">this run</th>"
 		       "<th class=\"n\" style=\"width:10%%\">compared</th><th class=\"n\" "
 		       "style=\"width:8%%\">change</th>"
 		       "<th class=\"n\" style=\"width:8%%\">95%%</th><th style=\"width:20%%\">change &amp; "
 		       "interval</th>"
 		       "<th style=\"width:22%%\">verdict</th></tr>");
-		bool contest = false;
+		const struct family *summed[16]; /* families whose rows this block summed up */
+		int nsummed = 0;
 		for (int i = 0; i < b->nrows; i++) {
 			const struct compare_row *row = &b->rows[i];
 			if (row->detail) /* a curve point: counted below, drawn in the curve */
 				continue;
-			if (buildload_compare_row(row)) { /* contest's blocks, below */
-				if (!contest)
-					buildload_versus(h, r, b);
-				contest = true;
+			const struct family *fam = family_of_id(row->id);
+			if (fam->html_claims_row && fam->html_claims_row(row)) { /* its own section, below */
+				bool said = false;
+				for (int k = 0; k < nsummed; k++)
+					said = said || summed[k] == fam;
+				if (!said && nsummed < 16) {
+					fam->html_versus(h, r, b);
+					summed[nsummed++] = fam;
+				}
 				continue;
 			}
-			out(h, "<tr><td>");
-			esc(h, row->label);
-			out(h, "</td>");
-			kind_of(find_test(r, b->copies, row->id))->versus(h, row, range);
-			out(h, "</tr>");
+			html_out(h, "<tr><td>");
+			html_esc(h, row->label);
+			html_out(h, "</td>");
+			kind_of(html_find_test(r, b->copies, row->id))->versus(h, row, range);
+			html_out(h, "</tr>");
 		}
 		if (b->has_index) {
 			struct compare_row ix = b->index;
 			ix.a.score = ix.a.index;
 			ix.b.score = ix.b.index;
-			out(h, "<tr><td><b>Index score%s</b></td>",
+			html_out(h, "<tr><td><b>Index score%s</b></td>",
 			    b->a_partial || b->b_partial ? " (partial)" : "");
 			rate_versus(h, &ix, range);
-			out(h, "</tr>");
+			html_out(h, "</tr>");
 		}
-		out(h, "</table>");
+		html_out(h, "</table>");
 		char m[32], g[32];
-		fmt_pct(m, sizeof m, b->mean_change, true);
-		fmt_pct(g, sizeof g, b->geomean_change, true);
-		out(h, "<p class=\"foot\">");
+		html_fmt_pct(m, sizeof m, b->mean_change, true);
+		html_fmt_pct(g, sizeof g, b->geomean_change, true);
+		html_out(h, "<p class=\"foot\">");
 		if (b->ncompared)
-			out(h, "Mean of changes %s, geometric mean of ratios %s (%d tests): ", m, g,
+			html_out(h, "Mean of changes %s, geometric mean of ratios %s (%d tests): ", m, g,
 			    b->ncompared);
-		out(h, "%d faster, %d slower, %d no significant change, %d n/a.", b->nfaster, b->nslower,
+		html_out(h, "%d faster, %d slower, %d no significant change, %d n/a.", b->nfaster, b->nslower,
 		    b->nsame, b->nna);
 		if (b->ndetail)
-			out(h, " Curve points (in the run file, not listed): %d, %d faster, %d slower, %d no "
+			html_out(h, " Curve points (in the run file, not listed): %d, %d faster, %d slower, %d no "
 			       "significant change, %d n/a.",
 			    b->ndetail, b->dfaster, b->dslower, b->dsame, b->dna);
-		out(h, "</p>");
+		html_out(h, "</p>");
 	}
 	for (int i = 0; i < c->nfooter; i++) {
-		out(h, "<p class=\"foot\">");
-		esc(h, c->footer[i]);
-		out(h, "</p>");
+		html_out(h, "<p class=\"foot\">");
+		html_esc(h, c->footer[i]);
+		html_out(h, "</p>");
 	}
 }
 
 static void alone_tables(struct html *h, const struct run *r)
 {
-	out(h, "<h2>Per test</h2>");
+	html_out(h, "<h2>Per test</h2>");
 	for (int b = 0; b < r->nblocks; b++) {
 		const struct run_block *bl = &r->blocks[b];
 		double max_index = 0;
 		for (int i = 0; i < bl->ntests; i++)
 			if (bl->tests[i].index > max_index)
 				max_index = bl->tests[i].index;
-		out(h, "<h3>%d cop%s</h3>", bl->copies, bl->copies == 1 ? "y" : "ies");
-		out(h, "<table><tr><th style=\"width:30%%\">Test</th><th class=\"n\" "
+		html_out(h, "<h3>%d cop%s</h3>", bl->copies, bl->copies == 1 ? "y" : "ies");
+		html_out(h, "<table><tr><th style=\"width:30%%\">Test</th><th class=\"n\" "
 		       "style=\"width:14%%\">score</th>"
 		       "<th style=\"width:8%%\">unit</th><th class=\"n\" style=\"width:10%%\">index</th>"
 		       "<th class=\"n\" style=\"width:12%%\">spread (samples)</th><th>index</th></tr>");
-		for (int i = 0; i < bl->ntests; i++)
-			kind_of(&bl->tests[i])->alone(h, &bl->tests[i], max_index);
+		for (int i = 0; i < bl->ntests; i++) {
+			const struct test_result *t = &bl->tests[i];
+			const struct family *fam = family_of_result(t);
+			if (fam->html_claims && fam->html_claims(t)) /* its own section's row */
+				fam->html_alone(h, t);
+			else
+				kind_of(t)->alone(h, t, max_index);
+		}
 		if (block_indexed(bl)) {
 			char ix[64];
 			fmt_score(ix, sizeof ix, bl->index_score);
-			out(h,
+			html_out(h,
 			    "<tr><td><b>Index score%s</b></td><td></td><td></td><td "
 			    "class=\"n\"><b>%s</b></td><td></td><td></td></tr>",
 			    bl->index_partial ? " (partial)" : "", ix);
 		}
-		out(h, "</table>");
-	}
-}
-
-/* ---- build under load: contest's blocks ----
- * As the text report and kbench compare print them (buildload.c gives the
- * rows): a block per load, a row per kernel; with --vs, A's row then this
- * run's with its +- and verdict. */
-
-static void contest_head(struct html *h, int load, bool verdicts)
-{
-	out(h, "<tbody><tr><th class=\"load\" colspan=\"%d\">%s:</th></tr>", verdicts ? 9 : 7,
-	    buildload_loads[load].id);
-	out(h, "<tr><th>Kernel</th><th class=\"n\">[runs]</th><th class=\"n\">Time</th>"
-	       "<th class=\"n\">CPU%%</th><th class=\"n\">Loads</th><th class=\"n\">LCPU%%</th>"
-	       "<th class=\"n\">Ratio</th>%s</tr>",
-	    verdicts ? "<th class=\"n\">&plusmn;</th><th>verdict</th>" : "");
-}
-
-static void contest_row(struct html *h, const struct buildload_row *row, bool verdicts)
-{
-	out(h, "<tr><td class=\"k\">");
-	esc(h, row->kernel);
-	out(h, "</td>");
-	if (row->refused) {
-		out(h, "<td colspan=\"%d\" class=\"dim\">", verdicts ? 8 : 6);
-		esc(h, row->refused);
-		out(h, "</td></tr>");
-		return;
-	}
-	struct buildload_cells c;
-	buildload_fmt_cells(row, &c);
-	out(h, "<td class=\"n\">%s</td><td class=\"n\"><b>%s</b></td><td class=\"n\">%s</td>"
-	       "<td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
-	    c.runs, c.time, c.cpu, c.loads, c.lcpu, c.ratio);
-	if (verdicts && row->cmp) {
-		char pm[32], verdict[96];
-		fmt_pct(pm, sizeof pm, row->cmp->change_pm, false);
-		compare_verdict_text(verdict, sizeof verdict, row->cmp);
-		out(h, "<td class=\"n\">%s%s</td><td class=\"v-%s\">%s",
-		    isfinite(row->cmp->change_pm) ? "&plusmn;" : "", pm, verdict_class(row->cmp->verdict),
-		    verdict_glyph(row->cmp->verdict));
-		esc(h, verdict);
-		out(h, "</td>");
-	} else if (verdicts) {
-		out(h, "<td></td><td></td>");
-	}
-	out(h, "</tr>");
-}
-
-static void contest_table(struct html *h, bool verdicts)
-{
-	out(h, "<table class=\"contest\"><colgroup><col style=\"width:%s\">", verdicts ? "22%" : "28%");
-	for (int i = 0; i < 6; i++)
-		out(h, "<col style=\"width:%s\">", verdicts ? "8%" : "12%");
-	if (verdicts)
-		out(h, "<col style=\"width:9%%\"><col>");
-	out(h, "</colgroup>");
-}
-
-static void contest_foot(struct html *h, bool io)
-{
-	out(h, "<p class=\"foot\">Time: seconds of the build, lower is better; CPU%%: the build&#39;s; "
-	       "Loads: the load&#39;s work units in the build&#39;s window (laps, archives, MiB, dirs); "
-	       "LCPU%%: the load&#39;s CPU in that window; Ratio: Time over no_load&#39;s.");
-	if (io)
-		out(h, " Under the disk loads the build waits for reads behind the load&#39;s writes: that "
-		       "measures the block layer&#39;s read latency during a write flood as much as the "
-		       "kernel&#39;s scheduler.");
-	out(h, "</p>");
-}
-
-static void contest_section(struct html *h, const struct run *r, const struct compare *c)
-{
-	bool titled = false;
-	for (int k = 0; c && k < c->nblocks; k++) {
-		const struct compare_block *b = &c->blocks[k];
-		bool io = false, any = false;
-		for (int i = 0; i < BL_NLOADS; i++) {
-			struct buildload_row rows[2];
-			int n = buildload_compare_rows(c, b, i, rows);
-			if (!n)
-				continue;
-			if (!any) {
-				if (!titled)
-					out(h, "<h2 id=\"buildload\">Build under load, in contest&#39;s "
-					       "layout</h2><p class=\"basis\">Time in s; &plusmn; and verdict: this "
-					       "run&#39;s Time against the compared run&#39;s.</p>");
-				titled = true;
-				out(h, "<h3>%d cop%s</h3>", b->copies, b->copies == 1 ? "y" : "ies");
-				contest_table(h, true);
-			}
-			any = true;
-			io = io || buildload_loads[i].disk;
-			contest_head(h, i, true);
-			for (int j = 0; j < n; j++)
-				contest_row(h, &rows[j], true);
-			out(h, "</tbody>");
-		}
-		if (any) {
-			out(h, "</table>");
-			contest_foot(h, io);
-		}
-	}
-	for (int b = 0; !c && b < r->nblocks; b++) {
-		const struct run_block *bl = &r->blocks[b];
-		for (int i = 0; i < bl->ntests; i++) {
-			const struct test_result *t = &bl->tests[i];
-			if (!buildload_is(t))
-				continue;
-			char line[200];
-			buildload_fmt_title(line, sizeof line, t);
-			out(h, "<h2%s>", titled ? "" : " id=\"buildload\"");
-			titled = true;
-			esc(h, line);
-			out(h, "</h2>");
-			buildload_fmt_setup(line, sizeof line, t);
-			if (line[0]) {
-				out(h, "<p class=\"basis\">");
-				esc(h, line);
-				out(h, "</p>");
-			}
-			contest_table(h, false);
-			bool io = false;
-			for (int l = 0; l < BL_NLOADS; l++) {
-				struct buildload_row row;
-				if (!buildload_test_row(t, l, r->meta.name, &row))
-					continue;
-				io = io || (buildload_loads[l].disk && !row.refused);
-				contest_head(h, l, false);
-				contest_row(h, &row, false);
-				out(h, "</tbody>");
-			}
-			out(h, "</table>");
-			contest_foot(h, io);
-		}
+		html_out(h, "</table>");
 	}
 }
 
@@ -815,7 +649,7 @@ static void curve_chart(struct html *h, const struct test_result *t, int copies,
 	}
 	if (nl && n[0] >= CURVE_MIN_POINTS) {
 		if (!*titled)
-			out(h, "<h2>Curves</h2>");
+			html_out(h, "<h2>Curves</h2>");
 		*titled = true;
 		double mx[8];
 		char labs[8][24];
@@ -832,9 +666,9 @@ static void curve_chart(struct html *h, const struct test_result *t, int copies,
 		char ttl[160];
 		snprintf(ttl, sizeof ttl, "%s, %d cop%s: %s against %s", t->label, copies, copies == 1 ? "y" : "ies",
 			 unit, !strcmp(xunit, "B") ? "the working set" : xunit);
-		out(h, "<h3>");
-		esc(h, ttl);
-		out(h, "</h3>");
+		html_out(h, "<h3>");
+		html_esc(h, ttl);
+		html_out(h, "</h3>");
 		const char *nm2[2] = { names[0], names[1] };
 		const double *cx[2] = { xs[0], xs[1] }, *cy[2] = { ys[0], ys[1] };
 		svg_curve_chart(h->f, &(struct svg_curve){ .title = ttl, .xunit = xunit, .yunit = unit,
@@ -893,14 +727,14 @@ static bool percentile_chart(struct html *h, const struct test_result *t, int co
 	if (!any)
 		return false;
 	if (!*titled)
-		out(h, "<h2>Curves</h2>");
+		html_out(h, "<h2>Curves</h2>");
 	*titled = true;
 	char ttl[160];
 	snprintf(ttl, sizeof ttl, "%s, %d cop%s: %s, bar p50 to p99, whisker to the maximum, tick p99.9, dot the mean",
 		 t->label, copies, copies == 1 ? "y" : "ies", unit);
-	out(h, "<h3>");
-	esc(h, ttl);
-	out(h, "</h3>");
+	html_out(h, "<h3>");
+	html_esc(h, ttl);
+	html_out(h, "</h3>");
 	svg_dist_chart(h->f, ttl, unit, h->home, rows, n);
 	return true;
 }
@@ -915,8 +749,9 @@ static void curves(struct html *h, const struct run *r)
 		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
-			if (t->kind != RESULT_POINTS || buildload_is(t))
-				continue; /* buildload's x is the load, not a place on a curve */
+			const struct family *fam = family_of_result(t);
+			if (t->kind != RESULT_POINTS || (fam->html_claims && fam->html_claims(t)))
+				continue; /* drawn in its family's section (its x may be no place on a curve) */
 			percentile_chart(h, t, bl->copies, &title);
 			const char *units[8];
 			int nu = 0;
@@ -1029,7 +864,7 @@ static int throttle_spans(const struct run *r, double t1, struct svg_span **out)
 		int copies;
 		if (sscanf(r->markers[m].what, "test %39s copies %d", id, &copies) != 2)
 			continue;
-		const struct test_result *t = find_test(r, copies, id);
+		const struct test_result *t = html_find_test(r, copies, id);
 		const struct kv *kv = t ? test_summary_get(t, "throttled") : NULL;
 		if (!kv || !kv->has_value || !kv->value)
 			continue;
@@ -1096,9 +931,9 @@ static double *merge_series(const double **ts, const double **vs, int *ns, int k
 
 static void telemetry(struct html *h, const struct run *r)
 {
-	out(h, "<h2>The machine through the run</h2>");
+	html_out(h, "<h2>The machine through the run</h2>");
 	if (!r->nseries) {
-		out(h, "<p class=\"dim\">No telemetry in this run (imported, or run with "
+		html_out(h, "<p class=\"dim\">No telemetry in this run (imported, or run with "
 		       "--no-telemetry).</p>");
 		return;
 	}
@@ -1129,7 +964,7 @@ static void telemetry(struct html *h, const struct run *r)
 	}
 	struct svg_span *spans = NULL;
 	int nspans = throttle_spans(r, t1, &spans);
-	out(h,
+	html_out(h,
 	    "<p class=\"foot\">One chart per series on one time axis (seconds from the start). Dashed "
 	    "lines: "
 	    "where each test began. Hatched: throttled%s. Drawn at most two points per pixel column "
@@ -1182,15 +1017,15 @@ static void telemetry(struct html *h, const struct run *r)
 					 "%s counted per telemetry interval, all copies", se->name + 8);
 			else
 				snprintf(title, sizeof title, "%s", nice ? nice : se->name);
-			out(h, "<h3>");
-			esc(h, title);
+			html_out(h, "<h3>");
+			html_esc(h, title);
 			bool group = band || (pl && k > 1);
 			if (nice || group || !strncmp(se->name, "counter.", 8)) {
-				out(h, " <span class=\"dim\">(");
-				esc(h, group ? c_unit(se->unit) : se->name);
-				out(h, ")</span>");
+				html_out(h, " <span class=\"dim\">(");
+				html_esc(h, group ? c_unit(se->unit) : se->name);
+				html_out(h, ")</span>");
 			}
-			out(h, "</h3>");
+			html_out(h, "</h3>");
 			struct svg_chart c = { .title = title,
 					       .unit = c_unit(se->unit),
 					       .home = h->home,
@@ -1228,26 +1063,26 @@ static void counter_cell(struct html *h, const struct test_result *t, const char
 {
 	const struct kv *kv = test_summary_get(t, key);
 	if (!kv) {
-		out(h, "<td class=\"n dim\">not counted</td>");
+		html_out(h, "<td class=\"n dim\">not counted</td>");
 		return;
 	}
 	if (!kv->has_value) {
-		out(h, "<td class=\"n dim\">");
-		esc(h, kv->text);
-		out(h, "</td>");
+		html_out(h, "<td class=\"n dim\">");
+		html_esc(h, kv->text);
+		html_out(h, "</td>");
 		return;
 	}
 	if (secs > 0)
-		out(h, "<td class=\"n\">%.4g</td>", kv->value / secs);
+		html_out(h, "<td class=\"n\">%.4g</td>", kv->value / secs);
 	else
-		out(h, "<td class=\"n dim\">no time</td>");
+		html_out(h, "<td class=\"n dim\">no time</td>");
 }
 
 /* IPC, cache misses/s and context switches/s of one test, or why not. */
 static void counter_cells(struct html *h, const struct test_result *t)
 {
 	if (!t) {
-		out(h, "<td colspan=\"3\" class=\"dim\">not in this run</td>");
+		html_out(h, "<td colspan=\"3\" class=\"dim\">not in this run</td>");
 		return;
 	}
 	double secs = 0;
@@ -1255,15 +1090,15 @@ static void counter_cells(struct html *h, const struct test_result *t)
 		secs += sample_time(&t->samples[s]);
 	const struct kv *off = test_summary_get(t, "counters");
 	if (off && !off->has_value) {
-		out(h, "<td colspan=\"3\" class=\"dim\">");
-		esc(h, off->text);
-		out(h, "</td>");
+		html_out(h, "<td colspan=\"3\" class=\"dim\">");
+		html_esc(h, off->text);
+		html_out(h, "</td>");
 		return;
 	}
 	const struct kv *ipc = test_summary_get(t, "ipc");
 	const struct kv *cyc = test_summary_get(t, "counter.cycles");
 	if (ipc && ipc->has_value)
-		out(h, "<td class=\"n\">%.2f</td>", ipc->value);
+		html_out(h, "<td class=\"n\">%.2f</td>", ipc->value);
 	else if (cyc && !cyc->has_value)
 		counter_cell(h, t, "counter.cycles", secs); /* "not supported", as perf says */
 	else
@@ -1284,15 +1119,15 @@ static bool counted(const struct run *r)
 /* The run's counters per test; with base, the compared run's under each. */
 static void counters(struct html *h, const struct run *r, const struct run *base)
 {
-	out(h, "<h2>Counters per test</h2>");
+	html_out(h, "<h2>Counters per test</h2>");
 	if (!counted(r) && !counted(base)) {
-		out(h, "<p class=\"dim\">Not counted in this run (imported, or run without "
+		html_out(h, "<p class=\"dim\">Not counted in this run (imported, or run without "
 		       "telemetry).</p>");
 		return;
 	}
-	out(h, "<p class=\"foot\">Per second of the test's samples, all copies together. IPC: "
+	html_out(h, "<p class=\"foot\">Per second of the test's samples, all copies together. IPC: "
 	       "instructions per cycle of the workers.</p>");
-	out(h,
+	html_out(h,
 	    "<table><tr><th style=\"width:30%%\">Test</th>"
 	    "<th class=\"n\" style=\"width:8%%\">copies</th>%s"
 	    "<th class=\"n\">IPC</th><th class=\"n\">cache misses/s</th>"
@@ -1302,21 +1137,21 @@ static void counters(struct html *h, const struct run *r, const struct run *base
 		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
-			out(h, "<tr><td%s>", base ? " rowspan=\"2\"" : "");
-			esc(h, t->label);
-			out(h, "</td><td class=\"n\"%s>%d</td>", base ? " rowspan=\"2\"" : "", bl->copies);
+			html_out(h, "<tr><td%s>", base ? " rowspan=\"2\"" : "");
+			html_esc(h, t->label);
+			html_out(h, "</td><td class=\"n\"%s>%d</td>", base ? " rowspan=\"2\"" : "", bl->copies);
 			if (base)
-				out(h, "<td>this run</td>");
+				html_out(h, "<td>this run</td>");
 			counter_cells(h, t);
-			out(h, "</tr>");
+			html_out(h, "</tr>");
 			if (base) {
-				out(h, "<tr><td class=\"dim\">compared</td>");
-				counter_cells(h, find_test(base, bl->copies, t->id));
-				out(h, "</tr>");
+				html_out(h, "<tr><td class=\"dim\">compared</td>");
+				counter_cells(h, html_find_test(base, bl->copies, t->id));
+				html_out(h, "</tr>");
 			}
 		}
 	}
-	out(h, "</table>");
+	html_out(h, "</table>");
 }
 
 /* ---- the rest ---- */
@@ -1325,13 +1160,13 @@ static void notes(struct html *h, const struct run *r)
 {
 	if (!r->nnotes)
 		return;
-	out(h, "<h2>Notes from the run</h2><ul class=\"notes\">");
+	html_out(h, "<h2>Notes from the run</h2><ul class=\"notes\">");
 	for (int i = 0; i < r->nnotes; i++) {
-		out(h, "<li>");
-		esc(h, r->notes[i]);
-		out(h, "</li>");
+		html_out(h, "<li>");
+		html_esc(h, r->notes[i]);
+		html_out(h, "</li>");
 	}
-	out(h, "</ul>");
+	html_out(h, "</ul>");
 }
 
 /* A text the engine prints (one rendering for terminal and page), escaped in a <pre>. */
@@ -1345,11 +1180,11 @@ static void printed(struct html *h, const char *title, void (*print)(FILE *, con
 		return;
 	print(m, r);
 	fclose(m);
-	out(h, "<h2>");
-	esc(h, title);
-	out(h, "</h2><pre>");
-	esc(h, buf);
-	out(h, "</pre>");
+	html_out(h, "<h2>");
+	html_esc(h, title);
+	html_out(h, "</h2><pre>");
+	html_esc(h, buf);
+	html_out(h, "</pre>");
 	free(buf);
 }
 
@@ -1363,40 +1198,44 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 {
 	struct html hh = { f, home }, *h = &hh;
 	const struct run *b0 = nbase > 0 ? base[0] : NULL;
-	out(h,
+	html_out(h,
 	    "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	    "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
 	    "<meta name=\"generator\" content=\"kbench %s\"><title>kbench: ",
 	    KBENCH_VERSION);
-	esc(h, r->meta.name);
+	html_esc(h, r->meta.name);
 	if (c) {
-		out(h, " vs ");
-		esc(h, c->a_title);
+		html_out(h, " vs ");
+		html_esc(h, c->a_title);
 	}
-	out(h, "</title><style>%s</style></head><body>\n", css);
+	html_out(h, "</title><style>%s", css);
+	for (int i = 0; family_list[i]; i++)
+		if (family_list[i]->html_css)
+			html_out(h, "%s", family_list[i]->html_css);
+	html_out(h, "%s</style></head><body>\n", css_tail);
 	/* the hatch that marks "slower" and throttled stretches, for every SVG below */
-	out(h, "<svg class=\"defs\" aria-hidden=\"true\" focusable=\"false\"><defs><pattern id=\"hatch\" "
+	html_out(h, "<svg class=\"defs\" aria-hidden=\"true\" focusable=\"false\"><defs><pattern id=\"hatch\" "
 	       "width=\"6\" "
 	       "height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect "
 	       "width=\"6\" height=\"6\" "
 	       "fill=\"#f7d5c0\"/><rect width=\"3.2\" height=\"6\" "
 	       "fill=\"#d55e00\"/></pattern></defs></svg>\n");
-	out(h, "<header><h1>kbench: ");
-	esc(h, r->meta.name);
-	out(h, "</h1><p class=\"sub\">");
+	html_out(h, "<header><h1>kbench: ");
+	html_esc(h, r->meta.name);
+	html_out(h, "</h1><p class=\"sub\">");
 	if (c) {
-		out(h, "compared with ");
-		esc(h, c->a_title); /* a group's title says how many runs */
-		out(h, " &middot; ");
+		html_out(h, "compared with ");
+		html_esc(h, c->a_title); /* a group's title says how many runs */
+		html_out(h, " &middot; ");
 	}
-	esc(h, r->meta.kernel_release);
-	out(h, " &middot; ");
-	esc(h, r->meta.cpu_model);
-	out(h, "</p></header>\n");
-	out(h, "<div class=\"top\">");
+	html_esc(h, r->meta.kernel_release);
+	html_out(h, " &middot; ");
+	html_esc(h, r->meta.cpu_model);
+	html_out(h, "</p></header>\n");
+	html_out(h, "<div class=\"top\">");
 	index_big(h, r, c);
 	facts(h, r, c ? b0 : NULL, nbase);
-	out(h, "</div>\n");
+	html_out(h, "</div>\n");
 	if (c)
 		diffs(h, c);
 	/* a thermal check's verdict and per-minute table, as kbench show prints them */
@@ -1408,11 +1247,13 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 		compare_tables(h, r, c);
 	else
 		alone_tables(h, r);
-	contest_section(h, r, c);
+	for (int i = 0; family_list[i]; i++) /* the families' own sections */
+		if (family_list[i]->html_section)
+			family_list[i]->html_section(h, r, c);
 	curves(h, r);
-	out(h, "\n");
+	html_out(h, "\n");
 	telemetry(h, r);
-	out(h, "\n");
+	html_out(h, "\n");
 	counters(h, r, c ? b0 : NULL);
 	notes(h, r);
 	unixbench_text(h, r, "UnixBench report of this run");
@@ -1420,7 +1261,7 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 		unixbench_text(h, b0,
 			       nbase > 1 ? "UnixBench report of the first compared run"
 					 : "UnixBench report of the compared run");
-	out(h,
+	html_out(h,
 	    "<footer>Made by kbench %s. The scores are UnixBench's; verdicts are kbench compare's.</footer>"
 	    "</body></html>\n",
 	    KBENCH_VERSION);
