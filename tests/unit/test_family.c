@@ -1,4 +1,4 @@
-/* Tests of the family registry (src/family.c, family_list.c): every test row and group comes from one family, found again by its id. */
+/* Tests of the family registries (src/family.c, family_list.c, ui/family_views.c): every test row and group comes from one family, found again by its id, and its live view by its name. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "family.h"
+#include "family_view.h"
 #include "run.h"
 #include "tests.h"
 
@@ -87,6 +88,29 @@ static void test_groups_are_the_families(void **state)
 			assert_non_null(test_find(*id));
 }
 
+/* Each view is found for its own family's results, under the family's
+ * name; rate tests have none (the run screen's own rate and copies table). */
+static void test_views_are_found_by_family(void **state)
+{
+	(void)state;
+	int views = 0;
+	for (int i = 0; family_list[i]; i++) {
+		struct test_result r;
+		memset(&r, 0, sizeof r);
+		snprintf(r.id, sizeof r.id, "%s", family_list[i]->rows[0].id);
+		const struct family_view *v = family_view_of(&r);
+		if (i == 0) {
+			assert_null(v);
+			continue;
+		}
+		assert_non_null(v);
+		assert_string_equal(v->family, family_list[i]->name);
+		assert_true(v->status || v->panel);
+		views++;
+	}
+	assert_int_equal(views, 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -94,6 +118,7 @@ int main(void)
 		cmocka_unit_test(test_names_are_unique),
 		cmocka_unit_test(test_ids_find_their_family),
 		cmocka_unit_test(test_groups_are_the_families),
+		cmocka_unit_test(test_views_are_found_by_family),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
