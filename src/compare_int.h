@@ -7,6 +7,8 @@
 #include <stddef.h>
 
 struct compare;
+struct compare_block;
+struct compare_side;
 struct compare_row;
 struct noise_floor;
 struct noise_table;
@@ -44,6 +46,17 @@ struct compare_tally {
 	int drifts;                      /* sides whose samples drift */
 	const struct run *uncalibrated;  /* a side whose setting has no learned floors */
 };
+
+/* One test or point of a points test on one side: per run its log score (its mean
+ * over the samples, for a point), and the variance within the runs (compare.c). */
+void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			    int n, int copies, const char *id, double sigma);
+void compare_fill_point_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			     int n, int copies, const char *id, const char *point);
+/* Block cb's rows (every test and point either side has, decided and counted into
+ * tl), its index row and its run mode's rows (compare_rows.c). */
+void compare_block_rows(struct compare *c, struct compare_block *cb, const struct run *const *a, int na,
+			const struct run *const *b, int nb, const struct noise_table *nt, struct compare_tally *tl);
 
 /* A test's summary value (others.cpu, throttled, ...), when it has a finite one. */
 bool compare_summary_value(const struct test_result *t, const char *key, double *v);

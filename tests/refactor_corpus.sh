@@ -83,6 +83,9 @@ for fam in $names; do
 		dump "export.$fam.pair.$fmt" "$KBENCH" export "$fam-a" "$fam-b" --format $fmt
 	done
 	"$KBENCH" report "$fam-a" --vs "$fam-b" -o "$OUT/report.$fam.vs.html" >/dev/null 2>&1
+	# groups of runs on a side (their spread between runs, not within one)
+	dump "compare.$fam.group" "$KBENCH" compare "$fam-a,$fam-b" "$fam-b"
+	dump "compare.$fam.group.json" "$KBENCH" compare "$fam-a,$fam-b" "$fam-a,$fam-b" --json
 done
 # every family against another (a compare of runs with different tests)
 prev=""
