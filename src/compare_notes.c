@@ -197,7 +197,7 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 	for (int i = 0; i < a->nblocks; i++)
 		for (int k = 0; k < a->blocks[i].ntests; k++) {
 			const struct test_result *ta = &a->blocks[i].tests[k];
-			const struct family *fam = family_of_result(ta);
+			const struct family *fam = test_result_family(ta);
 			if (fam->compare_diffs)
 				fam->compare_diffs(c, ta, b);
 		}

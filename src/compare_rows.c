@@ -9,6 +9,7 @@
 #include "family.h"
 #include "noise.h"
 #include "run.h"
+#include "tests.h"
 #include "stats.h"
 
 /* Tests of a block in row order: A's first run's order, then tests only later runs or B have. */
@@ -191,7 +192,7 @@ static void decide_row(struct compare *c, struct compare_block *cb, struct compa
 		row->detail = !p->summary;
 		row->lower_better = p->lower_better;
 		snprintf(row->id, sizeof row->id, "%s:%s", t->id, p->name);
-		const struct family *fam = family_of_result(t);
+		const struct family *fam = test_result_family(t);
 		char size[24];
 		if (row->detail && fam->fmt_x && fam->fmt_x(size, sizeof size, p)) {
 			snprintf(row->label, sizeof row->label, "%s %.*s %s", t->id,

@@ -20,7 +20,8 @@ struct test_result;
  * groups, and what it adds to each output. A family fills the hooks it
  * needs in its own file (family_NAME.c) and leaves the others NULL, which
  * is what rate tests do: NULL is the shared, rate-test way. Shared code
- * asks family_of() and calls through the hooks; it never names a family.
+ * asks tests.h (test_family, test_result_family) and calls through the
+ * hooks; it never names a family.
  * The console's side of a family (its live view) is ui/family_view.h. */
 struct family {
 	const char *name; /* "rate", "memlat", ...: the key ui/'s views are found by */
@@ -78,12 +79,5 @@ struct family {
 
 /* Every family, in the registry's order (family_list.c), NULL-terminated. */
 extern const struct family *const family_list[];
-
-/* The family of a test row, of a result (by its id), or of a test id or
- * compare row id ("buildload:no_load"); rate tests' for an id the table
- * does not know (an imported UnixBench test). Never NULL. */
-const struct family *family_of(const struct test_def *t);
-const struct family *family_of_result(const struct test_result *t);
-const struct family *family_of_id(const char *id);
 
 #endif

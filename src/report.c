@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "family.h"
 #include "run.h"
+#include "tests.h"
 #include "score.h"
 
 #define UNIXBENCH_VERSION "6.0.0"
@@ -197,7 +198,7 @@ static void fmt_x(char *buf, size_t size, const struct family *fam, const struct
  * without a layout of its own), then its family's notes. */
 static void points_table(FILE *f, const struct test_result *t)
 {
-	const struct family *fam = family_of_result(t);
+	const struct family *fam = test_result_family(t);
 	int nsum = 0;
 	for (int i = 0; i < t->npoints; i++)
 		nsum += t->points[i].summary;
@@ -280,7 +281,7 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 		const struct test_result *t = &b->tests[i];
 		if (t->kind != RESULT_POINTS || !test_has_result(t))
 			continue;
-		const struct family *fam = family_of_result(t);
+		const struct family *fam = test_result_family(t);
 		if (!fam->report_test || !fam->report_test(f, t, r)) /* its own layout, else ours */
 			points_table(f, t);
 	}

@@ -14,6 +14,7 @@
 #include "fileio.h"
 #include "report.h"
 #include "run.h"
+#include "tests.h"
 #include "svg.h"
 #include "thermal.h"
 
@@ -179,7 +180,7 @@ void html_curves(struct html *h, const struct run *r)
 		const struct run_block *bl = &r->blocks[b];
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
-			const struct family *fam = family_of_result(t);
+			const struct family *fam = test_result_family(t);
 			if (t->kind != RESULT_POINTS || (fam->html_claims && fam->html_claims(t)))
 				continue; /* drawn in its family's section (its x may be no place on a curve) */
 			percentile_chart(h, t, bl->copies, &title);

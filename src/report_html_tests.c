@@ -14,6 +14,7 @@
 #include "fileio.h"
 #include "report.h"
 #include "run.h"
+#include "tests.h"
 #include "svg.h"
 #include "thermal.h"
 
@@ -201,7 +202,7 @@ void html_compare_tables(struct html *h, const struct run *r, const struct compa
 			const struct compare_row *row = &b->rows[i];
 			if (row->detail) /* a curve point: counted below, drawn in the curve */
 				continue;
-			const struct family *fam = family_of_id(row->id);
+			const struct family *fam = test_id_family(row->id);
 			if (fam->html_claims_row && fam->html_claims_row(row)) { /* its own section, below */
 				bool said = false;
 				for (int k = 0; k < nsummed; k++)
@@ -266,7 +267,7 @@ void html_alone_tables(struct html *h, const struct run *r)
 		       "<th class=\"n\" style=\"width:12%%\">spread (samples)</th><th>index</th></tr>");
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
-			const struct family *fam = family_of_result(t);
+			const struct family *fam = test_result_family(t);
 			if (fam->html_claims && fam->html_claims(t)) /* its own section's row */
 				fam->html_alone(h, t);
 			else

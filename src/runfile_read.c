@@ -17,6 +17,7 @@
 #include "family.h"
 #include "fileio.h"
 #include "run.h"
+#include "tests.h"
 
 /* Limits that keep a hostile file from asking for absurd allocations. */
 #define MAX_BLOCKS 64
@@ -397,7 +398,7 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 	read_points(rd, o, t, path);
 	if (t->kind == RESULT_POINTS)
 		read_hists(rd, o, t, path);
-	const struct family *fam = family_of_result(t);
+	const struct family *fam = test_result_family(t);
 	if (fam->loaded) /* e.g. a run stored before timerlat's label named the period */
 		fam->loaded(t);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "family.h"
+#include "run.h"
 
 /* Room for every family's rows and groups; tests_gather stops the program
  * at its start when a new family outgrows it (every test would fail). */
@@ -90,6 +91,25 @@ double test_quick_seconds(const struct test_def *t)
 
 const char *test_label(const struct test_def *t, const char *params, char *buf, size_t len)
 {
-	const struct family *f = family_of(t);
+	const struct family *f = test_family(t);
 	return f->label ? f->label(t, params, buf, len) : t->label;
+}
+
+const struct family *test_family(const struct test_def *t)
+{
+	/* family_list[0] is the rate tests, the default */
+	return t && t->family ? t->family : family_list[0];
+}
+
+const struct family *test_result_family(const struct test_result *t)
+{
+	return test_id_family(t->id);
+}
+
+const struct family *test_id_family(const char *id)
+{
+	char test[64];
+	/* a compare row's id is "test:point" */
+	snprintf(test, sizeof test, "%.*s", (int)strcspn(id, ":"), id);
+	return test_family(test_find(test));
 }

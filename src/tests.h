@@ -102,6 +102,14 @@ const struct test_def *test_find(const char *id);
 const char *test_label(const struct test_def *t, const char *params, char *buf, size_t len);
 const struct test_group *test_group_find(const char *name);
 
+/* The family of a test row, of a result (by its id), or of a test id or a
+ * compare row's id ("buildload:no_load"): the rate tests' (family_list's
+ * first) for an id the table does not know (an imported UnixBench test).
+ * Never NULL. */
+const struct family *test_family(const struct test_def *t);
+const struct family *test_result_family(const struct test_result *t);
+const struct family *test_id_family(const char *id);
+
 /* UnixBench's -i N: long tests (10 passes) run N, short ones max(1, (N+1)/3). */
 int test_samples_for_iterations(const struct test_def *t, int iterations);
 

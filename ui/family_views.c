@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "family.h"
+#include "tests.h"
 
 /* Each view is one file (view_NAME.c) defining `const struct family_view
  * view_NAME`; a family without a live view of its own has no line. */
@@ -23,7 +24,7 @@ static const struct family_view *const views[] = { VIEWS(ENTRY) NULL };
 
 const struct family_view *family_view_of(const struct test_result *tr)
 {
-	const char *name = family_of_result(tr)->name;
+	const char *name = test_result_family(tr)->name;
 	for (int i = 0; views[i]; i++)
 		if (!strcmp(views[i]->family, name))
 			return views[i];

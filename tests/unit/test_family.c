@@ -1,4 +1,4 @@
-/* Tests of the family registries (src/family.c, family_list.c, ui/family_views.c): every test row and group comes from one family, found again by its id, and its live view by its name. */
+/* Tests of the family registries (src/family_list.c, tests.c, ui/family_views.c): every test row and group comes from one family, found again by its id, and its live view by its name. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,8 +41,8 @@ static void test_every_row_has_its_family(void **state)
 			listed = listed || family_list[i] == t->family;
 		assert_true(listed);
 		assert_true(declares(t->family, t));
-		assert_ptr_equal(family_of(t), t->family);
-		assert_ptr_equal(family_of_id(t->id), t->family);
+		assert_ptr_equal(test_family(t), t->family);
+		assert_ptr_equal(test_id_family(t->id), t->family);
 	}
 }
 
@@ -63,13 +63,13 @@ static void test_ids_find_their_family(void **state)
 	const struct test_def *t = &test_table[test_count - 1];
 	char id[96];
 	snprintf(id, sizeof id, "%s:some point", t->id);
-	assert_ptr_equal(family_of_id(id), t->family);
-	assert_ptr_equal(family_of_id("no-such-test"), family_list[0]);
-	assert_ptr_equal(family_of(NULL), family_list[0]);
+	assert_ptr_equal(test_id_family(id), t->family);
+	assert_ptr_equal(test_id_family("no-such-test"), family_list[0]);
+	assert_ptr_equal(test_family(NULL), family_list[0]);
 	struct test_result r;
 	memset(&r, 0, sizeof r);
 	snprintf(r.id, sizeof r.id, "%s", t->id);
-	assert_ptr_equal(family_of_result(&r), t->family);
+	assert_ptr_equal(test_result_family(&r), t->family);
 }
 
 /* The groups are the families' in order, then "all"; every id in one is a row. */
