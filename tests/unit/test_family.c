@@ -5,12 +5,15 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "family.h"
 #include "family_view.h"
+#include "latency.h"
+#include "report.h"
 #include "run.h"
 #include "tests.h"
 
@@ -111,6 +114,44 @@ static void test_views_are_found_by_family(void **state)
 	assert_int_equal(views, 5);
 }
 
+/* The text report of a run with one result of test id keeping a histogram (malloc'd). */
+__attribute__((noinline)) static char *report_of_hist(const char *id)
+{
+	struct run *r = run_new();
+	struct run_block *b = run_add_block(r, 1);
+	struct test_result *t = run_block_add_test(b, id, "A test with a histogram", "us", 0, 0, "misc");
+	t->status = TEST_DONE;
+	t->kind = RESULT_POINTS;
+	struct lat_hist h;
+	lathist_init(&h);
+	for (int i = 1; i <= 100; i++)
+		lathist_add(&h, (uint64_t)i * 1000);
+	hist_set_push(test_hist_set(t, "wake"), &h);
+	point_push(test_point(t, "wake p50", 50, "%", "us", true, true), 50);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	report_print(f, r);
+	fclose(f);
+	run_free(r);
+	return buf;
+}
+
+/* A histogram is no family's mark: the latency family prints its own
+ * results' tables, not those of another family's result that keeps one
+ * (it asked nhists > 0 before, and took them all). */
+static void test_latency_tables_are_its_own(void **state)
+{
+	(void)state;
+	char *mine = report_of_hist("wakelat");
+	assert_non_null(strstr(mine, "latency in microseconds"));
+	free(mine);
+	char *other = report_of_hist("memlat");
+	assert_null(strstr(other, "latency in microseconds"));
+	free(other);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -119,6 +160,7 @@ int main(void)
 		cmocka_unit_test(test_ids_find_their_family),
 		cmocka_unit_test(test_groups_are_the_families),
 		cmocka_unit_test(test_views_are_found_by_family),
+		cmocka_unit_test(test_latency_tables_are_its_own),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
