@@ -12,9 +12,18 @@ struct compare_row;
 struct html;
 struct point;
 struct run;
+struct src;
 struct test_def;
 struct test_group;
 struct test_result;
+
+/* A foreign format that holds a family's results (kernbench's log): is()
+ * recognises a text, import() turns it into runs (import_priv.h). */
+struct family_import {
+	const char *format;
+	bool (*is)(const char *text, size_t len);
+	void (*import)(struct src *s, const char *name);
+};
 
 /* What a family is to the code that does not know it: its test rows and
  * groups, and what it adds to each output. A family fills the hooks it
@@ -35,6 +44,11 @@ struct family {
 	size_t nrows_last;
 	const struct test_group *groups;
 	size_t ngroups;
+
+	/* The foreign formats kbench import reads into this family's results,
+	 * tried in the registry's order before UnixBench's own. */
+	const struct family_import *imports;
+	size_t nimports;
 
 	/* The label a run of t with these workload parameters gets, in buf
 	 * when it is not t->label (test_label). */

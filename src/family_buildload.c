@@ -2,6 +2,7 @@
 #include "family_buildload.h"
 
 #include "buildload.h"
+#include "import_priv.h"
 #include "run.h"
 #include "tests.h"
 #include "workloads/workloads.h"
@@ -34,6 +35,11 @@ static bool report_test(FILE *f, const struct test_result *t, const struct run *
 	return true;
 }
 
+/* contest's tables, one run per kernel (import_contest.c) */
+static const struct family_import imports[] = {
+	{ "contest", import_is_contest, import_contest },
+};
+
 const struct family family_buildload = {
 	.name = "buildload",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
@@ -45,4 +51,5 @@ const struct family family_buildload = {
 	.html_claims_row = buildload_compare_row,
 	.html_versus = family_buildload_html_versus,
 	.html_section = family_buildload_html_section,
+	.imports = imports, .nimports = sizeof imports / sizeof imports[0],
 };

@@ -2,6 +2,7 @@
 #include "family.h"
 
 #include "compare_int.h"
+#include "import_priv.h"
 #include "kbuild.h"
 #include "run.h"
 #include "tests.h"
@@ -52,10 +53,17 @@ static void compare_diffs(struct compare *c, const struct test_result *ta, const
 	}
 }
 
+/* kernbench's and kcbench's reports of kernel builds (import_kernbench.c, import_kcbench.c) */
+static const struct family_import imports[] = {
+	{ "kernbench", import_is_kernbench, import_kernbench },
+	{ "kcbench", import_is_kcbench, import_kcbench },
+};
+
 const struct family family_kbuild = {
 	.name = "kbuild",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.report_test = report_test,
 	.compare_diffs = compare_diffs,
+	.imports = imports, .nimports = sizeof imports / sizeof imports[0],
 };
