@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "commands.h"
+#include "family.h"
 #include "run.h"
 #include "telemetry/sysroot.h"
+#include "tests.h"
 #include "workload.h"
 
 int memlat_read_caches(struct memlat_caches *c)
@@ -538,8 +540,8 @@ void memlat_print_table(FILE *f, const struct run *r)
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
 			if (t->kind != RESULT_POINTS || !test_find_point(t, "clock") ||
-			    !test_has_result(t))
-				continue;
+			    !test_has_result(t) || strcmp(test_result_family(t)->name, "memlat"))
+				continue; /* its own family's results: a point's name is no family's mark */
 			if (!any) {
 				fprintf(f, "Memory latencies in nanoseconds - smaller is better\n"
 					   "    (kbench memlat: the fastest of many dependent-load walks; not lmbench)\n");

@@ -114,7 +114,7 @@ static void test_views_are_found_by_family(void **state)
 }
 
 /* The text report of a run with one result of test id keeping a histogram (malloc'd). */
-__attribute__((noinline)) static char *report_of_hist(const char *id)
+__attribute__((noinline)) static char *report_of_hist(const char *id, const char *point)
 {
 	struct run *r = run_new();
 	struct run_block *b = run_add_block(r, 1);
@@ -126,7 +126,7 @@ __attribute__((noinline)) static char *report_of_hist(const char *id)
 	for (int i = 1; i <= 100; i++)
 		lathist_add(&h, (uint64_t)i * 1000);
 	hist_set_push(test_hist_set(t, "wake"), &h);
-	point_push(test_point(t, "wake p50", 50, "%", "us", true, true), 50);
+	point_push(test_point(t, point, 50, "%", "us", true, true), 50);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -143,11 +143,24 @@ __attribute__((noinline)) static char *report_of_hist(const char *id)
 static void test_latency_tables_are_its_own(void **state)
 {
 	(void)state;
-	char *mine = report_of_hist("wakelat");
+	char *mine = report_of_hist("wakelat", "wake p50");
 	assert_non_null(strstr(mine, "latency in microseconds"));
 	free(mine);
-	char *other = report_of_hist("memlat");
+	char *other = report_of_hist("memlat", "wake p50");
 	assert_null(strstr(other, "latency in microseconds"));
+	free(other);
+}
+
+/* Nor is a point's name: memlat's lmbench table takes memlat's results,
+ * not another family's that has a point called "clock". */
+static void test_memlat_table_is_its_own(void **state)
+{
+	(void)state;
+	char *mine = report_of_hist("memlat", "clock");
+	assert_non_null(strstr(mine, "Memory latencies in nanoseconds"));
+	free(mine);
+	char *other = report_of_hist("wakelat", "clock");
+	assert_null(strstr(other, "Memory latencies in nanoseconds"));
 	free(other);
 }
 
@@ -160,6 +173,7 @@ int main(void)
 		cmocka_unit_test(test_groups_are_the_families),
 		cmocka_unit_test(test_views_are_found_by_family),
 		cmocka_unit_test(test_latency_tables_are_its_own),
+		cmocka_unit_test(test_memlat_table_is_its_own),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
