@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "memlat.h"
+#include "family.h"
 #include "noise.h"
 #include "run.h"
 #include "score.h"
@@ -122,8 +122,8 @@ void compare_side_init(struct side_vals *s, int n)
 		abort();
 }
 
-static void fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
-			   int n, int copies, const char *id, double sigma)
+void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			     int n, int copies, const char *id, double sigma)
 {
 	compare_side_init(s, n);
 	s->samples = true;
@@ -211,8 +211,8 @@ static void fill_test_side(struct side_vals *s, struct compare_side *cs, const s
 /* One point of a points test on one side: per run the log of its mean
  * over the samples; within a run the variance of that mean from the
  * samples' spread (every sample kept: a point has no worst third). */
-static void fill_point_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
-			    int n, int copies, const char *id, const char *point)
+void compare_fill_point_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			      int n, int copies, const char *id, const char *point)
 {
 	compare_side_init(s, n);
 	s->samples = true;
@@ -398,185 +398,27 @@ void compare_decide(struct compare_row *row, const struct side_vals *a, const st
 	}
 }
 
-
-/* Tests of a block in row order: A's first run's order, then tests only later runs or B have. */
-static int collect_ids(char (**ids)[32], const struct run *const *a, int na,
-		       const struct run *const *b, int nb, int copies)
+/* The copy counts either side ran: A's order, then B's extra ones. */
+static int copy_counts(int *copies, int max, const struct run *const *a, int na, const struct run *const *b, int nb)
 {
-	int n = 0, cap = 0;
-	*ids = NULL;
-	for (int side = 0; side < 2; side++) {
-		const struct run *const *runs = side ? b : a;
-		int nr = side ? nb : na;
-		for (int r = 0; r < nr; r++) {
-			const struct run_block *bl = run_find_block(runs[r], copies);
-			for (int i = 0; bl && i < bl->ntests; i++) {
+	int n = 0;
+	for (int s = 0; s < 2; s++)
+		for (int r = 0; r < (s ? nb : na); r++) {
+			const struct run *run = s ? b[r] : a[r];
+			for (int i = 0; i < run->nblocks && n < max; i++) {
 				bool have = false;
-				for (int k = 0; k < n && !have; k++)
-					have = !strcmp((*ids)[k], bl->tests[i].id);
-				if (have)
-					continue;
-				if (n == cap) {
-					cap = cap ? cap * 2 : 16;
-					char(*ni)[32] = realloc(*ids, (size_t)cap * sizeof *ni);
-					if (!ni)
-						abort();
-					*ids = ni;
-				}
-				snprintf((*ids)[n++], 32, "%s", bl->tests[i].id);
+				for (int k = 0; k < n; k++)
+					have = have || copies[k] == run->blocks[i].copies;
+				if (!have)
+					copies[n++] = run->blocks[i].copies;
 			}
 		}
-	}
 	return n;
 }
 
-/* A block's rows: a rate test is one row; a points test is a row per
- * point, in the order of the first run that has it, then points only
- * later runs have. */
-struct row_id {
-	char test[32];
-	char point[32]; /* "" for a rate test */
-};
-
-static const struct test_result *find_any(const struct run *const *runs, int n, int copies,
-					  const char *id);
-
-/* Where on its curve a point was measured in the first of the runs that has it; NAN none. */
-static double point_x(const struct run *const *runs, int n, int copies, const char *test,
-		      const char *name)
+/* Who is compared: each side's runs, named. */
+static void name_sides(struct compare *c, const struct run *const *a, int na, const struct run *const *b, int nb)
 {
-	for (int i = 0; i < n; i++) {
-		const struct run_block *b = run_find_block(runs[i], copies);
-		const struct test_result *t = b ? run_block_find_test(b, test) : NULL;
-		const struct point *p = t ? test_find_point(t, name) : NULL;
-		if (p)
-			return p->x;
-	}
-	return NAN;
-}
-
-static void push_row_id(struct row_id **v, int *n, int *cap, const char *test, const char *point)
-{
-	if (*n == *cap) {
-		*cap *= 2;
-		struct row_id *nv = realloc(*v, (size_t)*cap * sizeof *nv);
-		if (!nv)
-			abort();
-		*v = nv;
-	}
-	snprintf((*v)[*n].test, sizeof (*v)[*n].test, "%s", test);
-	snprintf((*v)[*n].point, sizeof (*v)[*n].point, "%s", point);
-	(*n)++;
-}
-
-static int expand_points(struct row_id **out, char (*ids)[32], int nids, const struct run *const *a,
-			 int na, const struct run *const *b, int nb, int copies)
-{
-	int n = 0, cap = nids + 1;
-	struct row_id *v = calloc((size_t)cap, sizeof *v);
-	if (!v)
-		abort();
-	for (int i = 0; i < nids; i++) {
-		const struct test_result *t = find_any(a, na, copies, ids[i]);
-		if (!t)
-			t = find_any(b, nb, copies, ids[i]);
-		bool points = t && t->kind == RESULT_POINTS;
-		for (int side = 0; points && side < 2; side++)
-			for (int r = 0; r < (side ? nb : na); r++) {
-				const struct run_block *bl = run_find_block(side ? b[r] : a[r], copies);
-				const struct test_result *tr = bl ? run_block_find_test(bl, ids[i]) : NULL;
-				for (int p = 0; tr && p < tr->npoints; p++) {
-					bool have = false;
-					for (int k = n - 1; k >= 0 && !have && !strcmp(v[k].test, ids[i]); k--)
-						have = !strcmp(v[k].point, tr->points[p].name);
-					if (!have)
-						push_row_id(&v, &n, &cap, ids[i], tr->points[p].name);
-				}
-			}
-		if (!points)
-			push_row_id(&v, &n, &cap, ids[i], "");
-	}
-	*out = v;
-	return n;
-}
-
-/* The facts of a point, from whichever run has it. */
-static const struct point *point_any(const struct run *const *a, int na, const struct run *const *b,
-				     int nb, int copies, const struct row_id *id)
-{
-	for (int side = 0; side < 2; side++)
-		for (int r = 0; r < (side ? nb : na); r++) {
-			const struct run_block *bl = run_find_block(side ? b[r] : a[r], copies);
-			const struct test_result *t = bl ? run_block_find_test(bl, id->test) : NULL;
-			const struct point *p = t ? test_find_point(t, id->point) : NULL;
-			if (p)
-				return p;
-		}
-	return NULL;
-}
-
-static const struct test_result *find_any(const struct run *const *runs, int n, int copies,
-					  const char *id)
-{
-	for (int i = 0; i < n; i++) {
-		const struct run_block *b = run_find_block(runs[i], copies);
-		const struct test_result *t = b ? run_block_find_test(b, id) : NULL;
-		if (t)
-			return t;
-	}
-	return NULL;
-}
-
-static void index_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
-		       int n, int copies, const struct compare_block *cb, bool side_b)
-{
-	compare_side_init(s, n);
-	s->freq = NAN;
-	cs->others_cpu = cs->freq_mhz = NAN;
-	for (int i = 0; i < n; i++) {
-		const struct run_block *b = run_find_block(runs[i], copies);
-		if (b && b->index_score > 0)
-			s->all[s->nall++] = log(b->index_score);
-	}
-	s->samples = s->nall > 0;
-	for (int i = 0; i < cb->nrows; i++) {
-		const struct compare_row *row = &cb->rows[i];
-		const struct compare_side *side = side_b ? &row->b : &row->a;
-		if (!side->present || !(side->index > 0))
-			continue;
-		if (side->nsamples == 0)
-			s->samples = false;
-		/* The index is made of its tests: one measured on a busy or
-		 * throttled machine makes it so too. */
-		s->busy |= side->busy;
-		s->throttled |= side->throttled;
-	}
-	if (!s->busy && !s->throttled) {
-		memcpy(s->logs, s->all, (size_t)s->nall * sizeof *s->logs);
-		s->k = s->nall;
-	}
-	if (s->nall) {
-		cs->present = true;
-		cs->nruns = s->nall;
-		cs->score = cs->index = exp(stats_mean(s->all, s->nall));
-		cs->busy = s->busy;
-		cs->throttled = s->throttled;
-	}
-}
-
-
-struct compare *compare_runs(const struct run *const *a, int na, const struct run *const *b, int nb,
-			     const struct compare_opts *o, char *err, size_t errlen)
-{
-	if (na < 1 || nb < 1 || !a || !b) {
-		snprintf(err, errlen, "a comparison needs at least one run on each side");
-		return NULL;
-	}
-	struct compare *c = calloc(1, sizeof *c);
-	if (!c)
-		abort();
-	c->conf = o && o->conf > 0 && o->conf < 1 ? o->conf : 0.95;
-	const struct noise_table *nt = o ? o->noise : NULL;
 	c->na = na;
 	c->nb = nb;
 	c->a_runs = calloc((size_t)na, sizeof *c->a_runs);
@@ -596,21 +438,24 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 	}
 	compare_title(c->a_title, sizeof c->a_title, a, na);
 	compare_title(c->b_title, sizeof c->b_title, b, nb);
-	c->noise_runs = nt ? nt->runs : 0;
+}
 
-	/* Copy counts: A's order, then B's extra ones. */
-	int copies[128], ncopies = 0;
-	for (int s = 0; s < 2; s++)
-		for (int r = 0; r < (s ? nb : na); r++) {
-			const struct run *run = s ? b[r] : a[r];
-			for (int i = 0; i < run->nblocks && ncopies < 128; i++) {
-				bool have = false;
-				for (int k = 0; k < ncopies; k++)
-					have = have || copies[k] == run->blocks[i].copies;
-				if (!have)
-					copies[ncopies++] = run->blocks[i].copies;
-			}
-		}
+struct compare *compare_runs(const struct run *const *a, int na, const struct run *const *b, int nb,
+			     const struct compare_opts *o, char *err, size_t errlen)
+{
+	if (na < 1 || nb < 1 || !a || !b) {
+		snprintf(err, errlen, "a comparison needs at least one run on each side");
+		return NULL;
+	}
+	struct compare *c = calloc(1, sizeof *c);
+	if (!c)
+		abort();
+	c->conf = o && o->conf > 0 && o->conf < 1 ? o->conf : 0.95;
+	const struct noise_table *nt = o ? o->noise : NULL;
+	name_sides(c, a, na, b, nb);
+	c->noise_runs = nt ? nt->runs : 0;
+	int copies[128];
+	int ncopies = copy_counts(copies, 128, a, na, b, nb);
 	if (ncopies == 0) {
 		snprintf(err, errlen, "neither side has any results to compare");
 		compare_free(c);
@@ -620,8 +465,8 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 	if (!c->blocks)
 		abort();
 	c->nblocks = ncopies;
-	int undecided = 0, settle = 0, na_rows = 0, drifts = 0, shared = 0;
-	const struct run *uncalibrated = NULL; /* a side whose setting has no learned floors */
+	int shared = 0;
+	struct compare_tally tally = { 0 };
 	for (int k = 0; k < ncopies; k++) {
 		struct compare_block *cb = &c->blocks[k];
 		cb->copies = copies[k];
@@ -630,153 +475,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 		for (int r = 0; r < nb; r++)
 			cb->in_b = cb->in_b || run_find_block(b[r], cb->copies);
 		shared += cb->in_a && cb->in_b;
-		char(*ids)[32];
-		int nids = collect_ids(&ids, a, na, b, nb, cb->copies);
-		struct row_id *rid;
-		cb->nrows = expand_points(&rid, ids, nids, a, na, b, nb, cb->copies);
-		cb->rows = calloc((size_t)cb->nrows + 1, sizeof *cb->rows);
-		if (!cb->rows)
-			abort();
-		double sum_change = 0, sum_log = 0;
-		for (int i = 0; i < cb->nrows; i++) {
-			struct compare_row *row = &cb->rows[i];
-			const struct test_result *t = find_any(a, na, cb->copies, rid[i].test);
-			if (!t)
-				t = find_any(b, nb, cb->copies, rid[i].test);
-			struct side_vals sa, sb;
-			struct noise_floor fa, fb;
-			if (rid[i].point[0]) {
-				const struct point *p = point_any(a, na, b, nb, cb->copies, &rid[i]);
-				row->point = true;
-				row->detail = !p->summary;
-				row->lower_better = p->lower_better;
-				snprintf(row->id, sizeof row->id, "%s:%s", t->id, p->name);
-				if (row->detail && !strcmp(p->xunit, "B")) {
-					char size[24];
-					memlat_fmt_size(size, sizeof size, p->x);
-					snprintf(row->label, sizeof row->label, "%s %.*s %s", t->id,
-						 (int)strcspn(p->name, " "), p->name, size);
-				} else {
-					snprintf(row->label, sizeof row->label, "%s %s", t->id, p->name);
-				}
-				snprintf(row->unit, sizeof row->unit, "%s", p->unit);
-				fa = *noise_get(nt, row->id, a[0]);
-				fb = *noise_get(nt, row->id, b[0]);
-				fill_point_side(&sa, &row->a, a, na, cb->copies, t->id, p->name);
-				fill_point_side(&sb, &row->b, b, nb, cb->copies, t->id, p->name);
-			} else {
-				snprintf(row->id, sizeof row->id, "%s", t->id);
-				snprintf(row->label, sizeof row->label, "%s", t->label[0] ? t->label : t->id);
-				snprintf(row->unit, sizeof row->unit, "%s", t->unit);
-				/* Each side's floor is its own setting's (a quick run moves more than a full one). */
-				fa = *noise_get(nt, row->id, a[0]);
-				fb = *noise_get(nt, row->id, b[0]);
-				fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, noise_sigma(&fa));
-				fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(&fb));
-			}
-			compare_decide(row, &sa, &sb, &fa, &fb, c->conf);
-			/* lower is better: a fall is the better ("faster") way */
-			if (row->lower_better && row->verdict == VERDICT_FASTER)
-				row->verdict = VERDICT_SLOWER;
-			else if (row->lower_better && row->verdict == VERDICT_SLOWER)
-				row->verdict = VERDICT_FASTER;
-			/* a plateau read at another size (runs with other --sizes) is not the same point */
-			if (row->point && row->a.present && row->b.present) {
-				const char *sep = strchr(row->id, ':');
-				double xa = point_x(a, na, cb->copies, rid[i].test, sep ? sep + 1 : "");
-				double xb = point_x(b, nb, cb->copies, rid[i].test, sep ? sep + 1 : "");
-				if (isfinite(xa) && isfinite(xb) && fabs(xa - xb) > 1e-6 * fmax(fabs(xa), fabs(xb))) {
-					row->verdict = VERDICT_NA;
-					row->note = "at another size";
-				}
-			}
-			/* a test run with other settings (the latency tests' --period-us,
-			 * --ia-loads, ...: their summary's "settings") is not the same point */
-			if (row->point && row->a.present && row->b.present) {
-				const struct test_result *ta = find_any(a, na, cb->copies, rid[i].test);
-				const struct test_result *tb = find_any(b, nb, cb->copies, rid[i].test);
-				const struct kv *ka = ta ? test_summary_get(ta, "settings") : NULL;
-				const struct kv *kb = tb ? test_summary_get(tb, "settings") : NULL;
-				if (ka && kb && strcmp(ka->text, kb->text)) {
-					row->verdict = VERDICT_NA;
-					row->note = "other settings";
-					bool told = false;
-					for (int k = 0; k < c->nfooter && !told; k++)
-						told = !strncmp(c->footer[k], rid[i].test, strlen(rid[i].test)) &&
-						       !strncmp(c->footer[k] + strlen(rid[i].test), " ran with", 9);
-					if (!told)
-						compare_push_footer(c, "%s ran with other settings: A %s; B %s. Its points are n/a.",
-								    rid[i].test, ka->text, kb->text);
-				}
-			}
-			compare_side_free(&sa);
-			compare_side_free(&sb);
-			if (row->detail) {
-				/* a curve's hundreds of points are counted apart from the table's rows */
-				cb->ndetail++;
-				cb->dfaster += row->verdict == VERDICT_FASTER;
-				cb->dslower += row->verdict == VERDICT_SLOWER;
-				cb->dsame += row->verdict == VERDICT_SAME;
-				cb->dna += row->verdict == VERDICT_NA;
-				continue;
-			}
-			drifts += row->a.drift + row->b.drift;
-			compare_count_basis(c, row, &fa, &fb, a[0], b[0], na, nb, &uncalibrated);
-			switch (row->verdict) {
-			case VERDICT_FASTER: cb->nfaster++; break;
-			case VERDICT_SLOWER: cb->nslower++; break;
-			case VERDICT_SAME: cb->nsame++; break;
-			case VERDICT_NA: cb->nna++; break;
-			}
-			if (row->verdict == VERDICT_NA && row->note &&
-			    (!strcmp(row->note, "busy") || !strcmp(row->note, "throttled")))
-				c->nbusy_rows++;
-			else if (row->verdict == VERDICT_NA && row->a.present && row->b.present)
-				na_rows++;
-			if (row->verdict == VERDICT_SAME) {
-				undecided++;
-				if (row->more_runs > 0 && row->more_runs <= 2)
-					settle++;
-			}
-			/* The mean change is over rates: a point's change has its own direction. */
-			if (isfinite(row->change) && !row->point) {
-				cb->ncompared++;
-				sum_change += row->change;
-				sum_log += log1p(row->change / 100);
-			}
-		}
-		free(rid);
-		free(ids);
-		cb->mean_change = cb->ncompared ? sum_change / cb->ncompared : NAN;
-		cb->geomean_change = cb->ncompared ? (exp(sum_log / cb->ncompared) - 1) * 100 : NAN;
-		/* The index score, as one more row. */
-		struct compare_row *ix = &cb->index;
-		snprintf(ix->id, sizeof ix->id, NOISE_INDEX_ID);
-		snprintf(ix->label, sizeof ix->label, "System Benchmarks Index Score");
-		const struct run_block *ab = NULL, *bb = NULL;
-		for (int r = 0; r < na && !ab; r++)
-			ab = run_find_block(a[r], cb->copies);
-		for (int r = 0; r < nb && !bb; r++)
-			bb = run_find_block(b[r], cb->copies);
-		cb->a_partial = ab && ab->index_partial;
-		cb->b_partial = bb && bb->index_partial;
-		struct noise_floor fa = *noise_get(nt, NOISE_INDEX_ID, a[0]);
-		struct noise_floor fb = *noise_get(nt, NOISE_INDEX_ID, b[0]);
-		struct side_vals sa, sb;
-		index_side(&sa, &ix->a, a, na, cb->copies, cb, false);
-		index_side(&sb, &ix->b, b, nb, cb->copies, cb, true);
-		compare_decide(ix, &sa, &sb, &fa, &fb, c->conf);
-		cb->has_index = ix->a.present || ix->b.present;
-		/* An index over different test sets is not one number compared. */
-		if (ab && bb && ab->index_tests != bb->index_tests && ix->verdict != VERDICT_NA) {
-			ix->verdict = VERDICT_NA;
-			ix->note = "index over different tests";
-		}
-		compare_side_free(&sa);
-		compare_side_free(&sb);
-		const struct run_mode_info *mode = run_mode_info(a[0]->meta.mode);
-		if (mode->compare_rows)
-			mode->compare_rows(c, cb, a, na, b, nb, nt);
+		compare_block_rows(c, cb, a, na, b, nb, nt, &tally);
 	}
 	if (!shared) {
 		snprintf(err, errlen, "the two sides share no copy count (A: %s, B: %s)",
@@ -784,9 +483,7 @@ struct compare *compare_runs(const struct run *const *a, int na, const struct ru
 		compare_free(c);
 		return NULL;
 	}
-	compare_footer(c, a, na, b, nb, &(struct compare_tally){ .undecided = undecided, .settle = settle,
-						       .na_rows = na_rows, .drifts = drifts,
-						       .uncalibrated = uncalibrated });
+	compare_footer(c, a, na, b, nb, &tally);
 	return c;
 }
 

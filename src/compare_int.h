@@ -1,5 +1,5 @@
-/* Inside the comparison: what compare.c, compare_notes.c and a run mode's own rows
- * (thermal_compare.c) share. Not for other files. */
+/* Inside the comparison: what compare.c, compare_notes.c, a run mode's own rows
+ * (thermal_compare.c) and the families' comparison hooks (family.h) share. Not for other files. */
 #ifndef KBENCH_COMPARE_INT_H
 #define KBENCH_COMPARE_INT_H
 
@@ -7,6 +7,8 @@
 #include <stddef.h>
 
 struct compare;
+struct compare_block;
+struct compare_side;
 struct compare_row;
 struct noise_floor;
 struct noise_table;
@@ -45,9 +47,23 @@ struct compare_tally {
 	const struct run *uncalibrated;  /* a side whose setting has no learned floors */
 };
 
+/* One test or point of a points test on one side: per run its log score (its mean
+ * over the samples, for a point), and the variance within the runs (compare.c). */
+void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			    int n, int copies, const char *id, double sigma);
+void compare_fill_point_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
+			     int n, int copies, const char *id, const char *point);
+/* Block cb's rows (every test and point either side has, decided and counted into
+ * tl), its index row and its run mode's rows (compare_rows.c). */
+void compare_block_rows(struct compare *c, struct compare_block *cb, const struct run *const *a, int na,
+			const struct run *const *b, int nb, const struct noise_table *nt, struct compare_tally *tl);
+
 /* A test's summary value (others.cpu, throttled, ...), when it has a finite one. */
 bool compare_summary_value(const struct test_result *t, const char *key, double *v);
 void compare_push_footer(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A difference between the two sides beyond the kernel ("kbuild built": tree A, tree B);
+ * nothing when a and b are the same. */
+void compare_add_diff(struct compare *c, const char *what, const char *a, const char *b);
 /* "name (id)" for one run, "name (N runs)" or "group (N runs)" for several. */
 void compare_title(char *buf, size_t size, const struct run *const *r, int n);
 void compare_count_basis(struct compare *c, const struct compare_row *row, const struct noise_floor *fa,

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "family.h"
 #include "noise.h"
 #include "run.h"
-#include "scaling.h"
 #include "strv.h"
 #include "telemetry/others.h"
 #include "tests.h"
@@ -33,7 +33,7 @@ void compare_push_footer(struct compare *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void add_diff(struct compare *c, const char *what, const char *a, const char *b)
+void compare_add_diff(struct compare *c, const char *what, const char *a, const char *b)
 {
 	if (!strcmp(a, b))
 		return;
@@ -118,7 +118,7 @@ static void meter_diffs(struct compare *c, const struct run *a, const struct run
 		if (!meter_of(x, name, ma, sizeof ma) || !meter_of(y, name, mb, sizeof mb) || !strcmp(ma, mb))
 			continue;
 		snprintf(what, sizeof what, "%s meter", name);
-		add_diff(c, what, ma, mb);
+		compare_add_diff(c, what, ma, mb);
 		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", n ? ", " : "", name);
 		n++;
 	}
@@ -135,11 +135,11 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 	const struct run_meta *x = &a->meta, *y = &b->meta;
 	bool imported = !run_mode_info(x->mode)->measured || !run_mode_info(y->mode)->measured;
 	char sa[160], sb[160];
-	add_diff(c, "kernel", x->kernel_release, y->kernel_release);
+	compare_add_diff(c, "kernel", x->kernel_release, y->kernel_release);
 	/* An import knows little of its machine: unknowns are not differences. */
 #define D(what, f)                                              \
 	if (!imported || (x->f[0] && y->f[0]))                  \
-		add_diff(c, what, x->f, y->f)
+		compare_add_diff(c, what, x->f, y->f)
 	D("kernel build", kernel_version);
 	D("cmdline", cmdline);
 	D("governor", governor);
@@ -157,7 +157,7 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 	 * compared: it changes from run to run on one machine. */
 #define K(what, f)                             \
 	if (known(x->f) && known(y->f))        \
-		add_diff(c, what, x->f, y->f)
+		compare_add_diff(c, what, x->f, y->f)
 	K("filesystem", fs_type);
 	K("mount options", fs_options);
 	K("scheduler", io_scheduler);
@@ -168,43 +168,38 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 			 x->thp_defrag[0] ? x->thp_defrag : "unknown");
 		snprintf(sb, sizeof sb, "%s (defrag %s)", y->thp_enabled,
 			 y->thp_defrag[0] ? y->thp_defrag : "unknown");
-		add_diff(c, "THP", sa, sb);
+		compare_add_diff(c, "THP", sa, sb);
 	}
 	if (x->swap_known && y->swap_known) {
 		swap_text(x, sa, sizeof sa);
 		swap_text(y, sb, sizeof sb);
-		add_diff(c, "swap", sa, sb);
+		compare_add_diff(c, "swap", sa, sb);
 	}
 	snprintf(sa, sizeof sa, "%d", x->ncpus);
 	snprintf(sb, sizeof sb, "%d", y->ncpus);
 	if (x->ncpus && y->ncpus)
-		add_diff(c, "cpus", sa, sb);
+		compare_add_diff(c, "cpus", sa, sb);
 	copies_text(a, sa, sizeof sa);
 	copies_text(b, sb, sizeof sb);
-	add_diff(c, "copies", sa, sb);
+	compare_add_diff(c, "copies", sa, sb);
 	mode_text(a, sa, sizeof sa);
 	mode_text(b, sb, sizeof sb);
-	add_diff(c, "mode", sa, sb);
+	compare_add_diff(c, "mode", sa, sb);
 	snprintf(sa, sizeof sa, "%d", a->nnotes);
 	snprintf(sb, sizeof sb, "%d", b->nnotes);
 	if (!imported)
-		add_diff(c, "warnings", sa, sb);
+		compare_add_diff(c, "warnings", sa, sb);
 	snprintf(sa, sizeof sa, "%s", a->incomplete ? "incomplete" : "complete");
 	snprintf(sb, sizeof sb, "%s", b->incomplete ? "incomplete" : "complete");
-	add_diff(c, "run", sa, sb);
+	compare_add_diff(c, "run", sa, sb);
 	meter_diffs(c, a, b);
-	/* What a build test built (kbuild: the generated tree and its hash, or a
-	 * kernel's version and config): another tree is another benchmark. */
+	/* What differs in a family's own terms (what a build test built) */
 	for (int i = 0; i < a->nblocks; i++)
 		for (int k = 0; k < a->blocks[i].ntests; k++) {
-			const struct test_result *ta = &a->blocks[i].tests[k], *tb = NULL;
-			const struct kv *x = test_summary_get(ta, "tree"), *y = NULL;
-			for (int j = 0; x && !tb && j < b->nblocks; j++)
-				tb = run_block_find_test(&b->blocks[j], ta->id);
-			if (tb && (y = test_summary_get(tb, "tree"))) {
-				snprintf(sa, sizeof sa, "%s built", ta->id);
-				add_diff(c, sa, x->text, y->text);
-			}
+			const struct test_result *ta = &a->blocks[i].tests[k];
+			const struct family *fam = test_result_family(ta);
+			if (fam->compare_diffs)
+				fam->compare_diffs(c, ta, b);
 		}
 }
 
@@ -471,7 +466,9 @@ void compare_footer(struct compare *c, const struct run *const *a, int na, const
 		compare_push_footer(c, "The %% after faster or slower says how sure: at 99%%, noise alone would show a "
 			       "change that large once in a hundred comparisons.");
 	busy_footer(c, a, na, b, nb);
-	scaling_compare_footer(c, a, na, b, nb);
+	for (int i = 0; family_list[i]; i++)
+		if (family_list[i]->compare_footer)
+			family_list[i]->compare_footer(c, a, na, b, nb);
 	/* The floors themselves, so the +- column can be checked by hand. */
 	char floors[1024] = "";
 	for (int k = 0; k < c->nblocks && !floors[0]; k++)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "family.h"
 #include "fileio.h"
 #include "import_priv.h"
 #include "run.h"
@@ -113,6 +114,16 @@ static int import_runfile(const char *text, size_t len, const char *source, cons
 	return 0;
 }
 
+/* The first family's format (kernbench's, contest's, ...) that says the text is its own, or NULL. */
+static const struct family_import *family_format(const char *text, size_t len)
+{
+	for (int i = 0; family_list[i]; i++)
+		for (size_t k = 0; k < family_list[i]->nimports; k++)
+			if (family_list[i]->imports[k].is(text, len))
+				return &family_list[i]->imports[k];
+	return NULL;
+}
+
 int import_text(const char *text, size_t len, const char *source, const char *name,
 		struct import_result *out, char *err, size_t errlen)
 {
@@ -125,12 +136,9 @@ int import_text(const char *text, size_t len, const char *source, const char *na
 		return -EFBIG;
 	}
 	normalize(&s, text, len);
-	if (import_is_kernbench(s.text, s.len)) {
-		import_kernbench(&s, name);
-	} else if (import_is_contest(s.text, s.len)) {
-		import_contest(&s, name);
-	} else if (import_is_kcbench(s.text, s.len)) {
-		import_kcbench(&s, name);
+	const struct family_import *fi = family_format(s.text, s.len);
+	if (fi) {
+		fi->import(&s, name);
 	} else if (find(s.text, s.text + s.len, "Benchmark Run:")) {
 		import_logs(&s, name);
 	} else {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "family.h"
 #include "run.h"
 #include "settings.h"
 #include "stats.h"
@@ -427,7 +428,8 @@ int latency_phases(const struct test_def *d, const char *params, const char **na
 
 int latency_is(const struct test_result *t)
 {
-	return t->nhists > 0;
+	/* its own family's results: another family may keep histograms too */
+	return t->nhists > 0 && !strcmp(test_result_family(t)->name, "latency");
 }
 
 void latency_fmt4(char *buf, size_t len, double v)

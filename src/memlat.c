@@ -9,9 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "family.h"
 #include "run.h"
 #include "settings.h"
 #include "telemetry/sysroot.h"
+#include "tests.h"
 #include "workload.h"
 #include "wrap.h"
 
@@ -560,8 +562,8 @@ void memlat_print_table(FILE *f, const struct run *r)
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
 			if (t->kind != RESULT_POINTS || !test_find_point(t, "clock") ||
-			    !test_has_result(t))
-				continue;
+			    !test_has_result(t) || strcmp(test_result_family(t)->name, "memlat"))
+				continue; /* its own family's results: a point's name is no family's mark */
 			if (!any) {
 				fprintf(f, "Memory latencies in nanoseconds - smaller is better\n"
 					   "    (kbench memlat: the fastest of many dependent-load walks; not lmbench)\n");

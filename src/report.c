@@ -6,13 +6,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "buildload.h"
 #include "commands.h"
-#include "kbuild.h"
-#include "latency.h"
-#include "memlat.h"
-#include "scaling.h"
+#include "family.h"
 #include "run.h"
+#include "tests.h"
 #include "score.h"
 
 #define UNIXBENCH_VERSION "6.0.0"
@@ -185,25 +182,23 @@ static void quick_table(FILE *f, const struct run_block *b)
 	fputc('\n', f);
 }
 
-/* The x of a point as its unit says: bytes as KiB/MiB, else the number and unit. */
-static void fmt_x(char *buf, size_t size, const struct point *p)
+/* The x of a point as its family says it (memlat: bytes as KiB/MiB), else the number and unit. */
+static void fmt_x(char *buf, size_t size, const struct family *fam, const struct point *p)
 {
-	if (!strcmp(p->xunit, "B"))
-		memlat_fmt_size(buf, size, p->x);
-	else if (p->xunit[0] || p->x != 0)
+	if (fam->fmt_x && fam->fmt_x(buf, size, p))
+		return;
+	if (p->xunit[0] || p->x != 0)
 		snprintf(buf, size, "%g %s", p->x, p->xunit);
 	else
 		snprintf(buf, size, "%s", "");
 }
 
 /* A points result (run.h) is no UnixBench rate: its headline points as a
- * table of their own, mean over the samples and their spread. */
+ * table of their own, mean over the samples and their spread (for a family
+ * without a layout of its own), then its family's notes. */
 static void points_table(FILE *f, const struct test_result *t)
 {
-	if (kbuild_print_test(f, t) || scaling_print_table(f, t)) { /* their own tables */
-		fputc('\n', f);
-		return;
-	}
+	const struct family *fam = test_result_family(t);
 	int nsum = 0;
 	for (int i = 0; i < t->npoints; i++)
 		nsum += t->points[i].summary;
@@ -217,7 +212,7 @@ static void points_table(FILE *f, const struct test_result *t)
 		if (!p->summary)
 			continue;
 		char x[32], sd[16] = "---";
-		fmt_x(x, sizeof x, p);
+		fmt_x(x, sizeof x, fam, p);
 		double spread = point_spread(p);
 		if (spread >= 0)
 			snprintf(sd, sizeof sd, "%.1f%%", spread * 100);
@@ -242,7 +237,8 @@ static void points_table(FILE *f, const struct test_result *t)
 			 t->npoints - nsum);
 	fputs("  ", f);
 	print_wrapped(f, line, 2, 3, 79);
-	memlat_print_notes(f, t);
+	if (fam->report_notes)
+		fam->report_notes(f, t);
 	fputc('\n', f);
 }
 
@@ -281,14 +277,14 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 	index_table(f, sorted, n, "misc", b);
 	if (r->meta.mode == RUN_MODE_QUICK)
 		quick_table(f, b);
-	for (int i = 0; i < b->ntests; i++)
-		if (b->tests[i].kind == RESULT_POINTS && test_has_result(&b->tests[i]) &&
-		    !latency_is(&b->tests[i])) {
-			if (buildload_print_test(f, &b->tests[i], r->meta.name)) /* contest's blocks */
-				fputc('\n', f);
-			else
-				points_table(f, &b->tests[i]);
-		}
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		if (t->kind != RESULT_POINTS || !test_has_result(t))
+			continue;
+		const struct family *fam = test_result_family(t);
+		if (!fam->report_test || !fam->report_test(f, t, r)) /* its own layout, else ours */
+			points_table(f, t);
+	}
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		if (t->status == TEST_FAILED)
@@ -304,8 +300,9 @@ void report_print(FILE *f, const struct run *r)
 	report_header(f, r);
 	for (int i = 0; i < r->nblocks; i++)
 		report_block(f, r, &r->blocks[i]);
-	memlat_print_table(f, r);
-	latency_print_tables(f, r);
+	for (int i = 0; family_list[i]; i++) /* their tables of the whole run */
+		if (family_list[i]->report_run)
+			family_list[i]->report_run(f, r);
 	if (r->incomplete)
 		fprintf(f, "Incomplete run: stopped before every test had finished.\n\n");
 }

@@ -1,355 +1,58 @@
-/* The test table: UnixBench's index tests and the non-index ones kbench runs, as data. */
+/* The test table: every family's rows and groups gathered in one table, and finding a test or group in it. */
 #include "tests.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "buildload.h"
-#include "kbuild.h"
-#include "latency.h"
-#include "memlat.h"
-#include "scaling.h"
-#include "workloads/workloads.h"
+#include "family.h"
+#include "run.h"
 
-/* Baselines are UnixBench's pgms/index.base ("George", a SPARCstation 20-61).
- *
- * Noise floors (.noise) are per-run relative sds, for full-length runs and
- * for quick runs. Two runs differ by sqrt(2)*sd, and a 95% interval of
- * their difference is about 2.77*sd wide each way, so the full-length ones
- * cover the A/A differences UnixBench itself showed on such a VM
- * (UNIXBENCH.md §9: spawn +22%, fsdisk +18%, pipe +9%, dhry -7%) with room
- * to spare.
- *
- * The quick ones are measured: back-to-back A/A pairs of quick runs on a
- * noisy 2-CPU VM (README, "Verdicts you can trust": the first five pairs
- * set them, about 1.3 times each test's spread between the two runs of a
- * pair, and no lower than the largest move issue 17 saw there: execl
- * -13%, context1 +31%, shell1 -15%). A quick run's many short samples pin
- * its own score down to +-1%, not where the machine is that minute: a
- * quick Dhrystone run read 17% below the one before it with four samples
- * within 0.3% of each other. Tests the A/A data says nothing about have
- * TEST_NOISE_UNMEASURED. */
-const struct test_def test_table[] = {
-	{ .id = "dhry2reg", .label = "Dhrystone 2 using register variables",
-	  .short_label = "Dhrystone 2", .about = "Dhrystone 2.1 loops (integer, strings, calls)",
-	  .unit = "lps", .timebase = 1, .baseline = 116700.0, .category = "system",
-	  .workload = &wl_dhry,
-	  .seconds = 10, .samples = 10, .quick_seconds = 1, .noise = { 0.035, 0.075 } },
-	{ .id = "whetstone-double", .label = "Double-Precision Whetstone",
-	  .short_label = "Whetstone",
-	  .about = "Whetstone, double precision, calibrated to the sample length",
-	  .unit = "MWIPS", .baseline = 55.0, .category = "system",
-	  /* it calibrates before the timed pass */
-	  .workload = &wl_whetstone, .self_timed = true, .overrun = 1.15,
-	  .seconds = 10, .samples = 10, .quick_seconds = 1, .noise = { 0.030, 0.035 } },
-	{ .id = "execl", .label = "Execl Throughput",
-	  .short_label = "Execl", .about = "a process re-executing itself",
-	  .unit = "lps", .timebase = 1, .baseline = 43.0, .category = "system",
-	  .workload = &wl_execl, .uncounted = true,
-	  /* exec rates drift with the page cache and the pid space: longer samples */
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.035, 0.065 } },
-	{ .id = "fstime", .label = "File Copy 1024 bufsize 2000 maxblocks",
-	  .short_label = "File Copy 1024",
-	  .about = "copy a 2000 KiB file in 1024-byte reads and writes",
-	  .unit = "KBps", .baseline = 3960.0, .category = "system",
-	  /* the file tests write (and read) their file before the timed part */
-	  .workload = &wl_fscopy, .arg = "1024 2000", .self_timed = true, .overrun = 1.5,
-	  /* the copy must run many file passes for the page cache to settle */
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.120 } },
-	{ .id = "fsbuffer", .label = "File Copy 256 bufsize 500 maxblocks",
-	  .short_label = "File Copy 256",
-	  .about = "copy a 500 KiB file in 256-byte reads and writes",
-	  .unit = "KBps", .baseline = 1655.0, .category = "system",
-	  .workload = &wl_fscopy, .arg = "256 500", .self_timed = true, .overrun = 1.5,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.045, 0.100 } },
-	{ .id = "fsdisk", .label = "File Copy 4096 bufsize 8000 maxblocks",
-	  .short_label = "File Copy 4096",
-	  .about = "copy an 8000 KiB file in 4096-byte reads and writes",
-	  .unit = "KBps", .baseline = 5800.0, .category = "system",
-	  .workload = &wl_fscopy, .arg = "4096 8000", .self_timed = true, .overrun = 1.5,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.070, 0.100 } },
-	{ .id = "pipe", .label = "Pipe Throughput",
-	  .short_label = "Pipe", .about = "write and read back 512 bytes on one pipe",
-	  .unit = "lps", .timebase = 1, .baseline = 12440.0, .category = "system",
-	  .workload = &wl_pipe,
-	  .seconds = 10, .samples = 10, .quick_seconds = 1, .noise = { 0.045, 0.050 } },
-	{ .id = "context1", .label = "Pipe-based Context Switching",
-	  .short_label = "Context Switch",
-	  .about = "two processes passing a counter over two pipes",
-	  .unit = "lps", .timebase = 1, .baseline = 4000.0, .category = "system",
-	  .workload = &wl_context, .uncounted = true,
-	  .seconds = 10, .samples = 10, .quick_seconds = 1, .noise = { 0.045, 0.120 } },
-	{ .id = "spawn", .label = "Process Creation",
-	  .short_label = "Process Creation", .about = "fork a child that exits at once, and wait",
-	  .unit = "lps", .timebase = 1, .baseline = 126.0, .category = "system",
-	  .workload = &wl_spawn, .uncounted = true,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.080, 0.110 } },
-	{ .id = "syscall", .label = "System Call Overhead",
-	  .short_label = "System Call", .about = "close(dup()), getpid, getuid, umask",
-	  .unit = "lps", .timebase = 1, .baseline = 15000.0, .category = "system",
-	  .workload = &wl_syscall, .arg = "mix",
-	  .seconds = 10, .samples = 10, .quick_seconds = 1, .noise = { 0.040, 0.055 } },
-	{ .id = "shell1", .label = "Shell Scripts (1 concurrent)",
-	  .short_label = "Shell (1)", .about = "one shell script of sort, od, grep, tee, wc",
-	  .unit = "lpm", .timebase = 60, .baseline = 42.4, .category = "system",
-	  .workload = &wl_shell, .arg = "1", .needs_data = true, .uncounted = true,
-	  /* lpm counts whole loops: the unfinished last loop costs (loop/2)/length;
-	   * 5 s keeps it < 0.5% */
-	  .seconds = 60, .samples = 3, .quick_seconds = 5, .noise = { 0.030, 0.060 } },
-	{ .id = "shell8", .label = "Shell Scripts (8 concurrent)",
-	  .short_label = "Shell (8)", .about = "eight such scripts at once",
-	  .unit = "lpm", .timebase = 60, .baseline = 6.0, .category = "system",
-	  .workload = &wl_shell, .arg = "8", .needs_data = true, .uncounted = true,
-	  .seconds = 60, .samples = 3, .quick_seconds = 5, .noise = { 0.040, 0.055 } },
-	{ .id = "shell16", .label = "Shell Scripts (16 concurrent)",
-	  .short_label = "Shell (16)", .about = "sixteen such scripts at once",
-	  .unit = "lpm", .timebase = 60, .category = "misc",
-	  .workload = &wl_shell, .arg = "16", .needs_data = true, .uncounted = true,
-	  .seconds = 60, .samples = 3, .quick_seconds = 5, .noise = TEST_NOISE_UNMEASURED },
-	/* In older UnixBench reports. A loop of 64 scripts takes about a second
-	 * on a 2-CPU VM, and the unfinished last one weighs (loop/2)/length:
-	 * 10 s samples, not 5 (still ~4% below a 60 s sample's 0.8%). */
-	{ .id = "shell64", .label = "Shell Scripts (64 concurrent)",
-	  .short_label = "Shell (64)", .about = "sixty-four such scripts at once",
-	  .unit = "lpm", .timebase = 60, .category = "misc",
-	  .workload = &wl_shell, .arg = "64", .needs_data = true, .uncounted = true,
-	  /* its siblings' floor: the same scripts */
-	  .seconds = 60, .samples = 3, .quick_seconds = 10, .noise = { 0.040, 0.055 } },
-	/* UnixBench's fstime -w and -r: in its system category, with no baseline.
-	 * Not in the A/A data: their noise floors are their copies' (the same
-	 * files, buffers and page cache). */
-	{ .id = "fstime-w", .label = "File Write 1024 bufsize 2000 maxblocks",
-	  .short_label = "File Write 1024",
-	  .about = "write a 2000 KiB file over and over in 1024-byte writes",
-	  .unit = "KBps", .category = "system",
-	  .workload = &wl_fscopy, .arg = "1024 2000 write", .self_timed = true, .overrun = 1.5,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.120 } },
-	{ .id = "fstime-r", .label = "File Read 1024 bufsize 2000 maxblocks",
-	  .short_label = "File Read 1024",
-	  .about = "read a 2000 KiB file over and over in 1024-byte reads",
-	  .unit = "KBps", .category = "system",
-	  .workload = &wl_fscopy, .arg = "1024 2000 read", .self_timed = true, .overrun = 1.5,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.120 } },
-	{ .id = "fsbuffer-w", .label = "File Write 256 bufsize 500 maxblocks",
-	  .short_label = "File Write 256",
-	  .about = "write a 500 KiB file over and over in 256-byte writes",
-	  .unit = "KBps", .category = "system",
-	  .workload = &wl_fscopy, .arg = "256 500 write", .self_timed = true, .overrun = 1.5,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.045, 0.100 } },
-	{ .id = "fsbuffer-r", .label = "File Read 256 bufsize 500 maxblocks",
-	  .short_label = "File Read 256",
-	  .about = "read a 500 KiB file over and over in 256-byte reads",
-	  .unit = "KBps", .category = "system",
-	  .workload = &wl_fscopy, .arg = "256 500 read", .self_timed = true, .overrun = 1.5,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.045, 0.100 } },
-	{ .id = "fsdisk-w", .label = "File Write 4096 bufsize 8000 maxblocks",
-	  .short_label = "File Write 4096",
-	  .about = "write an 8000 KiB file over and over in 4096-byte writes",
-	  .unit = "KBps", .category = "system",
-	  .workload = &wl_fscopy, .arg = "4096 8000 write", .self_timed = true, .overrun = 1.5,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.070, 0.100 } },
-	{ .id = "fsdisk-r", .label = "File Read 4096 bufsize 8000 maxblocks",
-	  .short_label = "File Read 4096",
-	  .about = "read an 8000 KiB file over and over in 4096-byte reads",
-	  .unit = "KBps", .category = "system",
-	  .workload = &wl_fscopy, .arg = "4096 8000 read", .self_timed = true, .overrun = 1.5,
-	  .seconds = 30, .samples = 3, .quick_seconds = 2, .noise = { 0.070, 0.100 } },
-	{ .id = "arithoh", .label = "Arithoh",
-	  .about = "the arithmetic loop with no arithmetic",
-	  .unit = "lps", .timebase = 1, .category = "misc",
-	  .workload = &wl_arith, .arg = "arithoh",
-	  .seconds = 10, .samples = 3, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "short", .label = "Arithmetic Test (short)",
-	  .short_label = "Arith short",
-	  .about = "sum of i*i/(i*i-1) in short",
-	  .unit = "lps", .timebase = 1, .category = "misc",
-	  .workload = &wl_arith, .arg = "short",
-	  .seconds = 10, .samples = 3, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "int", .label = "Arithmetic Test (int)",
-	  .short_label = "Arith int",
-	  .about = "sum of i*i/(i*i-1) in int",
-	  .unit = "lps", .timebase = 1, .category = "misc",
-	  .workload = &wl_arith, .arg = "int",
-	  .seconds = 10, .samples = 3, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "long", .label = "Arithmetic Test (long)",
-	  .short_label = "Arith long",
-	  .about = "sum of i*i/(i*i-1) in long",
-	  .unit = "lps", .timebase = 1, .category = "misc",
-	  .workload = &wl_arith, .arg = "long",
-	  .seconds = 10, .samples = 3, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "float", .label = "Arithmetic Test (float)",
-	  .short_label = "Arith float",
-	  .about = "sum of i*i/(i*i-1) in float",
-	  .unit = "lps", .timebase = 1, .category = "misc",
-	  .workload = &wl_arith, .arg = "float",
-	  .seconds = 10, .samples = 3, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "double", .label = "Arithmetic Test (double)",
-	  .short_label = "Arith double",
-	  .about = "sum of i*i/(i*i-1) in double",
-	  .unit = "lps", .timebase = 1, .category = "misc",
-	  .workload = &wl_arith, .arg = "double",
-	  .seconds = 10, .samples = 3, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "register", .label = "Arithmetic Test (register)",
-	  .short_label = "Arith register",
-	  .about = "sum of i*i/(i*i-1) in register int",
-	  .unit = "lps", .timebase = 1, .category = "misc",
-	  .workload = &wl_arith, .arg = "register",
-	  .seconds = 10, .samples = 3, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "hanoi", .label = "Recursion Test -- Tower of Hanoi",
-	  .short_label = "Tower of Hanoi",
-	  .about = "solve 10-disk Towers of Hanoi recursively",
-	  .unit = "lps", .timebase = 1, .category = "misc",
-	  .workload = &wl_hanoi,
-	  .seconds = 20, .samples = 3, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "C", .label = "C Compiler Throughput (gcc)",
-	  .short_label = "C Compiler",
-	  .about = "gcc compiles and links a small C program (kbench's own, not UnixBench's)",
-	  .unit = "lpm", .timebase = 60, .category = "misc",
-	  .workload = &wl_cc, .needs_data = true, .uncounted = true,
-	  /* a loop is a compile and link, tens of ms: 5 s keeps the unfinished one < 1% */
-	  .seconds = 60, .samples = 3, .quick_seconds = 5, .noise = TEST_NOISE_UNMEASURED },
-	{ .id = "grep", .label = "Grep a large file (system's grep)",
-	  .short_label = "Grep",
-	  .about = "grep -c over a 700 KB text file",
-	  .unit = "lpm", .timebase = 60, .baseline = 1.0, .category = "misc",
-	  .workload = &wl_grep, .needs_data = true, .uncounted = true,
-	  .seconds = 30, .samples = 3, .quick_seconds = 3, .noise = TEST_NOISE_UNMEASURED },
-	/* A points test (run.h): ns per load per working-set size, not a rate.
-	 * A sample is one sweep of every size: .seconds is its budget, spread
-	 * over the sizes, and the sizes past the last cache add their fixed
-	 * cost (a 6 s budget makes a sweep of about 12 s here: .overrun). Its floor is every
-	 * point's: 3% left 2 of 18 headline rows of an A/A pair on this VM
-	 * (other processes sharing its L3) outside their intervals, 4% none
-	 * (README, "Memory latency": A/A). */
-	{ .id = "memlat", .label = "Memory latency (dependent loads)",
-	  .short_label = "memlat",
-	  .about = "ns per load, 512 B to 4x the last cache: L1, L2, L3, main memory, CPU clock",
-	  .unit = "ns", .category = "memory",
-	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
-	  .collect = memlat_collect, .sample_seconds = memlat_sample_seconds,
-	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
-	/* Points tests with latency histograms (latency.h): self-timed, their
-	 * phases share a sample. Their floors are per point (latency_noise):
-	 * a tail percentile moves far more between identical runs than a median. */
-	/* its label in a run names the run's period (test_label) */
-	{ .id = "timerlat", .label = "Timer wake-up latency (absolute)",
-	  .short_label = "timerlat",
-	  .about = "us late per timer wake-up (every 1 ms, or --period-us): SCHED_OTHER and FIFO, alone "
-		   "and beside a burner",
-	  .unit = "us", .category = "latency",
-	  .workload = &wl_timerlat, .self_timed = true, .overrun = 1.05, .uncounted = true,
-	  .collect = timerlat_collect, .point_noise = latency_noise,
-	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.10, 0.20 } },
-	{ .id = "wakelat", .label = "Scheduler wake-up latency (futex)",
-	  .short_label = "wakelat",
-	  .about = "us from a futex wake to the worker running, 2 workers per CPU; requests/s",
-	  .unit = "us", .category = "latency",
-	  .workload = &wl_wakelat, .self_timed = true, .overrun = 1.05, .uncounted = true,
-	  .collect = wakelat_collect, .point_noise = latency_noise,
-	  .seconds = 4, .samples = 3, .quick_seconds = 1, .noise = { 0.10, 0.20 } },
-	{ .id = "interactive", .label = "Interactive tasks under load",
-	  .short_label = "interactive",
-	  .about = "audio, video, desktop: us late and % deadlines met, alone and beside CPU, disk, memory loads",
-	  .unit = "us", .category = "latency",
-	  .workload = &wl_interactive, .self_timed = true, .overrun = 1.05, .uncounted = true,
-	  .collect = interactive_collect, .point_noise = latency_noise,
-	  .seconds = 12, .samples = 3, .quick_seconds = 3, .noise = { 0.10, 0.20 } },
-	/* A points test (run.h): jobs/min of a fixed job mix at 1, 2, 4, ...
-	 * tasks. A sample is one sweep of the steps, each task doing
-	 * SCALING_DEFAULT_JOBS jobs (--jobs): its length is its work's, not
-	 * .seconds. .seconds is what a default sweep takes here (18 to 32 s
-	 * while other processes loaded this 2-CPU VM) and its allowance (a
-	 * self-timed sample is taken for hung after twice it and a minute). */
-	{ .id = "scaling", .label = "Throughput as tasks grow (job mix)",
-	  .short_label = "scaling",
-	  .about = "jobs/min of a fixed job mix by 1, 2, 4 ... 8x CPUs tasks: peak and crossover",
-	  .unit = "jpm", .category = "scaling",
-	  .workload = &wl_scaling, .needs_data = true, .self_timed = true, .overrun = 1.0,
-	  .one_copy = true, .uncounted = true, .collect = scaling_collect,
-	  .seconds = 30, .samples = 3, .quick_seconds = 30, .noise = { 0.050, 0.080 } },
-	/* A points test: a sample is one timed build per -j value (the first
-	 * sample also generates the tree and builds it once untimed). .seconds
-	 * is a full sample's length here (three builds of the full tree, about
-	 * 250 s here), quick_seconds a small tree's; the workload picks the small
-	 * tree in a quick run. Five timed builds, three quick (kernbench's). */
-	{ .id = "kbuild", .label = "Build time (make, generated C tree)",
-	  .short_label = "kbuild",
-	  .about = "s per build of a generated C tree at make -j CPUs/2, CPUs, 2xCPUs",
-	  .unit = "s", .category = "build",
-	  .workload = &wl_kbuild, .self_timed = true, .overrun = 1.2, .one_copy = true,
-	  .collect = kbuild_collect, .sample_seconds = kbuild_sample_seconds,
-	  .preflight = kbuild_preflight,
-	  .seconds = 300, .samples = 5, .quick_seconds = 60, .quick_samples = 3,
-	  .noise = { 0.020, 0.030 } },
-	/* A points test: contest's model. A sample is one build of the full
-	 * tree beside each load (the first also generates the tree and builds
-	 * it once untimed): the sample's length follows the loads asked
-	 * (buildload_sample_seconds). .seconds and .quick_seconds only tell
-	 * the workload which set of loads a run without --ia-loads gets (every
-	 * load, or the quick four). Three builds per load (contest's runs),
-	 * one quick. The floor is kbuild's widened: a load moves a build more. */
-	{ .id = "buildload", .label = "Build under load (contest-style)",
-	  .short_label = "buildload",
-	  .about = "s per build of the generated tree beside each load: no load, pipes, tar, I/O, memory",
-	  .unit = "s", .category = "build",
-	  .workload = &wl_buildload, .self_timed = true, .overrun = 1.2, .one_copy = true,
-	  .collect = buildload_collect, .sample_seconds = buildload_sample_seconds,
-	  .point_noise = buildload_noise,
-	  .seconds = 600, .samples = 3, .quick_seconds = 300, .quick_samples = 1,
-	  .noise = { 0.040, 0.060 } },
-	{ .id = "sysexec", .label = "Exec System Call Overhead",
-	  .short_label = "Exec Syscall",
-	  .about = "fork, exec /bin/true, wait",
-	  .unit = "lps", .timebase = 1, .baseline = 25.0, .category = "misc",
-	  .workload = &wl_syscall, .arg = "exec", .uncounted = true,
-	  .seconds = 10, .samples = 10, .quick_seconds = 1, .noise = TEST_NOISE_UNMEASURED },
-};
-const size_t test_count = sizeof test_table / sizeof test_table[0];
+/* Room for every family's rows and groups; tests_gather stops the program
+ * at its start when a new family outgrows it (every test would fail). */
+#define TEST_TABLE_MAX 96
+#define TEST_GROUPS_MAX 48
 
-/* Groups are lists of ids, not flags in the rows: each runs its tests in
- * UnixBench's order (its Run script's), which is not the table's. The index
- * group must be the rows with a system baseline (score.c counts those;
- * tests/unit/test_tests.c checks that they agree). */
-static const char *const g_index[] = { "dhry2reg", "whetstone-double", "execl", "fstime",
-	"fsbuffer", "fsdisk", "pipe", "context1", "spawn", "syscall", "shell1", "shell8", NULL };
-static const char *const g_oldsystem[] = { "execl", "fstime", "fsbuffer", "fsdisk", "pipe",
-	"context1", "spawn", "syscall", NULL };
-static const char *const g_system[] = { "execl", "fstime", "fsbuffer", "fsdisk", "pipe",
-	"context1", "spawn", "syscall", "shell1", "shell8", "shell16", NULL };
-static const char *const g_arithmetic[] = { "arithoh", "short", "int", "long", "float",
-	"double", "whetstone-double", NULL };
-static const char *const g_fs[] = { "fstime-w", "fstime-r", "fstime", "fsbuffer-w", "fsbuffer-r",
-	"fsbuffer", "fsdisk-w", "fsdisk-r", "fsdisk", NULL };
-static const char *const g_shell[] = { "shell1", "shell8", "shell16", "shell64", NULL };
-static const char *const g_misc[] = { "C", "hanoi", "grep", "sysexec", NULL };
-static const char *const g_dhry[] = { "dhry2reg", NULL };
-static const char *const g_whets[] = { "whetstone-double", NULL };
-static const char *const g_cpu[] = { "dhry2reg", "whetstone-double", NULL };
-static const char *const g_io[] = { "fstime", "fsbuffer", "fsdisk", "pipe", NULL };
-static const char *const g_memory[] = { "memlat", NULL };
-static const char *const g_latency[] = { "timerlat", "wakelat", "interactive", NULL };
-static const char *const g_scaling[] = { "scaling", NULL };
-static const char *const g_build[] = { "kbuild", NULL };
+static struct test_def table[TEST_TABLE_MAX];
+static struct test_group groups[TEST_GROUPS_MAX];
+const struct test_def *test_table = table;
+size_t test_count;
+const struct test_group *test_groups = groups;
+size_t test_group_count;
 
-const struct test_group test_groups[] = {
-	{ "index", "the 12 tests of the System Benchmarks Index", g_index },
-	{ "system", "execl, file copy, pipe, context switch, spawn, syscall, shell", g_system },
-	{ "oldsystem", "the system group without the shell tests", g_oldsystem },
-	{ "arithmetic", "the arithmetic loops and whetstone", g_arithmetic },
-	{ "fs", "the file write, read and copy tests", g_fs },
-	{ "shell", "shell scripts with 1, 8, 16 and 64 concurrent", g_shell },
-	{ "misc", "C compiler, hanoi, grep and exec overhead", g_misc },
-	{ "dhry", "Dhrystone", g_dhry },
-	{ "whets", "Whetstone", g_whets },
-	{ "cpu", "the two CPU-only index tests", g_cpu },
-	{ "io", "the file copy and pipe tests", g_io },
-	{ "memory", "memory latency: dependent loads from L1 to main memory", g_memory },
-	{ "latency", "wake-up latency: timer, scheduler wake-up, interactive tasks under load", g_latency },
-	{ "scaling", "throughput as tasks grow: a job mix by 1, 2, 4 ... tasks (AIM7-style)",
-	  g_scaling },
-	{ "build", "build time: make builds a generated C tree at several -j", g_build },
-	{ "all", "every test", NULL },
-};
-const size_t test_group_count = sizeof test_groups / sizeof test_groups[0];
+static void add_rows(const struct family *f, const struct test_def *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (test_count == TEST_TABLE_MAX) {
+			fprintf(stderr, "kbench: more than %d tests: raise TEST_TABLE_MAX (tests.c)\n",
+				TEST_TABLE_MAX);
+			abort();
+		}
+		table[test_count] = rows[i];
+		table[test_count++].family = f;
+	}
+}
+
+/* The families' rows in the registry's order, then the rows each lists
+ * last; their groups in the same order, then "all". A constructor, as the
+ * table was a constant before: every caller can read it from the start. */
+__attribute__((constructor)) static void tests_gather(void)
+{
+	for (int i = 0; family_list[i]; i++)
+		add_rows(family_list[i], family_list[i]->rows, family_list[i]->nrows);
+	for (int i = 0; family_list[i]; i++)
+		add_rows(family_list[i], family_list[i]->rows_last, family_list[i]->nrows_last);
+	for (int i = 0; family_list[i]; i++)
+		for (size_t k = 0; k < family_list[i]->ngroups; k++) {
+			if (test_group_count + 1 == TEST_GROUPS_MAX) {
+				fprintf(stderr, "kbench: more than %d groups: raise TEST_GROUPS_MAX (tests.c)\n",
+					TEST_GROUPS_MAX - 1);
+				abort();
+			}
+			groups[test_group_count++] = family_list[i]->groups[k];
+		}
+	groups[test_group_count++] = (struct test_group){ "all", "every test", NULL };
+}
 
 const struct test_def *test_find(const char *id)
 {
@@ -388,10 +91,25 @@ double test_quick_seconds(const struct test_def *t)
 
 const char *test_label(const struct test_def *t, const char *params, char *buf, size_t len)
 {
-	struct lat_params lp;
-	char err[200];
-	if (t->collect != timerlat_collect || lat_parse_params(params, &lp, err, sizeof err) < 0)
-		return t->label;
-	lat_timerlat_label(lp.period_us, buf, len);
-	return buf;
+	const struct family *f = test_family(t);
+	return f->label ? f->label(t, params, buf, len) : t->label;
+}
+
+const struct family *test_family(const struct test_def *t)
+{
+	/* family_list[0] is the rate tests, the default */
+	return t && t->family ? t->family : family_list[0];
+}
+
+const struct family *test_result_family(const struct test_result *t)
+{
+	return test_id_family(t->id);
+}
+
+const struct family *test_id_family(const char *id)
+{
+	char test[64];
+	/* a compare row's id is "test:point" */
+	snprintf(test, sizeof test, "%.*s", (int)strcspn(id, ":"), id);
+	return test_family(test_find(test));
 }

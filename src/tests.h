@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct family;
 struct test_result;
 struct worker_slot;
 struct workload;
@@ -20,9 +21,10 @@ struct test_noise {
 /* The floor assumed for a test that no A/A data speaks for. */
 #define TEST_NOISE_UNMEASURED { 0.050, 0.100 }
 
-/* Everything kbench knows of a test is its row in test_table (tests.c);
- * outside tests.c no code names a test id. The rows set their fields in this
- * order, one line per group, and leave out those at their zero default. */
+/* Everything kbench knows of a test is its row in test_table, which its
+ * family declares in its own file (family_NAME.c; family.h) and tests.c
+ * gathers; outside those no code names a test id. The rows set their fields
+ * in this order, one line per group, and leave out those at their zero default. */
 struct test_def {
 	/* What it is called */
 	const char *id;       /* UnixBench's id: dhry2reg, execl, fstime, ... */
@@ -71,6 +73,9 @@ struct test_def {
 	 * with one sentence, and the run does not start. NULL = nothing. */
 	int (*preflight)(const char *params, char *err, size_t errlen);
 
+	/* Whose it is: set by tests.c from the family that declares the row */
+	const struct family *family;
+
 	/* How long, and how much it moves */
 	double seconds;       /* nominal sample length */
 	int samples;          /* UnixBench's passes: 10 for long tests, 3 for short ones */
@@ -84,17 +89,26 @@ struct test_group {
 	const char *const *ids; /* NULL-terminated; NULL list = every test */
 };
 
-extern const struct test_def test_table[];
-extern const size_t test_count;
-extern const struct test_group test_groups[];
-extern const size_t test_group_count;
+/* Every family's rows and groups in the registry's order (family_list.c),
+ * gathered before main runs; "all" is the last group. */
+extern const struct test_def *test_table;
+extern size_t test_count;
+extern const struct test_group *test_groups;
+extern size_t test_group_count;
 
 const struct test_def *test_find(const char *id);
-/* The label a run of t with these workload parameters gets: timerlat's
- * names its period ("Timer wake-up latency (500 us, absolute)"); the
- * others' are .label. buf holds it when it is not .label. */
+/* The label a run of t with these workload parameters gets: its family's
+ * (timerlat's names its period), else .label. buf holds it when it is not .label. */
 const char *test_label(const struct test_def *t, const char *params, char *buf, size_t len);
 const struct test_group *test_group_find(const char *name);
+
+/* The family of a test row, of a result (by its id), or of a test id or a
+ * compare row's id ("buildload:no_load"): the rate tests' (family_list's
+ * first) for an id the table does not know (an imported UnixBench test).
+ * Never NULL. */
+const struct family *test_family(const struct test_def *t);
+const struct family *test_result_family(const struct test_result *t);
+const struct family *test_id_family(const char *id);
 
 /* UnixBench's -i N: long tests (10 passes) run N, short ones max(1, (N+1)/3). */
 int test_samples_for_iterations(const struct test_def *t, int iterations);

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "commands.h"
-#include "kbuild.h"
 #include "options.h"
 #include "run.h"
 #include "sysinfo.h"

@@ -4,18 +4,12 @@
 #include <string.h>
 
 #include "app.h"
+#include "family_view.h"
 #include "format.h"
-#include "kbuild.h"
-#include "latency.h"
 #include "live.h"
-#include "memlat.h"
-#include "view_buildload.h"
-#include "view_scaling.h"
 #include "run.h"
 #include "quick.h"
-#include "scaling.h"
 #include "score.h"
-#include "sysinfo.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
 #include "workload.h"
@@ -65,21 +59,12 @@ static const char *status_glyph(const struct canvas *c, enum test_status st, int
 	}
 }
 
-/* A points test (memlat, scaling, the builds, ...): how many points it has
+/* A points test (run.h: a curve, a histogram, build times): how many points it has
  * is what to show in the tests table, not a count. */
 static bool shows_curve(const struct test_result *tr)
 {
 	const struct test_def *d = test_find(tr->id);
 	return d && d->collect;
-}
-
-/* A points test whose points lie on a byte axis (memory latency): its curve
- * is what to watch. The other points tests have their own views, or none
- * while nothing live has come (a replay keeps no build progress). */
-static bool on_byte_axis(const struct test_result *tr)
-{
-	const struct test_def *d = test_find(tr->id);
-	return d && d->collect == memlat_collect;
 }
 
 /* Does the test time itself (whetstone, the file tests)? Its workers publish
@@ -134,10 +119,10 @@ static double precision_now(const struct live *l, int b, int t)
 
 /* The length of the running test's sample as the screen shows it: the
  * runner's, which is an estimate for a test whose samples last what they
- * take (kbuild's builds, memlat's sweeps: tests.h sample_seconds; scaling's
- * sweeps); for a memlat or scaling sweep, once one has finished, that
- * sweep's time (the same sizes or steps take about the same again).
- * *estimated says it is one. */
+ * take (tests.h sample_seconds: a build, a sweep of sizes; a sweep of
+ * fixed work); for a sweep, once one has finished, that sweep's time
+ * (the same sizes or steps take about the same again): its family's view
+ * says which (family_view.h). *estimated says it is one. */
 static double shown_length(const struct live *l, bool *estimated)
 {
 	const struct runner_event *ev = &l->ev;
@@ -145,12 +130,13 @@ static double shown_length(const struct live *l, bool *estimated)
 	*estimated = false;
 	if (ev->block < 0 || ev->block >= r->nblocks || ev->test < 0 || ev->test >= r->blocks[ev->block].ntests)
 		return ev->sample_length;
-	const struct test_def *d = test_find(r->blocks[ev->block].tests[ev->test].id);
-	/* a scaling sample is a sweep of fixed work: --duration does not set its
-	 * length (only when it is taken for hung), its nominal length guesses it */
-	bool sweep = d && d->collect == scaling_collect;
+	const struct test_result *tr = &r->blocks[ev->block].tests[ev->test];
+	const struct test_def *d = test_find(tr->id);
+	const struct family_view *v = family_view_of(tr);
+	enum family_view_length how = d && v ? v->length : VIEW_LENGTH_RUNNER;
+	bool sweep = how == VIEW_LENGTH_FIXED_WORK;
 	*estimated = d && (d->sample_seconds || sweep);
-	if (!d || (d->collect != memlat_collect && !sweep) || ev->sample_length <= 0)
+	if (how == VIEW_LENGTH_RUNNER || ev->sample_length <= 0)
 		return ev->sample_length;
 	const struct sample *s = last_sample(l, ev->block, ev->test);
 	return s && sample_time(s) > 0 ? sample_time(s) : sweep ? d->seconds : ev->sample_length;
@@ -308,358 +294,6 @@ static void ipc_cell(char *buf, size_t len, const struct telemetry_frame *f, int
 		snprintf(buf, len, "%.2f", v);
 }
 
-#define CURVE_MAX 1024
-
-struct curve {
-	int n;
-	double x[CURVE_MAX], v[CURVE_MAX];
-	char chain[CURVE_MAX]; /* 'r' random, 'f' forward */
-};
-
-static void curve_add(struct curve *cv, char chain, double x, double v)
-{
-	if (cv->n >= CURVE_MAX || !(x > 0) || !(v > 0) || !isfinite(v))
-		return;
-	for (int i = 0; i < cv->n; i++)
-		if (cv->chain[i] == chain && cv->x[i] == x)
-			return; /* a finished sample's mean already stands for it */
-	cv->x[cv->n] = x;
-	cv->v[cv->n] = v;
-	cv->chain[cv->n++] = chain;
-}
-
-/* A latency's place on a log axis from 1 us to 100 ms, in columns 0..w-1. */
-static int lat_col(double us, int w)
-{
-	if (!(us > 1))
-		return 0;
-	int x = (int)(log10(us) / 5 * (w - 1) + 0.5);
-	return x < 0 ? 0 : x >= w ? w - 1 : x;
-}
-
-/* A latency test's sample in progress with every copy read once, so the
- * numbers on the screen agree: each phase merged over the copies (bucket
- * counts added, the honest aggregate; never an average of percentiles), and
- * each copy's wake-ups and the phase it is in, with that phase's figures. */
-struct lat_now {
-	int copies; /* copies read; 0: nothing live (a replay, between samples) */
-	unsigned long long events; /* all copies, all phases */
-	bool hists; /* any copy has published a histogram (wakelat's come at its end) */
-	struct lat_hist all[WL_MAX_HISTS];
-	struct {
-		unsigned long long events;
-		int phase; /* -1 before its first wake-up */
-		double p50, p99, max, met; /* us, us, us, % (NAN without deadlines) */
-	} copy[RUNNER_MAX_COPIES];
-};
-
-static void lat_read(const struct live *l, int nph, struct lat_now *s)
-{
-	static struct lat_hist h; /* one copy of a phase, read from the worker's slot once */
-	int n = live_copies(l);
-	s->copies = 0;
-	s->events = 0;
-	s->hists = false;
-	for (int p = 0; p < WL_MAX_HISTS; p++)
-		lathist_init(&s->all[p]);
-	for (int c = 0; c < n && c < RUNNER_MAX_COPIES; c++) {
-		const struct lat_hist *lh;
-		int k = live_hists(l, c, &lh);
-		s->copy[c].events = 0;
-		s->copy[c].phase = -1;
-		for (int p = 0; p < k && p < nph; p++) {
-			h = lh[p];
-			if (!h.n)
-				continue;
-			lathist_merge(&s->all[p], &h);
-			s->copy[c].events += h.n;
-			s->copy[c].phase = p;
-			s->copy[c].p50 = lathist_quantile(&h, 0.5) / 1e3;
-			s->copy[c].p99 = lathist_quantile(&h, 0.99) / 1e3;
-			s->copy[c].max = (double)h.max / 1e3;
-			s->copy[c].met = lathist_met_pct(&h);
-			s->hists = true;
-		}
-		/* no histogram yet: the wake-ups the copy has counted (its published count) */
-		if (s->copy[c].phase < 0 && live_count(l, c) > 0)
-			s->copy[c].events = (unsigned long long)live_count(l, c);
-		s->events += s->copy[c].events;
-		if (k > 0)
-			s->copies = n < RUNNER_MAX_COPIES ? n : RUNNER_MAX_COPIES;
-	}
-}
-
-/* The sample line's count: "2504 wake-ups (1252+1252)", each copy's share
- * when it fits in width, else the total alone. */
-static void fmt_wakeups(char *buf, size_t len, const struct lat_now *s, int width)
-{
-	snprintf(buf, len, "%llu wake-ups", s->events);
-	if (s->copies < 2)
-		return;
-	char more[256];
-	size_t o = (size_t)snprintf(more, sizeof more, "%s (", buf);
-	for (int c = 0; c < s->copies && o < sizeof more; c++)
-		o += (size_t)snprintf(more + o, sizeof more - o, "%s%llu", c ? "+" : "",
-				      s->copy[c].events);
-	if (o + 1 < sizeof more && (int)o + 1 <= width) {
-		snprintf(more + o, sizeof more - o, ")");
-		snprintf(buf, len, "%s", more);
-	}
-}
-
-/* A row's figures at x: p50, p99 and max in us, then the share of
- * deadlines met when there are deadlines and room. */
-static void lat_figures(struct canvas *c, int x, int row, int role, double p50, double p99,
-			double mx, double met)
-{
-	char n1[16], n2[16], n3[16];
-	fmt_number(n1, sizeof n1, p50, 7);
-	fmt_number(n2, sizeof n2, p99, 8);
-	fmt_number(n3, sizeof n3, mx, 8);
-	x += canvas_printf(c, x, row, role, "%7s %8s %8s", n1, n2, n3);
-	if (isfinite(met) && x + 6 < c->w)
-		canvas_printf(c, x + 1, row, met < 90 ? ROLE_WARN : ROLE_DIM, "%3.0f%%", met);
-}
-
-/* A latency test's percentile bars, a row per phase: the sample in progress
- * (all copies' histograms merged, as they fill), or the last finished
- * sample's (merged the same way when it was stored) for a phase not begun
- * yet. On a log axis, '#' up to p50, '=' up to p99, '-' up to the max
- * (glyphs, not colours, tell them apart), then the numbers. Below, with
- * more than one copy and the rows to spare, a row per copy: its wake-ups
- * and the figures of the phase it is in. */
-static void draw_latency(struct canvas *c, int y, int rows, const struct test_result *tr,
-			 const char **names, int nph, const struct lat_now *s, int copies)
-{
-	int bw = c->w - 2 - 13 - 27 - 5; /* 5: the share of deadlines met */
-	if (bw < 10)
-		bw = 10;
-	char axis[160];
-	memset(axis, ' ', sizeof axis);
-	static const char *const ticks[] = { "1us", "10us", "100us", "1ms", "10ms", "100ms" };
-	for (int k = 0, free_from = 0; k < 6; k++) {
-		int x = lat_col(pow(10, k), bw);
-		int n = (int)strlen(ticks[k]);
-		if (x + n > bw)
-			x = bw - n;
-		if (x < free_from) /* no room on a narrow axis: the tick is left out */
-			continue;
-		memcpy(axis + x, ticks[k], (size_t)n);
-		free_from = x + n + 1;
-	}
-	axis[bw] = '\0';
-	if (copies > 1) /* the bars below are every copy's */
-		canvas_text(c, 1, y, ROLE_DIM, "all copies", 12);
-	canvas_text(c, 14, y, ROLE_DIM, axis, bw);
-	canvas_printf(c, 15 + bw, y, ROLE_HEADER, "%7s %8s %8s", "p50", "p99", "max us");
-	int i;
-	for (i = 0; i < nph && i + 1 < rows; i++) {
-		const struct lat_hist *h = i < WL_MAX_HISTS && s->all[i].n ? &s->all[i] : NULL;
-		const struct hist_set *hs = test_find_hist(tr, names[i]);
-		bool now = h != NULL;
-		if (!h && hs && hs->n)
-			h = &hs->h[hs->n - 1];
-		int row = y + 1 + i;
-		canvas_text(c, 1, row, now ? ROLE_RUNNING : ROLE_NORMAL, names[i], 12);
-		if (!h || !h->n) {
-			/* wake-ups counted, no histogram: one that comes when the sample ends */
-			canvas_text(c, 14, row, ROLE_DIM, s->events && !s->hists ? "when the sample ends" : "not yet",
-				    bw);
-			continue;
-		}
-		double p50 = lathist_quantile(h, 0.5) / 1e3, p99 = lathist_quantile(h, 0.99) / 1e3,
-		       mx = (double)h->max / 1e3;
-		int a = lat_col(p50, bw), b = lat_col(p99, bw), m = lat_col(mx, bw);
-		char bar[480];
-		size_t o = 0;
-		for (int x = 0; x <= m && o + 4 < sizeof bar; x++) {
-			const char *g = x <= a ? (c->utf8 ? "█" : "#") : x <= b ? (c->utf8 ? "▒" : "=") : (c->utf8 ? "░" : "-");
-			size_t gl = strlen(g);
-			memcpy(bar + o, g, gl);
-			o += gl;
-		}
-		bar[o] = '\0';
-		canvas_text(c, 14, row, ROLE_BAR, bar, bw);
-		lat_figures(c, 15 + bw, row, ROLE_NORMAL, p50, p99, mx, lathist_met_pct(h));
-	}
-	/* the copies, when every one has a row (else the sample line's sum says it) */
-	int free_rows = rows - 1 - i;
-	if (s->copies < 2 || free_rows < s->copies)
-		return;
-	for (int k = 0; k < s->copies; k++) {
-		int row = y + 1 + i + k, ph = s->copy[k].phase;
-		char what[96];
-		canvas_printf(c, 1, row, ROLE_NORMAL, "#%d", k + 1);
-		if (ph < 0) {
-			if (s->copy[k].events)
-				canvas_printf(c, 14, row, ROLE_NORMAL, "%llu wake-ups", s->copy[k].events);
-			else
-				canvas_text(c, 14, row, ROLE_DIM, "no wake-up yet", bw);
-			continue;
-		}
-		snprintf(what, sizeof what, "%llu wake-ups, in %s", s->copy[k].events, names[ph]);
-		fmt_text_fit(c, 14, row, ROLE_NORMAL, what, bw);
-		lat_figures(c, 15 + bw, row, ROLE_NORMAL, s->copy[k].p50, s->copy[k].p99, s->copy[k].max,
-			    s->copy[k].met);
-	}
-}
-
-/* The curve so far: finished samples' means, then the sample in progress
- * (copy 0's points), on log axes; '*' the random chain, '+' the forward
- * one (the glyphs differ, so mono loses nothing); the caches marked. */
-static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
-		       const struct test_result *tr, const char *params)
-{
-	static struct curve cv;
-	cv.n = 0;
-	for (int i = 0; i < tr->npoints; i++) {
-		const struct point *p = &tr->points[i];
-		if (!p->summary && !strcmp(p->xunit, "B"))
-			curve_add(&cv, p->name[0] == 'r' ? 'r' : 'f', p->x, point_mean(p));
-	}
-	int stored = cv.n; /* a finished sample's sizes are the whole range */
-	const struct wl_point *pts;
-	int np = live_points(l, 0, &pts);
-	for (int i = 0; i < np; i++)
-		if (pts[i].series == MEMLAT_FWD || pts[i].series == MEMLAT_RND)
-			curve_add(&cv, pts[i].series == MEMLAT_RND ? 'r' : 'f', pts[i].x, pts[i].v);
-	struct memlat_caches caches;
-	struct memlat_sizes sz;
-	memlat_run_sizes(params, &caches, &sz);
-	double xmin = (double)sz.min, xmax = (double)sz.max, ymin = INFINITY, ymax = 0;
-	if (stored) /* a replay, or a later sample: the range measured, whatever the options now */
-		xmin = INFINITY, xmax = 0;
-	for (int i = 0; i < cv.n; i++) {
-		xmin = cv.x[i] < xmin ? cv.x[i] : xmin;
-		xmax = cv.x[i] > xmax ? cv.x[i] : xmax;
-		ymin = cv.v[i] < ymin ? cv.v[i] : ymin;
-		ymax = cv.v[i] > ymax ? cv.v[i] : ymax;
-	}
-	int lw = 8, W = c->w - 2 - lw, H = rows - 1;
-	if (H < 2 || W < 10)
-		return;
-	if (!cv.n) {
-		canvas_text(c, 1, y, ROLE_DIM, "(the curve starts with the first size)", -1);
-		return;
-	}
-	if (ymax < ymin * 4)
-		ymax = ymin * 4; /* a flat start keeps room to rise */
-	double lx0 = log2(xmin), lxs = log2(xmax) - lx0, ly0 = log(ymin), lys = log(ymax) - ly0;
-	int x0 = 1 + lw;
-	/* the caches, as vertical marks */
-	for (int k = 0; k < caches.n; k++) {
-		int col = (int)lround((log2((double)caches.size[k]) - lx0) / lxs * (W - 1));
-		if (col < 0 || col >= W)
-			continue;
-		for (int r = 0; r < H; r++)
-			canvas_text(c, x0 + col, y + r, ROLE_BORDER, c->utf8 ? "│" : "|", 1);
-	}
-	for (int i = 0; i < cv.n; i++) {
-		int col = (int)lround((log2(cv.x[i]) - lx0) / lxs * (W - 1));
-		int row = H - 1 - (int)lround((log(cv.v[i]) - ly0) / lys * (H - 1));
-		if (col < 0 || col >= W || row < 0 || row >= H)
-			continue;
-		/* the random chain drawn over the forward one where they meet */
-		if (cv.chain[i] == 'f' && canvas_at(c, x0 + col, y + row)->ch == '*')
-			continue;
-		canvas_text(c, x0 + col, y + row, cv.chain[i] == 'r' ? ROLE_RUNNING : ROLE_SPARK,
-			    cv.chain[i] == 'r' ? "*" : "+", 1);
-	}
-	char lab[32];
-	snprintf(lab, sizeof lab, "%7.*f", ymax < 10 ? 2 : ymax < 100 ? 1 : 0, ymax);
-	canvas_text(c, 1, y, ROLE_DIM, lab, lw);
-	snprintf(lab, sizeof lab, "%7.*f", ymin < 10 ? 2 : 1, ymin);
-	canvas_text(c, 1, y + H - 1, ROLE_DIM, lab, lw);
-	if (H >= 4)
-		canvas_text(c, 1, y + H / 2, ROLE_DIM, "ns/load", lw);
-	/* the size axis: its ends, then each cache's name under its mark; a
-	 * name that has no room beside the ends has them shortened ("64M") */
-	char names[6][24];
-	int want[6], nw[6], at[6], n = 2;
-	for (int k = 0; k < caches.n && n < 6; k++) {
-		int col = (int)lround((log2((double)caches.size[k]) - lx0) / lxs * (W - 1));
-		if (col < 0 || col >= W)
-			continue;
-		snprintf(names[n], sizeof names[n], "L%d", caches.level[k]);
-		want[n++] = col > 0 ? col - 1 : 0;
-	}
-	for (int compact = 0; compact < 2; compact++) {
-		for (int e = 0; e < 2; e++) {
-			memlat_fmt_size(names[e], sizeof names[e], e ? xmax : xmin);
-			char *sp = strchr(names[e], ' ');
-			if (compact && sp && sp[1] != 'B')
-				sp[0] = sp[1], sp[1] = '\0'; /* "64 MiB" as "64M" */
-		}
-		for (int i = 0; i < n; i++)
-			nw[i] = canvas_strwidth(names[i]);
-		want[0] = 0, want[1] = W - nw[1];
-		fmt_axis_place(W, NULL, 0, want, nw, n, at);
-		bool all = true;
-		for (int i = 2; i < n; i++)
-			all = all && at[i] >= 0;
-		if (all)
-			break;
-	}
-	for (int i = 0; i < n; i++)
-		if (at[i] >= 0)
-			canvas_text(c, x0 + at[i], y + H, ROLE_DIM, names[i], -1);
-}
-
-/* A build in progress (kbuild): objects compiled of the tree's, this
- * build's time and its estimate (the same -j's earlier builds, else the pace
- * so far), and the times of the builds finished. */
-static void draw_build(const struct live *l, struct canvas *c, int y, int rows,
-		       const struct test_result *tr, const struct kbuild_live *kl)
-{
-	char bar[128], el[16], est[16];
-	double now = l->ev.sample_elapsed - (kl->began >= 0 ? kl->began : 0);
-	double objs = live_count(l, 0);
-	if (kl->cleaning) {
-		canvas_printf(c, 1, y, ROLE_HEADER, "make clean, sync and a settle before the build at -j%d",
-			      kl->next);
-		return;
-	}
-	canvas_text(c, 1, y, ROLE_HEADER,
-		    kl->jobs > 0   ? "build progress (objects compiled)"
-		    : kl->jobs < 0 ? "preparing the kernel tree: extract, mrproper, config"
-		    : kl->began < 0 ? "preparing: generating the tree"
-				   : "build progress: the untimed warm-up build",
-		    c->w - 2);
-	if (rows < 2 || kl->jobs < 0 || kl->began < 0)
-		return;
-	/* kernel mode's warm-up: its objects are what it counts */
-	if (kl->objects <= 0) {
-		canvas_printf(c, 1, y + 1, ROLE_NORMAL, "objects %4.0f (the warm-up counts them)", objs);
-	} else {
-		int x = 1 + canvas_printf(c, 1, y + 1, ROLE_NORMAL, "objects %4.0f of %-4d ", objs,
-					  kl->objects);
-		fmt_bar(bar, sizeof bar, objs / kl->objects, 20, c->utf8);
-		canvas_text(c, x, y + 1, ROLE_BAR, bar, -1);
-	}
-	if (rows < 3)
-		return;
-	char name[16];
-	snprintf(name, sizeof name, "-j%d", kl->jobs);
-	const struct point *p = kl->jobs ? test_find_point(tr, name) : NULL;
-	double e = p && p->n ? point_mean(p) : objs > 0 && kl->objects > 0 ? now * kl->objects / objs : NAN;
-	fmt_duration(el, sizeof el, now);
-	if (isfinite(e))
-		fmt_duration(est, sizeof est, e);
-	else
-		snprintf(est, sizeof est, "?");
-	canvas_printf(c, 1, y + 2, ROLE_RUNNING, "elapsed %s  estimate %s (%s)", el, est,
-		      p && p->n ? "earlier builds at this -j" : "the pace so far");
-	for (int i = 0, row = 3; i < tr->npoints && row < rows; i++) {
-		const struct point *q = &tr->points[i];
-		if (!q->summary)
-			continue;
-		char m[16];
-		fmt_duration(m, sizeof m, point_mean(q));
-		canvas_printf(c, 1, y + row++, ROLE_DIM, "%-5s %s mean of %d timed build%s", q->name, m,
-			      q->n, q->n == 1 ? "" : "s");
-	}
-}
-
 static void draw_current(const struct live *l, struct canvas *c, int y, int rows,
 			 const struct telemetry_frame *f, const char *params)
 {
@@ -685,12 +319,10 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 			 c->utf8 ? "·" : "-", isfinite(p) ? now : "", isfinite(p) ? " now, " : "", asked);
 	}
 	canvas_rule(c, 0, y, c->w, ROLE_BORDER, title, ROLE_RUNNING);
-	/* a latency test: all copies read once, for the sample line and the bars */
-	static struct lat_now lat;
-	const char *phases[WL_MAX_HISTS];
-	int nph = latency_phases(test_find(tr->id), params, phases, WL_MAX_HISTS);
-	if (nph > 0)
-		lat_read(l, nph, &lat);
+	/* a family's own view: its part of the sample line, and its panel */
+	const struct family_view *view = family_view_of(tr);
+	if (view && view->begin)
+		view->begin(l, tr, params);
 	char el[16], len[16], rate[32], bar[128];
 	bool est;
 	double length = shown_length(l, &est);
@@ -713,26 +345,8 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 		x += canvas_text(c, x, y + 1, ROLE_BAR, bar, -1) + 1;
 		double lr = live_rate(l, ev->block, ev->test);
 		const struct wl_point *pts;
-		struct kbuild_live kl;
-		char status[96];
-		int np = live_points(l, 0, &pts);
-		if (nph > 0 && lat.copies > 0) {
-			char wk[256];
-			fmt_wakeups(wk, sizeof wk, &lat, c->w - x - 2);
-			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, wk, c->w - x - 2);
-		} else if (view_buildload_status(l, status, sizeof status, params)) {
-			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, status, c->w - x - 2);
-		} else if (kbuild_live_state(pts, np, &kl)) {
-			struct kbuild_opts ko;
-			char err[200];
-			int nb = kbuild_parse_params(params, sysinfo_ncpus(), false, &ko, err, sizeof err) == 0
-					 ? ko.njobs : 0;
-			kbuild_live_text(&kl, nb, status, sizeof status);
-			canvas_text(c, x + 1, y + 1, ROLE_RUNNING, status, c->w - x - 2);
-		} else if (view_scaling_shows(tr)) {
-			/* three points a step: real, CPU, jobs/min */
-			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d steps done",
-				      live_points(l, 0, &pts) / 3);
+		if (view && view->status && view->status(l, c, x + 1, y + 1, c->w - x - 2, tr, params)) {
+			/* the family's own words */
 		} else if (shows_curve(tr)) {
 			canvas_printf(c, x + 1, y + 1, ROLE_RUNNING, "%d points this sample",
 				      live_points(l, 0, &pts));
@@ -756,35 +370,8 @@ static void draw_current(const struct live *l, struct canvas *c, int y, int rows
 	}
 	if (rows < 3)
 		return;
-	if (nph > 0) {
-		canvas_text(c, 1, y + 2, ROLE_HEADER,
-			    c->utf8 ? "latency, log scale:  █ to p50  ▒ to p99  ░ to max  (%: deadlines met)"
-				    : "latency, log scale:  # to p50  = to p99  - to max  (%: deadlines met)",
-			    c->w - 2);
-		draw_latency(c, y + 3, rows - 2, tr, phases, nph, &lat, r->blocks[ev->block].copies);
+	if (view && view->panel && view->panel(l, c, y + 2, rows - 2, tr, params))
 		return;
-	}
-	if (ev->kind != EV_PAUSE && view_buildload_draw(l, c, y + 2, rows - 2, tr))
-		return;
-	const struct wl_point *kp;
-	struct kbuild_live kl;
-	int nkp = live_points(l, 0, &kp);
-	if (ev->kind != EV_PAUSE && kbuild_live_state(kp, nkp, &kl)) {
-		draw_build(l, c, y + 2, rows - 2, tr, &kl);
-		return;
-	}
-	if (view_scaling_shows(tr)) {
-		canvas_text(c, 1, y + 2, ROLE_HEADER,
-			    "jobs/min by tasks (log2):  bars this sample   ** mean so far", c->w - 2);
-		view_scaling_draw(l, c, y + 3, rows - 2, tr, params);
-		return;
-	}
-	if (on_byte_axis(tr)) {
-		canvas_text(c, 1, y + 2, ROLE_HEADER,
-			    "latency so far, log-log:  * random chain   + forward 64 B", c->w - 2);
-		draw_curve(l, c, y + 3, rows - 2, tr, params);
-		return;
-	}
 	if (shows_curve(tr)) {
 		/* no copy counts to show either: its points are its result */
 		canvas_text(c, 1, y + 2, ROLE_DIM,

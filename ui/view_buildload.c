@@ -1,5 +1,5 @@
 /* The run screen's live view of a build beside a load: which load, its work units per second, the build's objects, the loads done. */
-#include "view_buildload.h"
+#include "family_view.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,20 +22,30 @@ static bool state(const struct live *l, struct buildload_live *bl)
 	return buildload_live_state(pts, n, bl);
 }
 
-bool view_buildload_status(const struct live *l, char *buf, int len, const char *params)
+/* Before its loads begin (the tree generated, the warm-up build), a sample
+ * is kbuild's build: kbuild's view shows it. */
+extern const struct family_view view_kbuild;
+
+/* What the sample in progress is doing ("io_load: build 3 of 4", "warm-up build"). */
+static bool status(const struct live *l, struct canvas *c, int x, int y, int w, const struct test_result *tr,
+		   const char *params)
 {
 	struct buildload_live bl;
 	if (!state(l, &bl))
-		return false;
+		return view_kbuild.status(l, c, x, y, w, tr, params);
 	struct buildload_opts o;
-	char err[240];
+	char err[240], text[96];
 	int n = buildload_parse_params(params, sysinfo_ncpus(), false, &o, err, sizeof err) == 0 ? o.nloads : 0;
-	buildload_live_text(&bl, n, buf, (size_t)len);
+	buildload_live_text(&bl, n, text, sizeof text);
+	canvas_text(c, x, y, ROLE_RUNNING, text, w);
 	return true;
 }
 
-bool view_buildload_draw(const struct live *l, struct canvas *c, int y, int rows,
-			 const struct test_result *tr)
+/* The load and its work units per second since it started; the build's
+ * objects of the tree's with a bar, its elapsed time and estimate (no_load's
+ * time this run, else the pace so far); then each finished load's time this
+ * run and its ratio to no_load's. */
+static bool draw(const struct live *l, struct canvas *c, int y, int rows, const struct test_result *tr)
 {
 	struct buildload_live bl;
 	if (!state(l, &bl))
@@ -105,3 +115,15 @@ bool view_buildload_draw(const struct live *l, struct canvas *c, int y, int rows
 	}
 	return true;
 }
+
+static bool panel(const struct live *l, struct canvas *c, int y, int rows, const struct test_result *tr,
+		  const char *params)
+{
+	if (l->ev.kind == EV_PAUSE)
+		return false;
+	return draw(l, c, y, rows, tr) || view_kbuild.panel(l, c, y, rows, tr, params);
+}
+
+const struct family_view view_buildload = {
+	.family = "buildload", .status = status, .panel = panel,
+};

@@ -1,5 +1,5 @@
 /* The run screen's live view of throughput as tasks grow: jobs/min per task count, tasks on a log2 axis. */
-#include "view_scaling.h"
+#include "family_view.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,13 +13,11 @@
 #include "theme.h"
 #include "workload.h"
 
-bool view_scaling_shows(const struct test_result *tr)
-{
-	return scaling_is(tr);
-}
-
-void view_scaling_draw(const struct live *l, struct canvas *c, int y, int rows,
-		       const struct test_result *tr, const char *params)
+/* One column of bars per task count (1, 2, 4, ...: evenly spaced, a log2
+ * axis), the sample in progress as bars, the finished samples' mean as '*',
+ * the peak so far named under its column. */
+static void draw(const struct live *l, struct canvas *c, int y, int rows, const struct test_result *tr,
+		 const char *params)
 {
 	struct scaling_params sp;
 	char err[200];
@@ -101,3 +99,27 @@ void view_scaling_draw(const struct live *l, struct canvas *c, int y, int rows,
 		canvas_text(c, tx, y + 1, ROLE_DIM, num, c->w - tx - 1);
 	}
 }
+
+/* three points a step: real, CPU, jobs/min */
+static bool status(const struct live *l, struct canvas *c, int x, int y, int w, const struct test_result *tr,
+		   const char *params)
+{
+	(void)w, (void)tr, (void)params;
+	const struct wl_point *pts;
+	canvas_printf(c, x, y, ROLE_RUNNING, "%d steps done", live_points(l, 0, &pts) / 3);
+	return true;
+}
+
+static bool panel(const struct live *l, struct canvas *c, int y, int rows, const struct test_result *tr,
+		  const char *params)
+{
+	canvas_text(c, 1, y, ROLE_HEADER, "jobs/min by tasks (log2):  bars this sample   ** mean so far", c->w - 2);
+	draw(l, c, y + 1, rows, tr, params);
+	return true;
+}
+
+/* A sample is a sweep of fixed work: --duration does not set its length
+ * (only when it is taken for hung), its nominal length guesses it. */
+const struct family_view view_scaling = {
+	.family = "scaling", .length = VIEW_LENGTH_FIXED_WORK, .status = status, .panel = panel,
+};

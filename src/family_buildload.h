@@ -1,0 +1,20 @@
+/* Builds under load: what its family's two files (family_buildload.c, family_buildload_html.c) share. */
+#ifndef KBENCH_FAMILY_BUILDLOAD_H
+#define KBENCH_FAMILY_BUILDLOAD_H
+
+#include "family.h"
+
+struct compare;
+struct compare_block;
+struct html;
+struct run;
+struct test_result;
+
+/* contest's tables' style, after the report's own */
+extern const char family_buildload_css[];
+/* family.h's html_alone, html_versus and html_section */
+void family_buildload_html_alone(struct html *h, const struct test_result *t);
+void family_buildload_html_versus(struct html *h, const struct run *r, const struct compare_block *b);
+void family_buildload_html_section(struct html *h, const struct run *r, const struct compare *c);
+
+#endif

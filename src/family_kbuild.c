@@ -1,0 +1,69 @@
+/* Build time, a family: its test row, and what it adds to the reports and the comparison. */
+#include "family.h"
+
+#include "compare_int.h"
+#include "import_priv.h"
+#include "kbuild.h"
+#include "run.h"
+#include "tests.h"
+#include "workloads/workloads.h"
+
+static const struct test_def rows[] = {
+	/* A points test: a sample is one timed build per -j value (the first
+	 * sample also generates the tree and builds it once untimed). .seconds
+	 * is a full sample's length here (three builds of the full tree, about
+	 * 250 s here), quick_seconds a small tree's; the workload picks the small
+	 * tree in a quick run. Five timed builds, three quick (kernbench's). */
+	{ .id = "kbuild", .label = "Build time (make, generated C tree)",
+	  .short_label = "kbuild",
+	  .about = "s per build of a generated C tree at make -j CPUs/2, CPUs, 2xCPUs",
+	  .unit = "s", .category = "build",
+	  .workload = &wl_kbuild, .self_timed = true, .overrun = 1.2, .one_copy = true,
+	  .collect = kbuild_collect, .sample_seconds = kbuild_sample_seconds,
+	  .preflight = kbuild_preflight,
+	  .seconds = 300, .samples = 5, .quick_seconds = 60, .quick_samples = 3,
+	  .noise = { 0.020, 0.030 } },
+};
+
+static const char *const g_build[] = { "kbuild", NULL };
+static const struct test_group groups[] = {
+	{ "build", "build time: make builds a generated C tree at several -j", g_build },
+};
+static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+{
+	(void)r;
+	if (!kbuild_print_test(f, t))
+		return false;
+	fputc('\n', f);
+	return true;
+}
+
+/* What it built (the generated tree and its hash, or a kernel's version and
+ * config): another tree is another benchmark, so the comparison says so. */
+static void compare_diffs(struct compare *c, const struct test_result *ta, const struct run *b)
+{
+	const struct test_result *tb = NULL;
+	const struct kv *x = test_summary_get(ta, "tree"), *y = NULL;
+	for (int j = 0; x && !tb && j < b->nblocks; j++)
+		tb = run_block_find_test(&b->blocks[j], ta->id);
+	if (tb && (y = test_summary_get(tb, "tree"))) {
+		char what[160];
+		snprintf(what, sizeof what, "%s built", ta->id);
+		compare_add_diff(c, what, x->text, y->text);
+	}
+}
+
+/* kernbench's and kcbench's reports of kernel builds (import_kernbench.c, import_kcbench.c) */
+static const struct family_import imports[] = {
+	{ "kernbench", import_is_kernbench, import_kernbench },
+	{ "kcbench", import_is_kcbench, import_kcbench },
+};
+
+const struct family family_kbuild = {
+	.name = "kbuild",
+	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
+	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.report_test = report_test,
+	.compare_diffs = compare_diffs,
+	.imports = imports, .nimports = sizeof imports / sizeof imports[0],
+};

@@ -1,0 +1,22 @@
+/* The registry of test families: one line each, in the order `kbench list` and the reports show them. */
+#include "family.h"
+
+/* Each family is its own files defining `const struct family family_NAME`
+ * (family.h says what the hooks do) with its test rows and groups; adding
+ * one is adding its line here (and, for a live view on the console, one in
+ * ui/family_views.c). The Makefile builds every .c file in src/. The order
+ * is the test table's and the reports': rate tests first. */
+#define FAMILIES(X)                                                            \
+	X(family_rate)      /* family_rate.c: UnixBench's rates (the default) */ \
+	X(family_memlat)    /* family_memlat.c: memory latency curves */         \
+	X(family_latency)   /* family_latency.c: latency histograms */           \
+	X(family_scaling)   /* family_scaling.c: throughput as tasks grow */     \
+	X(family_kbuild)    /* family_kbuild.c: build times */                   \
+	X(family_buildload) /* family_buildload.c: builds under load */          \
+	/* a new family goes above this line */
+
+#define DECLARE(f) extern const struct family f;
+#define ENTRY(f) &f,
+FAMILIES(DECLARE)
+
+const struct family *const family_list[] = { FAMILIES(ENTRY) NULL };
