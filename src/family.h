@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 struct compare;
+struct settings;
 struct compare_block;
 struct compare_row;
 struct html;
@@ -34,6 +35,8 @@ struct family_import {
  * The console's side of a family (its live view) is ui/family_view.h. */
 struct family {
 	const char *name; /* "rate", "memlat", ...: the key ui/'s views are found by */
+	/* Its settings (src/settings.h), options of the run commands; NULL: none. */
+	const struct settings *settings;
 
 	/* Its tests and groups, in the order `kbench list` shows them. rows_last:
 	 * rows listed after every family's (UnixBench's order puts one rate test

@@ -42,6 +42,7 @@ static const struct family_import imports[] = {
 
 const struct family family_buildload = {
 	.name = "buildload",
+	.settings = &buildload_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.report_test = report_test,
 	.compare_text = buildload_print_compare, /* contest's blocks, A's row then B's */

@@ -61,6 +61,7 @@ static const struct family_import imports[] = {
 
 const struct family family_kbuild = {
 	.name = "kbuild",
+	.settings = &kbuild_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.report_test = report_test,

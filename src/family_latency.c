@@ -59,6 +59,7 @@ static bool report_test(FILE *f, const struct test_result *t, const struct run *
 
 const struct family family_latency = {
 	.name = "latency",
+	.settings = &lat_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.label = label,

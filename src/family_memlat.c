@@ -40,6 +40,7 @@ static bool fmt_x(char *buf, size_t size, const struct point *p)
 
 const struct family family_memlat = {
 	.name = "memlat",
+	.settings = &memlat_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.fmt_x = fmt_x,

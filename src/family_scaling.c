@@ -38,6 +38,7 @@ static bool report_test(FILE *f, const struct test_result *t, const struct run *
 
 const struct family family_scaling = {
 	.name = "scaling",
+	.settings = &scaling_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.report_test = report_test,

@@ -5,11 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "buildload.h"
-#include "kbuild.h"
-#include "latency.h"
-#include "memlat.h"
-#include "scaling.h"
+#include "family.h"
 #include "settings.h"
 #include "noise.h"
 #include "quick.h"
@@ -337,13 +333,9 @@ static const struct opt_def core_rows[] = {
 };
 /* ---- the families' settings as rows ---- */
 
-/* The families whose settings (src/settings.h) are options, in the order help lists
- * them; a setting two families read (kbuild's --tree, which buildload reads too) is
- * one option, its first family's row. */
-static const struct settings *const family_settings[] = {
-	&memlat_settings, &scaling_settings, &kbuild_settings, &lat_settings, &buildload_settings,
-};
-#define NFAMILIES (sizeof family_settings / sizeof family_settings[0])
+/* The families' settings (src/settings.h) are options, in the registry's order
+ * (src/family_list.c); a setting two families read (kbuild's --tree, which
+ * buildload reads too) is one option, its first family's row. */
 #define MAX_SETTINGS 48
 
 static struct opt_def rows[sizeof core_rows / sizeof core_rows[0] + MAX_SETTINGS];
@@ -360,9 +352,9 @@ __attribute__((constructor)) static void compose(void)
 	size_t n = 0;
 	for (size_t i = 0; i < O_SETTING; i++)
 		rows[n++] = core_rows[i];
-	for (size_t f = 0; f < NFAMILIES; f++)
-		for (size_t k = 0; k < family_settings[f]->n; k++) {
-			const struct setting *r = &family_settings[f]->rows[k];
+	for (const struct family *const *f = family_list; *f; f++)
+		for (size_t k = 0; (*f)->settings && k < (*f)->settings->n; k++) {
+			const struct setting *r = &(*f)->settings->rows[k];
 			bool dup = false;
 			for (size_t i = O_SETTING; i < n; i++)
 				dup = dup || !strcmp(rows[i].name, r->name);
@@ -516,8 +508,8 @@ const struct opt_def *opts_row(enum opt_id id)
 
 int opts_params_check(const char *params, char *err, size_t errlen)
 {
-	for (size_t f = 0; f < NFAMILIES; f++)
-		if (family_settings[f]->conflicts && family_settings[f]->conflicts(params, err, errlen) < 0)
+	for (const struct family *const *f = family_list; *f; f++)
+		if ((*f)->settings && (*f)->settings->conflicts && (*f)->settings->conflicts(params, err, errlen) < 0)
 			return -1;
 	return 0;
 }

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "commands.h"
 #include "family.h"
 #include "run.h"
 #include "tests.h"
 #include "score.h"
+#include "wrap.h"
 
 #define UNIXBENCH_VERSION "6.0.0"
 

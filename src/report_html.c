@@ -16,7 +16,6 @@
 #include "report.h"
 #include "run.h"
 #include "svg.h"
-#include "thermal.h"
 
 /* Machine or user text, escaped. */
 void html_esc(struct html *h, const char *s)
@@ -354,6 +353,18 @@ static void printed(struct html *h, const char *title, void (*print)(FILE *, con
 	free(buf);
 }
 
+/* What a run's mode prints after its report (a thermal check's verdict and
+ * per-minute table, as kbench show prints them), under the mode's heading. */
+static void mode_printed(struct html *h, const struct run *r, const char *of)
+{
+	const struct run_mode_info *m = run_mode_info(r->meta.mode);
+	if (!m->print || !m->report_title || r->nblocks < 1 || r->blocks[0].ntests < 1)
+		return;
+	char title[96];
+	snprintf(title, sizeof title, "%s%s", m->report_title, of);
+	printed(h, title, m->print, r);
+}
+
 static void unixbench_text(struct html *h, const struct run *r, const char *title)
 {
 	printed(h, title, report_print, r);
@@ -404,11 +415,9 @@ int report_html_write(FILE *f, const struct run *r, const struct run *const *bas
 	html_out(h, "</div>\n");
 	if (c)
 		diffs(h, c);
-	/* a thermal check's verdict and per-minute table, as kbench show prints them */
-	if (thermal_is(r))
-		printed(h, "Thermal check", thermal_print, r);
-	if (c && b0 && thermal_is(b0))
-		printed(h, "Thermal check of the compared run", thermal_print, b0);
+	mode_printed(h, r, "");
+	if (c && b0)
+		mode_printed(h, b0, " of the compared run");
 	if (c)
 		html_compare_tables(h, r, c);
 	else

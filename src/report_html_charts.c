@@ -16,7 +16,6 @@
 #include "run.h"
 #include "tests.h"
 #include "svg.h"
-#include "thermal.h"
 
 /* ---- points tests' curves ---- */
 

@@ -25,6 +25,7 @@ struct compare_block;
 struct noise_table;
 struct run;
 struct runner_opts;
+struct series;
 
 /* How a run was made. What each mode means to the readers of a run is one
  * row of run_modes (run.c), so no reader compares the stored name. */
@@ -54,6 +55,16 @@ struct run_mode_info {
 	/* Its defaults where the options left them (struct runner_opts, src/runner.h). */
 	void (*defaults)(struct runner_opts *o, int ncpus);
 	bool idle_baseline; /* it begins with an idle baseline: progress says so */
+	/* A timed run (runner_opts.timed_seconds): what the runner asks of its mode.
+	 * label: the run in an error line ("a thermal check"); sample_seconds: each
+	 * sample's length; idle_settled: the idle baseline may end (why says so), then
+	 * marked settled_mark; finish: after the run's last event, its verdict. */
+	const char *label;
+	double sample_seconds;
+	bool (*idle_settled)(const struct series *temp, double t0, double now, char *why, size_t whylen);
+	const char *settled_mark;
+	void (*finish)(struct run *r);
+	const char *report_title; /* the HTML report's heading of what print prints */
 	/* What follows the report on stdout; NULL: telemetry's summary. */
 	void (*print)(FILE *f, const struct run *r);
 };

@@ -12,7 +12,10 @@ static const struct run_mode_info run_modes[RUN_MODE_COUNT] = {
 	[RUN_MODE_THERMAL] = { .name = "thermal", .runs_tag = " (thermal)", .measured = true,
 			       .compare_rows = thermal_compare_rows, .command = "thermal",
 			       .operands_why = "--test ID names its test", .test = THERMAL_TEST,
-			       .defaults = thermal_defaults, .idle_baseline = true, .print = thermal_print },
+			       .defaults = thermal_defaults, .idle_baseline = true, .print = thermal_print,
+			       .label = "a thermal check", .sample_seconds = THERMAL_SAMPLE_SECONDS,
+			       .idle_settled = thermal_idle_settled, .settled_mark = THERMAL_IDLE_STEADY_MARK,
+			       .finish = thermal_finish, .report_title = "Thermal check" },
 	[RUN_MODE_IMPORTED] = { .name = "imported", .runs_tag = " (imported)" },
 };
 

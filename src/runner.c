@@ -17,7 +17,6 @@
 #include "score.h"
 #include "scratch.h"
 #include "tests.h"
-#include "thermal.h"
 #include "workload.h"
 
 static bool needs_data(const struct test_def *t)
@@ -41,9 +40,9 @@ struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errl
 		snprintf(err, errlen, "no tests to run");
 		return NULL;
 	}
-	if (opts->thermal_seconds > 0 && (opts->ntests != 1 || opts->ncopies != 1)) {
-		snprintf(err, errlen, "a thermal check runs one test with one copy count, not %d test%s "
-			 "and %d copy count%s", opts->ntests, opts->ntests == 1 ? "" : "s", opts->ncopies,
+	if (opts->timed_seconds > 0 && (opts->ntests != 1 || opts->ncopies != 1)) {
+		snprintf(err, errlen, "%s runs one test with one copy count, not %d test%s "
+			 "and %d copy count%s", run_mode_info(opts->mode)->label, opts->ntests, opts->ntests == 1 ? "" : "s", opts->ncopies,
 			 opts->ncopies == 1 ? "" : "s");
 		return NULL;
 	}
@@ -258,7 +257,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	}
 	for (int k = 0; res->status == TEST_RUNNING && ((quick && !points) || k < nsamples); k++) {
 		ev.sample = k;
-		if (k == 0 && r->o.thermal_seconds > 0 && r->o.idle > 0) {
+		if (k == 0 && r->o.timed_seconds > 0 && r->o.idle > 0) {
 			run_add_marker(run, wl_now() - r->run_t0, "idle baseline");
 			runner_idle_baseline(r, &ev, r->o.idle);
 		}
@@ -417,7 +416,8 @@ int runner_run(struct runner *r, struct run *run)
 	ev = (struct runner_event){ .run = run, .block = first };
 	runner_emit(r, (ev.kind = EV_RUN_END, &ev));
 	/* After the listeners' last readings: the check's verdict goes into the run. */
-	if (r->o.thermal_seconds > 0)
-		thermal_finish(run);
+	const struct run_mode_info *mode = run_mode_info(r->o.mode);
+	if (r->o.timed_seconds > 0 && mode->finish)
+		mode->finish(run);
 	return r->abort ? -1 : 0;
 }

@@ -29,10 +29,12 @@ struct runner_opts {
 	bool quick;         /* stop each test once its score is precise (quick.h) */
 	double precision;   /* quick: half width of the 95% interval asked, fraction; 0 = 0.01 */
 	double max_test_seconds; /* quick: a test's time limit; 0 = 15 */
-	/* A thermal check (src/thermal.h): > 0 runs its one test's samples back
+	/* A timed run of a mode of its own (mode: its row in run.h's run_mode_info
+	 * says the rest; thermal's check): > 0 runs its one test's samples back
 	 * to back, no pause, for this many seconds, after `idle` seconds of an
 	 * idle baseline in which telemetry reads the sensors. */
-	double thermal_seconds;
+	double timed_seconds;
+	enum run_mode mode;
 	double idle;
 	const char *params; /* workload parameters, "sizes=512:128M:8 huge" (memlat); NULL = defaults */
 };

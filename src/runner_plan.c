@@ -13,7 +13,6 @@
 #include "quick.h"
 #include "run.h"
 #include "sysinfo.h"
-#include "thermal.h"
 #include "tests.h"
 #include "workload.h"
 
@@ -89,9 +88,9 @@ const char *runner_find_helper(void)
 
 int runner_samples_for(const struct runner_opts *o, const struct test_def *t)
 {
-	/* A thermal check: as many back-to-back samples as fill its minutes. */
-	if (o->thermal_seconds > 0) {
-		double n = ceil(o->thermal_seconds / runner_length_for(o, t) - 1e-9);
+	/* A timed run (thermal's check): as many back-to-back samples as fill its minutes. */
+	if (o->timed_seconds > 0) {
+		double n = ceil(o->timed_seconds / runner_length_for(o, t) - 1e-9);
 		return n < 1 ? 1 : n > 1e6 ? 1000000 : (int)n;
 	}
 	if (o->samples > 0)
@@ -105,8 +104,8 @@ double runner_length_for(const struct runner_opts *o, const struct test_def *t)
 {
 	if (o->duration > 0)
 		return o->duration;
-	if (o->thermal_seconds > 0)
-		return THERMAL_SAMPLE_SECONDS;
+	if (o->timed_seconds > 0)
+		return run_mode_info(o->mode)->sample_seconds;
 	if (o->quick)
 		return test_quick_seconds(t);
 	return t->seconds;
@@ -115,8 +114,8 @@ double runner_length_for(const struct runner_opts *o, const struct test_def *t)
 /* UnixBench's sync and 3 s before each pass; a quick run only syncs. */
 double runner_pause_for(const struct runner_opts *o)
 {
-	if (o->thermal_seconds > 0)
-		return 0; /* a thermal check's load must not rest */
+	if (o->timed_seconds > 0)
+		return 0; /* a timed run's load must not rest */
 	return o->pause >= 0 ? o->pause : o->quick ? 0 : 3.0;
 }
 
@@ -149,7 +148,7 @@ double runner_estimate_test(const struct runner_opts *o, const struct test_def *
 	if (t->self_timed)
 		len *= t->overrun;
 	return runner_samples_for(o, t) * (runner_pause_for(o) + len) +
-	       (o->thermal_seconds > 0 ? o->idle : 0);
+	       (o->timed_seconds > 0 ? o->idle : 0);
 }
 
 bool runner_skips_block(const struct runner_opts *o, const struct test_def *t, int copies)
@@ -207,7 +206,7 @@ struct run *runner_new_run(const struct runner_opts *o)
 	snprintf(run->meta.params, sizeof run->meta.params, "%s", o->params ? o->params : "");
 	if (o->quick)
 		run->meta.mode = RUN_MODE_QUICK;
-	if (o->thermal_seconds > 0)
-		run->meta.mode = RUN_MODE_THERMAL;
+	if (o->timed_seconds > 0)
+		run->meta.mode = o->mode;
 	return run;
 }

@@ -19,7 +19,6 @@
 
 #include "run.h"
 #include "tests.h"
-#include "thermal.h"
 #include "workload.h"
 
 void runner_emit(struct runner *r, struct runner_event *ev)
@@ -101,9 +100,10 @@ void runner_idle_baseline(struct runner *r, struct runner_event *ev, double seco
 			run_add_note(ev->run, "idle baseline: %.0f s, its full length", now - start);
 			return;
 		}
-		if (thermal_idle_settled(run_find_series(ev->run, "temp.cpu"), t0, now - r->run_t0, why,
-					 sizeof why)) {
-			run_add_marker(ev->run, now - r->run_t0, THERMAL_IDLE_STEADY_MARK);
+		const struct run_mode_info *mode = run_mode_info(r->o.mode);
+		if (mode->idle_settled &&
+		    mode->idle_settled(run_find_series(ev->run, "temp.cpu"), t0, now - r->run_t0, why, sizeof why)) {
+			run_add_marker(ev->run, now - r->run_t0, mode->settled_mark);
 			run_add_note(ev->run, "idle baseline: %.0f s of at most %.0f: %s", now - start, seconds,
 				     why);
 			return;

@@ -8,8 +8,9 @@
 
 void thermal_defaults(struct runner_opts *o, int ncpus)
 {
-	if (o->thermal_seconds <= 0)
-		o->thermal_seconds = THERMAL_MINUTES * 60;
+	o->mode = RUN_MODE_THERMAL;
+	if (o->timed_seconds <= 0)
+		o->timed_seconds = THERMAL_MINUTES * 60;
 	if (o->idle < 0)
 		o->idle = THERMAL_IDLE_SECONDS;
 	if (o->ncopies == 0)

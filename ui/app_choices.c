@@ -78,7 +78,8 @@ void app_opts(const struct app *a, struct runner_opts *o)
 		/* one copy count: the largest chosen (all CPUs by default) */
 		o->ncopies = 1;
 		o->copies[0] = a->copies[a->ncopies - 1];
-		o->thermal_seconds = a->thermal_minutes * 60;
+		o->timed_seconds = a->thermal_minutes * 60;
+		o->mode = RUN_MODE_THERMAL;
 		o->idle = a->idle;
 		o->samples = 0;
 		o->quick = false;

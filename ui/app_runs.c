@@ -13,7 +13,7 @@ void app_start_run(struct app *a)
 	char err[400];
 	struct runner_opts o;
 	app_opts(a, &o);
-	bool thermal = o.thermal_seconds > 0;
+	bool thermal = o.timed_seconds > 0;
 	app_goto(a, thermal ? &screen_thermal : &screen_run);
 	if (live_run(&a->live, &o, &a->tele, &a->run, err, sizeof err) < 0) {
 		app_goto(a, &screen_setup);
