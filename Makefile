@@ -71,7 +71,7 @@ PKGS       = ncursesw jansson sqlite3
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -ljansson -lsqlite3)
 
-# The run store's index is SQLite (src/storeidx.c): without its headers the
+# The run store's index is SQLite (src/store/storeidx.c): without its headers the
 # build stops here with what to install, rather than at a compiler error.
 ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
 ifneq ($(shell printf '\043include <sqlite3.h>\n' | $(CC) $(PKG_CFLAGS) -E -x c - >/dev/null 2>&1 && echo ok),ok)
@@ -86,7 +86,11 @@ WARN       = -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation
 # scratch files past 2 GiB, and dates past 2038 in run files.
 DEFS       = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DKBENCH_VERSION='"$(VERSION)"' -DKBENCH_DATADIR='"$(DATADIR)"' \
              -DKBENCH_LIBEXECDIR='"$(LIBEXECDIR)"'
-ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) -Isrc -Iui $(PKG_CFLAGS)
+# src/ is one folder per part (README's Layout); a header is included by its name,
+# a telemetry or workload header by telemetry/NAME.h, workloads/NAME.h.
+SRC_PARTS  = base record engine registry families store compare cli
+SRC_INC    = -Isrc $(patsubst %,-Isrc/%,$(SRC_PARTS))
+ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) $(SRC_INC) -Iui $(PKG_CFLAGS)
 LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
 
 # The kbench binary links its libraries statically and is not PIE: it
@@ -166,12 +170,12 @@ LDFLAGS    += $(SANFLAGS)
 endif
 ALL_CFLAGS += -DKBENCH_BUILD_FLAGS='"$(CC) $(CFLAGS) | workloads: $(WL_CFLAGS)$(KB_BASELINE_NOTE)"'
 
-ENGINE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/telemetry/*.c))
+ENGINE_SRC = $(filter-out src/cli/main.c,$(wildcard $(patsubst %,src/%/*.c,$(SRC_PARTS)) src/telemetry/*.c))
 WL_SRC     = $(wildcard src/workloads/*.c)
 UI_SRC     = $(wildcard ui/*.c)
 LIB_OBJ    = $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(UI_SRC)) \
              $(patsubst %.c,$(BUILD)/%.o,$(WL_SRC))
-MAIN_OBJ   = $(BUILD)/src/main.o
+MAIN_OBJ   = $(BUILD)/src/cli/main.o
 UNIT_SRC   = $(wildcard tests/unit/test_*.c)
 UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 DEPFLAGS   = -MMD -MP
@@ -180,7 +184,7 @@ DEPFLAGS   = -MMD -MP
 all: kbench docs
 
 # The man page and the bash completion are printed by the binary from its option
-# table (src/options.c), so they cannot disagree with what it parses.
+# table (src/cli/options_table.c), so they cannot disagree with what it parses.
 docs: $(BUILD)/kbench.1 $(BUILD)/kbench.bash-completion
 $(BUILD)/kbench.1: $(BUILD)/kbench
 	$(KB_EXEC) $(BUILD)/kbench help --man >$@.tmp && mv -f $@.tmp $@
@@ -204,14 +208,14 @@ $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
 # shell, grep and C compiler loops run in (src/helper/kbench-exec.c says
 # why). Built as UnixBench builds execl, spawn and looper: its compiler
 # flags, linked dynamically against libc only, PIE as the compiler's default.
-HELPER_OBJ = $(BUILD)/src/helper/kbench-exec.o $(BUILD)/src/workload.o \
+HELPER_OBJ = $(BUILD)/src/helper/kbench-exec.o $(BUILD)/src/engine/workload.o \
              $(patsubst %,$(BUILD)/src/workloads/%.o,execl spawn syscall looper)
 $(BUILD)/kbench-exec: $(HELPER_OBJ)
 	$(CC) $(WL_CFLAGS) -o $@ $^
 
 $(BUILD)/src/helper/%.o: src/helper/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall -Wextra $(KB_NOPSABI) $(DEFS) -Isrc $(DEPFLAGS) -c -o $@ $<
+	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall -Wextra $(KB_NOPSABI) $(DEFS) $(SRC_INC) $(DEPFLAGS) -c -o $@ $<
 
 kbench: $(BUILD)/kbench $(BUILD)/kbench-exec
 ifeq ($(SAN),1)
@@ -224,7 +228,7 @@ endif
 
 $(BUILD)/src/workloads/%.o: src/workloads/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(KB_NOPSABI) $(DEFS) -Isrc $(DEPFLAGS) -c -o $@ $<
+	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(KB_NOPSABI) $(DEFS) $(SRC_INC) $(DEPFLAGS) -c -o $@ $<
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -239,7 +243,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
            libsensors-dev libcmocka-dev tmux locales util-linux procps python3 valgrind \
            chromium python3-pil libsqlite3-dev sqlite3
-# libsqlite3-dev: the store's index (src/storeidx.c); sqlite3, the command: the store
+# libsqlite3-dev: the store's index (src/store/storeidx.c); sqlite3, the command: the store
 # tests look into the index with it.
 # The export tests: a markdown parser renders the pasted tables; LAVA's test
 # definition schema (voluptuous) and a YAML reader check contrib/lava/kbench.yaml.
@@ -325,7 +329,7 @@ fuzz-long:
 		[ $$rc = 0 ] || { tail -n 20 build-fuzz/fuzz_$$t-long.log; exit 1; }; \
 	done
 fuzzers: $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cmd_%,$(LIB_OBJ))
+FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cli/cmd_%,$(LIB_OBJ))
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
 # The theme parser lives in ui/; the command-line target links every command and the

@@ -17,7 +17,10 @@ import re
 import sys
 
 TOP = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
-INCLUDE_DIRS = ["src", "ui"]  # the Makefile's -Isrc -Iui, after the includer's own folder
+# The Makefile's -Isrc, -Isrc/PART for each part's folder, and -Iui, after the includer's own folder.
+INCLUDE_DIRS = ["src"] + sorted(
+    os.path.join("src", d) for d in (os.listdir(os.path.join(TOP, "src")) if os.path.isdir(os.path.join(TOP, "src")) else [])
+    if os.path.isdir(os.path.join(TOP, "src", d))) + ["ui"]
 
 
 def read_parts(readme):

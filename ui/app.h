@@ -66,7 +66,7 @@ struct app {
 	char run_name[64];       /* --name: the runs made here; "" = the kernel release */
 	struct telemetry_opts tele; /* --events, --interval, --sensor, --no-telemetry */
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
-	double thermal_minutes; /* > 0: a thermal check of one test this long (src/thermal.h) */
+	double thermal_minutes; /* > 0: a thermal check of one test this long (src/families/thermal.h) */
 	double idle;            /* its idle baseline, seconds */
 	char params[OPT_PARAMS_MAX]; /* workload parameters (--sizes, --huge, ...), "" = defaults */
 
@@ -119,7 +119,7 @@ void app_pick_base(struct app *a);
 
 /* The defaults: the index tests, 1 and N copies, UnixBench's pause. */
 void app_defaults(struct app *a);
-/* The console's and the replay's options, from the table (src/options.c).
+/* The console's and the replay's options, from the table (src/cli/options.c).
  * Returns -1 to go on (the operands in *ops, *nops; free with free()), else the exit code. */
 int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const char **theme,
 		   char ***ops, int *nops);

@@ -17,7 +17,7 @@ enum family_view_length {
 };
 
 /* src/ never includes curses, so a family's live view is this ui-side
- * struct (src/family.h is the rest of its face), registered by one line in
+ * struct (src/record/family.h is the rest of its face), registered by one line in
  * family_views.c under the family's name. Every hook may be NULL: the run
  * screen's own way (a rate, or a points test's count of points) is then
  * used. params: the run's workload parameters. */

@@ -39,7 +39,7 @@ extern const struct setup_mode setup_run, setup_thermal;
 const struct setup_mode *setup_mode_of(const struct app *a);
 
 /* A field's value typed at a prompt, checked by the option row kbench run and the
- * console's flags use (src/options.c); zero, where it means the default, is allowed as
+ * console's flags use (src/cli/options.c); zero, where it means the default, is allowed as
  * well ("each test's own"; NULL: no such zero). A bad value: a warning, *out kept. */
 void setup_in_number(struct app *a, const char *s, enum opt_id id, double *out, const char *zero);
 /* The value after cur in vals (dir 1) or before it (-1); from at when cur is none of them. */

@@ -1,4 +1,4 @@
-/* The setup screen in a thermal check: minutes of load, the idle baseline, one rate test (src/thermal.h). */
+/* The setup screen in a thermal check: minutes of load, the idle baseline, one rate test (src/families/thermal.h). */
 #include "setup_mode.h"
 
 #include <stdio.h>

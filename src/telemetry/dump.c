@@ -16,7 +16,7 @@
 
 #include "telemetry/sysroot.h"
 
-/* What the readers in src/telemetry and src/sysinfo.c open, as glob patterns under the root. An
+/* What the readers in src/telemetry and src/record/sysinfo.c open, as glob patterns under the root. An
  * allow-list, so a power supply's serial_number, model_name or manufacturer never goes in. */
 static const char *const wanted[] = {
 	"sys/class/hwmon/hwmon*/"

@@ -4,15 +4,15 @@
 # requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 # the checker itself: a cycle and a broken rule in a copy are found and named
-mkdir -p "$T/top/src" "$T/top/ui"
+mkdir -p "$T/top/src/record" "$T/top/src/base" "$T/top/src/cli" "$T/top/ui"
 sed -n '/<!-- parts: begin/,/<!-- parts: end -->/p' "$KBENCH_TOP/README.md" >"$T/top/README.md"
-printf '#include "tests.h"\n' >"$T/top/src/run.h"
-printf '#include "run.h"\n' >"$T/top/src/tests.h"
-printf '#include "options.h"\n' >"$T/top/src/stats.c"
-printf '\n' >"$T/top/src/options.h"
+printf '#include "tests.h"\n' >"$T/top/src/record/run.h"
+printf '#include "run.h"\n' >"$T/top/src/record/tests.h"
+printf '#include "options.h"\n' >"$T/top/src/base/stats.c"
+printf '\n' >"$T/top/src/cli/options.h"
 python3 "$KBENCH_TOP/tests/include_rules.py" "$T/top" >"$T/out" 2>&1 && { cat "$T/out"; die "a cycle passed"; }
-grep -qx 'include cycle: src/run -> src/tests -> src/run' "$T/out" || { cat "$T/out"; die "the cycle was not printed"; }
-grep -q '^src/stats.c:1: includes src/options.h: base may not include cli$' "$T/out" ||
+grep -qx 'include cycle: src/record/run -> src/record/tests -> src/record/run' "$T/out" || { cat "$T/out"; die "the cycle was not printed"; }
+grep -q '^src/base/stats.c:1: includes src/cli/options.h: base may not include cli$' "$T/out" ||
 	{ cat "$T/out"; die "the broken rule was not printed"; }
 # the tree itself
 python3 "$KBENCH_TOP/tests/include_rules.py" "$KBENCH_TOP" >"$T/out" 2>&1 || { cat "$T/out"; die "include rules"; }

@@ -1,4 +1,4 @@
-# The option table (src/options.c) seen from outside: every command takes its options before or
+# The option table (src/cli/options.c) seen from outside: every command takes its options before or
 # after its operands, "--" ends them, bad values exit 2 with one line, and --help, the man page,
 # the bash completion and README's option table are all what the binary generates.
 . "$KBENCH_TOP/tests/system/lib.inc"

@@ -613,7 +613,7 @@ static void test_compare_stored_learns_from_the_store(void **state)
 		run_free(runs[i]);
 }
 
-/* A thermal check (src/thermal.h): 60 samples of 2 s at 1e7 lps (+-0.5%), falling to `fall` of
+/* A thermal check (src/families/thermal.h): 60 samples of 2 s at 1e7 lps (+-0.5%), falling to `fall` of
  * that from sample `at` (none when at < 0); a "temp.cpu" series that rises with it. */
 static struct run *mk_thermal(const char *id, double fall, int at)
 {

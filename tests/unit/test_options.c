@@ -1,4 +1,4 @@
-/* Tests of the option table in src/options.c: its rows are whole and sane, and the parser made from it reads every command the GNU way. */
+/* Tests of the option table in src/cli/options.c: its rows are whole and sane, and the parser made from it reads every command the GNU way. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* Tests of the quick-run stopping rule in src/quick.c. */
+/* Tests of the quick-run stopping rule in src/record/quick.c. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

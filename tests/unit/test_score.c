@@ -1,4 +1,4 @@
-/* Tests of UnixBench's scoring rules in src/score.c, with known answers. */
+/* Tests of UnixBench's scoring rules in src/record/score.c, with known answers. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

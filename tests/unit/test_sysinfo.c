@@ -1,4 +1,4 @@
-/* Tests of the run's environment facts in src/sysinfo.c against the machine tree in tests/fixtures/sysinfo. */
+/* Tests of the run's environment facts in src/record/sysinfo.c against the machine tree in tests/fixtures/sysinfo. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

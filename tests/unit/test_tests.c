@@ -1,4 +1,4 @@
-/* Tests of the test table in src/tests.c: rows, groups and the index set agree with each other and with UnixBench. */
+/* Tests of the test table in src/record/tests.c: rows, groups and the index set agree with each other and with UnixBench. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

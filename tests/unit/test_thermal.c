@@ -1,4 +1,4 @@
-/* Tests of the thermal check's decision in src/thermal.c: the windows, the fall and its noise, the thermal evidence and its moment, and what each verdict says. */
+/* Tests of the thermal check's decision in src/families/thermal.c: the windows, the fall and its noise, the thermal evidence and its moment, and what each verdict says. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

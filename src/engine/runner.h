@@ -128,7 +128,7 @@ struct run *runner_new_run(const struct runner_opts *o);
 /* The directory of the shell tests' data: hint, $KBENCH_DATADIR, beside the binary, the prefix. */
 const char *runner_find_datadir(const char *hint);
 const char *runner_self_path(void);
-/* kbench-exec (see src/workload.h, wl_exec_helper): $KBENCH_HELPER, beside
+/* kbench-exec (see src/engine/workload.h, wl_exec_helper): $KBENCH_HELPER, beside
  * the binary, build/ beside it, ../libexec/kbench, the configured libexec. */
 const char *runner_find_helper(void);
 

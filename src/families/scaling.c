@@ -48,7 +48,7 @@ int scaling_parse_tasks(const char *text, int *out, int *n, char *err, size_t er
 	}
 }
 
-/* ---- the settings (src/settings.h): the command line's rows and the run's params words ---- */
+/* ---- the settings (src/base/settings.h): the command line's rows and the run's params words ---- */
 
 /* the list's count, then the list */
 _Static_assert(offsetof(struct scaling_params, tasks) == offsetof(struct scaling_params, ntasks) + sizeof(int),

@@ -1,4 +1,4 @@
-/* The thermal check as a command of its own (kbench thermal): its defaults for the runner, reached through the thermal mode's row (src/run_mode.c). */
+/* The thermal check as a command of its own (kbench thermal): its defaults for the runner, reached through the thermal mode's row (src/registry/run_mode.c). */
 #include "thermal.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* The GNU-style parser, the value checks and --help made from the option table (src/options_table.c). */
+/* The GNU-style parser, the value checks and --help made from the option table (src/cli/options_table.c). */
 #include "options.h"
 
 #include <stdlib.h>

@@ -61,7 +61,7 @@ int kbuild_parse_jobs(const char *text, int *jobs, int *njobs, char *err, size_t
 	return 0;
 }
 
-/* ---- the settings (src/settings.h) ---- */
+/* ---- the settings (src/base/settings.h) ---- */
 
 static int parse_tree(const char *text, void *field, char *err, size_t errlen)
 {

@@ -33,7 +33,7 @@ static unsigned long long mib(uint64_t kib)
 /* kbench's lines after UnixBench's header, in its style: where the file tests
  * wrote and the settings a reader of a result asks about first. A run that
  * did not record them (an imported log, a 1.0 file) prints neither line.
- * `kbench import` reads both back (src/import_facts.c). */
+ * `kbench import` reads both back (src/store/import_facts.c). */
 static void env_lines(FILE *f, const struct run_meta *m)
 {
 	if (m->scratch_dir[0] || m->fs_type[0]) {

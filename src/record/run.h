@@ -52,7 +52,7 @@ struct run_mode_info {
 	const char *command;
 	const char *operands_why; /* it takes no operands: why, for the error line */
 	const char *test;         /* the test it runs when its options name none */
-	/* Its defaults where the options left them (struct runner_opts, src/runner.h). */
+	/* Its defaults where the options left them (struct runner_opts, src/engine/runner.h). */
 	void (*defaults)(struct runner_opts *o, int ncpus);
 	bool idle_baseline; /* it begins with an idle baseline: progress says so */
 	/* A timed run (runner_opts.timed_seconds): what the runner asks of its mode.

@@ -9,7 +9,7 @@
 #include "options.h"
 #include "ui.h"
 
-/* What each command runs; its usage, help and options are rows in src/options.c. */
+/* What each command runs; its usage, help and options are rows in src/cli/options.c. */
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);

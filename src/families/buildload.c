@@ -76,7 +76,7 @@ int buildload_parse_loads(const char *text, int *loads, int *n, char *err, size_
 	return 0;
 }
 
-/* ---- the settings (src/settings.h): the command line's rows and the run's params words ---- */
+/* ---- the settings (src/base/settings.h): the command line's rows and the run's params words ---- */
 
 /* kbuild's tree (the full one, quick too) and the first of its -j values */
 static int parse_tree(const char *text, void *field, char *err, size_t errlen)

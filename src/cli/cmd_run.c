@@ -235,7 +235,7 @@ static int read_options(const struct opt_parsed *op, struct cli_run *cr)
 		case O_SENSOR: cr->topts.sensor = it->arg; break;
 		case O_COOLDOWN: cr->topts.cooldown = true; break;
 		case O_NO_TELEMETRY: cr->topts.off = true; break;
-		/* the thermal command's rows (src/thermal.h) */
+		/* the thermal command's rows (src/families/thermal.h) */
 		case O_THERMAL_MINUTES: o->timed_seconds = it->d * 60; break;
 		case O_THERMAL_TEST: cr->test = it->arg; break;
 		case O_IDLE: o->idle = it->d; break;

@@ -80,7 +80,7 @@ struct kbuild_opts {
 };
 
 /* The settings' rows (tree, make-jobs, source, config) into struct kbuild_opts
- * (src/kbuild_settings.c). */
+ * (src/families/kbuild_settings.c). */
 extern const struct settings kbuild_settings;
 /* "tree=tiny|small|full|N make-jobs=1,2,4 source=PATH config=TARGET" (other
  * words belong to other workloads; PATH as kbuild_param_source wrote it). Defaults: the full tree (small when quick), -j half the CPUs,

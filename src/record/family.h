@@ -35,7 +35,7 @@ struct family_import {
  * The console's side of a family (its live view) is ui/family_view.h. */
 struct family {
 	const char *name; /* "rate", "memlat", ...: the key ui/'s views are found by */
-	/* Its settings (src/settings.h), options of the run commands; NULL: none. */
+	/* Its settings (src/base/settings.h), options of the run commands; NULL: none. */
 	const struct settings *settings;
 
 	/* Its tests and groups, in the order `kbench list` shows them. rows_last:

@@ -147,7 +147,7 @@ void thermal_finish(struct run *r);
 /* The verdict and the per-minute table (score, MHz, °C, W, throttle): kbench thermal and kbench show. */
 void thermal_print(FILE *f, const struct run *r);
 /* kbench thermal's defaults where its options left them: THERMAL_MINUTES of load after
- * THERMAL_IDLE_SECONDS idle, copies the CPUs (struct runner_opts, src/runner.h). */
+ * THERMAL_IDLE_SECONDS idle, copies the CPUs (struct runner_opts, src/engine/runner.h). */
 void thermal_defaults(struct runner_opts *o, int ncpus);
 /* kbench thermal --test: a test of the table (kbench list) that gives a rate a
  * check can follow; 0, or -1 with the option's error line (opt as spelled). */

@@ -71,7 +71,7 @@ int lat_parse_fifo(const char *text)
 	return -1;
 }
 
-/* ---- the settings (src/settings.h): the command line's rows and the run's params words ---- */
+/* ---- the settings (src/base/settings.h): the command line's rows and the run's params words ---- */
 
 static int parse_fifo(const char *text, void *field, char *err, size_t errlen)
 {

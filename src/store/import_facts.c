@@ -40,7 +40,7 @@ static char *last_of(char *s, const char *needle)
 	return last;
 }
 
-/* kbench's "Storage: DIR on TYPE (OPTIONS) SOURCE, scheduler SCHED" (src/report.c),
+/* kbench's "Storage: DIR on TYPE (OPTIONS) SOURCE, scheduler SCHED" (src/compare/report.c),
  * or "DIR (filesystem unknown)". TYPE and OPTIONS hold no blanks, so DIR ends
  * at the last " on " that such a pair follows: DIR is whatever --tmpdir was,
  * the source is a device or a server's path. */

@@ -129,7 +129,7 @@ int memlat_parse_sizes(const char *text, struct memlat_sizes *s, char *err, size
 	return 0;
 }
 
-/* ---- the settings (src/settings.h): the command line's rows and the run's params words ---- */
+/* ---- the settings (src/base/settings.h): the command line's rows and the run's params words ---- */
 
 static int parse_sizes(const char *text, void *field, char *err, size_t errlen)
 {

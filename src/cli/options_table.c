@@ -333,8 +333,8 @@ static const struct opt_def core_rows[] = {
 };
 /* ---- the families' settings as rows ---- */
 
-/* The families' settings (src/settings.h) are options, in the registry's order
- * (src/family_list.c); a setting two families read (kbuild's --tree, which
+/* The families' settings (src/base/settings.h) are options, in the registry's order
+ * (src/registry/family_list.c); a setting two families read (kbuild's --tree, which
  * buildload reads too) is one option, its first family's row. */
 #define MAX_SETTINGS 48
 
