@@ -1,0 +1,35 @@
+/* What the results screen's two files share: the comparison shown and the table's lines (screen_results.c keeps them, results_draw.c draws them). */
+#ifndef KBENCH_UI_SCREEN_RESULTS_INT_H
+#define KBENCH_UI_SCREEN_RESULTS_INT_H
+
+#include <stdbool.h>
+
+#include "canvas.h"
+#include "runner.h"
+
+struct app;
+
+/* A row of the table: a compare row, or (no comparison) a test of the run. */
+struct line {
+	int block, row;
+	double change; /* as a gain: a latency or time that fell is positive */
+	int point; /* no comparison, a points test: its headline point; else -1 */
+	/* 1 + the index of a summary of test (block, row) of the run (not of the
+	 * comparison) that says a part was refused ("mem_load refused: needs
+	 * ..."), shown as a line of its own after the rows; 0 a row */
+	int note;
+};
+
+struct results_state {
+	struct compare *cmp;
+	char cmp_why[300];
+	bool by_change;
+	int top;
+	struct line lines[RUNNER_MAX_BLOCKS * RUNNER_MAX_TESTS + 8];
+	int nlines;
+};
+extern struct results_state rv; /* the results screen's, shared by its two files */
+
+void results_draw(struct app *a, struct canvas *c);
+
+#endif
