@@ -7,21 +7,22 @@
 # from wait4's rusage) leaves out that share, so the two programs' work per loop can be
 # compared while others load the machine. It is not UnixBench's score (that is per
 # wall-clock second) and needs no quiet machine. Only the tests whose work is one
-# process's CPU (and its waited-for children's) take part: not context1 (two processes,
-# each waiting on the other), the file tests (UnixBench's program also spends CPU on its
-# write and read phases, which its copy score does not count) or the shell tests. Each round runs UnixBench's program and kbench once each,
+# process's CPU (and its waited-for children's: the shell tests' looper waits for every
+# script) take part: not context1 (two processes, each waiting on the other) or the file
+# tests (UnixBench's program also spends CPU on its write and read phases, which its
+# copy score does not count). Each round runs UnixBench's program and kbench once each,
 # in a random order, DURATION seconds; the ratio is kbench / UnixBench of the medians,
 # with the Welch 95% interval on the logs, as bench-fidelity prints.
 #
 # Environment: UNIXBENCH (a built UnixBench directory, required), KBENCH, ROUNDS (5),
 # DURATION (5), TESTS (default and all: dhry2reg whetstone-double execl pipe spawn
-# syscall), OUT (default /tmp/kbench-fidelity-cpu-DATE).
+# syscall shell1 shell8), OUT (default /tmp/kbench-fidelity-cpu-DATE).
 set -u
 : "${KBENCH:=./kbench}"
 UB=${UNIXBENCH:-}
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-5}
-TESTS=${TESTS:-dhry2reg whetstone-double execl pipe spawn syscall}
+TESTS=${TESTS:-dhry2reg whetstone-double execl pipe spawn syscall shell1 shell8}
 OUT=${OUT:-/tmp/kbench-fidelity-cpu-$(date +%Y%m%d-%H%M%S)}
 die() { echo "bench-fidelity-cpu: $*" >&2; exit 1; }
 
@@ -31,8 +32,8 @@ die() { echo "bench-fidelity-cpu: $*" >&2; exit 1; }
 command -v python3 >/dev/null 2>&1 || die "python3 is needed (it reads the CPU time from wait4)"
 command -v shuf >/dev/null 2>&1 || die "shuf (coreutils) is needed for the random order"
 for t in $TESTS; do
-	case $t in dhry2reg|whetstone-double|execl|pipe|spawn|syscall) ;;
-	*) die "$t: only dhry2reg whetstone-double execl pipe spawn syscall (one process's CPU is their work)" ;; esac
+	case $t in dhry2reg|whetstone-double|execl|pipe|spawn|syscall|shell1|shell8) ;;
+	*) die "$t: only dhry2reg whetstone-double execl pipe spawn syscall shell1 shell8 (their CPU is their work)" ;; esac
 done
 UB=$(cd "$UB" && pwd)
 mkdir -p "$OUT/raw" "$OUT/tmp" || die "cannot create $OUT"
@@ -58,10 +59,11 @@ print("%.4f" % (ru.ru_utime + ru.ru_stime) if os.waitstatus_to_exitcode(st) == 0
 # TIME|seconds; kbench's sample line is "1 x TEST: sample 1/1: RATE UNIT (SECONDS s)".
 work_ub() {
 	awk -F'|' '/^COUNT\|/ { c = $2; base = $3 } /^TIME\|/ { t = $2 }
-		END { if (c == "") print "failed"; else if (base == 1) print c; else print c * t }' "$log"
+		END { if (c == "") print "failed"; else if (base > 0) print c; else print c * t }' "$log"
 }
 work_kb() {
-	awk '/^1 x [a-z0-9-]+: sample 1\/1: / { r = $(NF - 3); t = $(NF - 1); gsub(/\(/, "", t); print r * t; found = 1 }
+	awk '/^1 x [a-z0-9-]+: sample 1\/1: / { r = $(NF - 3); t = $(NF - 1); gsub(/\(/, "", t)
+			print r * t / ($(NF - 2) == "lpm" ? 60 : 1); found = 1 }
 		END { if (!found) print "failed" }' "$log"
 }
 
@@ -69,10 +71,18 @@ run_side() { # side test round
 	log="$OUT/raw/$1-$2-$3"
 	case $1 in
 	ub)
-		cpu=$(cd "$UB" && UB_BINDIR="$UB/pgms" cputime "$UB/pgms/$2" "$DURATION")
+		case $2 in
+		shell1|shell8) # as Run runs them: the looper, in testdir (sort.src)
+			cpu=$(cd "$UB/testdir" && LANG=en_US.utf8 UB_BINDIR="$UB/pgms" UB_TMPDIR="$OUT/tmp" \
+				cputime "$UB/pgms/looper" "$DURATION" "$UB/pgms/multi.sh" "${2#shell}") ;;
+		*) cpu=$(cd "$UB" && UB_BINDIR="$UB/pgms" cputime "$UB/pgms/$2" "$DURATION") ;;
+		esac
 		work=$(work_ub) ;;
 	kb)
-		cpu=$(cputime "$KBENCH" run -c 1 --samples 1 --duration "$DURATION" --pause 0 --no-save \
+		# UnixBench's Whetstone calibrates itself to 10 s whatever it is told; the
+		# same length here gives both the same share of calibration in their CPU.
+		d=$DURATION; [ "$2" = whetstone-double ] && d=10
+		cpu=$(cputime "$KBENCH" run -c 1 --samples 1 --duration "$d" --pause 0 --no-save \
 			--no-telemetry --tmpdir "$OUT/tmp" "$2")
 		work=$(work_kb) ;;
 	esac
