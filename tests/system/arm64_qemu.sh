@@ -5,7 +5,8 @@
 # native one. The tests whose worker execs kbench-exec (execl, spawn, shell1, scaling) are
 # the emulator's limit: qemu-user hands an arm64 program's execve to the kernel, which runs
 # another arm64 program only through binfmt_misc; without a qemu-aarch64 entry there each
-# must fail with one line naming "Exec format error", with one it must run.
+# must fail with one line naming "Exec format error", with one it must run. And make
+# ARCH=arm64 without the cross compiler says so.
 # requires: qemu-aarch64-static aarch64-linux-gnu-gcc make
 . "$KBENCH_TOP/tests/system/lib.inc"
 
@@ -13,6 +14,11 @@
 [ "${BUILD:-build}" = build ] || skip "the arm64 run is part of the native suite (make test), not $BUILD's"
 
 arm="$KBENCH_TOP/build-arm64"
+# Without the target's compiler make names it (it used to blame SQLite's header).
+(cd "$KBENCH_TOP" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s ARCH=arm64 CC=no-such-gcc-kbench kbench \
+	>"$T/nocc" 2>&1) && die "make ARCH=arm64 with a missing compiler succeeded"
+grep -q "ARCH=arm64: the compiler no-such-gcc-kbench is not installed; run 'make deps ARCH=arm64'" "$T/nocc" ||
+	{ cat "$T/nocc"; die "make ARCH=arm64 with a missing compiler does not name it"; }
 # Not a sub-make of make test: its jobserver and its ARCH-less variables stay out.
 (cd "$KBENCH_TOP" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
 	make -s -j2 ARCH=arm64 kbench >"$T/build" 2>&1) || { tail -20 "$T/build"; die "make ARCH=arm64 failed"; }
