@@ -43,6 +43,11 @@ if [ "${REPORT_ONLY:-}" != 1 ]; then
 	[ -n "$UB" ] || die "set UNIXBENCH to a built UnixBench directory (the one holding Run), e.g. make bench-fidelity UNIXBENCH=~/byte-unixbench/UnixBench"
 	[ -x "$UB/Run" ] && [ -x "$UB/pgms/dhry2reg" ] || die "$UB is not a built UnixBench (no Run or pgms/dhry2reg: run make there first)"
 	[ -x "$KBENCH" ] || die "no kbench binary at $KBENCH"
+	# A 64-bit UnixBench beside a 32-bit kbench (or the reverse) compares two
+	# word sizes, not two programs: `long` and the CPU loops' counts differ.
+	elf_bits() { case $(od -An -tx1 -j4 -N1 "$1" 2>/dev/null | tr -d ' ') in 01) echo 32 ;; 02) echo 64 ;; *) echo ? ;; esac; }
+	ub_bits=$(elf_bits "$UB/pgms/dhry2reg"); kb_bits=$(elf_bits "$KBENCH")
+	[ "$ub_bits" = "$kb_bits" ] || die "UnixBench's programs are $ub_bits-bit and kbench is $kb_bits-bit: build both alike (a 32-bit UnixBench: make CC=\"gcc -m32\" there, with make bench-fidelity ARCH=i686)"
 	case $ORDER in abba|random) ;; *) die "ORDER is abba or random, not $ORDER" ;; esac
 	[ "$ORDER" = abba ] || command -v shuf >/dev/null 2>&1 || die "ORDER=random needs shuf (coreutils)"
 	if [ "$DIRECT" = 1 ]; then
@@ -139,8 +144,9 @@ if [ "${REPORT_ONLY:-}" != 1 ]; then
 	if [ "$DIRECT" = 1 ]; then how="UnixBench's programs and kbench directly, $DURATION s, random order"
 	else how="-i $ITER, $(echo $ORDER | tr a-z A-Z) order"; fi
 	echo "bench-fidelity: $ntests tests x copies ($COPIES) x $ROUNDS rounds x 4 runs, $how; raw reports in $OUT"
-	echo "  UnixBench: $UB"
-	echo "  kbench:    $KBENCH ($("$KBENCH" --version 2>/dev/null))"
+	echo "  UnixBench: $UB ($ub_bits-bit)"
+	echo "  kbench:    $KBENCH ($("$KBENCH" --version 2>/dev/null), $kb_bits-bit)"
+	echo "  load average at the start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 	dhry_instructions
 	: >"$SCORES"
 	for c in $COPIES; do
@@ -159,6 +165,7 @@ if [ "${REPORT_ONLY:-}" != 1 ]; then
 			r=$((r + 1))
 		done
 	done
+	echo "  load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 fi
 
 [ -s "$SCORES" ] || die "no scores in $SCORES"
