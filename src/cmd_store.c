@@ -104,6 +104,54 @@ static int print_size(const struct store_list *l)
 	return 0;
 }
 
+/* What a streamed `kbench runs` counts and selects as the rows go by. */
+struct runs_print {
+	const struct store_filter *f;
+	long limit;
+	int total, shown, broken;
+};
+
+/* One row of `kbench runs`, printed as the index yields it (the header before the first). */
+static int print_run(const struct store_entry *e, void *arg)
+{
+	struct runs_print *rp = arg;
+	if (rp->total++ == 0)
+		printf("%-8s  %-20s %-16s %-20s %-7s %s\n", "ID", "NAME", "DATE", "KERNEL", "COPIES", "INDEX/TESTS");
+	if ((rp->limit && rp->shown >= rp->limit) || !store_filter_match(rp->f, e))
+		return 0; /* read on: the total is in the "no run matches" line */
+	rp->shown++;
+	if (e->error) {
+		rp->broken++;
+		printf("%-8s  BROKEN: %s\n", e->id, e->error);
+		return 0;
+	}
+	char date[32], copies[64] = "", index[128] = "";
+	date_text(date, sizeof date, e->date);
+	bool any_index = false;
+	for (int b = 0; b < e->nblocks && b < STORE_LIST_BLOCKS; b++) {
+		const struct store_block *bl = &e->blocks[b];
+		size_t u = strlen(copies), v = strlen(index);
+		snprintf(copies + u, sizeof copies - u, "%s%d", b ? "," : "", bl->copies);
+		any_index |= bl->index_score > 0;
+		if (bl->index_score > 0)
+			snprintf(index + v, sizeof index - v, "%s%.1f%s", v ? "  " : "", bl->index_score,
+				 bl->index_partial ? "p" : "");
+		else
+			snprintf(index + v, sizeof index - v, "%s--", v ? "  " : "");
+	}
+	/* no index in any block (memlat, timerlat, ...): the tests say what it was */
+	if (!any_index && e->nblocks)
+		snprintf(index, sizeof index, "%s", e->tests);
+	const char *flags = e->incomplete ? " (incomplete)" : run_mode_info(run_mode_parse(e->mode))->runs_tag;
+	/* A measured run that came in by kbench import: from which machine. */
+	char from[160] = "";
+	if (e->from_elsewhere)
+		snprintf(from, sizeof from, " (from %s)", e->host[0] ? e->host : "?");
+	printf("%-8s  %-20.20s %-16s %-20.20s %-7s %s%s%s\n", e->id, e->name, date, e->kernel[0] ? e->kernel : "?",
+	       copies, index, flags, from);
+	return 0;
+}
+
 int cmd_runs(int argc, char **argv)
 {
 	struct opt_parsed p;
@@ -126,68 +174,30 @@ int cmd_runs(int argc, char **argv)
 		return rc;
 	}
 	char err[512];
-	struct store_list l;
-	if (store_list(&l, err, sizeof err) < 0) {
-		opts_free(&p);
-		return runtime_error("%s", err);
-	}
 	if (size) {
+		struct store_list l;
+		if (store_list(&l, err, sizeof err) < 0) {
+			opts_free(&p);
+			return runtime_error("%s", err);
+		}
 		rc = print_size(&l);
 		store_list_free(&l);
 		opts_free(&p);
 		return rc;
 	}
-	if (l.n == 0) {
-		printf("no stored runs in %s ('kbench run' stores one)\n", store_dir());
+	/* Streamed: ten thousand runs are printed as they are read, never held. */
+	struct runs_print rp = { &f, limit, 0, 0, 0 };
+	if (store_each(print_run, &rp, err, sizeof err) < 0) {
 		opts_free(&p);
-		return 0;
+		return runtime_error("%s", err);
 	}
-	bool filtered = !store_filter_empty(&f) || limit;
-	int shown = 0;
-	printf("%-8s  %-20s %-16s %-20s %-7s %s\n", "ID", "NAME", "DATE", "KERNEL", "COPIES", "INDEX/TESTS");
-	int broken = 0;
-	for (int i = 0; i < l.n && !(limit && shown >= limit); i++) {
-		const struct store_entry *e = &l.e[i];
-		if (!store_filter_match(&f, e))
-			continue;
-		shown++;
-		if (e->error) {
-			broken++;
-			printf("%-8s  BROKEN: %s\n", e->id, e->error);
-			continue;
-		}
-		char date[32], copies[64] = "", index[128] = "";
-		date_text(date, sizeof date, e->date);
-		bool any_index = false;
-		for (int b = 0; b < e->nblocks && b < STORE_LIST_BLOCKS; b++) {
-			const struct store_block *bl = &e->blocks[b];
-			size_t u = strlen(copies), v = strlen(index);
-			snprintf(copies + u, sizeof copies - u, "%s%d", b ? "," : "", bl->copies);
-			any_index |= bl->index_score > 0;
-			if (bl->index_score > 0)
-				snprintf(index + v, sizeof index - v, "%s%.1f%s", v ? "  " : "",
-					 bl->index_score, bl->index_partial ? "p" : "");
-			else
-				snprintf(index + v, sizeof index - v, "%s--", v ? "  " : "");
-		}
-		/* no index in any block (memlat, timerlat, ...): the tests say what it was */
-		if (!any_index && e->nblocks)
-			snprintf(index, sizeof index, "%s", e->tests);
-		const char *flags = e->incomplete ? " (incomplete)"
-				    : run_mode_info(run_mode_parse(e->mode))->runs_tag;
-		/* A measured run that came in by kbench import: from which machine. */
-		char from[160] = "";
-		if (e->from_elsewhere)
-			snprintf(from, sizeof from, " (from %s)", e->host[0] ? e->host : "?");
-		printf("%-8s  %-20.20s %-16s %-20.20s %-7s %s%s%s\n", e->id, e->name, date,
-		       e->kernel[0] ? e->kernel : "?", copies, index, flags, from);
-	}
-	if (broken)
-		fprintf(stderr, "kbench: %d stored file%s could not be read (listed as BROKEN)\n", broken,
-			broken == 1 ? "" : "s");
-	if (filtered && !shown)
-		printf("(no stored run matches; %d in %s)\n", l.n, store_dir());
-	store_list_free(&l);
+	if (rp.total == 0)
+		printf("no stored runs in %s ('kbench run' stores one)\n", store_dir());
+	if (rp.broken)
+		fprintf(stderr, "kbench: %d stored file%s could not be read (listed as BROKEN)\n", rp.broken,
+			rp.broken == 1 ? "" : "s");
+	if ((!store_filter_empty(&f) || limit) && rp.total && !rp.shown)
+		printf("(no stored run matches; %d in %s)\n", rp.total, store_dir());
 	opts_free(&p);
 	return 0;
 }

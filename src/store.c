@@ -180,29 +180,18 @@ int store_save(struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
-/* A row of the index as a list entry. */
-static int add_entry(const struct storeidx_row *row, void *arg)
+/* A row of the index as a list entry; its file and error point into the
+ * row (valid during the row's callback only). */
+static void entry_from(struct store_entry *e, const struct storeidx_row *row)
 {
-	struct store_list *l = ((void **)arg)[0];
-	int *cap = ((void **)arg)[1];
-	if (l->n == *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		struct store_entry *ne = realloc(l->e, (size_t)*cap * sizeof *ne);
-		if (!ne)
-			abort();
-		l->e = ne;
-	}
-	struct store_entry *e = &l->e[l->n++];
 	memset(e, 0, sizeof *e);
 	size_t len = strlen(row->file);
 	snprintf(e->id, sizeof e->id, "%.*s", (int)(len - 5 < 15 ? len - 5 : 15), row->file);
-	if (!(e->file = strdup(row->file)))
-		abort();
+	e->file = (char *)row->file;
 	e->date = (time_t)row->date;
 	if (row->error) {
-		if (!(e->error = strdup(row->error)))
-			abort();
-		return 0;
+		e->error = (char *)row->error;
+		return;
 	}
 	snprintf(e->name, sizeof e->name, "%s", row->name);
 	snprintf(e->kernel, sizeof e->kernel, "%s", row->kernel);
@@ -225,7 +214,44 @@ static int add_entry(const struct storeidx_row *row, void *arg)
 		e->nblocks++;
 		p = q + 1;
 	}
+}
+
+/* A row of the index added to a list (arg: the list and its capacity). */
+static int add_entry(const struct storeidx_row *row, void *arg)
+{
+	struct store_list *l = ((void **)arg)[0];
+	int *cap = ((void **)arg)[1];
+	if (l->n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		struct store_entry *ne = realloc(l->e, (size_t)*cap * sizeof *ne);
+		if (!ne)
+			abort();
+		l->e = ne;
+	}
+	struct store_entry *e = &l->e[l->n++];
+	entry_from(e, row);
+	if (!(e->file = strdup(e->file)) || (e->error && !(e->error = strdup(e->error))))
+		abort();
 	return 0;
+}
+
+struct each_arg {
+	int (*fn)(const struct store_entry *e, void *arg);
+	void *arg;
+};
+
+static int each_entry(const struct storeidx_row *row, void *arg)
+{
+	const struct each_arg *a = arg;
+	struct store_entry e;
+	entry_from(&e, row);
+	return a->fn(&e, a->arg);
+}
+
+int store_each(int (*fn)(const struct store_entry *e, void *arg), void *arg, char *err, size_t errlen)
+{
+	struct each_arg a = { fn, arg };
+	return storeidx_list(store_dir(), each_entry, &a, err, errlen);
 }
 
 int store_list(struct store_list *out, char *err, size_t errlen)

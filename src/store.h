@@ -66,6 +66,11 @@ struct store_list {
 int store_list(struct store_list *out, char *err, size_t errlen);
 void store_list_free(struct store_list *l);
 
+/* The same entries one at a time, newest first, none kept: what a list of
+ * ten thousand prints without holding them all. The entry is valid during
+ * the call only; fn returns nonzero to stop. 0, or -errno as store_list. */
+int store_each(int (*fn)(const struct store_entry *e, void *arg), void *arg, char *err, size_t errlen);
+
 /* Reads one listed run in full (run_free() it); NULL with err filled. */
 struct run *store_entry_load(const struct store_entry *e, char *err, size_t errlen);
 

@@ -19,7 +19,7 @@
 #include "runfile.h"
 
 /* Bumped whenever a column or what one holds changes: an older index is rebuilt. */
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 5
 
 /* Rows written per transaction while indexing: a build killed midway keeps its progress. */
 #define BATCH 256
@@ -31,17 +31,28 @@ static const char schema[] =
 	" error TEXT, date INTEGER,"
 	" name TEXT, kernel TEXT, kversion TEXT, host TEXT, mode TEXT, cmdline TEXT,"
 	" has_source INTEGER, incomplete INTEGER, duration REAL, iterations INTEGER,"
-	" blocks TEXT, tests TEXT, testkeys TEXT, noise TEXT);"
-	"CREATE INDEX IF NOT EXISTS runs_order ON runs(date DESC, id DESC);"
+	" blocks TEXT, tests TEXT, testkeys TEXT, noise TEXT, sid INTEGER);"
+	/* Each distinct setting noise learning groups runs by, once: its sets are
+	 * formed from small numbers, not by sorting ten thousand command lines. */
+	"CREATE TABLE IF NOT EXISTS settings (sid INTEGER PRIMARY KEY, host TEXT, kernel TEXT, cmdline TEXT,"
+	" mode TEXT, duration REAL, iterations INTEGER,"
+	" UNIQUE (host, kernel, cmdline, mode, duration, iterations));"
+	"CREATE INDEX IF NOT EXISTS runs_sets ON runs(date DESC, id DESC, error, sid);"
+	/* The list order, covering what a list reads: a list of thousands reads
+	 * this index alone, not the rows with their long command lines and noise. */
+	"CREATE INDEX IF NOT EXISTS runs_list ON runs(date DESC, id DESC, file, error, name, kernel, host,"
+	" mode, has_source, incomplete, blocks, tests);"
 	/* what noise learning made of one set of runs (named by their rows), kept for the next command */
-	"CREATE TABLE IF NOT EXISTS noise_sets (sig TEXT PRIMARY KEY, acc TEXT);";
+	"CREATE TABLE IF NOT EXISTS noise_sets (sig TEXT PRIMARY KEY, acc TEXT);"
+	/* the directory's mtime (ns) when the rows last matched its listing: unchanged, no listing */
+	"CREATE TABLE IF NOT EXISTS synced (dir_mtime INTEGER NOT NULL);";
 
 #define COLS_BASE "file, error, date, name, kernel, kversion, host, mode, cmdline, has_source, incomplete," \
 	     " duration, iterations, blocks, tests"
-/* The long columns are last in a row and read only by the queries that need
- * them: a list of thousands never reads their pages. */
 #define COLS COLS_BASE ", testkeys, noise"
-#define COLS_LIST COLS_BASE ", NULL, NULL"
+/* What a list shows: the columns of the index runs_list (the rest empty). */
+#define COLS_LIST "file, error, date, name, kernel, '', host, mode, '', has_source, incomplete, 0, 0," \
+		  " blocks, tests, NULL, NULL"
 #define COLS_NOISE "runs.file, error, date, name, kernel, kversion, runs.host, runs.mode, runs.cmdline, has_source," \
 		   " incomplete, runs.duration, runs.iterations, blocks, tests, NULL, noise"
 
@@ -84,9 +95,19 @@ static int setup(sqlite3 *h, bool wal)
 {
 	sqlite3_busy_timeout(h, 30000);
 	int rc = SQLITE_OK;
-	if (wal && (rc = sqlite3_exec(h, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", NULL,
-				      NULL, NULL)) != SQLITE_OK)
-		return rc;
+	if (wal) {
+		/* The -wal and -shm files stay between commands: made and removed by
+		 * each, they would change the directory's mtime, which says whether
+		 * the run files need checking (dir_unchanged). */
+		int persist = 1;
+		sqlite3_file_control(h, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+		if ((rc = sqlite3_exec(h, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", NULL, NULL,
+				       NULL)) != SQLITE_OK)
+			return rc;
+		/* the kept WAL is cut back after a checkpoint (an index build
+		 * grows it to the size of the index) */
+		sqlite3_exec(h, "PRAGMA journal_size_limit=1048576", NULL, NULL, NULL);
+	}
 	/* sorts for the noise sets stay in memory, not in temp files */
 	sqlite3_exec(h, "PRAGMA temp_store=MEMORY", NULL, NULL, NULL);
 	sqlite3_stmt *st;
@@ -101,8 +122,9 @@ static int setup(sqlite3 *h, bool wal)
 	if (version == SCHEMA_VERSION)
 		return SQLITE_OK;
 	/* Another schema (or none): the index is a cache, so it is made again. */
-	char sql[sizeof schema + 128];
-	snprintf(sql, sizeof sql, "BEGIN IMMEDIATE; DROP TABLE IF EXISTS runs; DROP TABLE IF EXISTS noise_sets; %s PRAGMA user_version=%d; COMMIT;",
+	char sql[sizeof schema + 256];
+	snprintf(sql, sizeof sql, "BEGIN IMMEDIATE; DROP TABLE IF EXISTS runs; DROP TABLE IF EXISTS noise_sets;"
+		 " DROP TABLE IF EXISTS synced; DROP TABLE IF EXISTS settings; %s PRAGMA user_version=%d; COMMIT;",
 		 schema, SCHEMA_VERSION);
 	rc = sqlite3_exec(h, sql, NULL, NULL, NULL);
 	if (rc != SQLITE_OK)
@@ -328,9 +350,32 @@ struct run *storeidx_noise_run(const struct storeidx_row *row)
 	return r;
 }
 
+/* The row id of a run's setting (host, kernel, command line, mode, sample
+ * length, iterations), added when new; 0 when SQLite fails (the caller's
+ * statement fails next). */
+static int64_t setting_id(sqlite3_stmt *add, sqlite3_stmt *get, const struct run *r)
+{
+	const struct run_meta *m = &r->meta;
+	sqlite3_stmt *sts[2] = { add, get };
+	int64_t sid = 0;
+	for (int k = 0; k < 2; k++) {
+		sqlite3_stmt *st = sts[k];
+		sqlite3_bind_text(st, 1, m->hostname, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, m->kernel_release, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, m->cmdline, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, run_mode_info(m->mode)->name, -1, SQLITE_STATIC);
+		sqlite3_bind_double(st, 5, isfinite(m->duration_override) ? m->duration_override : 0);
+		sqlite3_bind_int(st, 6, m->iterations);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			sid = sqlite3_column_int64(st, 0);
+		sqlite3_reset(st);
+	}
+	return sid;
+}
+
 /* Binds a run's summary (or a broken file's error) to the insert's parameters 6 on. */
 static void bind_run(sqlite3_stmt *st, const struct run *r, const char *error, int64_t mtime,
-		     struct buf *blocks, struct buf *keys, struct buf *noise)
+		     struct buf *blocks, struct buf *keys, struct buf *noise, int64_t sid)
 {
 	blocks->n = keys->n = noise->n = 0;
 	if (!r) {
@@ -367,7 +412,7 @@ static void bind_run(sqlite3_stmt *st, const struct run *r, const char *error, i
 	sqlite3_bind_text(st, 19, tests, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 20, keys->p, (int)keys->n, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 21, noise->p ? noise->p : "", (int)noise->n, SQLITE_TRANSIENT);
-	sqlite3_bind_null(st, 22);
+	sqlite3_bind_int64(st, 22, sid);
 }
 
 /* Indexes the files that are new or changed, drops the rows of files gone.
@@ -375,16 +420,26 @@ static void bind_run(sqlite3_stmt *st, const struct run *r, const char *error, i
 static int apply(sqlite3 *h, const char *dir, struct fstate *fresh, int nfresh, struct fstate *gone,
 		 int ngone)
 {
-	sqlite3_stmt *ins = NULL, *del = NULL;
+	sqlite3_stmt *ins = NULL, *del = NULL, *add_set = NULL, *get_set = NULL;
 	int rc = sqlite3_prepare_v2(h,
 				    "INSERT OR REPLACE INTO runs (file, id, mtime, size, ino, error, date, name,"
 				    " kernel, kversion, host, mode, cmdline, has_source, incomplete, duration,"
-				    " iterations, blocks, tests, testkeys, noise)"
+				    " iterations, blocks, tests, testkeys, noise, sid)"
 				    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-				    " ?16, ?17, ?18, ?19, ?20, ?21)",
+				    " ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
 				    -1, &ins, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_prepare_v2(h, "DELETE FROM runs WHERE file = ?1", -1, &del, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(h,
+					"INSERT OR IGNORE INTO settings (host, kernel, cmdline, mode, duration, iterations)"
+					" VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+					-1, &add_set, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(h,
+					"SELECT sid FROM settings WHERE host = ?1 AND kernel = ?2 AND cmdline = ?3"
+					" AND mode = ?4 AND duration = ?5 AND iterations = ?6",
+					-1, &get_set, NULL);
 	struct buf blocks = { 0 }, keys = { 0 }, noise = { 0 };
 	bool open_tx = false;
 	for (int i = 0; rc == SQLITE_OK && i < ngone + nfresh; i++) {
@@ -416,7 +471,8 @@ static int apply(sqlite3 *h, const char *dir, struct fstate *fresh, int nfresh, 
 				sqlite3_bind_int64(ins, 3, f->mtime);
 				sqlite3_bind_int64(ins, 4, f->size);
 				sqlite3_bind_int64(ins, 5, f->ino);
-				bind_run(ins, r, error, (int64_t)st.st_mtime, &blocks, &keys, &noise);
+				bind_run(ins, r, error, (int64_t)st.st_mtime, &blocks, &keys, &noise,
+					 r ? setting_id(add_set, get_set, r) : 0);
 				run_free(r);
 				rc = sqlite3_step(ins) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(h);
 				sqlite3_reset(ins);
@@ -432,6 +488,8 @@ static int apply(sqlite3 *h, const char *dir, struct fstate *fresh, int nfresh, 
 		sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_finalize(ins);
 	sqlite3_finalize(del);
+	sqlite3_finalize(add_set);
+	sqlite3_finalize(get_set);
 	free(blocks.p);
 	free(keys.p);
 	free(noise.p);
@@ -450,11 +508,13 @@ static bool stale_temp(int dfd, const char *name, time_t now)
 }
 
 /* The run files of dir now: every visible *.json (temp files of a save in
- * progress start with a dot). -errno; -ENOENT for no directory. */
-static int list_dir(const char *dir, struct fstate **out, int *n)
+ * progress start with a dot; *busy says whether one is there). -errno;
+ * -ENOENT for no directory. */
+static int list_dir(const char *dir, struct fstate **out, int *n, bool *busy)
 {
 	*out = NULL;
 	*n = 0;
+	*busy = false;
 	int cap = 0;
 	DIR *d = opendir(dir);
 	if (!d)
@@ -465,6 +525,8 @@ static int list_dir(const char *dir, struct fstate **out, int *n)
 		size_t len = strlen(de->d_name);
 		if (stale_temp(dirfd(d), de->d_name, now))
 			unlinkat(dirfd(d), de->d_name, 0);
+		else if (de->d_name[0] == '.' && strstr(de->d_name, ".json."))
+			*busy = true;
 		if (de->d_name[0] == '.' || len < 6 || strcmp(de->d_name + len - 5, ".json") != 0)
 			continue;
 		struct stat st;
@@ -557,6 +619,71 @@ static void row_from(sqlite3_stmt *st, struct storeidx_row *r)
 #undef TXT
 }
 
+static int64_t ns_of(struct timespec t)
+{
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* The directory's mtime noted when the rows last matched its listing; -1 for none. */
+static int64_t noted_mtime(sqlite3 *h)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(h, "SELECT dir_mtime FROM synced", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	int64_t mtime = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	sqlite3_finalize(st);
+	return mtime;
+}
+
+/* Notes the directory's mtime the rows now match (0: none to trust). */
+static void note_synced(sqlite3 *h, int64_t mtime)
+{
+	if (noted_mtime(h) == (mtime ? mtime : -1))
+		return;
+	sqlite3_stmt *st;
+	if (sqlite3_exec(h, "BEGIN IMMEDIATE; DELETE FROM synced", NULL, NULL, NULL) != SQLITE_OK) {
+		sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);
+		return;
+	}
+	if (mtime && sqlite3_prepare_v2(h, "INSERT INTO synced (dir_mtime) VALUES (?1)", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, mtime);
+		sqlite3_step(st);
+		sqlite3_finalize(st);
+	}
+	/* a note not kept costs the next command a listing, nothing more */
+	if (sqlite3_exec(h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* The connection when the rows need no check against the listing, else
+ * NULL. Any file added, removed or renamed in the store changes the
+ * directory's mtime, so one equal to the mtime noted at the last full check
+ * means the same files: one stat, not ten thousand. (A file overwritten in
+ * place leaves it as it was: README says so.) Within one command, a second
+ * look in the same second is not checked again either (compare asks for
+ * each side, then for the noise sets), index on disk or in memory. */
+static sqlite3 *fresh_db(const char *dir, struct timespec now, char *err, size_t errlen)
+{
+	struct stat dst, ist;
+	if (stat(dir, &dst) < 0)
+		return NULL;
+	sqlite3 *was = db;
+	if (db && !strcmp(db_dir, dir) && synced_files > 0 && ns_of(dst.st_mtim) == ns_of(synced_mtime) &&
+	    now.tv_sec - synced_at.tv_sec < 1 && open_db(dir, err, errlen) == was)
+		return was;
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s", dir, STOREIDX_FILE);
+	if (stat(path, &ist) < 0)
+		return NULL; /* made by a full check, which leaves an empty store without one */
+	sqlite3 *h = open_db(dir, err, errlen);
+	if (!h || !db_ino || noted_mtime(h) != ns_of(dst.st_mtim))
+		return NULL;
+	synced_mtime = dst.st_mtim;
+	synced_at = now;
+	synced_files = 1;
+	return h;
+}
+
 /* Synced, then the rows of a query (its parameters bound by bind). */
 static int each(const char *dir, const char *sql, void (*bind)(sqlite3_stmt *, const void *),
 		const void *bind_arg, int (*fn)(const struct storeidx_row *, void *), void *arg, char *err,
@@ -564,25 +691,19 @@ static int each(const char *dir, const char *sql, void (*bind)(sqlite3_stmt *, c
 {
 	struct fstate *files = NULL;
 	int nfiles = 0;
-	/* One command asks several times (compare: each side, then the noise
-	 * sets): the listing just checked, in a directory not changed since,
-	 * is not checked again within a second. */
-	struct stat dst;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	sqlite3 *was = db;
-	bool fresh = db && !strcmp(db_dir, dir) && stat(dir, &dst) == 0 &&
-		     dst.st_mtim.tv_sec == synced_mtime.tv_sec && dst.st_mtim.tv_nsec == synced_mtime.tv_nsec &&
-		     now.tv_sec - synced_at.tv_sec < 1 && synced_files > 0;
+	int64_t trusted = 0; /* the directory's mtime to note after a full check, 0 for none */
 	int rc;
 	for (int attempt = 0;; attempt++) {
-		sqlite3 *h = NULL;
-		if (fresh && (h = open_db(dir, err, errlen)) != was)
-			fresh = false; /* the index file was replaced: check it all */
+		sqlite3 *h = attempt == 0 ? fresh_db(dir, now, err, errlen) : NULL;
+		bool fresh = h != NULL;
 		if (!fresh && !files) {
 			struct stat before;
-			bool have = stat(dir, &before) == 0;
-			rc = list_dir(dir, &files, &nfiles);
+			struct timespec wall;
+			clock_gettime(CLOCK_REALTIME, &wall);
+			bool have = stat(dir, &before) == 0, busy;
+			rc = list_dir(dir, &files, &nfiles, &busy);
 			if (rc == -ENOENT)
 				return 0;
 			if (rc < 0) {
@@ -596,6 +717,11 @@ static int each(const char *dir, const char *sql, void (*bind)(sqlite3_stmt *, c
 			}
 			/* the directory's mtime from before the listing: a file added meanwhile shows next time */
 			synced_mtime = have ? before.st_mtim : (struct timespec){ 0 };
+			/* Trusted next time only when no save was under way and the mtime
+			 * is two seconds old: a file added just after the stat, within the
+			 * filesystem's timestamp granularity, could leave it unchanged. */
+			if (have && !busy && ns_of(wall) - ns_of(before.st_mtim) >= 2000000000LL)
+				trusted = ns_of(before.st_mtim);
 		}
 		if (!h)
 			h = open_db(dir, err, errlen);
@@ -608,6 +734,8 @@ static int each(const char *dir, const char *sql, void (*bind)(sqlite3_stmt *, c
 			rc = sync_index(h, dir, files, nfiles);
 			synced_files = rc == SQLITE_OK && synced_mtime.tv_sec ? nfiles : 0;
 			synced_at = now;
+			if (rc == SQLITE_OK && db_ino)
+				note_synced(h, trusted);
 		}
 		sqlite3_stmt *st = NULL;
 		if (rc == SQLITE_OK)
@@ -637,7 +765,6 @@ static int each(const char *dir, const char *sql, void (*bind)(sqlite3_stmt *, c
 				path);
 			storeidx_close();
 			remove_index(path);
-			fresh = false;
 			continue;
 		}
 		snprintf(err, errlen, "cannot read the index of the store %s: %s", dir, sqlite3_errstr(rc));
@@ -757,14 +884,16 @@ int storeidx_noise_sets(const char *dir, const char *const *exclude, int nexclud
 		bprintf(&in, ", ?%d", i + 1);
 	/* A set is what noise_learn's same_settings() groups; the first row of
 	 * the list order names it, as the first run of a set does there. */
+	/* (A setting holds its mode: leaving imported runs out after the
+	 * grouping leaves the other sets, and their order, as they were.) */
 	bprintf(&sql,
-		"WITH o AS (SELECT rowid AS rid, host, kernel, cmdline, mode, duration, iterations,"
-		" row_number() OVER (ORDER BY date DESC, id DESC) AS pos FROM runs"
-		" WHERE error IS NULL AND mode != 'imported' AND id NOT IN (%s)),"
+		"WITH o AS (SELECT rowid AS rid, sid, row_number() OVER (ORDER BY date DESC, id DESC) AS pos"
+		" FROM runs WHERE error IS NULL AND id NOT IN (%s)),"
 		" g AS (SELECT *, min(pos) OVER s AS gpos, count(*) OVER s AS gn FROM o"
-		" WINDOW s AS (PARTITION BY host, kernel, cmdline, mode, duration, iterations))"
-		" SELECT '', NULL, rid, '', kernel, '', host, mode, cmdline, 0, 0, duration, iterations,"
-		" '', '', NULL, NULL, gpos FROM g WHERE gn >= 2 ORDER BY gpos, pos",
+		" WINDOW s AS (PARTITION BY sid))"
+		" SELECT '', NULL, rid, '', t.kernel, '', t.host, t.mode, t.cmdline, 0, 0, t.duration,"
+		" t.iterations, '', '', NULL, NULL, gpos FROM g JOIN settings AS t USING (sid)"
+		" WHERE gn >= 2 AND t.mode != 'imported' ORDER BY gpos, pos",
 		in.p);
 	struct excl x = { exclude, nexclude < 999 ? nexclude : 999 };
 	struct groups g = { 0 };
