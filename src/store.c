@@ -254,6 +254,27 @@ int store_each(int (*fn)(const struct store_entry *e, void *arg), void *arg, cha
 	return storeidx_list(store_dir(), each_entry, &a, err, errlen);
 }
 
+int store_page(long offset, long count, struct store_list *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	int cap = 0;
+	void *arg[2] = { out, &cap };
+	int rc = storeidx_page(store_dir(), offset, count, add_entry, arg, err, errlen);
+	if (rc < 0)
+		store_list_free(out);
+	return rc;
+}
+
+int store_count(long *n, char *err, size_t errlen)
+{
+	return storeidx_count(store_dir(), n, err, errlen);
+}
+
+int store_find(long after, const char *text, long *found, char *err, size_t errlen)
+{
+	return storeidx_find(store_dir(), after, text, found, err, errlen);
+}
+
 int store_list(struct store_list *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);

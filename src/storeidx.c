@@ -802,6 +802,74 @@ int storeidx_nth(const char *dir, long n, int (*fn)(const struct storeidx_row *r
 		    bind_nth, &n, fn, arg, err, errlen);
 }
 
+struct page_key {
+	long offset, count;
+};
+
+static void bind_page(sqlite3_stmt *st, const void *arg)
+{
+	const struct page_key *k = arg;
+	sqlite3_bind_int64(st, 1, k->count);
+	sqlite3_bind_int64(st, 2, k->offset);
+}
+
+int storeidx_page(const char *dir, long offset, long count,
+		  int (*fn)(const struct storeidx_row *row, void *arg), void *arg, char *err, size_t errlen)
+{
+	struct page_key k = { offset, count };
+	return each(dir, "SELECT " COLS_LIST " FROM runs ORDER BY date DESC, id DESC LIMIT ?1 OFFSET ?2", bind_page,
+		    &k, fn, arg, err, errlen);
+}
+
+/* The number a one-number query yields rides in a row's date column. */
+static int take_number(const struct storeidx_row *row, void *arg)
+{
+	*(long *)arg = (long)row->date;
+	return 1;
+}
+
+int storeidx_count(const char *dir, long *n, char *err, size_t errlen)
+{
+	*n = 0;
+	return each(dir, "SELECT '', NULL, count(*), '', '', '', '', '', '', 0, 0, 0, 0, '', '', NULL, NULL FROM runs",
+		    NULL, NULL, take_number, n, err, errlen);
+}
+
+struct find_key {
+	long after;
+	char *like;
+};
+
+static void bind_find(sqlite3_stmt *st, const void *arg)
+{
+	const struct find_key *k = arg;
+	sqlite3_bind_int64(st, 1, k->after);
+	sqlite3_bind_text(st, 2, k->like, -1, SQLITE_STATIC);
+}
+
+int storeidx_find(const char *dir, long after, const char *text, long *found, char *err, size_t errlen)
+{
+	/* LIKE is case-blind for ASCII, as the search always was; its own
+	 * wildcards in the text are taken literally. */
+	struct buf like = { 0 };
+	bprintf(&like, "%%");
+	for (const char *p = text; *p; p++)
+		bprintf(&like, "%s%c", *p == '%' || *p == '_' || *p == '\\' ? "\\" : "", *p);
+	bprintf(&like, "%%");
+	struct find_key k = { after, like.p };
+	*found = -1;
+	int rc = each(dir,
+		      "SELECT '', NULL, pos, '', '', '', '', '', '', 0, 0, 0, 0, '', '', NULL, NULL FROM"
+		      " (SELECT row_number() OVER (ORDER BY date DESC, id DESC) - 1 AS pos, id, error, name, kernel,"
+		      " host, tests FROM runs)"
+		      " WHERE id LIKE ?2 ESCAPE '\\' OR (error IS NULL AND (name LIKE ?2 ESCAPE '\\'"
+		      " OR kernel LIKE ?2 ESCAPE '\\' OR host LIKE ?2 ESCAPE '\\' OR tests LIKE ?2 ESCAPE '\\'))"
+		      " ORDER BY pos <= ?1, pos LIMIT 1",
+		      bind_find, &k, take_number, found, err, errlen);
+	free(like.p);
+	return rc;
+}
+
 struct same_key {
 	const char *host, *kernel, *kversion, *mode;
 	int64_t date;
