@@ -20,7 +20,7 @@
 #include "storeidx_int.h"
 
 /* Bumped whenever a column or what one holds changes: an older index is rebuilt. */
-#define SCHEMA_VERSION 5
+#define SCHEMA_VERSION 6
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS runs ("
@@ -42,8 +42,9 @@ static const char schema[] =
 	" mode, has_source, incomplete, blocks, tests);"
 	/* what noise learning made of one set of runs (named by their rows), kept for the next command */
 	"CREATE TABLE IF NOT EXISTS noise_sets (sig TEXT PRIMARY KEY, acc TEXT);"
-	/* the directory's mtime (ns) when the rows last matched its listing: unchanged, no listing */
-	"CREATE TABLE IF NOT EXISTS synced (dir_mtime INTEGER NOT NULL);";
+	/* the directory (device, inode, mtime in ns) when the rows last matched its listing:
+	 * unchanged, no listing */
+	"CREATE TABLE IF NOT EXISTS synced (dir TEXT NOT NULL);";
 
 #define COLS_BASE "file, error, date, name, kernel, kversion, host, mode, cmdline, has_source, incomplete," \
 	     " duration, iterations, blocks, tests"
@@ -235,29 +236,39 @@ static int64_t ns_of(struct timespec t)
 	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-/* The directory's mtime noted when the rows last matched its listing; -1 for none. */
-static int64_t noted_mtime(sqlite3 *h)
+/* A directory as the index notes it: its device and inode (a store copied
+ * elsewhere, index and all, is another directory) and its mtime. */
+static void dir_stamp(const struct stat *st, char *buf, size_t len)
 {
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(h, "SELECT dir_mtime FROM synced", -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	int64_t mtime = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
-	sqlite3_finalize(st);
-	return mtime;
+	snprintf(buf, len, "%llu:%llu:%lld", (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
+		 (long long)ns_of(st->st_mtim));
 }
 
-/* Notes the directory's mtime the rows now match (0: none to trust). */
-static void note_synced(sqlite3 *h, int64_t mtime)
+/* Is stamp (NULL: none) the one noted when the rows last matched the listing? */
+static bool noted_is(sqlite3 *h, const char *stamp)
 {
-	if (noted_mtime(h) == (mtime ? mtime : -1))
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(h, "SELECT dir FROM synced", -1, &st, NULL) != SQLITE_OK)
+		return false;
+	bool same = sqlite3_step(st) == SQLITE_ROW
+			    ? stamp && sqlite3_column_text(st, 0) && !strcmp((const char *)sqlite3_column_text(st, 0), stamp)
+			    : !stamp;
+	sqlite3_finalize(st);
+	return same;
+}
+
+/* Notes the directory the rows now match (NULL: none to trust). */
+static void note_synced(sqlite3 *h, const char *stamp)
+{
+	if (noted_is(h, stamp))
 		return;
 	sqlite3_stmt *st;
 	if (sqlite3_exec(h, "BEGIN IMMEDIATE; DELETE FROM synced", NULL, NULL, NULL) != SQLITE_OK) {
 		sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);
 		return;
 	}
-	if (mtime && sqlite3_prepare_v2(h, "INSERT INTO synced (dir_mtime) VALUES (?1)", -1, &st, NULL) == SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, mtime);
+	if (stamp && sqlite3_prepare_v2(h, "INSERT INTO synced (dir) VALUES (?1)", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, stamp, -1, SQLITE_STATIC);
 		sqlite3_step(st);
 		sqlite3_finalize(st);
 	}
@@ -268,8 +279,9 @@ static void note_synced(sqlite3 *h, int64_t mtime)
 
 /* The connection when the rows need no check against the listing, else
  * NULL. Any file added, removed or renamed in the store changes the
- * directory's mtime, so one equal to the mtime noted at the last full check
- * means the same files: one stat, not ten thousand. (A file overwritten in
+ * directory's mtime, so the same directory (device, inode) with the mtime
+ * noted at the last full check means the same files: one stat, not ten
+ * thousand. (A file overwritten in
  * place leaves it as it was: README says so.) Within one command, a second
  * look in the same second is not checked again either (compare asks for
  * each side, then for the noise sets), index on disk or in memory. */
@@ -287,7 +299,9 @@ static sqlite3 *fresh_db(const char *dir, struct timespec now, char *err, size_t
 	if (stat(path, &ist) < 0)
 		return NULL; /* made by a full check, which leaves an empty store without one */
 	sqlite3 *h = open_db(dir, err, errlen);
-	if (!h || !db_ino || noted_mtime(h) != ns_of(dst.st_mtim))
+	char stamp[80];
+	dir_stamp(&dst, stamp, sizeof stamp);
+	if (!h || !db_ino || !noted_is(h, stamp))
 		return NULL;
 	synced_mtime = dst.st_mtim;
 	synced_at = now;
@@ -304,7 +318,7 @@ int storeidx_query(const char *dir, const char *sql, void (*bind)(sqlite3_stmt *
 	int nfiles = 0;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	int64_t trusted = 0; /* the directory's mtime to note after a full check, 0 for none */
+	char trusted[80] = ""; /* the directory to note after a full check, "" for none */
 	int rc;
 	for (int attempt = 0;; attempt++) {
 		sqlite3 *h = attempt == 0 ? fresh_db(dir, now, err, errlen) : NULL;
@@ -332,7 +346,7 @@ int storeidx_query(const char *dir, const char *sql, void (*bind)(sqlite3_stmt *
 			 * is two seconds old: a file added just after the stat, within the
 			 * filesystem's timestamp granularity, could leave it unchanged. */
 			if (have && !busy && ns_of(wall) - ns_of(before.st_mtim) >= 2000000000LL)
-				trusted = ns_of(before.st_mtim);
+				dir_stamp(&before, trusted, sizeof trusted);
 		}
 		if (!h)
 			h = open_db(dir, err, errlen);
@@ -346,7 +360,7 @@ int storeidx_query(const char *dir, const char *sql, void (*bind)(sqlite3_stmt *
 			synced_files = rc == SQLITE_OK && synced_mtime.tv_sec ? nfiles : 0;
 			synced_at = now;
 			if (rc == SQLITE_OK && db_ino)
-				note_synced(h, trusted);
+				note_synced(h, trusted[0] ? trusted : NULL);
 		}
 		sqlite3_stmt *st = NULL;
 		if (rc == SQLITE_OK)

@@ -54,6 +54,16 @@ rm "$KBENCH_HOME/quick1.json"
 expect_exit 0 "$KBENCH" runs
 grep -q quick1 "$T/out" && die "a file removed after a noted check is still listed"
 cmp -s "$T/out" "$T/before" || die "list after the noted checks differs: $(diff "$T/before" "$T/out")"
+# A store copied onto another that had a run of its own (rsync -a: the index and
+# the directory's mtime come along): another directory, so its files are checked.
+touch -d '1 minute ago' "$KBENCH_HOME"
+expect_exit 0 "$KBENCH" runs
+mkdir "$T/other"
+sed 's/"id": *"[0-9a-f]*"/"id": "extra1"/; s/"name": *"[^"]*"/"name": "theirs"/' "$T/x.json" >"$T/other/extra1.json"
+cp -a "$KBENCH_HOME/." "$T/other/"
+touch -r "$KBENCH_HOME" "$T/other"
+KBENCH_HOME="$T/other" "$KBENCH" runs >"$T/out" 2>&1
+grep -q '^extra1    theirs ' "$T/out" || die "a run in the store copied onto is not listed: $(cat "$T/out")"
 
 # The index deleted: rebuilt, without a word, the same list.
 rm -f "$IX" "$IX-wal" "$IX-shm"
