@@ -335,12 +335,13 @@ FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cmd_%,$(LIB_OBJ))
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
 # The theme parser lives in ui/; the command-line target links every command and the
-# console, with runner_new wrapped so that parsing never starts a run.
+# console, with runner_new and telemetry_dump wrapped so that parsing never starts a run
+# nor writes a file.
 $(BUILD)/fuzz_theme: $(BUILD)/ui/theme.o
 $(BUILD)/fuzz_theme: FUZZ_OBJ += $(BUILD)/ui/theme.o
 $(BUILD)/fuzz_cli: $(LIB_OBJ)
 $(BUILD)/fuzz_cli: FUZZ_OBJ = $(LIB_OBJ)
-$(BUILD)/fuzz_cli: LIBS += -Wl,--wrap=runner_new
+$(BUILD)/fuzz_cli: LIBS += -Wl,--wrap=runner_new -Wl,--wrap=telemetry_dump
 
 # Not in CI: 200 back-to-back short runs in one process (a few minutes); its fds, memory
 # and children must not grow (tests/soak.sh).
