@@ -9,21 +9,56 @@
 #include "run.h"
 #include "store.h"
 
-static struct store_list list;
+/* The list is read from the index a window at a time, around the rows on
+ * screen: ten thousand stored runs are never all in memory, and the screen
+ * opens after one count and one page. */
+static struct store_list win; /* entries win_off .. win_off + win.n - 1 of the list */
+static long win_off, total;
+static int want = 128;        /* entries a window holds: a few screens */
 static bool loaded;
 static char why[300];
-static int cursor, top, marked = -1;
-static int page = 10;        /* rows the last draw showed: PgUp/PgDn move by it */
-static char needle[96];      /* the last '/' search; n finds the next */
+static long cursor, top, marked = -1;
+static struct store_entry mark; /* the marked run (its file kept): the base when another opens */
+static int page = 10;         /* rows the last draw showed: PgUp/PgDn move by it */
+static char needle[96];       /* the last '/' search; n finds the next */
+
+static void forget_mark(void)
+{
+	free(mark.file);
+	free(mark.error);
+	memset(&mark, 0, sizeof mark);
+	marked = -1;
+}
+
+/* The entry at position i of the list, its window read when not at hand;
+ * NULL past the end (or when the store cannot be read: why says so). */
+static const struct store_entry *entry_at(long i)
+{
+	if (!loaded || i < 0 || i >= total)
+		return NULL;
+	if (i < win_off || i >= win_off + win.n) {
+		store_list_free(&win);
+		win_off = i > want / 4 ? i - want / 4 : 0;
+		if (store_page(win_off, want, &win, why, sizeof why) < 0) {
+			loaded = false;
+			return NULL;
+		}
+		if (i >= win_off + win.n)
+			return NULL; /* the store shrank since it was counted */
+	}
+	return &win.e[i - win_off];
+}
 
 static void reload(void)
 {
-	if (loaded)
-		store_list_free(&list);
-	loaded = store_list(&list, why, sizeof why) == 0;
-	if (cursor >= (loaded ? list.n : 0))
-		cursor = loaded && list.n ? list.n - 1 : 0;
-	marked = -1;
+	store_list_free(&win);
+	win_off = 0;
+	loaded = store_count(&total, why, sizeof why) == 0;
+	if (!loaded)
+		total = 0;
+	if (cursor >= total)
+		cursor = total ? total - 1 : 0;
+	forget_mark();
 }
 
 static void history_enter(struct app *a)
@@ -33,8 +68,8 @@ static void history_enter(struct app *a)
 
 static void history_leave(struct app *a)
 {
-	if (loaded)
-		store_list_free(&list);
+	store_list_free(&win);
+	forget_mark();
 	loaded = false;
 }
 
@@ -47,7 +82,7 @@ static unsigned act_up(struct app *a)
 
 static unsigned act_down(struct app *a)
 {
-	if (loaded && cursor + 1 < list.n)
+	if (loaded && cursor + 1 < total)
 		cursor++;
 	return UI_REDRAW;
 }
@@ -60,8 +95,8 @@ static unsigned act_pgup(struct app *a)
 
 static unsigned act_pgdn(struct app *a)
 {
-	if (loaded && list.n)
-		cursor = cursor + page < list.n ? cursor + page : list.n - 1;
+	if (loaded && total)
+		cursor = cursor + page < total ? cursor + page : total - 1;
 	return UI_REDRAW;
 }
 
@@ -73,31 +108,29 @@ static unsigned act_home(struct app *a)
 
 static unsigned act_end(struct app *a)
 {
-	if (loaded && list.n)
-		cursor = list.n - 1;
+	if (loaded && total)
+		cursor = total - 1;
 	return UI_REDRAW;
 }
 
-static bool entry_has(const struct store_entry *e, const char *text)
-{
-	return strcasestr(e->id, text) || (!e->error && (strcasestr(e->name, text) || strcasestr(e->kernel, text) ||
-							 strcasestr(e->host, text) || strcasestr(e->tests, text)));
-}
-
-/* The next run after the cursor (wrapping) whose id, name, kernel, host or tests hold the text. */
+/* The next run after the cursor (wrapping) whose id, name, kernel, host or
+ * tests hold the text: the index searches, not a loop over every run. */
 static void find_next(struct app *a)
 {
-	if (!loaded || !list.n || !needle[0])
+	if (!loaded || !total || !needle[0])
 		return;
-	for (int k = 1; k <= list.n; k++) {
-		int i = (cursor + k) % list.n;
-		if (entry_has(&list.e[i], needle)) {
-			cursor = i;
-			app_message(a, ROLE_NORMAL, "'%s': run %d of %d (n: the next match).", needle, i + 1, list.n);
-			return;
-		}
+	char err[300];
+	long found;
+	if (store_find(cursor, needle, &found, err, sizeof err) < 0) {
+		app_message(a, ROLE_WARN, "%s", err);
+		return;
 	}
-	app_message(a, ROLE_WARN, "No stored run's id, name, kernel, host or tests hold '%s'.", needle);
+	if (found < 0) {
+		app_message(a, ROLE_WARN, "No stored run's id, name, kernel, host or tests hold '%s'.", needle);
+		return;
+	}
+	cursor = found;
+	app_message(a, ROLE_NORMAL, "'%s': run %ld of %ld (n: the next match).", needle, found + 1, total);
 }
 
 static void in_find(struct app *a, const char *text)
@@ -122,18 +155,20 @@ static unsigned act_find_next(struct app *a)
 
 static unsigned act_open(struct app *a)
 {
-	if (!loaded || cursor >= list.n)
+	const struct store_entry *e = entry_at(cursor);
+	if (!e)
 		return 0;
-	if (list.e[cursor].error) {
-		app_message(a, ROLE_WARN, "%s", list.e[cursor].error);
+	if (e->error) {
+		app_message(a, ROLE_WARN, "%s", e->error);
 		return UI_REDRAW;
 	}
 	/* the list holds the index's summaries: the runs are read now, the two opened only */
 	char err[300];
-	struct run *run = store_entry_load(&list.e[cursor], err, sizeof err), *base = NULL;
-	if (run && marked >= 0 && marked != cursor && !list.e[marked].error)
-		base = store_entry_load(&list.e[marked], err, sizeof err); /* compare two: the marked one is the base */
-	if (!run || (marked >= 0 && marked != cursor && !list.e[marked].error && !base)) {
+	bool two = marked >= 0 && marked != cursor && !mark.error;
+	struct run *run = store_entry_load(e, err, sizeof err), *base = NULL;
+	if (run && two)
+		base = store_entry_load(&mark, err, sizeof err); /* compare two: the marked one is the base */
+	if (!run || (two && !base)) {
 		run_free(run);
 		app_message(a, ROLE_WARN, "%s", err);
 		return UI_REDRAW;
@@ -154,19 +189,28 @@ static unsigned act_open(struct app *a)
 
 static unsigned act_mark(struct app *a)
 {
-	if (!loaded || cursor >= list.n)
+	const struct store_entry *e = entry_at(cursor);
+	if (!e)
 		return 0;
-	marked = marked == cursor ? -1 : cursor;
-	if (marked >= 0)
-		app_message(a, ROLE_NORMAL, "Marked %s as the base: Enter on another run compares the two.",
-			    list.e[marked].id);
+	if (marked == cursor) {
+		forget_mark();
+		return UI_REDRAW;
+	}
+	forget_mark();
+	mark = *e;
+	if (!(mark.file = strdup(e->file)) || (e->error && !(mark.error = strdup(e->error))))
+		abort();
+	marked = cursor;
+	app_message(a, ROLE_NORMAL, "Marked %s as the base: Enter on another run compares the two.", mark.id);
 	return UI_REDRAW;
 }
+
+static char doomed[16]; /* the id the delete question names */
 
 static unsigned delete_yes(struct app *a)
 {
 	char err[300], id[16];
-	if (store_delete(list.e[cursor].id, id, sizeof id, err, sizeof err) < 0)
+	if (store_delete(doomed, id, sizeof id, err, sizeof err) < 0)
 		app_message(a, ROLE_WARN, "%s", err);
 	else
 		app_message(a, ROLE_NORMAL, "Deleted %s.", id);
@@ -176,10 +220,12 @@ static unsigned delete_yes(struct app *a)
 
 static unsigned act_delete(struct app *a)
 {
-	if (!loaded || cursor >= list.n)
+	const struct store_entry *e = entry_at(cursor);
+	if (!e)
 		return 0;
 	char q[160];
-	snprintf(q, sizeof q, "Delete stored run %s for good? (y/n)", list.e[cursor].id);
+	snprintf(doomed, sizeof doomed, "%s", e->id);
+	snprintf(q, sizeof q, "Delete stored run %s for good? (y/n)", doomed);
 	app_ask(a, q, delete_yes);
 	return UI_REDRAW;
 }
@@ -219,7 +265,7 @@ static void history_draw(struct app *a, struct canvas *c)
 		canvas_text(c, 1, 2, ROLE_WARN, why, c->w - 2);
 		return;
 	}
-	if (list.n == 0) {
+	if (total == 0) {
 		canvas_text(c, 1, 3, ROLE_DIM, "No stored runs yet: a finished run is saved with s on its results.", -1);
 		return;
 	}
@@ -239,13 +285,16 @@ static void history_draw(struct app *a, struct canvas *c)
 	}
 	int rows = c->h - 5;
 	page = rows > 1 ? rows - 1 : 1;
+	want = rows * 3 > 128 ? rows * 3 : 128;
 	if (cursor < top)
 		top = cursor;
 	if (cursor >= top + rows)
 		top = cursor - rows + 1;
-	for (int i = top; i < list.n && i - top < rows; i++) {
-		const struct store_entry *e = &list.e[i];
-		int y = 3 + i - top;
+	for (long i = top; i < total && i - top < rows; i++) {
+		const struct store_entry *e = entry_at(i);
+		if (!e)
+			break;
+		int y = 3 + (int)(i - top);
 		bool sel = i == cursor;
 		int role = sel ? ROLE_SELECTED : ROLE_NORMAL;
 		char buf[200], v[160];

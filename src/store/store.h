@@ -66,6 +66,20 @@ struct store_list {
 int store_list(struct store_list *out, char *err, size_t errlen);
 void store_list_free(struct store_list *l);
 
+/* The same entries one at a time, newest first, none kept: what a list of
+ * ten thousand prints without holding them all. The entry is valid during
+ * the call only; fn returns nonzero to stop. 0, or -errno as store_list. */
+int store_each(int (*fn)(const struct store_entry *e, void *arg), void *arg, char *err, size_t errlen);
+
+/* A page of that list for a screen that scrolls through thousands: count
+ * entries from offset (0: the newest); how many there are; the position of
+ * the next entry after position after (wrapping round) whose id, name,
+ * kernel, host or tests hold text (ASCII case ignored), -1 for none. Each
+ * 0, or -errno with err filled. */
+int store_page(long offset, long count, struct store_list *out, char *err, size_t errlen);
+int store_count(long *n, char *err, size_t errlen);
+int store_find(long after, const char *text, long *found, char *err, size_t errlen);
+
 /* Reads one listed run in full (run_free() it); NULL with err filled. */
 struct run *store_entry_load(const struct store_entry *e, char *err, size_t errlen);
 

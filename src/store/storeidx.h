@@ -44,6 +44,19 @@ int storeidx_list(const char *dir, int (*fn)(const struct storeidx_row *row, voi
 int storeidx_nth(const char *dir, long n, int (*fn)(const struct storeidx_row *row, void *arg), void *arg,
 		 char *err, size_t errlen);
 
+/* count rows of the list order from offset (0: the newest), as storeidx_list gives them. */
+int storeidx_page(const char *dir, long offset, long count,
+		  int (*fn)(const struct storeidx_row *row, void *arg), void *arg, char *err, size_t errlen);
+
+/* How many rows the list has (broken files too). 0 or -errno. */
+int storeidx_count(const char *dir, long *n, char *err, size_t errlen);
+
+/* The position in the list order of the first row after position after
+ * (wrapping round to the newest) whose id, or for a readable file its name,
+ * kernel, host or tests, hold text (ASCII case ignored); -1 in *found for
+ * none. 0 or -errno. */
+int storeidx_find(const char *dir, long after, const char *text, long *found, char *err, size_t errlen);
+
 /* Rows whose host, date, kernel release and version and mode are these (the
  * candidates for the same run imported twice), in the same order. */
 int storeidx_each_same(const char *dir, const char *host, int64_t date, const char *kernel,

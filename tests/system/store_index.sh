@@ -31,6 +31,40 @@ grep -q handcopy "$T/out" && die "a removed file is still listed"
 [ "$(grep -c '(imported)' "$T/out")" = 3 ] || die "runs after a removal: $(cat "$T/out")"
 "$KBENCH" runs >"$T/before" 2>&1
 
+# The directory unchanged since a full check (its mtime noted once two seconds
+# old): no listing, one stat. Adding or removing a file changes it and is seen; a
+# file overwritten in place is not, until the directory changes (README says so).
+touch -d '1 minute ago' "$KBENCH_HOME"
+expect_exit 0 "$KBENCH" runs
+sed 's/"id": *"[0-9a-f]*"/"id": "quick1"/; s/"name": *"[^"]*"/"name": "first"/' "$T/x.json" >"$KBENCH_HOME/quick1.json"
+expect_exit 0 "$KBENCH" runs
+grep -q '^quick1    first ' "$T/out" || die "a file copied in after a noted check is not listed: $(cat "$T/out")"
+touch -d '1 minute ago' "$KBENCH_HOME"
+expect_exit 0 "$KBENCH" runs
+sed 's/"name": *"first"/"name": "second"/' "$KBENCH_HOME/quick1.json" >"$T/q.json"
+cat "$T/q.json" >"$KBENCH_HOME/quick1.json"
+expect_exit 0 "$KBENCH" runs
+grep -q '^quick1    first ' "$T/out" || die "the unchanged directory was listed anyway: $(cat "$T/out")"
+touch "$KBENCH_HOME"
+expect_exit 0 "$KBENCH" runs
+grep -q '^quick1    second ' "$T/out" || die "a file overwritten in place is not seen once the directory changed: $(cat "$T/out")"
+touch -d '1 minute ago' "$KBENCH_HOME"
+expect_exit 0 "$KBENCH" runs
+rm "$KBENCH_HOME/quick1.json"
+expect_exit 0 "$KBENCH" runs
+grep -q quick1 "$T/out" && die "a file removed after a noted check is still listed"
+cmp -s "$T/out" "$T/before" || die "list after the noted checks differs: $(diff "$T/before" "$T/out")"
+# A store copied onto another that had a run of its own (rsync -a: the index and
+# the directory's mtime come along): another directory, so its files are checked.
+touch -d '1 minute ago' "$KBENCH_HOME"
+expect_exit 0 "$KBENCH" runs
+mkdir "$T/other"
+sed 's/"id": *"[0-9a-f]*"/"id": "extra1"/; s/"name": *"[^"]*"/"name": "theirs"/' "$T/x.json" >"$T/other/extra1.json"
+cp -a "$KBENCH_HOME/." "$T/other/"
+touch -r "$KBENCH_HOME" "$T/other"
+KBENCH_HOME="$T/other" "$KBENCH" runs >"$T/out" 2>&1
+grep -q '^extra1    theirs ' "$T/out" || die "a run in the store copied onto is not listed: $(cat "$T/out")"
+
 # The index deleted: rebuilt, without a word, the same list.
 rm -f "$IX" "$IX-wal" "$IX-shm"
 expect_exit 0 "$KBENCH" runs

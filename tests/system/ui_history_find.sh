@@ -1,5 +1,6 @@
 # The history screen with a long store: it opens at once (the index, not the run files), pages
-# with PgDn/End, finds a run with / (by name, kernel or id) and n, and opens the one found.
+# with PgDn/End, finds a run with / (by name, kernel or id) and n, and opens the one found; a
+# run marked a few hundred rows away (out of the page read around the screen) is the base.
 # requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
@@ -27,4 +28,10 @@ ui_keys nosuchrun Enter
 ui_wait "No stored run's id, name, kernel, host or tests hold 'nosuchrun'"
 ui_keys Enter
 ui_wait 'Results'
+ui_keys H
+ui_wait 's0000211 cfg0042'
+ui_keys Home Space End
+ui_wait 's0000299 cfg0059'
+ui_keys Enter
+ui_wait 'vs cfg0000 \(s0000000\)'
 exit 0

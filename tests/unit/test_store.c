@@ -476,6 +476,52 @@ static void test_group_last(void **state)
 	free(old);
 }
 
+/* The history screen's pages and search: a page is the list's slice in its
+ * order, the search wraps round from the cursor and takes '%' and '_' as
+ * themselves, and a file copied in after a check is seen by the next one. */
+static void test_page_and_find(void **state)
+{
+	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
+	snprintf(dir, sizeof dir, "%s/pages", home);
+	setenv("KBENCH_HOME", dir, 1);
+	/* newest first; letters no hex id or "pipe" holds */
+	const char *names[] = { "v", "w_x", "k", "m%y", "u" };
+	for (int i = 0; i < 5; i++) {
+		struct run *r = mk(names[i], "6.1.0", 1000 - i);
+		save(r);
+		run_free(r);
+	}
+	long n = 0, at = 0;
+	assert_int_equal(store_count(&n, err, sizeof err), 0);
+	assert_int_equal(n, 5);
+	struct store_list page;
+	assert_int_equal(store_page(1, 3, &page, err, sizeof err), 0);
+	assert_int_equal(page.n, 3);
+	assert_string_equal(page.e[0].name, "w_x");
+	assert_string_equal(page.e[2].name, "m%y");
+	store_list_free(&page);
+	assert_int_equal(store_page(4, 10, &page, err, sizeof err), 0);
+	assert_int_equal(page.n, 1);
+	assert_string_equal(page.e[0].name, "u");
+	store_list_free(&page);
+	/* '%' and '_' are the characters, not LIKE's wildcards */
+	assert_int_equal(store_find(0, "%", &at, err, sizeof err), 0);
+	assert_int_equal(at, 3);
+	assert_int_equal(store_find(0, "_", &at, err, sizeof err), 0);
+	assert_int_equal(at, 1);
+	assert_int_equal(store_find(0, "m_y", &at, err, sizeof err), 0);
+	assert_int_equal(at, -1);
+	/* after the cursor first, then round from the newest, the cursor's own last */
+	assert_int_equal(store_find(2, "6.1", &at, err, sizeof err), 0);
+	assert_int_equal(at, 3);
+	assert_int_equal(store_find(4, "6.1", &at, err, sizeof err), 0);
+	assert_int_equal(at, 0);
+	assert_int_equal(store_find(2, "K", &at, err, sizeof err), 0);
+	assert_int_equal(at, 2);
+	setenv("KBENCH_HOME", old, 1);
+	free(old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -484,7 +530,7 @@ int main(void)
 		cmocka_unit_test(test_worth_saving), cmocka_unit_test(test_pick_baseline),
 		cmocka_unit_test(test_host_groups), cmocka_unit_test(test_find_same),
 		cmocka_unit_test(test_pick_baseline_here_first), cmocka_unit_test(test_noise_from_index),
-		cmocka_unit_test(test_group_last),
+		cmocka_unit_test(test_group_last), cmocka_unit_test(test_page_and_find),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
