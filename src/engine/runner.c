@@ -202,6 +202,69 @@ double runner_live_elapsed(const struct runner *r)
  * pages, warms the caches and branch predictors, and for the file tests
  * brings the files into the page cache, as the first of UnixBench's ten
  * samples does (and is then usually dropped as the worst third). */
+/* A quick run's warm-up sample of a rate test: run and thrown away; a
+ * failure fails the test. */
+static void warm_up(struct runner *r, struct runner_event *ev, const struct test_def *t, int copies,
+		    struct test_result *res)
+{
+	double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], ov;
+	struct sample warm = { .copies = copies, .count = c, .elapsed = e };
+	char reason[200] = "";
+	ev->sample = 0;
+	int rc = runner_run_sample(r, ev, t, copies, QUICK_WARMUP_SECONDS, &warm, &ov, reason, sizeof reason);
+	ev->kind = EV_SAMPLE_END; /* listeners close what they opened at SAMPLE_READY */
+	runner_emit(r, ev);
+	ev->pids = NULL;
+	if (rc != 0 && !r->skip && !r->abort) {
+		snprintf(res->reason, sizeof res->reason, "warm-up: %s", reason);
+		res->status = TEST_FAILED;
+	}
+}
+
+/* A points test's sample into its result; what it could not measure as
+ * asked (SCHED_FIFO refused, a load refused) is the run's note too. */
+static void collect_points(struct runner *r, struct run *run, const struct test_def *t, int copies,
+			   struct test_result *res)
+{
+	t->collect(res, r->slots, copies, r->o.params);
+	for (int s = 0; s < res->nsummary; s++) {
+		const struct kv *note = &res->summary[s];
+		if (strcmp(note->key, "note") && strncmp(note->key, "refused ", 8))
+			continue;
+		bool said = !note->text[0];
+		for (int k = 0; !said && k < run->nnotes; k++)
+			said = strstr(run->notes[k], note->text) != NULL;
+		if (!said)
+			run_add_note(run, "%s: %s", res->id, note->text);
+	}
+}
+
+/* Nothing of one sample may leak into the next (file tests, shell temp
+ * files), nor of a killed one into the next test. */
+static void clear_copies(struct runner *r, int copies)
+{
+	char dir[PATH_MAX];
+	for (int c = 0; c < copies; c++) {
+		snprintf(dir, sizeof dir, "%s/copy%d", r->scratch, c);
+		scratch_rm_tree(dir);
+	}
+}
+
+/* What a quick run's rule decided for a test, in its summaries. */
+static void quick_summary(struct test_result *res, const struct quick_rule *rule, double achieved,
+			  enum quick_verdict verdict, double seconds)
+{
+	test_summary_set(res, "quick_precision_asked", rule->precision, NULL);
+	if (isfinite(achieved))
+		test_summary_set(res, "quick_precision", achieved, NULL);
+	test_summary_set(res, "quick_stop", 0,
+			 verdict == QUICK_PRECISE	? "precise"
+			 : verdict == QUICK_TIME_UP	? "time limit"
+			 : verdict == QUICK_MAX_SAMPLES ? "sample limit"
+							: "stopped");
+	test_summary_set(res, "quick_seconds", seconds, NULL);
+}
+
 static void run_test(struct runner *r, struct run *run, int bi, int ti)
 {
 	struct run_block *b = &run->blocks[bi];
@@ -240,19 +303,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		res->status = TEST_SKIPPED;
 	}
 	if (quick && !points && !r->abort && !r->skip) {
-		double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], ov;
-		struct sample warm = { .copies = b->copies, .count = c, .elapsed = e };
-		char reason[200] = "";
-		ev.sample = 0;
-		int rc = runner_run_sample(r, &ev, t, b->copies, QUICK_WARMUP_SECONDS, &warm, &ov, reason,
-				    sizeof reason);
-		ev.kind = EV_SAMPLE_END; /* listeners close what they opened at SAMPLE_READY */
-		runner_emit(r, &ev);
-		ev.pids = NULL;
-		if (rc != 0 && !r->skip && !r->abort) {
-			snprintf(res->reason, sizeof res->reason, "warm-up: %s", reason);
-			res->status = TEST_FAILED;
-		}
+		warm_up(r, &ev, t, b->copies, res);
 		test_t0 = wl_now();
 	}
 	for (int k = 0; res->status == TEST_RUNNING && ((quick && !points) || k < nsamples); k++) {
@@ -288,32 +339,13 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			memcpy(s->elapsed, times, sizeof(double) * (size_t)b->copies);
 		}
 		/* A sample cut short by a skip or an abort keeps its finished points. */
-		if (points && (rc == 0 || r->skip || r->abort)) {
-			t->collect(res, r->slots, b->copies, r->o.params);
-			/* what a test could not measure as asked (SCHED_FIFO refused,
-			 * a load refused) is the run's note too */
-			for (int s = 0; s < res->nsummary; s++) {
-				const struct kv *note = &res->summary[s];
-				if (strcmp(note->key, "note") && strncmp(note->key, "refused ", 8))
-					continue;
-				bool said = !note->text[0];
-				for (int k = 0; !said && k < run->nnotes; k++)
-					said = strstr(run->notes[k], note->text) != NULL;
-				if (!said)
-					run_add_note(run, "%s: %s", res->id, note->text);
-			}
-		}
+		if (points && (rc == 0 || r->skip || r->abort))
+			collect_points(r, run, t, b->copies, res);
 		/* After the sample is in the run, so listeners can read it. */
 		ev.kind = EV_SAMPLE_END;
 		runner_emit(r, &ev);
 		ev.pids = NULL;
-		/* Nothing of one sample may leak into the next (file tests, shell
-		 * temp files), nor of a killed one into the next test. */
-		char dir[PATH_MAX];
-		for (int c = 0; c < b->copies; c++) {
-			snprintf(dir, sizeof dir, "%s/copy%d", r->scratch, c);
-			scratch_rm_tree(dir);
-		}
+		clear_copies(r, b->copies);
 		if (rc != 0) {
 			if (r->skip || r->abort) {
 				snprintf(res->reason, sizeof res->reason, "%s after %d samples",
@@ -333,17 +365,8 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 				break;
 		}
 	}
-	if (quick && !points && res->nsamples > 0) {
-		test_summary_set(res, "quick_precision_asked", rule.precision, NULL);
-		if (isfinite(achieved))
-			test_summary_set(res, "quick_precision", achieved, NULL);
-		test_summary_set(res, "quick_stop", 0,
-				 verdict == QUICK_PRECISE	? "precise"
-				 : verdict == QUICK_TIME_UP	? "time limit"
-				 : verdict == QUICK_MAX_SAMPLES ? "sample limit"
-								: "stopped");
-		test_summary_set(res, "quick_seconds", wl_now() - test_t0, NULL);
-	}
+	if (quick && !points && res->nsamples > 0)
+		quick_summary(res, &rule, achieved, verdict, wl_now() - test_t0);
 	if (res->status == TEST_RUNNING)
 		res->status = TEST_DONE;
 	score_test(res);

@@ -192,19 +192,11 @@ static void describe_status(char *buf, size_t len, int copy, int status, const c
 
 /* Runs one sample of one test with n copies. Returns 0 and fills the sample,
  * or -1 with a reason (a worker failed or hung, or the user skipped/aborted). */
-int runner_run_sample(struct runner *r, struct runner_event *ev, const struct test_def *t, int n,
-		      double length, struct sample *out, double *overhead, char *reason, size_t rlen)
+/* Fork n copies of t, each waiting on start_pipe; the number forked (fewer
+ * than n: reason says why). */
+static int fork_copies(struct runner *r, const struct test_def *t, int n, double length, const int start_pipe[2],
+		       const int done_pipe[2], char *reason, size_t rlen)
 {
-	int start_pipe[2], done_pipe[2];
-	if (pipe2(start_pipe, O_CLOEXEC) != 0)
-		return snprintf(reason, rlen, "pipe: %s", strerror(errno)), -1;
-	if (pipe2(done_pipe, O_CLOEXEC) != 0) {
-		close(start_pipe[0]);
-		close(start_pipe[1]);
-		return snprintf(reason, rlen, "pipe: %s", strerror(errno)), -1;
-	}
-	memset(r->slots, 0, sizeof(struct worker_slot) * (size_t)n);
-	double t_fork = wl_now();
 	pid_t parent = getpid();
 	int forked = 0;
 	for (int c = 0; c < n; c++) {
@@ -227,6 +219,149 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 		r->pids[c] = pid;
 		forked++;
 	}
+	return forked;
+}
+
+/* A sample being watched: its copies, its clock, and what has happened to it. */
+struct watch {
+	const struct test_def *t;
+	int n, forked;
+	double length, t0, stop_at, hang_after, grace, next_tick;
+	bool stopped, failed, killed;
+	bool reaped[RUNNER_MAX_COPIES];
+	char *reason;
+	size_t rlen;
+};
+
+static void watch_stop(struct runner *r, struct watch *w, double now, bool kill_too)
+{
+	stop_all(r, w->n);
+	if (kill_too) {
+		kill_all(r, w->forked);
+		w->killed = true;
+	}
+	w->stopped = true;
+	w->stop_at = now;
+}
+
+/* The sample's deadline, a skip or an abort, and a copy past its grace or hung. */
+static void watch_police(struct runner *r, struct watch *w, double now)
+{
+	double el = now - w->t0;
+	if (!w->stopped && !w->t->self_timed && el >= w->length)
+		watch_stop(r, w, now, false);
+	/* A skipped or aborted sample is thrown away: no need to let the
+	 * copies finish (the CPU loops do not even look at the stop flag:
+	 * their own timer ends them, see wl_run_timed). */
+	if (!w->stopped && (r->skip || r->abort)) {
+		watch_stop(r, w, now, true);
+		snprintf(w->reason, w->rlen, "%s", r->abort ? "aborted" : "skipped");
+		w->failed = true;
+	}
+	if (!w->killed && ((w->stopped && now - w->stop_at > w->grace) || el > w->hang_after || r->abort > 1)) {
+		kill_all(r, w->forked);
+		w->killed = true;
+		if (!w->failed) {
+			snprintf(w->reason, w->rlen, "a copy did not finish %.0f s after %s; killed",
+				 w->stopped ? w->grace : w->hang_after, w->stopped ? "its deadline" : "starting");
+			w->failed = true;
+		}
+	}
+}
+
+/* A copy that dies early ends the others at once: the sample is lost anyway. */
+static void watch_reap(struct runner *r, struct watch *w, double now)
+{
+	for (int c = 0; c < w->forked; c++) {
+		if (w->reaped[c])
+			continue;
+		int st;
+		if (waitpid(r->pids[c], &st, WNOHANG) != r->pids[c])
+			continue;
+		w->reaped[c] = true;
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			continue;
+		kill(-r->pids[c], SIGKILL);
+		if (!w->failed) {
+			describe_status(w->reason, w->rlen, c, st, r->slots[c].err);
+			w->failed = true;
+		}
+		if (!w->stopped)
+			watch_stop(r, w, now, true);
+	}
+}
+
+/* Watch the copies until the last holder of the done pipe is gone, ticking
+ * the listeners every interval (and when woken). */
+static void watch_sample(struct runner *r, struct runner_event *ev, struct watch *w, int done_fd)
+{
+	int wfd = wake_fd(r);
+	for (;;) {
+		watch_police(r, w, wl_now());
+		watch_reap(r, w, wl_now());
+		double wake = w->next_tick;
+		if (!w->stopped && !w->t->self_timed && w->t0 + w->length < wake)
+			wake = w->t0 + w->length;
+		int ms = (int)ceil((wake - wl_now()) * 1000);
+		if (ms < 0)
+			ms = 0;
+		struct pollfd p[2] = { { .fd = done_fd, .events = POLLIN }, { .fd = wfd, .events = POLLIN } };
+		int np = poll(p, wfd >= 0 ? 2 : 1, ms);
+		bool eof = false;
+		if (np > 0 && (p[0].revents & (POLLIN | POLLHUP))) {
+			char buf[16];
+			ssize_t got = read(done_fd, buf, sizeof buf);
+			eof = got == 0;
+		}
+		double now = wl_now();
+		if ((np > 0 && wfd >= 0 && (p[1].revents & POLLIN)) || now >= w->next_tick) {
+			ev->kind = EV_TICK;
+			ev->sample_elapsed = now - w->t0;
+			runner_emit(r, ev);
+			if (now >= w->next_tick)
+				w->next_tick = now + r->o.interval;
+		}
+		if (eof)
+			break;
+	}
+}
+
+/* The copies' counts and times into out, and the sample's overhead: forking
+ * and releasing the copies, and reaping them after the last one finished. */
+static int collect_counts(struct runner *r, const struct watch *w, double t_fork, double t_gone, struct sample *out,
+			  double *overhead)
+{
+	for (int c = 0; c < w->n; c++) {
+		const struct worker_slot *s = &r->slots[c];
+		if (s->t_end <= 0 || s->t_end < s->t_start) {
+			snprintf(w->reason, w->rlen, "copy %d ended without a time", c + 1);
+			return -1;
+		}
+		out->count[c] = w->t->self_timed ? s->rate : (double)atomic_load(&s->count);
+		out->elapsed[c] = s->time > 0 ? s->time : s->t_end - s->t_start;
+	}
+	double last_end = 0;
+	for (int c = 0; c < w->n; c++)
+		if (r->slots[c].t_end > last_end)
+			last_end = r->slots[c].t_end;
+	*overhead = (r->sample_t0 - t_fork) + (t_gone > last_end ? t_gone - last_end : 0);
+	return 0;
+}
+
+int runner_run_sample(struct runner *r, struct runner_event *ev, const struct test_def *t, int n,
+		      double length, struct sample *out, double *overhead, char *reason, size_t rlen)
+{
+	int start_pipe[2], done_pipe[2];
+	if (pipe2(start_pipe, O_CLOEXEC) != 0)
+		return snprintf(reason, rlen, "pipe: %s", strerror(errno)), -1;
+	if (pipe2(done_pipe, O_CLOEXEC) != 0) {
+		close(start_pipe[0]);
+		close(start_pipe[1]);
+		return snprintf(reason, rlen, "pipe: %s", strerror(errno)), -1;
+	}
+	memset(r->slots, 0, sizeof(struct worker_slot) * (size_t)n);
+	double t_fork = wl_now();
+	int forked = fork_copies(r, t, n, length, start_pipe, done_pipe, reason, rlen);
 	close(start_pipe[0]);
 	close(done_pipe[1]);
 	r->live_copies = forked;
@@ -253,137 +388,36 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 		runner_emit(r, ev);
 	}
 
-	double t0 = r->sample_t0;
-	bool stopped = forked < n, failed = forked < n, killed = false;
-	double stop_at = stopped ? t0 : 0;
+	struct watch w = { .t = t, .n = n, .forked = forked, .length = length, .t0 = r->sample_t0,
+			   .stopped = forked < n, .failed = forked < n, .reason = reason, .rlen = rlen };
+	w.stop_at = w.stopped ? w.t0 : 0;
 	/* A self-timed test ends by itself; give it generous room before calling it hung. */
-	double hang_after = t->self_timed ? length * 2 + 60 : length + 30;
+	w.hang_after = t->self_timed ? length * 2 + 60 : length + 30;
 	/* ... and an estimated one far more: a build beside other load takes
 	 * three times its estimate here, and is slow, not hung. */
-	if (t->sample_seconds && ev->sample_length * 6 + 60 > hang_after)
-		hang_after = ev->sample_length * 6 + 60;
-	double grace = 10 + length * 0.25;
-	double next_tick = t0 + r->o.interval;
-	int wfd = wake_fd(r);
-	bool reaped[RUNNER_MAX_COPIES] = { false };
-	int nreaped = 0;
+	if (t->sample_seconds && ev->sample_length * 6 + 60 > w.hang_after)
+		w.hang_after = ev->sample_length * 6 + 60;
+	w.grace = 10 + length * 0.25;
+	w.next_tick = w.t0 + r->o.interval;
+	watch_sample(r, ev, &w, done_pipe[0]);
 
-	for (;;) {
-		double now = wl_now(), el = now - t0;
-		if (!stopped && !t->self_timed && el >= length) {
-			stop_all(r, n);
-			stopped = true;
-			stop_at = now;
-		}
-		/* A skipped or aborted sample is thrown away: no need to let the
-		 * copies finish (the CPU loops do not even look at the stop flag:
-		 * their own timer ends them, see wl_run_timed). */
-		if (!stopped && (r->skip || r->abort)) {
-			stop_all(r, n);
-			kill_all(r, forked);
-			killed = true;
-			stopped = true;
-			stop_at = now;
-			snprintf(reason, rlen, "%s", r->abort ? "aborted" : "skipped");
-			failed = true;
-		}
-		if (!killed && ((stopped && now - stop_at > grace) || el > hang_after || r->abort > 1)) {
-			kill_all(r, forked);
-			killed = true;
-			if (!failed) {
-				snprintf(reason, rlen, "a copy did not finish %.0f s after %s; killed",
-					 stopped ? grace : hang_after, stopped ? "its deadline" : "starting");
-				failed = true;
-			}
-		}
-		/* A copy that dies early ends the others at once: the sample is lost anyway. */
-		for (int c = 0; c < forked; c++) {
-			if (reaped[c])
-				continue;
-			int st;
-			pid_t w = waitpid(r->pids[c], &st, WNOHANG);
-			if (w == r->pids[c]) {
-				reaped[c] = true;
-				nreaped++;
-				bool bad = !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-				if (bad) {
-					kill(-r->pids[c], SIGKILL);
-					if (!failed) {
-						describe_status(reason, rlen, c, st, r->slots[c].err);
-						failed = true;
-					}
-					if (!stopped) {
-						stop_all(r, n);
-						kill_all(r, forked);
-						killed = true;
-						stopped = true;
-						stop_at = now;
-					}
-				}
-			}
-		}
-
-		double wake = next_tick;
-		if (!stopped && !t->self_timed && t0 + length < wake)
-			wake = t0 + length;
-		int ms = (int)ceil((wake - wl_now()) * 1000);
-		if (ms < 0)
-			ms = 0;
-		struct pollfd p[2] = { { .fd = done_pipe[0], .events = POLLIN },
-				       { .fd = wfd, .events = POLLIN } };
-		int np = poll(p, wfd >= 0 ? 2 : 1, ms);
-		bool eof = false;
-		if (np > 0 && (p[0].revents & (POLLIN | POLLHUP))) {
-			char buf[16];
-			ssize_t got = read(done_pipe[0], buf, sizeof buf);
-			eof = got == 0;
-		}
-		now = wl_now();
-		if ((np > 0 && wfd >= 0 && (p[1].revents & POLLIN)) || now >= next_tick) {
-			ev->kind = EV_TICK;
-			ev->sample_elapsed = now - t0;
-			runner_emit(r, ev);
-			if (now >= next_tick)
-				next_tick = now + r->o.interval;
-		}
-		if (eof)
-			break;
-	}
 	double t_gone = wl_now();
 	/* Every holder of the done pipe is gone; collect the exit statuses. */
 	for (int c = 0; c < forked; c++) {
-		if (reaped[c])
+		if (w.reaped[c])
 			continue;
 		int st = 0;
 		while (waitpid(r->pids[c], &st, 0) < 0 && errno == EINTR)
 			;
-		if (!failed && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+		if (!w.failed && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
 			describe_status(reason, rlen, c, st, r->slots[c].err);
-			failed = true;
+			w.failed = true;
 		}
 	}
 	close(done_pipe[0]);
-
-	if (!failed) {
-		for (int c = 0; c < n; c++) {
-			const struct worker_slot *s = &r->slots[c];
-			if (s->t_end <= 0 || s->t_end < s->t_start) {
-				snprintf(reason, rlen, "copy %d ended without a time", c + 1);
-				failed = true;
-				break;
-			}
-			out->count[c] = t->self_timed ? s->rate : (double)atomic_load(&s->count);
-			out->elapsed[c] = s->time > 0 ? s->time : s->t_end - s->t_start;
-		}
-		double last_end = 0;
-		for (int c = 0; c < n; c++)
-			if (r->slots[c].t_end > last_end)
-				last_end = r->slots[c].t_end;
-		/* What a sample costs besides its work: forking and releasing the
-		 * copies, and reaping them after the last one finished. */
-		*overhead = (r->sample_t0 - t_fork) + (t_gone > last_end ? t_gone - last_end : 0);
-	}
-	ev->sample_elapsed = wl_now() - t0;
+	if (!w.failed && collect_counts(r, &w, t_fork, t_gone, out, overhead) < 0)
+		w.failed = true;
+	ev->sample_elapsed = wl_now() - w.t0;
 	r->live_copies = 0;
-	return failed ? -1 : 0;
+	return w.failed ? -1 : 0;
 }

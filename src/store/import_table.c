@@ -162,12 +162,77 @@ static bool cell_num(const char *c, double *v)
 	return r != NULL;
 }
 
+/* A table's columns, as its header named them. */
+struct header {
+	enum col cols[MAX_CELLS];
+	int ncols, test_col;
+};
+
+/* A data row's cells into tmp by the header's columns; false (said) when the
+ * row is to be ignored. */
+static bool row_values(struct src *s, const struct test_def *d, char (*cells)[128], int n, bool spaced,
+		       const struct header *h, size_t off, struct found *tmp)
+{
+	bool bad = false, has_score = false;
+	/* Space-separated rows may lack empty cells: map from the left,
+	 * skipping the header's Test column. */
+	for (int i = 1, c = 0; i < n; i++, c++) {
+		if (c == h->test_col)
+			c++;
+		enum col col = spaced ? (c < h->ncols ? h->cols[c] : COL_OTHER) : (i < h->ncols ? h->cols[i] : COL_OTHER);
+		double v;
+		const char *cell = cells[i];
+		bool num = cell_num(cell, &v);
+		switch (col) {
+		case COL_SCORE:
+			if (!num || v <= 0) {
+				import_warn(s, off, "score of %s is %s; row ignored", d->label,
+					    !num ? "not a number" : v < 0 ? "negative" : "zero");
+				bad = true;
+			}
+			tmp->score = v;
+			has_score = true;
+			break;
+		case COL_UNIT: snprintf(tmp->unit, sizeof tmp->unit, "%.15s", cell); break;
+		case COL_TIME: tmp->time = num && v > 0 ? v : 0; break;
+		case COL_ITERS: tmp->samples = num && v > 0 && v < 1e6 ? (int)v : 0; break;
+		case COL_BASE: tmp->row_base = num && v > 0 ? v : -1; break;
+		case COL_INDEX: tmp->row_index = num && v >= 0 ? v : -1; break;
+		default: break;
+		}
+	}
+	if (bad)
+		return false;
+	if (!has_score) {
+		import_warn(s, off, "%s has no score; row ignored", d->label);
+		return false;
+	}
+	return true;
+}
+
+/* A row read whole: its test's place in the block. */
+static void row_store(struct src *s, struct block *blk, const struct test_def *d, size_t off,
+		      const struct found *tmp)
+{
+	struct found *f = import_row_for(s, blk, d, off, "is listed again");
+	if (!f)
+		return;
+	f->has_row = f->has_result = true;
+	f->row_score = f->score = tmp->score;
+	f->row_base = tmp->row_base ? tmp->row_base : d->baseline;
+	f->row_index = tmp->row_index ? tmp->row_index : -1;
+	f->time = tmp->time;
+	f->samples = tmp->samples;
+	snprintf(f->unit, sizeof f->unit, "%s", tmp->unit);
+	f->row_off = f->result_off = off;
+	blk->has_table = true;
+}
+
 void import_tables(struct src *s, const char *name)
 {
 	struct run *r = import_new_run(s, name);
 	import_header_facts(s->text, s->text + s->len, &r->meta);
-	enum col cols[MAX_CELLS];
-	int ncols = 0, hdr_test_col = 0;
+	struct header h = { .ncols = 0, .test_col = 0 };
 	bool in_table = false;
 	struct block *blk = NULL;
 	size_t since = 0; /* where text for the next table's copies starts */
@@ -225,10 +290,10 @@ void import_tables(struct src *s, const char *name)
 			blk->copies_known = c > 0;
 			if (!c && r->nblocks)
 				import_warn(s, blk->off, "table does not say how many copies ran; assuming 1");
-			ncols = n;
-			hdr_test_col = test_col;
+			h.ncols = n;
+			h.test_col = test_col;
 			for (int i = 0; i < n; i++)
-				cols[i] = col_of(cells[i]);
+				h.cols[i] = col_of(cells[i]);
 			in_table = true;
 			continue;
 		}
@@ -255,53 +320,9 @@ void import_tables(struct src *s, const char *name)
 			continue;
 		}
 		since = (size_t)(e - s->text);
-		struct found tmp = { .def = d }, *f;
-		bool bad = false, has_score = false;
-		/* Space-separated rows may lack empty cells: map from the left,
-		 * skipping the header's Test column. */
-		for (int i = 1, c = 0; i < n; i++, c++) {
-			if (c == hdr_test_col)
-				c++;
-			enum col col = spaced ? (c < ncols ? cols[c] : COL_OTHER) : (i < ncols ? cols[i] : COL_OTHER);
-			double v;
-			const char *cell = cells[i];
-			bool num = cell_num(cell, &v);
-			switch (col) {
-			case COL_SCORE:
-				if (!num || v <= 0) {
-					import_warn(s, off, "score of %s is %s; row ignored", d->label,
-						    !num ? "not a number" : v < 0 ? "negative" : "zero");
-					bad = true;
-				}
-				tmp.score = v;
-				has_score = true;
-				break;
-			case COL_UNIT: snprintf(tmp.unit, sizeof tmp.unit, "%.15s", cell); break;
-			case COL_TIME: tmp.time = num && v > 0 ? v : 0; break;
-			case COL_ITERS: tmp.samples = num && v > 0 && v < 1e6 ? (int)v : 0; break;
-			case COL_BASE: tmp.row_base = num && v > 0 ? v : -1; break;
-			case COL_INDEX: tmp.row_index = num && v >= 0 ? v : -1; break;
-			default: break;
-			}
-		}
-		if (bad)
-			continue;
-		if (!has_score) {
-			import_warn(s, off, "%s has no score; row ignored", d->label);
-			continue;
-		}
-		f = import_row_for(s, blk, d, off, "is listed again");
-		if (!f)
-			continue;
-		f->has_row = f->has_result = true;
-		f->row_score = f->score = tmp.score;
-		f->row_base = tmp.row_base ? tmp.row_base : d->baseline;
-		f->row_index = tmp.row_index ? tmp.row_index : -1;
-		f->time = tmp.time;
-		f->samples = tmp.samples;
-		snprintf(f->unit, sizeof f->unit, "%s", tmp.unit);
-		f->row_off = f->result_off = off;
-		blk->has_table = true;
+		struct found tmp = { .def = d };
+		if (row_values(s, d, cells, n, spaced, &h, off, &tmp))
+			row_store(s, blk, d, off, &tmp);
 	}
 	if (blk) {
 		import_emit_block(s, r, blk);
