@@ -348,16 +348,22 @@ static void peak_line(FILE *f, const struct test_result *t, const double *x, con
 	double margin = mg ? mg->value : SCALING_MARGIN;
 	if (!pk || !pp)
 		return;
-	fprintf(f, "  Peak: %.0f tasks, %.1f jobs/min (the first step within %.0f%% of the highest).\n",
-		pk->value, point_mean(pp), margin * 100);
+	/* each sentence wrapped to 79 columns, as the rest of the report */
+	char line[300];
+	snprintf(line, sizeof line, "Peak: %.0f tasks, %.1f jobs/min (the first step within %.0f%% of the highest).",
+		 pk->value, point_mean(pp), margin * 100);
+	fputs("  ", f);
+	print_wrapped(f, line, 2, 4, 79);
 	if (cx && cx->value > 0)
-		fprintf(f, "  Crossover: %.0f tasks, the first step past the peak more than %.0f%% below "
-			   "it: from there each added task makes the whole slower.\n",
-			cx->value, margin * 100);
+		snprintf(line, sizeof line, "Crossover: %.0f tasks, the first step past the peak more than %.0f%% below "
+					    "it: from there each added task makes the whole slower.",
+			 cx->value, margin * 100);
 	else
-		fprintf(f, "  Crossover: none up to %.0f tasks (throughput stayed within %.0f%% of the "
-			   "peak).\n",
-			n ? x[n - 1] : 0, margin * 100);
+		snprintf(line, sizeof line, "Crossover: none up to %.0f tasks (throughput stayed within %.0f%% of the "
+					    "peak).",
+			 n ? x[n - 1] : 0, margin * 100);
+	fputs("  ", f);
+	print_wrapped(f, line, 2, 4, 79);
 	(void)v;
 }
 

@@ -188,6 +188,14 @@ static void test_collect(void **state)
 	assert_non_null(strstr(buf, "      8     1500.0      3.20      2.40     187.5"));
 	assert_non_null(strstr(buf, "Peak: 2 tasks, 1950.0 jobs/min"));
 	assert_non_null(strstr(buf, "Crossover: 8 tasks"));
+	/* every line fits 79 columns, as the rest of the report (the crossover sentence was 118) */
+	for (const char *l = buf; *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t w = nl ? (size_t)(nl - l) : strlen(l);
+		if (w > 79)
+			fail_msg("a line of %zu columns: %.*s", w, (int)w, l);
+		l += w + (nl != NULL);
+	}
 	free(buf);
 	/* another test's result has no such table */
 	struct test_result *o = run_block_add_test(&r->blocks[0], "memlat", "Memory latency", "ns", 0, 0,
