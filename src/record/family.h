@@ -34,7 +34,7 @@ struct family_import {
  * hooks; it never names a family.
  * The console's side of a family (its live view) is ui/family_view.h. */
 struct family {
-	const char *name; /* "rate", "memlat", ...: the key ui/'s views are found by */
+	const char *name; /* the family's name: the key ui/'s views are found by */
 	/* Its settings (src/base/settings.h), options of the run commands; NULL: none. */
 	const struct settings *settings;
 

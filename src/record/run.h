@@ -47,7 +47,7 @@ struct run_mode_info {
 	 * mode, after the index row; NULL none. */
 	void (*compare_rows)(struct compare *c, struct compare_block *cb, const struct run *const *a,
 			     int na, const struct run *const *b, int nb, const struct noise_table *nt);
-	/* A mode with a command of its own ("thermal"; NULL: none): what the command
+	/* A mode with a command of its own (its name; NULL: none): what the command
 	 * needs that `kbench run` does not. */
 	const char *command;
 	const char *operands_why; /* it takes no operands: why, for the error line */
@@ -291,7 +291,7 @@ const char *test_status_name(enum test_status s);
 const struct run_mode_info *run_mode_info(enum run_mode m);
 /* The mode a run file names; RUN_MODE_UNSAID for "" or a name this version lacks. */
 enum run_mode run_mode_parse(const char *name);
-/* The mode whose own command cmd is ("thermal"); NULL for kbench run's. */
+/* The mode whose own command is cmd; NULL for kbench run's. */
 const struct run_mode_info *run_mode_of_command(const char *cmd);
 
 #endif
