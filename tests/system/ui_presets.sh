@@ -13,6 +13,8 @@ chosen() {
 }
 ui_start "$KBENCH" console --copies 1,2 pipe syscall
 ui_wait 'Preset +◀ custom ▶'
+# the list is drawn after the header: a capture between them sees no ticks (seen under ASan)
+ui_wait '^ \[x\] System Call Overhead' 5
 chosen >"$T/before"
 grep -q '^\[x\] Pipe Throughput$' "$T/before" && grep -q '^\[x\] System Call Overhead$' "$T/before" ||
 	die "the console did not start with pipe and syscall ticked: $(cat "$T/before")"
@@ -22,6 +24,7 @@ for want in index quick cpu-only i/o-only 'thermal check'; do
 done
 ui_keys p
 ui_wait 'Preset +◀ custom ▶' 5
+ui_wait '^ \[x\] System Call Overhead' 5
 chosen >"$T/after"
 diff "$T/before" "$T/after" || die "the custom selection came back changed (above: before, after)"
 # and once more round: the presets, then custom again
