@@ -286,7 +286,7 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	struct runner_event ev = { .run = run, .block = bi, .test = ti, .nsamples = nsamples,
 				   .sample_length = length, .ncopies = b->copies };
 	res->status = TEST_RUNNING;
-	char key[64], text[96];
+	char key[64], text[KV_TEXT_MAX];
 	if (t->workload->describe && t->workload->describe(t->arg, key, sizeof key, text, sizeof text) == 0)
 		test_summary_set(res, key, 0, text);
 	r->skip = 0;

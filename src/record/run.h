@@ -78,11 +78,14 @@ enum test_status {
 	TEST_IMPORTED, /* scores known, samples not (a published result) */
 };
 
+/* The longest text of a kv: a telemetry source's "n/a: why" sentence fits whole. */
+#define KV_TEXT_MAX 192
+
 /* A free-form fact about a test or a run: a number, a text, or both. */
 struct kv {
 	char key[64];
 	double value;
-	char text[96];
+	char text[KV_TEXT_MAX];
 	bool has_value;
 };
 

@@ -383,7 +383,7 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 		json_t *ko = json_array_get(sum, i);
 		if (!is_obj(rd, ko, sp))
 			return;
-		char key[64] = "", text[96] = "";
+		char key[64] = "", text[KV_TEXT_MAX] = "";
 		char fp[200];
 		snprintf(fp, sizeof fp, "%s.", sp);
 		get_str(rd, ko, fp, "key", key, sizeof key);

@@ -111,8 +111,8 @@ static void power_limit_end(struct energy_state *st, struct test_result *tr, str
 		return;
 	}
 	powercap_watch_evidence(&st->pl, in->power_limit_rapl, sizeof in->power_limit_rapl);
-	char buf[96];
-	snprintf(buf, sizeof buf, "reached: %.86s", in->power_limit_rapl);
+	char buf[KV_TEXT_MAX];
+	snprintf(buf, sizeof buf, "reached: %s", in->power_limit_rapl);
 	test_summary_set(tr, "power.limit", 0, in->power_limit_rapl[0] ? buf : "none reached");
 }
 
@@ -123,8 +123,8 @@ static void energy_test_end(struct telemetry_slot *s, const struct telemetry_ctx
 	struct power *pw = &st->pw;
 	power_limit_end(st, tr, in);
 	if (!pw->available) {
-		char buf[96];
-		snprintf(buf, sizeof buf, "%.95s", s->status);
+		char buf[KV_TEXT_MAX];
+		snprintf(buf, sizeof buf, "%s", s->status);
 		test_summary_set(tr, "energy.J", 0, buf);
 		return;
 	}

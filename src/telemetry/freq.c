@@ -182,8 +182,8 @@ static void freq_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 		test_summary_set(tr, "freq.mean", st->fsum / st->nbusy, NULL);
 		test_summary_set(tr, "freq.max", st->fmax, NULL);
 	} else {
-		char buf[96];
-		snprintf(buf, sizeof buf, "%.95s", s->status);
+		char buf[KV_TEXT_MAX];
+		snprintf(buf, sizeof buf, "%s", s->status);
 		test_summary_set(tr, "freq.mean", 0, cf->available ? "n/a: no sample while busy" : buf);
 	}
 	/* The nominal of the CPUs the workers ran on (a hybrid part's P- and
@@ -194,7 +194,7 @@ static void freq_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 	else if (cf->nominal_ceiling) /* kept, as what it is: no "clock fell" against it */
 		test_summary_set(tr, "freq.ceiling", cf->nominal_mhz, NULL);
 	if (cf->available) {
-		char how[96];
+		char how[KV_TEXT_MAX];
 		cpufreq_method(cf, how, sizeof how);
 		if (st->nbusy)
 			snprintf(how + strlen(how), sizeof how - strlen(how), "; %s",

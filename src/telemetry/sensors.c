@@ -407,16 +407,16 @@ static void temp_test_end(struct telemetry_slot *s, const struct telemetry_ctx *
 {
 	struct temp_state *st = s->priv;
 	const struct temp_sensors *ts = &st->ts;
-	char buf[96];
+	char buf[KV_TEXT_MAX];
 	if (ts->has_pick) {
 		telemetry_set_or_na(tr, "temp.max", st->tmax, "no valid reading");
 		telemetry_set_or_na(tr, "temp.start", st->tstart, "no valid reading");
 		if (ts->limit > 0)
 			test_summary_set(tr, "temp.limit", ts->limit, NULL);
-		snprintf(buf, sizeof buf, "%.95s", ts->pick.source);
+		snprintf(buf, sizeof buf, "%s", ts->pick.source);
 		test_summary_set(tr, "temp.source", 0, buf);
 	} else {
-		snprintf(buf, sizeof buf, "%.95s", s->status);
+		snprintf(buf, sizeof buf, "%s", s->status);
 		test_summary_set(tr, "temp.max", 0, buf);
 	}
 	for (int k = 0; k < c->sample && k < TELEMETRY_SAMPLE_MAX; k++) {

@@ -45,7 +45,7 @@ void telemetry_push(const struct telemetry_ctx *c, const char *name, const char 
 void telemetry_set_or_na(struct test_result *tr, const char *key, double v, const char *why)
 {
 	if (isnan(v) || isinf(v)) {
-		char buf[96];
+		char buf[KV_TEXT_MAX];
 		snprintf(buf, sizeof buf, "n/a%s%s", why ? ": " : "", why ? why : "");
 		test_summary_set(tr, key, 0, buf);
 	} else {

@@ -7,6 +7,7 @@
 
 #include "run.h"
 #include "telemetry/source.h"
+#include "wrap.h"
 
 void telemetry_print_test_line(FILE *f, const struct test_result *t)
 {
@@ -57,6 +58,14 @@ void telemetry_print_test_line(FILE *f, const struct test_result *t)
 	const struct kv *evd = test_summary_get(t, "throttle.evidence");
 	if (evd && strcmp(evd->text, "none"))
 		fprintf(f, "    %s: %s\n", th && th->value ? "THROTTLED" : "evidence", evd->text);
+}
+
+/* A summary line whose value is why there is none: wrapped under the value's column
+ * at 79, as a report's lines are (the throttle sentence alone is 150 characters). */
+static void summary_why(FILE *f, const char *label, const char *why)
+{
+	fprintf(f, "  %-22s ", label);
+	print_wrapped(f, why ? why : "n/a", 25, 25, 79);
 }
 
 void telemetry_print_summary(FILE *f, const struct run *r)
@@ -113,15 +122,15 @@ void telemetry_print_summary(FILE *f, const struct run *r)
 		fprintf(f, "  hottest point:         %.1f °C during %d x %s (%s)\n", hot, hot_copies, hot_at,
 			temp_src ? temp_src : "?");
 	else
-		fprintf(f, "  hottest point:         %s\n", temp_why ? temp_why : "n/a");
+		summary_why(f, "hottest point:", temp_why);
 	if (!isnan(low))
 		fprintf(f, "  lowest busy frequency: %.0f MHz during %d x %s\n", low, low_copies, low_at);
 	else
-		fprintf(f, "  lowest busy frequency: %s\n", freq_why ? freq_why : "n/a");
+		summary_why(f, "lowest busy frequency:", freq_why);
 	if (thr_known)
 		fprintf(f, "  throttle events:       %.0f\n", thr_events);
 	else
-		fprintf(f, "  throttle events:       %s\n", thr_why ? thr_why : "n/a");
+		summary_why(f, "throttle events:", thr_why);
 	if (!nthrottled) {
 		fprintf(f, "  no test looks throttled\n");
 		return;

@@ -340,7 +340,7 @@ static void effective_clock(const struct telemetry *t, struct test_result *tr, c
 static double counters_test_end(struct telemetry *t, const struct runner_event *ev, struct test_result *tr,
 				const struct throttle_inputs *thr)
 {
-	char buf[96];
+	char buf[KV_TEXT_MAX];
 	double ghz = NAN;
 	if (t->have_ctr && counters_disturb(t, ev))
 		test_summary_set(tr, "counters", 0, "off: counting slows fork/exec/switch tests (--events counts anyway)");
@@ -445,8 +445,8 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 	in.rate = rate;
 	struct throttle_verdict v;
 	throttle_decide(&in, &v);
-	char buf[96];
-	snprintf(buf, sizeof buf, "%.95s", v.evidence[0] ? v.evidence : "none");
+	char buf[KV_TEXT_MAX];
+	snprintf(buf, sizeof buf, "%s", v.evidence[0] ? v.evidence : "none");
 	test_summary_set(tr, "throttle.evidence", 0, buf);
 	test_summary_set(tr, "throttled", v.throttled, NULL);
 }

@@ -413,9 +413,9 @@ static void throttle_src_test_end(struct telemetry_slot *s, const struct telemet
 {
 	struct throttle_state *st = s->priv;
 	struct throttle *th = &st->th;
-	char buf[96];
+	char buf[KV_TEXT_MAX];
 	if (!th->available) {
-		snprintf(buf, sizeof buf, "n/a: %.90s", th->why);
+		snprintf(buf, sizeof buf, "n/a: %s", th->why);
 		test_summary_set(tr, "throttle.events", 0, buf);
 		return;
 	}

@@ -85,6 +85,29 @@ static struct run *full_run(void)
 	return r;
 }
 
+/* A telemetry source's "n/a: why" sentence is kept whole in a test's summary and
+ * through a save and a read (the thermal summary printed "(Intel only; not on AMD, AR"
+ * when the field held 95 characters). */
+static void test_long_summary_text_kept(void **state)
+{
+	(void)state;
+	const char *why = "n/a: nothing here can show throttling: no thermal_throttle counters (Intel only; "
+			  "not on AMD, ARM or in VMs) and no CPU cooling devices in /sys/class/thermal";
+	struct run *r = full_run();
+	struct test_result *t = &r->blocks[1].tests[0];
+	test_summary_set(t, "throttle.events", 0, why);
+	assert_string_equal(test_summary_get(t, "throttle.events")->text, why);
+	char err[256];
+	char *a = runfile_dump(r, err, sizeof err);
+	assert_non_null(a);
+	struct run *back = runfile_parse(a, strlen(a), "test", err, sizeof err);
+	assert_non_null(back);
+	assert_string_equal(test_summary_get(&back->blocks[1].tests[0], "throttle.events")->text, why);
+	free(a);
+	run_free(r);
+	run_free(back);
+}
+
 static void test_round_trip(void **state)
 {
 	struct run *r = full_run();
@@ -444,6 +467,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_meters_round_trip),
 		cmocka_unit_test(test_round_trip), cmocka_unit_test(test_newer_major_refused),
+		cmocka_unit_test(test_long_summary_text_kept),
 		cmocka_unit_test(test_bad_files), cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_bad_utf8_saved), cmocka_unit_test(test_swap_none_and_unknown),
 		cmocka_unit_test(test_format_1_0_reads), cmocka_unit_test(test_format_1_1_reads),
