@@ -280,13 +280,16 @@ DEB_PKGS += dpkg-dev debhelper lintian debootstrap rpm
 # `make deps ARCH=i686|arm64` adds the target's multiarch architecture and its
 # libraries, and its compiler (i686: libc6-dbg:i386 too, without which valgrind
 # cannot start a 32-bit program; arm64: the cross compiler and qemu-user to run the
-# unit tests).
+# unit tests, and a whole arm64 machine: qemu-system and Debian's arm64 kernel).
 KB_LIBS_DEV = libncurses-dev libjansson-dev libsqlite3-dev libpfm4-dev libsensors-dev libcmocka-dev
 ifeq ($(KB_ARCH),i686)
 DEB_CROSS  = gcc-multilib libc6-dbg:i386 $(addsuffix :i386,$(KB_LIBS_DEV))
 FEDORA_CROSS = glibc-devel.i686 ncurses-devel.i686 jansson-devel.i686 sqlite-devel.i686 libpfm-devel.i686 lm_sensors-devel.i686 libcmocka-devel.i686
 else ifeq ($(KB_ARCH),arm64)
 DEB_CROSS  = gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static $(addsuffix :arm64,$(KB_LIBS_DEV))
+# qemu-system-arm and cpio: a whole arm64 machine for what qemu-user cannot run
+# (tests/arm64_vm.sh; deps also fetches Debian's arm64 kernel for it into build-arm64/vm)
+DEB_CROSS += qemu-system-arm cpio
 FEDORA_CROSS = (none: Fedora packages no arm64 libraries for a cross build; build on the board)
 endif
 deps:
@@ -302,6 +305,10 @@ deps:
 		if ! locale -a 2>/dev/null | grep -qi '^en_US.utf8$$'; then \
 			$$SUDO sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen && \
 			$$SUDO locale-gen >/dev/null; \
+		fi; \
+		if [ "$(KB_ARCH)" = arm64 ]; then \
+			sh tests/arm64_vm.sh fetch build-arm64/vm || \
+				echo "no arm64 kernel fetched: tests/system/arm64_system.sh will say so"; \
 		fi; \
 		echo "deps installed"; \
 	else echo "no apt-get here: install the packages above with your package manager"; exit 1; fi

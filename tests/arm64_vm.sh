@@ -1,0 +1,121 @@
+#!/bin/sh
+# The arm64 build run on a real arm64 kernel: Debian's cloud kernel booted by
+# qemu-system-aarch64 (the "virt" board, Cortex-A57, 2 CPUs, no disk), with an initramfs of
+# busybox, build-arm64/kbench, kbench-exec, data/ and the C library. Where qemu-user cannot
+# go (a workload that execs another arm64 program: execl, spawn, the shell tests, scaling;
+# perf_event_open), a whole emulated machine can.
+#
+#   sh tests/arm64_vm.sh fetch DIR          Debian's arm64 cloud kernel and busybox-static
+#                                           into DIR (apt-get download; make deps ARCH=arm64)
+#   sh tests/arm64_vm.sh run DIR OUT -- ARGS  boots the machine and runs `kbench ARGS` in it;
+#                                           OUT gets its stdout (out), stderr (err), exit
+#                                           status (rc), the console (console) and the runs
+#                                           it stored (store/, a KBENCH_HOME the native
+#                                           kbench reads)
+#
+# Environment: KBENCH_ARM64 (the build directory, default build-arm64), VM_TIMEOUT
+# (seconds, default 900: an emulated CPU is 10-50 times slower than the host's).
+set -eu
+die() { echo "arm64_vm: $*" >&2; exit 1; }
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+ARM=${KBENCH_ARM64:-$TOP/build-arm64}
+
+fetch() {
+	dir=$1
+	mkdir -p "$dir"
+	[ -s "$dir/Image" ] && [ -x "$dir/busybox" ] && return 0
+	command -v apt-get >/dev/null 2>&1 || die "no apt-get: put an arm64 kernel Image and a static arm64 busybox in $dir"
+	# the metapackage names the kernel of the day; download that one (apt-get download
+	# fetches exactly what it is given: a package, not its dependencies)
+	kpkg=$(apt-cache depends linux-image-cloud-arm64:arm64 2>/dev/null |
+		sed -n 's/^ *Depends: \(linux-image-[^ ]*-cloud-arm64\).*/\1/p' | head -n 1)
+	[ -n "$kpkg" ] || die "apt knows no linux-image-cloud-arm64:arm64 (run 'make deps ARCH=arm64' on Debian)"
+	tmp=$(mktemp -d "$dir/fetch.XXXXXX")
+	# as root, apt-get download warns that its sandbox user cannot write here: harmless
+	(cd "$tmp" && apt-get download -q "$kpkg:arm64" busybox-static:arm64 >/dev/null 2>&1) ||
+		{ rm -rf "$tmp"; die "apt-get download $kpkg:arm64 busybox-static:arm64 failed"; }
+	for deb in "$tmp"/*.deb; do dpkg-deb -x "$deb" "$tmp/x"; done
+	img=$(ls "$tmp"/x/boot/vmlinuz-* 2>/dev/null | head -n 1)
+	[ -n "$img" ] && [ -x "$tmp/x/bin/busybox" ] || { rm -rf "$tmp"; die "the downloaded packages hold no kernel or busybox"; }
+	cp "$img" "$dir/Image.tmp" && mv "$dir/Image.tmp" "$dir/Image"
+	cp "$tmp/x/bin/busybox" "$dir/busybox.tmp" && mv "$dir/busybox.tmp" "$dir/busybox"
+	basename "$img" | sed 's/^vmlinuz-//' >"$dir/version"
+	rm -rf "$tmp"
+}
+
+# the arm64 C library kbench links, from the cross toolchain's sysroot
+libdir() {
+	for d in /usr/aarch64-linux-gnu/lib /usr/lib/aarch64-linux-gnu /lib/aarch64-linux-gnu; do
+		[ -e "$d/ld-linux-aarch64.so.1" ] && { echo "$d"; return; }
+	done
+	die "no arm64 C library (ld-linux-aarch64.so.1): run 'make deps ARCH=arm64'"
+}
+
+run() {
+	dir=$1 out=$2
+	shift 2
+	[ "${1:-}" = -- ] && shift
+	[ -s "$dir/Image" ] || die "no arm64 kernel in $dir: run 'sh tests/arm64_vm.sh fetch $dir'"
+	[ -x "$ARM/kbench" ] && [ -x "$ARM/kbench-exec" ] || die "no arm64 build in $ARM: run 'make ARCH=arm64'"
+	command -v qemu-system-aarch64 >/dev/null 2>&1 || die "no qemu-system-aarch64: run 'make deps ARCH=arm64'"
+	command -v cpio >/dev/null 2>&1 || die "no cpio: run 'make deps ARCH=arm64'"
+	lib=$(libdir)
+	mkdir -p "$out"
+	root=$(mktemp -d "$out/root.XXXXXX")
+	mkdir -p "$root/bin" "$root/lib" "$root/kb" "$root/proc" "$root/sys" "$root/dev" "$root/tmp"
+	cp "$dir/busybox" "$root/bin/busybox"
+	ln -s busybox "$root/bin/sh"
+	cp "$ARM/kbench" "$ARM/kbench-exec" "$root/kb/"
+	cp -r "$TOP/data" "$root/kb/data"
+	for l in ld-linux-aarch64.so.1 libc.so.6 libm.so.6; do cp -L "$lib/$l" "$root/lib/$l"; done
+	# the arguments, one per line: init reads them back without a shell's word splitting
+	printf '%s\n' "$@" >"$root/kb/args"
+	cat >"$root/init" <<'EOF'
+#!/bin/sh
+# every applet, for kbench and for the shell tests' scripts (sort, od, grep, tee, wc, ...)
+/bin/busybox --install -s /bin
+mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev 2>/dev/null
+mount -t tmpfs tmp /tmp
+export PATH=/bin KBENCH_HOME=/tmp/home KBENCH_DATADIR=/kb/data HOME=/tmp TMPDIR=/tmp LANG=C
+set --
+while IFS= read -r a; do set -- "$@" "$a"; done </kb/args
+/kb/kbench "$@" >/tmp/out 2>/tmp/err
+rc=$?
+echo "KBVM-RC $rc"
+for f in out err; do echo "KBVM-FILE $f"; base64 /tmp/$f; echo KBVM-END; done
+for f in /tmp/home/*.json; do
+	[ -e "$f" ] || continue
+	echo "KBVM-FILE store/${f##*/}"; base64 "$f"; echo KBVM-END
+done
+poweroff -f
+EOF
+	chmod +x "$root/init"
+	(cd "$root" && find . | cpio -o -H newc 2>/dev/null | gzip -1) >"$out/initrd.gz"
+	rm -rf "$root"
+	rm -rf "$out/rc" "$out/store"; mkdir -p "$out/store"
+	timeout "${VM_TIMEOUT:-900}" qemu-system-aarch64 -M virt -cpu cortex-a57 -smp 2 -m 1024 \
+		-nic none -nographic -no-reboot -kernel "$dir/Image" -initrd "$out/initrd.gz" \
+		-append "console=ttyAMA0 quiet rdinit=/init panic=-1" </dev/null >"$out/console" 2>&1 ||
+		{ tail -n 20 "$out/console" >&2; die "the machine did not power off (qemu-system-aarch64 failed or timed out)"; }
+	rm -f "$out/initrd.gz"
+	# the serial console ends lines with CR LF
+	tr -d '\r' <"$out/console" | awk -v out="$out" '
+		/^KBVM-RC / { print $2 > (out "/rc"); next }
+		/^KBVM-FILE / { name = $2; body = ""; inside = 1; next }
+		/^KBVM-END$/ { if (inside) { f = out "/" name ".b64"; printf "%s", body > f; close(f) } inside = 0; next }
+		inside { body = body $0 "\n" }'
+	[ -s "$out/rc" ] || { tail -n 20 "$out/console" >&2; die "kbench did not finish in the machine"; }
+
+	for b in "$out"/*.b64 "$out"/store/*.b64; do
+		[ -e "$b" ] || continue
+		base64 -d <"$b" >"${b%.b64}" || die "a file from the machine did not decode: $b"
+		rm -f "$b"
+	done
+	return "$(cat "$out/rc")"
+}
+
+case ${1:-} in
+fetch) [ $# = 2 ] || die "usage: arm64_vm.sh fetch DIR"; fetch "$2" ;;
+run) [ $# -ge 3 ] || die "usage: arm64_vm.sh run DIR OUT -- KBENCH-ARGS"; shift; run "$@" ;;
+*) die "usage: arm64_vm.sh fetch DIR | run DIR OUT -- KBENCH-ARGS" ;;
+esac
