@@ -12,9 +12,12 @@
 #                                           status (rc), the console (console) and the runs
 #                                           it stored (store/, a KBENCH_HOME the native
 #                                           kbench reads)
+#   sh tests/arm64_vm.sh unit DIR OUT       the arm64 unit tests (make unit ARCH=arm64 builds
+#                                           them), run there by tests/run.sh; OUT/out its report
 #
 # Environment: KBENCH_ARM64 (the build directory, default build-arm64), VM_TIMEOUT
-# (seconds, default 900: an emulated CPU is 10-50 times slower than the host's).
+# (seconds, default 900: an emulated CPU is several times slower than the host's), VM_MEM
+# (MiB: 1024 for run, 2048 for unit).
 set -eu
 die() { echo "arm64_vm: $*" >&2; exit 1; }
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,35 +54,50 @@ libdir() {
 	die "no arm64 C library (ld-linux-aarch64.so.1): run 'make deps ARCH=arm64'"
 }
 
-run() {
-	dir=$1 out=$2
-	shift 2
-	[ "${1:-}" = -- ] && shift
+# copy_libs "PROGRAMS" ROOT: the C library and the shared libraries PROGRAMS need, into ROOT/lib
+copy_libs() {
+	lib=$(libdir)
+	for l in ld-linux-aarch64.so.1 libc.so.6 libm.so.6; do cp -L "$lib/$l" "$2/lib/$l"; done
+	for n in $(for b in $1; do aarch64-linux-gnu-readelf -d "$b" 2>/dev/null; done |
+		sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
+		[ -e "$2/lib/$n" ] && continue
+		for d in "$lib" /usr/lib/aarch64-linux-gnu /lib/aarch64-linux-gnu; do
+			[ -e "$d/$n" ] && { cp -L "$d/$n" "$2/lib/$n"; break; }
+		done
+		[ -e "$2/lib/$n" ] || die "no arm64 $n: run 'make deps ARCH=arm64'"
+	done
+}
+
+# new_root OUT: a fresh machine root under OUT (busybox, kbench, kbench-exec, data/), printed
+new_root() {
 	[ -s "$dir/Image" ] || die "no arm64 kernel in $dir: run 'sh tests/arm64_vm.sh fetch $dir'"
 	[ -x "$ARM/kbench" ] && [ -x "$ARM/kbench-exec" ] || die "no arm64 build in $ARM: run 'make ARCH=arm64'"
 	command -v qemu-system-aarch64 >/dev/null 2>&1 || die "no qemu-system-aarch64: run 'make deps ARCH=arm64'"
 	command -v cpio >/dev/null 2>&1 || die "no cpio: run 'make deps ARCH=arm64'"
-	lib=$(libdir)
-	mkdir -p "$out"
-	root=$(mktemp -d "$out/root.XXXXXX")
-	mkdir -p "$root/bin" "$root/lib" "$root/kb" "$root/proc" "$root/sys" "$root/dev" "$root/tmp"
-	cp "$dir/busybox" "$root/bin/busybox"
-	ln -s busybox "$root/bin/sh"
-	cp "$ARM/kbench" "$ARM/kbench-exec" "$root/kb/"
-	cp -r "$TOP/data" "$root/kb/data"
-	for l in ld-linux-aarch64.so.1 libc.so.6 libm.so.6; do cp -L "$lib/$l" "$root/lib/$l"; done
-	# the arguments, one per line: init reads them back without a shell's word splitting
-	printf '%s\n' "$@" >"$root/kb/args"
-	cat >"$root/init" <<'EOF'
+	mkdir -p "$1"
+	r=$(mktemp -d "$1/root.XXXXXX")
+	mkdir -p "$r/bin" "$r/lib" "$r/kb" "$r/proc" "$r/sys" "$r/dev" "$r/tmp"
+	cp "$dir/busybox" "$r/bin/busybox"
+	ln -s busybox "$r/bin/sh"
+	cp "$ARM/kbench" "$ARM/kbench-exec" "$r/kb/"
+	cp -r "$TOP/data" "$r/kb/data"
+	echo "$r"
+}
+
+# boot ROOT OUT: the machine from ROOT runs ROOT/kb/job; OUT gets its exit status (rc),
+# stdout (out), stderr (err), the console and the runs stored (store/)
+boot() {
+	root=$1 out=$2
+	cat >"$root/init" <<'INIT'
 #!/bin/sh
 # every applet, for kbench and for the shell tests' scripts (sort, od, grep, tee, wc, ...)
 /bin/busybox --install -s /bin
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev 2>/dev/null
 mount -t tmpfs tmp /tmp
+# what udev makes on a real system: the shell tests' scripts write to /dev/stdout
+ln -s /proc/self/fd /dev/fd; ln -s fd/0 /dev/stdin; ln -s fd/1 /dev/stdout; ln -s fd/2 /dev/stderr
 export PATH=/bin KBENCH_HOME=/tmp/home KBENCH_DATADIR=/kb/data HOME=/tmp TMPDIR=/tmp LANG=C
-set --
-while IFS= read -r a; do set -- "$@" "$a"; done </kb/args
-/kb/kbench "$@" >/tmp/out 2>/tmp/err
+sh /kb/job >/tmp/out 2>/tmp/err
 rc=$?
 echo "KBVM-RC $rc"
 for f in out err; do echo "KBVM-FILE $f"; base64 /tmp/$f; echo KBVM-END; done
@@ -88,12 +106,13 @@ for f in /tmp/home/*.json; do
 	echo "KBVM-FILE store/${f##*/}"; base64 "$f"; echo KBVM-END
 done
 poweroff -f
-EOF
+INIT
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc 2>/dev/null | gzip -1) >"$out/initrd.gz"
 	rm -rf "$root"
-	rm -rf "$out/rc" "$out/store"; mkdir -p "$out/store"
-	timeout "${VM_TIMEOUT:-900}" qemu-system-aarch64 -M virt -cpu cortex-a57 -smp 2 -m 1024 \
+	rm -rf "$out/rc" "$out/store"
+	mkdir -p "$out/store"
+	timeout "${VM_TIMEOUT:-900}" qemu-system-aarch64 -M virt -cpu cortex-a57 -smp 2 -m "${VM_MEM:-1024}" \
 		-nic none -nographic -no-reboot -kernel "$dir/Image" -initrd "$out/initrd.gz" \
 		-append "console=ttyAMA0 quiet rdinit=/init panic=-1" </dev/null >"$out/console" 2>&1 ||
 		{ tail -n 20 "$out/console" >&2; die "the machine did not power off (qemu-system-aarch64 failed or timed out)"; }
@@ -104,8 +123,7 @@ EOF
 		/^KBVM-FILE / { name = $2; body = ""; inside = 1; next }
 		/^KBVM-END$/ { if (inside) { f = out "/" name ".b64"; printf "%s", body > f; close(f) } inside = 0; next }
 		inside { body = body $0 "\n" }'
-	[ -s "$out/rc" ] || { tail -n 20 "$out/console" >&2; die "kbench did not finish in the machine"; }
-
+	[ -s "$out/rc" ] || { tail -n 20 "$out/console" >&2; die "the job did not finish in the machine"; }
 	for b in "$out"/*.b64 "$out"/store/*.b64; do
 		[ -e "$b" ] || continue
 		base64 -d <"$b" >"${b%.b64}" || die "a file from the machine did not decode: $b"
@@ -114,8 +132,44 @@ EOF
 	return "$(cat "$out/rc")"
 }
 
+run() {
+	dir=$1 out=$2
+	shift 2
+	[ "${1:-}" = -- ] && shift
+	root=$(new_root "$out")
+	copy_libs "$ARM/kbench" "$root"
+	# the arguments, one per line: the job reads them back without a shell's word splitting
+	printf '%s\n' "$@" >"$root/kb/args"
+	cat >"$root/kb/job" <<'JOB'
+set --
+while IFS= read -r a; do set -- "$@" "$a"; done </kb/args
+exec /kb/kbench "$@"
+JOB
+	boot "$root" "$out"
+}
+
+# the unit tests, run by tests/run.sh in the source tree's tracked files with build-arm64's
+# test programs (stripped: the machine holds everything in memory)
+unit() {
+	dir=$1 out=$2
+	ls "$ARM"/tests/test_* >/dev/null 2>&1 || die "no arm64 unit tests in $ARM/tests: run 'make unit ARCH=arm64' once"
+	root=$(new_root "$out")
+	mkdir -p "$root/kb/src/build-arm64/tests"
+	(cd "$TOP" && git ls-files -z | xargs -0 cp -P --parents -t "$root/kb/src") ||
+		die "could not copy the source tree (a git checkout is needed)"
+	cp "$ARM/kbench" "$ARM/kbench-exec" "$root/kb/src/build-arm64/"
+	for b in "$ARM"/tests/test_*; do
+		aarch64-linux-gnu-strip -o "$root/kb/src/build-arm64/tests/${b##*/}" "$b"
+	done
+	copy_libs "$(ls "$ARM"/tests/test_*)" "$root"
+	echo "cd /kb/src && KBENCH=/kb/src/build-arm64/kbench BUILD=build-arm64 TESTS='${TESTS:-test_}' exec sh tests/run.sh" \
+		>"$root/kb/job"
+	VM_MEM=${VM_MEM:-2048} boot "$root" "$out"
+}
+
 case ${1:-} in
 fetch) [ $# = 2 ] || die "usage: arm64_vm.sh fetch DIR"; fetch "$2" ;;
 run) [ $# -ge 3 ] || die "usage: arm64_vm.sh run DIR OUT -- KBENCH-ARGS"; shift; run "$@" ;;
-*) die "usage: arm64_vm.sh fetch DIR | run DIR OUT -- KBENCH-ARGS" ;;
+unit) [ $# = 3 ] || die "usage: arm64_vm.sh unit DIR OUT"; shift; unit "$@" ;;
+*) die "usage: arm64_vm.sh fetch DIR | run DIR OUT -- KBENCH-ARGS | unit DIR OUT" ;;
 esac

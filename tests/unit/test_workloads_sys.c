@@ -112,7 +112,8 @@ static void expect_counts(const struct workload *wl, const char *arg)
 {
 	struct worker_slot slot;
 
-	assert_int_equal(run_for(wl, arg, 0.2, 0.2, &slot, NULL), 0);
+	if (run_for(wl, arg, 0.2, 0.2, &slot, NULL) != 0)
+		fail_msg("%s %s: %s", wl->name, arg, slot.err); /* what failed, not only that it did */
 	assert_string_equal(slot.err, "");
 	assert_true(atomic_load(&slot.count) > 0);
 	assert_clean();
