@@ -1,4 +1,4 @@
-/* The setup screen in a thermal check: minutes of load, the idle baseline, one rate test (src/families/thermal.h). */
+/* The console's thermal check: its setup fields (minutes of load, the idle baseline, one rate test), its preset and its screen (src/families/thermal.h). */
 #include "setup_mode.h"
 
 #include <stdio.h>
