@@ -424,7 +424,9 @@ int ui_main(int argc, char **argv)
 	if (a->timed_minutes > 0 || a->idle >= 0) {
 		if (!nops)
 			memset(a->chosen, 0, sizeof a->chosen);
-		setup_mode_timed()->enter(a);
+		const struct setup_mode *m = setup_mode_timed();
+		if (m->enter)
+			m->enter(a);
 	}
 	if ((rc = open_terminal(a, theme)) != 0)
 		return rc;
