@@ -12,9 +12,9 @@
 #include "commands.h"
 #include "live.h"
 #include "run.h"
+#include "setup_mode.h"
 #include "store.h"
 #include "term.h"
-#include "thermal.h"
 #include "ui.h"
 
 static volatile sig_atomic_t got_signal;
@@ -420,11 +420,13 @@ int ui_main(int argc, char **argv)
 	free(ops);
 	if (rc >= 0)
 		return rc;
-	/* --minutes or --idle: the thermal check preset, with the tests named (else dhry2reg) */
-	if (a->thermal_minutes > 0 || a->idle >= 0) {
+	/* --minutes or --idle: the timed mode's preset, with the tests named (else its own) */
+	if (a->timed_minutes > 0 || a->idle >= 0) {
 		if (!nops)
 			memset(a->chosen, 0, sizeof a->chosen);
-		app_choose_thermal(a);
+		const struct setup_mode *m = setup_mode_timed();
+		if (m->enter)
+			m->enter(a);
 	}
 	if ((rc = open_terminal(a, theme)) != 0)
 		return rc;
@@ -459,11 +461,11 @@ int ui_replay(int argc, char **argv)
 	a->run = r;
 	a->run_saved = true;
 	a->replay = true;
-	bool thermal = thermal_is(a->run);
-	app_goto(a, thermal ? &screen_thermal : &screen_run);
+	const struct screen_ops *own = setup_mode_of_run(a->run)->screen;
+	app_goto(a, own ? own : &screen_run);
 	live_replay(&a->live, a->run, a->replay_speed);
-	if (!a->quit && thermal) {
-		idle_loop(a); /* the check's screen shows its verdict */
+	if (!a->quit && own) {
+		idle_loop(a); /* the mode's own screen shows its verdict */
 	} else if (!a->quit) {
 		app_pick_base(a);
 		app_goto(a, &screen_results);

@@ -66,8 +66,8 @@ struct app {
 	char run_name[64];       /* --name: the runs made here; "" = the kernel release */
 	struct telemetry_opts tele; /* --events, --interval, --sensor, --no-telemetry */
 	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
-	double thermal_minutes; /* > 0: a thermal check of one test this long (src/families/thermal.h) */
-	double idle;            /* its idle baseline, seconds */
+	double timed_minutes; /* > 0: a timed run of one test this long, the timed mode's (setup_mode.h) */
+	double idle;          /* its idle baseline, seconds */
 	char params[OPT_PARAMS_MAX]; /* workload parameters (--sizes, --huge, ...), "" = defaults */
 
 	/* the run being shown (live, replayed or opened from the store) */
@@ -134,8 +134,5 @@ void app_choose_group(struct app *a, const char *group);
 void app_choose_like(struct app *a, const struct run *r);
 /* The runner options the setup choices make. */
 void app_opts(const struct app *a, struct runner_opts *o);
-/* The thermal check preset: the chosen test (default dhry2reg), all CPUs,
- * THERMAL_MINUTES of 2 s samples after the idle baseline (the values set keep). */
-void app_choose_thermal(struct app *a);
 
 #endif

@@ -10,7 +10,7 @@
 #include "run.h"
 #include "sysinfo.h"
 #include "tests.h"
-#include "thermal.h"
+#include "setup_mode.h"
 #include "ui.h"
 
 bool ui_is_option(const char *arg)
@@ -74,35 +74,16 @@ void app_opts(const struct app *a, struct runner_opts *o)
 	o->tmpdir = a->tmpdir;
 	/* two wake-ups a second: enough to watch, too few to disturb */
 	o->interval = a->tele.interval > 0 ? a->tele.interval : 0.5;
-	if (a->thermal_minutes > 0) {
+	if (a->timed_minutes > 0) {
 		/* one copy count: the largest chosen (all CPUs by default) */
 		o->ncopies = 1;
 		o->copies[0] = a->copies[a->ncopies - 1];
-		o->timed_seconds = a->thermal_minutes * 60;
-		o->mode = RUN_MODE_THERMAL;
+		o->timed_seconds = a->timed_minutes * 60;
+		o->mode = setup_mode_of(a)->mode;
 		o->idle = a->idle;
 		o->samples = 0;
 		o->quick = false;
 	}
-}
-
-void app_choose_thermal(struct app *a)
-{
-	bool any = false;
-	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
-		any |= a->chosen[i];
-	if (!any)
-		app_choose_group(a, "dhry");
-	if (a->thermal_minutes <= 0)
-		a->thermal_minutes = THERMAL_MINUTES;
-	if (a->idle < 0)
-		a->idle = THERMAL_IDLE_SECONDS;
-	if (a->ncopies != 1) { /* the default 1 and N: the check loads every CPU */
-		a->ncopies = 1;
-		a->copies[0] = sysinfo_ncpus();
-	}
-	a->samples = 0;
-	a->quick = false;
 }
 
 void app_defaults(struct app *a)
@@ -143,8 +124,9 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const 
 		case O_PAUSE: a->pause = it->d; break;
 		case O_COMPARE: snprintf(a->compare_spec, sizeof a->compare_spec, "%s", it->arg); break;
 		case O_SPEED: a->replay_speed = it->d; break;
-		case O_THERMAL_MINUTES: a->thermal_minutes = it->d; break;
-		case O_IDLE: a->idle = it->d; break;
+		/* a timed mode's --minutes and --idle: its preset (ui_main) */
+		case O_MODE_MINUTES: a->timed_minutes = it->d; break;
+		case O_MODE_IDLE: a->idle = it->d; break;
 		/* the run options, as kbench run takes them (cmd_run.c) */
 		case O_QUICK: a->quick = true; break;
 		case O_PRECISION: a->precision = it->d / 100; break;

@@ -6,6 +6,7 @@
 
 #include "live.h"
 #include "run.h"
+#include "setup_mode.h"
 #include "store.h"
 
 void app_start_run(struct app *a)
@@ -13,8 +14,8 @@ void app_start_run(struct app *a)
 	char err[400];
 	struct runner_opts o;
 	app_opts(a, &o);
-	bool thermal = o.timed_seconds > 0;
-	app_goto(a, thermal ? &screen_thermal : &screen_run);
+	const struct screen_ops *own = setup_mode_of(a)->screen;
+	app_goto(a, own ? own : &screen_run);
 	if (live_run(&a->live, &o, &a->tele, &a->run, err, sizeof err) < 0) {
 		app_goto(a, &screen_setup);
 		app_message(a, ROLE_WARN, "%s", err);
@@ -23,7 +24,7 @@ void app_start_run(struct app *a)
 	if (a->run_name[0]) /* --name, as kbench run names its run */
 		snprintf(a->run->meta.name, sizeof a->run->meta.name, "%s", a->run_name);
 	a->run_saved = false;
-	if (thermal && !a->quit) {
+	if (own && !a->quit) {
 		/* a check is minutes of the machine's time: kept at once, as kbench thermal keeps it */
 		if (!store_worth_saving(a->run, err, sizeof err))
 			app_message(a, ROLE_WARN, "Not saved: %s", err);

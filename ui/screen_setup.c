@@ -117,7 +117,7 @@ static void apply_preset(struct app *a, int p)
 	a->duration = presets[p].duration;
 	a->pause = presets[p].pause;
 	a->quick = presets[p].quick;
-	a->thermal_minutes = 0; /* a run's, until the preset's mode says otherwise */
+	a->timed_minutes = 0; /* a run's, until the preset's mode says otherwise */
 	if (presets[p].mode->enter)
 		presets[p].mode->enter(a);
 	else if (was->leave)
@@ -158,7 +158,7 @@ static void cycle_preset(struct app *a, int dir)
 		apply_preset(a, next);
 		return;
 	}
-	a->thermal_minutes = 0;
+	a->timed_minutes = 0;
 	memcpy(a->chosen, custom.chosen, sizeof a->chosen);
 	a->ncopies = custom.ncopies;
 	memcpy(a->copies, custom.copies, sizeof a->copies);

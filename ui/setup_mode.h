@@ -1,4 +1,4 @@
-/* What the setup screen's Run fields mean in each kind of run: a run's samples and pause, or a thermal check's minutes of load and idle baseline. */
+/* What each kind of run means to the console: the setup screen's Run fields (a run's samples and pause, a thermal check's minutes of load and idle baseline), its preset and the screen its runs get. */
 #ifndef KBENCH_SETUP_MODE_H
 #define KBENCH_SETUP_MODE_H
 
@@ -6,9 +6,11 @@
 #include <stddef.h>
 
 #include "options.h"
+#include "run.h"
 
 struct app;
 struct runner_opts;
+struct screen_ops;
 
 /* The setup screen asks its mode, never which mode it is (STYLE.md 1). */
 struct setup_mode {
@@ -31,12 +33,25 @@ struct setup_mode {
 	void (*enter)(struct app *a);
 	void (*leave)(struct app *a);
 	bool any_tests; /* its preset stands whatever test is ticked */
+	/* Its runs: what the runner is told they are (a timed mode's; a run's says itself) */
+	enum run_mode mode;
+	bool timed; /* a timed run, a->timed_minutes of load: the console's --minutes and --idle start it */
+	/* The screen that shows its run live or replayed, and the verdict after (the run kept at
+	 * once: minutes of the machine's time); NULL: the run screen, then the results. */
+	const struct screen_ops *screen;
+	bool (*shows)(const struct run *r); /* a stored run is one of its runs; NULL: none is */
 };
 
 extern const struct setup_mode setup_run, setup_thermal;
 
-/* The setup's mode: a thermal check's when it has minutes of load. */
+/* ---- the list of the console's modes (mode_views.c) ---- */
+
+/* The setup's mode: the timed mode's when it has minutes of load, else a run's. */
 const struct setup_mode *setup_mode_of(const struct app *a);
+/* The mode whose preset --minutes and --idle start: the listed timed mode. */
+const struct setup_mode *setup_mode_timed(void);
+/* The mode whose screen shows a stored run (a replay): a run's when no other shows it. */
+const struct setup_mode *setup_mode_of_run(const struct run *r);
 
 /* A field's value typed at a prompt, checked by the option row kbench run and the
  * console's flags use (src/cli/options.c); zero, where it means the default, is allowed as

@@ -1,4 +1,4 @@
-/* The setup screen in a thermal check: minutes of load, the idle baseline, one rate test (src/families/thermal.h). */
+/* The console's thermal check: its setup fields (minutes of load, the idle baseline, one rate test), its preset and its screen (src/families/thermal.h). */
 #include "setup_mode.h"
 
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 static void samples_value(const struct app *a, char *v, size_t len)
 {
-	snprintf(v, len, "for %g min", a->thermal_minutes);
+	snprintf(v, len, "for %g min", a->timed_minutes);
 }
 
 static void length_value(const struct app *a, char *v, size_t len)
@@ -29,7 +29,7 @@ static void pause_value(const struct app *a, char *v, size_t len)
 static void cycle_samples(struct app *a, int dir)
 {
 	static const double mins[] = { 1, 2, 5, 10, 20, 30, 60 };
-	a->thermal_minutes = setup_cycle(mins, (int)(sizeof mins / sizeof mins[0]), a->thermal_minutes, 3, dir);
+	a->timed_minutes = setup_cycle(mins, (int)(sizeof mins / sizeof mins[0]), a->timed_minutes, 3, dir);
 }
 
 static void cycle_pause(struct app *a, int dir)
@@ -40,18 +40,18 @@ static void cycle_pause(struct app *a, int dir)
 
 static void in_minutes(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_THERMAL_MINUTES, &a->thermal_minutes, NULL);
+	setup_in_number(a, s, O_MODE_MINUTES, &a->timed_minutes, NULL);
 }
 
 static void in_idle(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_IDLE, &a->idle, NULL);
+	setup_in_number(a, s, O_MODE_IDLE, &a->idle, NULL);
 }
 
 static void edit_samples(struct app *a)
 {
 	char buf[64];
-	snprintf(buf, sizeof buf, "%g", a->thermal_minutes);
+	snprintf(buf, sizeof buf, "%g", a->timed_minutes);
 	app_prompt(a, "Minutes of load:", buf, in_minutes);
 }
 
@@ -85,6 +85,27 @@ static int check(struct app *a, const struct runner_opts *o)
 	return 0;
 }
 
+/* The thermal check preset: the chosen test (default dhry2reg), all CPUs,
+ * THERMAL_MINUTES of 2 s samples after the idle baseline (the values set keep). */
+static void enter(struct app *a)
+{
+	bool any = false;
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
+		any |= a->chosen[i];
+	if (!any)
+		app_choose(a, THERMAL_TEST);
+	if (a->timed_minutes <= 0)
+		a->timed_minutes = THERMAL_MINUTES;
+	if (a->idle < 0)
+		a->idle = THERMAL_IDLE_SECONDS;
+	if (a->ncopies != 1) { /* the default 1 and N: the check loads every CPU */
+		a->ncopies = 1;
+		a->copies[0] = sysinfo_ncpus();
+	}
+	a->samples = 0;
+	a->quick = false;
+}
+
 /* another preset after it: the copies a run's presets start from */
 static void leave(struct app *a)
 {
@@ -96,10 +117,6 @@ const struct setup_mode setup_thermal = {
 	.samples_value = samples_value, .length_value = length_value, .pause_value = pause_value,
 	.cycle_samples = cycle_samples, .cycle_pause = cycle_pause,
 	.edit_samples = edit_samples, .edit_pause = edit_pause,
-	.plan = plan, .check = check, .enter = app_choose_thermal, .leave = leave, .any_tests = true,
+	.plan = plan, .check = check, .enter = enter, .leave = leave, .any_tests = true,
+	.mode = RUN_MODE_THERMAL, .timed = true, .screen = &screen_thermal, .shows = thermal_is,
 };
-
-const struct setup_mode *setup_mode_of(const struct app *a)
-{
-	return a->thermal_minutes > 0 ? &setup_thermal : &setup_run;
-}

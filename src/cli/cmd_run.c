@@ -235,11 +235,11 @@ static int read_options(const struct opt_parsed *op, struct cli_run *cr)
 		case O_SENSOR: cr->topts.sensor = it->arg; break;
 		case O_COOLDOWN: cr->topts.cooldown = true; break;
 		case O_NO_TELEMETRY: cr->topts.off = true; break;
-		/* the thermal command's rows (src/families/thermal.h) */
-		case O_THERMAL_MINUTES: o->timed_seconds = it->d * 60; break;
-		case O_THERMAL_TEST: cr->test = it->arg; break;
-		case O_IDLE: o->idle = it->d; break;
-		case O_THERMAL_COPIES:
+		/* a run mode's own options (its row's cmd, src/registry/run_mode.c) */
+		case O_MODE_MINUTES: o->timed_seconds = it->d * 60; break;
+		case O_MODE_TEST: cr->test = it->arg; break;
+		case O_MODE_IDLE: o->idle = it->d; break;
+		case O_MODE_COPIES:
 			o->copies[0] = (int)it->i;
 			o->ncopies = 1;
 			break;
@@ -432,9 +432,9 @@ int cmd_run(int argc, char **argv)
 	return run_cli(argc, argv, "run", true, NULL, 0);
 }
 
-int cmd_thermal(int argc, char **argv)
+int cmd_mode(int argc, char **argv)
 {
-	return run_cli(argc, argv, "thermal", true, NULL, 0);
+	return run_cli(argc, argv, argv[0], true, NULL, 0);
 }
 
 int cmd_run_stored(int argc, char **argv, char *id, size_t idlen)

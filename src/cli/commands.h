@@ -13,7 +13,8 @@ int cmd_run(int argc, char **argv);  /* cmd_run.c */
 /* kbench run without the report on stdout; the stored run's id goes to id ("" when none). */
 int cmd_run_stored(int argc, char **argv, char *id, size_t idlen); /* cmd_run.c */
 int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c */
-int cmd_thermal(int argc, char **argv); /* cmd_run.c: the thermal check (src/families/thermal.h) */
+/* cmd_run.c: a run mode's own command, argv[0] its name (run_mode_of_command finds the mode) */
+int cmd_mode(int argc, char **argv);
 int cmd_list(int argc, char **argv); /* cmd_list.c */
 int cmd_sensors(int argc, char **argv); /* cmd_telemetry.c */
 int cmd_events(int argc, char **argv);  /* cmd_telemetry.c */

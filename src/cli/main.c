@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "run.h"
 #include "ui.h"
 
 /* What each command runs; its usage, help and options are rows in src/cli/options.c. */
@@ -21,7 +22,7 @@ static const struct command commands[] = {
 	{ "events", cmd_events },   { "runs", cmd_runs },	    { "show", cmd_show },
 	{ "compare", cmd_compare }, { "import", cmd_import },	    { "export", cmd_export },
 	{ "noise", cmd_noise },	    { "delete", cmd_delete },	    { "help", cmd_help },
-	{ "completion", cmd_completion }, { "report", cmd_report }, { "thermal", cmd_thermal },
+	{ "completion", cmd_completion }, { "report", cmd_report },
 };
 
 int main(int argc, char **argv)
@@ -45,5 +46,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (!strcmp(commands[i].name, cmd))
 			return commands[i].fn(argc - 1, argv + 1);
+	if (run_mode_of_command(cmd))
+		return cmd_mode(argc - 1, argv + 1);
 	return usage_error("unknown command '%s' (try 'kbench --help')", cmd);
 }

@@ -27,8 +27,11 @@ enum opt_cmd {
 	OC_HELP = 1u << 14,
 	OC_COMPLETION = 1u << 15,
 	OC_REPORT = 1u << 16,
-	OC_THERMAL = 1u << 17,
-	OC_ALL = (1u << 18) - 1,
+	/* the run modes' own commands (run_mode_info.cmd, src/record/run.h): the first one's
+	 * bit, the next one's OC_MODE << 1, and so on (RUN_MODE_COUNT at most) */
+	OC_MODE = 1u << 17,
+	OC_MODES = 0x3Fu << 17, /* every one of them: the run options each takes as kbench run does */
+	OC_ALL = (1u << 23) - 1,
 };
 
 enum opt_kind {
@@ -45,7 +48,8 @@ enum opt_id {
 	O_TMPDIR, O_NAME, O_NO_SAVE, O_QUIET, O_VERBOSE,
 	O_EVENTS, O_INTERVAL, O_SENSOR, O_DUMP, O_COOLDOWN, O_NO_TELEMETRY,
 	O_FULL, O_RUNS, O_MINUTES,
-	O_THERMAL_MINUTES, O_THERMAL_TEST, O_IDLE, O_THERMAL_COPIES,
+	/* a run mode's own options (enum run_mode_sets, src/record/run.h), in its order */
+	O_MODE_MINUTES, O_MODE_TEST, O_MODE_IDLE, O_MODE_COPIES,
 	O_THEME, O_COPY_LIST, O_COMPARE, O_SPEED,
 	O_JSON, O_CSV, O_WIDTH, O_DEFAULT_NOISE, O_CONFIDENCE,
 	O_IMPORT_NAME, O_FORMAT, O_OUTPUT,
@@ -93,8 +97,10 @@ struct opt_command {
 	const char *operand; /* what completes its operands: "tests", "runs" or NULL */
 };
 
-extern const struct opt_command opt_commands[];
-extern const size_t opt_command_count;
+/* opt_command_count commands in the order help lists them: run and calibrate, the run
+ * modes' own commands (the mode's row, src/registry/run_mode.c), the rest. */
+extern const struct opt_command *const opt_commands;
+extern size_t opt_command_count;
 
 const struct opt_command *opts_command(const char *name);
 

@@ -14,7 +14,6 @@
 #include "store.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
-#include "thermal.h"
 
 /* ---- checks beyond a range ---- */
 
@@ -132,7 +131,7 @@ static const struct opt_def core_rows[] = {
 	  .arg = "S", .what = "seconds",
 	  .min = 0.01, .max = 86400,
 	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60; a thermal check 2; memlat a sweep 6)",
-	  .cmds = RUNLIKE | OC_CONSOLE | OC_THERMAL },
+	  .cmds = RUNLIKE | OC_CONSOLE | OC_MODES },
 	{ .id = O_PAUSE, .name = "pause", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600,
@@ -155,34 +154,34 @@ static const struct opt_def core_rows[] = {
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",
-	  .cmds = RUNLIKE | OC_THERMAL | OC_CONSOLE },
+	  .cmds = RUNLIKE | OC_MODES | OC_CONSOLE },
 	{ .id = O_NAME, .name = "name", .kind = OK_STRING,
 	  .arg = "NAME", .what = "a name",
 	  .help = "the stored run's name (default: the kernel release)",
-	  .cmds = OC_RUN | OC_THERMAL | OC_CONSOLE, .check = check_run_name },
+	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = check_run_name },
 	{ .id = O_NO_SAVE, .name = "no-save", .kind = OK_FLAG,
 	  .help = "do not store the run",
-	  .cmds = OC_RUN | OC_THERMAL },
+	  .cmds = OC_RUN | OC_MODES },
 	{ .id = O_QUIET, .name = "quiet", .short_name = 'q', .kind = OK_FLAG,
 	  .help = "no progress on stderr",
-	  .cmds = OC_RUN | OC_THERMAL },
+	  .cmds = OC_RUN | OC_MODES },
 	{ .id = O_VERBOSE, .name = "verbose", .short_name = 'v', .kind = OK_FLAG,
 	  .help = "a line per sample, and a telemetry line per test",
-	  .cmds = OC_RUN | OC_THERMAL },
+	  .cmds = OC_RUN | OC_MODES },
 	{ .id = O_EVENTS, .name = "events", .kind = OK_STRING,
 	  .arg = "LIST", .what = "event names",
 	  .help = "counters per worker, libpfm4 names, comma-separated (kbench events);\n"
 		  "default: cycles, ref-cycles, instructions, cache/branch misses and software events",
-	  .cmds = OC_RUN | OC_THERMAL | OC_CONSOLE, .check = telemetry_check_events },
+	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = telemetry_check_events },
 	{ .id = O_INTERVAL, .name = "interval", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600, .def = "0.5",
 	  .help = "seconds between telemetry samples (default 0.5; 0 = no telemetry)",
-	  .cmds = OC_RUN | OC_THERMAL | OC_CONSOLE, .check = telemetry_check_interval },
+	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = telemetry_check_interval },
 	{ .id = O_SENSOR, .name = "sensor", .kind = OK_STRING,
 	  .arg = "CHIP:LABEL", .what = "a sensor",
 	  .help = "the CPU temperature input (kbench sensors lists them)",
-	  .cmds = OC_RUN | OC_SENSORS | OC_THERMAL | OC_CONSOLE, .check = telemetry_check_sensor },
+	  .cmds = OC_RUN | OC_SENSORS | OC_MODES | OC_CONSOLE, .check = telemetry_check_sensor },
 	{ .id = O_DUMP, .name = "dump", .kind = OK_STRING,
 	  .arg = "FILE", .what = "a file name",
 	  .help = "write a tar of the sysfs and procfs files kbench reads (values, labels,\n"
@@ -208,26 +207,6 @@ static const struct opt_def core_rows[] = {
 	  .min = 1, .max = 100000,
 	  .help = "as many runs as fit in M minutes (at least 2, at most -n or 50)",
 	  .cmds = OC_CALIBRATE },
-	{ .id = O_THERMAL_MINUTES, .name = "minutes", .kind = OK_DOUBLE,
-	  .arg = "M", .what = "a number of minutes",
-	  .min = 0.05, .max = 1440, .def = THERMAL_DEF(THERMAL_MINUTES),
-	  .help = "thermal check: minutes of load (default 10); the console: the thermal preset",
-	  .cmds = OC_THERMAL | OC_CONSOLE },
-	{ .id = O_THERMAL_TEST, .name = "test", .kind = OK_STRING,
-	  .arg = "ID", .what = "a test id",
-	  .def = THERMAL_TEST,
-	  .help = "the test whose copies load the CPU (default dhry2reg; whetstone-double)",
-	  .cmds = OC_THERMAL, .check = thermal_check_test },
-	{ .id = O_IDLE, .name = "idle", .kind = OK_DOUBLE,
-	  .arg = "S", .what = "seconds",
-	  .min = 0, .max = 3600, .def = THERMAL_DEF(THERMAL_IDLE_SECONDS),
-	  .help = "thermal check: the idle baseline first, at most S s: it ends once the temperature is steady (default 30; 0 = none)",
-	  .cmds = OC_THERMAL | OC_CONSOLE },
-	{ .id = O_THERMAL_COPIES, .name = "copies", .short_name = 'c', .kind = OK_INT,
-	  .arg = "N", .what = "a number of copies",
-	  .min = 1, .max = RUNNER_MAX_COPIES,
-	  .help = "parallel copies (default: one per CPU)",
-	  .cmds = OC_THERMAL },
 	{ .id = O_THEME, .name = "theme", .kind = OK_STRING,
 	  .arg = "NAME", .what = "a theme",
 	  .help = "colour theme: default, projector, light, mono, or a user theme",
@@ -331,34 +310,43 @@ static const struct opt_def core_rows[] = {
 	  .help = "this text",
 	  .cmds = OC_ALL },
 };
-/* ---- the families' settings as rows ---- */
+/* ---- the families' settings and the run modes' options as rows ---- */
 
 /* The families' settings (src/base/settings.h) are options, in the registry's order
  * (src/registry/family_list.c); a setting two families read (kbuild's --tree, which
  * buildload reads too) is one option, its first family's row. */
 #define MAX_SETTINGS 48
+/* The run modes' own options (run_mode_info.cmd), at most this many in all. */
+#define MAX_MODE_ROWS 16
 
-static struct opt_def rows[sizeof core_rows / sizeof core_rows[0] + MAX_SETTINGS];
+static struct opt_def rows[sizeof core_rows / sizeof core_rows[0] + MAX_SETTINGS + MAX_MODE_ROWS];
 const struct opt_def *const opt_table = rows;
 size_t opt_count;
-static size_t nsettings; /* rows from O_SETTING on */
+static size_t row_of[O_COUNT]; /* each id's first row */
 
 static const enum opt_kind setting_kinds[] = { [SET_FLAG] = OK_FLAG, [SET_INT] = OK_INT, [SET_TEXT] = OK_STRING };
 
-/* The table as help lists it: the core rows up to O_SETTING, every family's settings,
- * the rest; made before main runs, so every reader sees it whole. */
-__attribute__((constructor)) static void compose(void)
+/* What a mode's option sets, as the row the command line reads: its id and kind. */
+static const struct {
+	enum opt_id id;
+	enum opt_kind kind;
+} mode_sets[RUN_SETS_COUNT] = {
+	[RUN_SETS_MINUTES] = { O_MODE_MINUTES, OK_DOUBLE },
+	[RUN_SETS_TEST] = { O_MODE_TEST, OK_STRING },
+	[RUN_SETS_IDLE] = { O_MODE_IDLE, OK_DOUBLE },
+	[RUN_SETS_COPIES] = { O_MODE_COPIES, OK_INT },
+};
+
+static size_t add_settings(size_t n)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < O_SETTING; i++)
-		rows[n++] = core_rows[i];
+	size_t first = n;
 	for (const struct family *const *f = family_list; *f; f++)
 		for (size_t k = 0; (*f)->settings && k < (*f)->settings->n; k++) {
 			const struct setting *r = &(*f)->settings->rows[k];
 			bool dup = false;
-			for (size_t i = O_SETTING; i < n; i++)
+			for (size_t i = first; i < n; i++)
 				dup = dup || !strcmp(rows[i].name, r->name);
-			if (dup || n - O_SETTING >= MAX_SETTINGS)
+			if (dup || n - first >= MAX_SETTINGS)
 				continue;
 			rows[n++] = (struct opt_def){
 				.id = O_SETTING, .name = r->name, .kind = setting_kinds[r->kind], .arg = r->arg,
@@ -367,13 +355,58 @@ __attribute__((constructor)) static void compose(void)
 				.param = true, .setting = r,
 			};
 		}
-	nsettings = n - O_SETTING;
-	for (size_t i = O_SETTING; i < sizeof core_rows / sizeof core_rows[0]; i++)
-		rows[n++] = core_rows[i];
+	return n;
+}
+
+/* Each mode's own options, in the modes' order, taken by its command (the bit its
+ * command has, compose_commands) and, where the option says, by the console. */
+static size_t add_mode_options(size_t n)
+{
+	size_t first = n;
+	unsigned bit = OC_MODE;
+	for (int m = 0; m < RUN_MODE_COUNT; m++) {
+		const struct run_mode_info *mi = run_mode_info((enum run_mode)m);
+		if (!mi->command || !mi->cmd)
+			continue;
+		for (const struct run_mode_option *r = mi->cmd->options; r && r->name && n - first < MAX_MODE_ROWS;
+		     r++)
+			rows[n++] = (struct opt_def){
+				.id = mode_sets[r->sets].id, .name = r->name, .short_name = r->short_name,
+				.kind = mode_sets[r->sets].kind, .arg = r->arg, .what = r->what, .min = r->min,
+				.max = r->max, .def = r->def, .help = r->help,
+				.cmds = bit | (r->console ? OC_CONSOLE : 0u), .check = r->check,
+			};
+		bit <<= 1;
+	}
+	return n;
+}
+
+/* The table as help lists it: the core rows in their ids' order, every family's settings
+ * at O_SETTING and the modes' options at O_MODE_MINUTES; made before main runs, so every
+ * reader sees it whole. */
+__attribute__((constructor)) static void compose(void)
+{
+	size_t n = 0, c = 0, ncore = sizeof core_rows / sizeof core_rows[0];
+	for (int id = 0; id < O_COUNT; id++) {
+		row_of[id] = n;
+		if (id == O_SETTING)
+			n = add_settings(n);
+		else if (id == O_MODE_MINUTES)
+			n = add_mode_options(n);
+		else if (id > O_MODE_MINUTES && id <= O_MODE_COPIES) {
+			for (size_t i = row_of[O_MODE_MINUTES]; i < n; i++)
+				if (rows[i].id == (enum opt_id)id) {
+					row_of[id] = i;
+					break;
+				}
+		} else if (c < ncore && core_rows[c].id == (enum opt_id)id)
+			rows[n++] = core_rows[c++];
+	}
 	opt_count = n;
 }
 
-const struct opt_command opt_commands[] = {
+/* run and calibrate; then the modes' commands, then core_commands */
+static const struct opt_command run_commands[] = {
 	{ "run", OC_RUN, "[options] [TEST|GROUP ...]", "run benchmarks headless and print the report",
 	  "Runs the tests (default: the index group) with 1 and N copies, like UnixBench's Run,\n"
 	  "and prints UnixBench's report on stdout; progress goes to stderr.",
@@ -388,15 +421,9 @@ const struct opt_command opt_commands[] = {
 	  "Quick runs unless --full, -i, --samples or --duration asks for others.",
 	  "-c, -i, --duration, --samples and --pause are part of the setting floors are learned for.",
 	  "tests" },
-	{ "thermal", OC_THERMAL, "[--minutes M] [options]",
-	  "sustained load: does the score fall as the CPU heats, and why",
-	  "Runs N copies (default: one per CPU) of one CPU-bound test (default dhry2reg) in\n"
-	  "back-to-back samples of about 2 s for M minutes, after an idle baseline of the\n"
-	  "sensors, and says whether the score fell, when, by how much, and whether the\n"
-	  "temperature, clock and throttle counters say heat did it. Stored as a run (mode\n"
-	  "thermal): 'kbench show' prints its table, 'kbench compare' two such runs.",
-	  "The samples are the index test's own measurement (same workers, same counting).",
-	  NULL },
+};
+
+static const struct opt_command core_commands[] = {
 	{ "list", OC_LIST, "", "the tests and groups, with units, baselines and lengths",
 	  "The tests and groups, with units, baselines, nominal time and quick sample length.", NULL,
 	  NULL },
@@ -465,7 +492,33 @@ const struct opt_command opt_commands[] = {
 	  "and groups, and stored runs' names and ids.",
 	  NULL, NULL },
 };
-const size_t opt_command_count = sizeof opt_commands / sizeof opt_commands[0];
+
+static struct opt_command commands[sizeof run_commands / sizeof run_commands[0] + RUN_MODE_COUNT +
+				   sizeof core_commands / sizeof core_commands[0]];
+const struct opt_command *const opt_commands = commands;
+size_t opt_command_count;
+
+_Static_assert(RUN_MODE_COUNT <= 6, "OC_MODES has a bit for each mode's own command");
+
+/* The commands as help lists them: made before main runs, as the rows are. */
+__attribute__((constructor)) static void compose_commands(void)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof run_commands / sizeof run_commands[0]; i++)
+		commands[n++] = run_commands[i];
+	unsigned bit = OC_MODE;
+	for (int m = 0; m < RUN_MODE_COUNT; m++) {
+		const struct run_mode_info *mi = run_mode_info((enum run_mode)m);
+		if (!mi->command || !mi->cmd)
+			continue;
+		commands[n++] = (struct opt_command){ mi->command, bit, mi->cmd->args, mi->cmd->about, mi->cmd->text,
+						      mi->cmd->after, NULL };
+		bit <<= 1;
+	}
+	for (size_t i = 0; i < sizeof core_commands / sizeof core_commands[0]; i++)
+		commands[n++] = core_commands[i];
+	opt_command_count = n;
+}
 
 const struct opt_env opt_env[] = {
 	{ "KBENCH_HOME", "the run store (default: $XDG_DATA_HOME/kbench)" },
@@ -503,7 +556,7 @@ const struct opt_command *opts_command(const char *name)
 
 const struct opt_def *opts_row(enum opt_id id)
 {
-	return &rows[id <= O_SETTING ? id : id - 1 + nsettings];
+	return &rows[row_of[(unsigned)id < O_COUNT ? id : O_HELP]];
 }
 
 int opts_params_check(const char *params, char *err, size_t errlen)

@@ -1,4 +1,4 @@
-/* The thermal check as a command of its own (kbench thermal): its defaults for the runner, reached through the thermal mode's row (src/registry/run_mode.c). */
+/* The thermal check as a command of its own (kbench thermal): its usage, option rows and defaults, reached through the thermal mode's row (src/registry/run_mode.c). */
 #include "thermal.h"
 
 #include <stdio.h>
@@ -35,3 +35,34 @@ int thermal_check_test(const char *opt, const char *arg, char *err, size_t errle
 	}
 	return 0;
 }
+
+/* kbench thermal's options; --minutes and --idle start the console's thermal preset too. */
+static const struct run_mode_option thermal_options[] = {
+	{ .sets = RUN_SETS_MINUTES, .name = "minutes", .arg = "M", .what = "a number of minutes",
+	  .min = 0.05, .max = 1440, .def = THERMAL_DEF(THERMAL_MINUTES),
+	  .help = "thermal check: minutes of load (default 10); the console: the thermal preset",
+	  .console = true },
+	{ .sets = RUN_SETS_TEST, .name = "test", .arg = "ID", .what = "a test id", .def = THERMAL_TEST,
+	  .help = "the test whose copies load the CPU (default dhry2reg; whetstone-double)",
+	  .check = thermal_check_test },
+	{ .sets = RUN_SETS_IDLE, .name = "idle", .arg = "S", .what = "seconds",
+	  .min = 0, .max = 3600, .def = THERMAL_DEF(THERMAL_IDLE_SECONDS),
+	  .help = "thermal check: the idle baseline first, at most S s: it ends once the temperature is steady (default 30; 0 = none)",
+	  .console = true },
+	{ .sets = RUN_SETS_COPIES, .name = "copies", .short_name = 'c', .arg = "N", .what = "a number of copies",
+	  .min = 1, .max = RUNNER_MAX_COPIES,
+	  .help = "parallel copies (default: one per CPU)" },
+	{ .name = NULL },
+};
+
+const struct run_mode_command thermal_command = {
+	.args = "[--minutes M] [options]",
+	.about = "sustained load: does the score fall as the CPU heats, and why",
+	.text = "Runs N copies (default: one per CPU) of one CPU-bound test (default dhry2reg) in\n"
+		"back-to-back samples of about 2 s for M minutes, after an idle baseline of the\n"
+		"sensors, and says whether the score fell, when, by how much, and whether the\n"
+		"temperature, clock and throttle counters say heat did it. Stored as a run (mode\n"
+		"thermal): 'kbench show' prints its table, 'kbench compare' two such runs.",
+	.after = "The samples are the index test's own measurement (same workers, same counting).",
+	.options = thermal_options,
+};

@@ -38,6 +38,36 @@ enum run_mode {
 	RUN_MODE_COUNT
 };
 
+/* What an option of a mode's own command sets in the run it makes: the option
+ * table makes a row of it (src/cli/options_table.c), kbench run's parser and the
+ * console's read it by what it sets, never by the mode. */
+enum run_mode_sets {
+	RUN_SETS_MINUTES, /* a timed run's minutes of load (runner_opts.timed_seconds) */
+	RUN_SETS_TEST,    /* the one test it runs (a test id) */
+	RUN_SETS_IDLE,    /* seconds of idle baseline first (runner_opts.idle) */
+	RUN_SETS_COPIES,  /* its one copy count */
+	RUN_SETS_COUNT
+};
+
+struct run_mode_option {
+	enum run_mode_sets sets;
+	const char *name; /* long name without "--"; NULL ends a list */
+	char short_name;  /* 0: none */
+	const char *arg, *what; /* as struct opt_def's (src/cli/options.h) */
+	double min, max;
+	const char *def; /* the default as typed; NULL: computed */
+	const char *help;
+	bool console; /* the console takes it too: it starts the mode's preset there */
+	/* More than a range: 0, or -1 with one sentence (opt as spelled). NULL: none. */
+	int (*check)(const char *opt, const char *arg, char *err, size_t errlen);
+};
+
+/* A mode's own command as help and the man page show it, and its options. */
+struct run_mode_command {
+	const char *args, *about, *text, *after; /* as struct opt_command's */
+	const struct run_mode_option *options;   /* ended by a row without a name */
+};
+
 struct run_mode_info {
 	const char *name;     /* as the run file stores it */
 	const char *runs_tag; /* after the index in 'kbench runs' */
@@ -50,6 +80,7 @@ struct run_mode_info {
 	/* A mode with a command of its own (its name; NULL: none): what the command
 	 * needs that `kbench run` does not. */
 	const char *command;
+	const struct run_mode_command *cmd; /* its usage, help and option rows */
 	const char *operands_why; /* it takes no operands: why, for the error line */
 	const char *test;         /* the test it runs when its options name none */
 	/* Its defaults where the options left them (struct runner_opts, src/engine/runner.h). */

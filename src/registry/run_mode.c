@@ -10,7 +10,7 @@ static const struct run_mode_info run_modes[RUN_MODE_COUNT] = {
 	[RUN_MODE_FULL] = { .name = "full", .runs_tag = "", .measured = true },
 	[RUN_MODE_QUICK] = { .name = "quick", .runs_tag = " (quick)", .measured = true, .quick = true },
 	[RUN_MODE_THERMAL] = { .name = "thermal", .runs_tag = " (thermal)", .measured = true,
-			       .compare_rows = thermal_compare_rows, .command = "thermal",
+			       .compare_rows = thermal_compare_rows, .command = "thermal", .cmd = &thermal_command,
 			       .operands_why = "--test ID names its test", .test = THERMAL_TEST,
 			       .defaults = thermal_defaults, .idle_baseline = true, .print = thermal_print,
 			       .label = "a thermal check", .sample_seconds = THERMAL_SAMPLE_SECONDS,

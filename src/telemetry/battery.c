@@ -1,7 +1,6 @@
 /* The system batteries, the way UPower tells them from a mouse's or a phone's: which count, which way their charge goes, and what they draw. */
 #include "telemetry/power.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -30,47 +29,47 @@ static void add_name(char *list, size_t size, const char *name, const char *why)
 	snprintf(list + n, size - n, "%s%.40s (%s)", n ? ", " : "", name, why);
 }
 
+/* One power supply: the mains' state, or a battery the machine draws from. */
+static int add_supply(const char *name, void *arg)
+{
+	struct power *pw = arg;
+	if (name[0] == '.')
+		return 0;
+	char p[200], type[32] = "", scope[32] = "";
+	snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/type", name);
+	if (sysroot_read_line(p, type, sizeof type) < 0)
+		return 0;
+	if (!strcmp(type, "Mains")) {
+		uint64_t on;
+		snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/online", name);
+		if (sysroot_read_u64(p, &on) == 0)
+			pw->ac_online = pw->ac_online == 1 ? 1 : (int)(on != 0);
+		return 0;
+	}
+	if (strcmp(type, "Battery"))
+		return 0;
+	/* scope=Device is a peripheral's battery (a mouse, a headset): not what the machine draws from. */
+	snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/scope", name);
+	if (sysroot_read_line(p, scope, sizeof scope) == 0 && !strcmp(scope, "Device")) {
+		add_name(pw->ignored, sizeof pw->ignored, name, "scope Device");
+		return 0;
+	}
+	/* An empty bay (a removable second battery) stays listed with present=0. */
+	uint64_t present;
+	snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/present", name);
+	if (sysroot_read_u64(p, &present) == 0 && !present) {
+		add_name(pw->ignored, sizeof pw->ignored, name, "not present");
+		return 0;
+	}
+	if (pw->nbatteries < POWER_MAX_BATTERIES)
+		snprintf(pw->bat[pw->nbatteries++], sizeof pw->bat[0], "%.31s", name);
+	return 0;
+}
+
 void power_battery_open(struct power *pw)
 {
-	char dir[4096];
-	sysroot_path(dir, sizeof dir, "/sys/class/power_supply");
-	DIR *d = opendir(dir);
-	if (!d)
+	if (sysroot_dir_each("/sys/class/power_supply", add_supply, pw) < 0)
 		return;
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		char p[200], type[32] = "", scope[32] = "";
-		snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/type", e->d_name);
-		if (sysroot_read_line(p, type, sizeof type) < 0)
-			continue;
-		if (!strcmp(type, "Mains")) {
-			uint64_t on;
-			snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/online", e->d_name);
-			if (sysroot_read_u64(p, &on) == 0)
-				pw->ac_online = pw->ac_online == 1 ? 1 : (int)(on != 0);
-			continue;
-		}
-		if (strcmp(type, "Battery"))
-			continue;
-		/* scope=Device is a peripheral's battery (a mouse, a headset): not what the machine draws from. */
-		snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/scope", e->d_name);
-		if (sysroot_read_line(p, scope, sizeof scope) == 0 && !strcmp(scope, "Device")) {
-			add_name(pw->ignored, sizeof pw->ignored, e->d_name, "scope Device");
-			continue;
-		}
-		/* An empty bay (a removable second battery) stays listed with present=0. */
-		uint64_t present;
-		snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/present", e->d_name);
-		if (sysroot_read_u64(p, &present) == 0 && !present) {
-			add_name(pw->ignored, sizeof pw->ignored, e->d_name, "not present");
-			continue;
-		}
-		if (pw->nbatteries < POWER_MAX_BATTERIES)
-			snprintf(pw->bat[pw->nbatteries++], sizeof pw->bat[0], "%.31s", e->d_name);
-	}
-	closedir(d);
 	/* readdir's order is the filesystem's: name them BAT0+BAT1 whatever it was. */
 	for (int i = 1; i < pw->nbatteries; i++)
 		for (int k = i; k > 0 && strcmp(pw->bat[k - 1], pw->bat[k]) > 0; k--) {

@@ -2,7 +2,6 @@
 #include "telemetry/powercap.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,43 +16,49 @@ static int cmp_limit(const void *a, const void *b)
 	return c ? c : x->idx - y->idx;
 }
 
+struct limits {
+	struct powercap_limit *out;
+	int n, max;
+};
+
+/* One zone's limits: 1 once out is full (the walk stops). */
+static int zone_limits(const char *zone, void *arg)
+{
+	struct limits *ls = arg;
+	if (ls->n >= ls->max)
+		return 1;
+	/* Top-level zones (packages, psys): a subzone's (core, uncore) limits are rarely set. */
+	if (strncmp(zone, "intel-rapl:", 11) || strchr(zone + 11, ':') || strlen(zone) >= 32)
+		return 0;
+	char zone_name[32] = "", p[160];
+	snprintf(p, sizeof p, "/sys/class/powercap/%s/name", zone);
+	sysroot_read_line(p, zone_name, sizeof zone_name);
+	/* Documentation/power/powercap/powercap.rst: constraint_0, _1, ... as the driver has them. */
+	for (int k = 0; k < 8 && ls->n < ls->max; k++) {
+		struct powercap_limit l = { .idx = k };
+		snprintf(p, sizeof p, "/sys/class/powercap/%s/constraint_%d_name", zone, k);
+		if (sysroot_read_line(p, l.name, sizeof l.name) < 0)
+			break;
+		uint64_t uw, us;
+		snprintf(p, sizeof p, "/sys/class/powercap/%s/constraint_%d_power_limit_uw", zone, k);
+		if (sysroot_read_u64(p, &uw) < 0 || uw == 0)
+			continue; /* unreadable, or no limit set */
+		snprintf(p, sizeof p, "/sys/class/powercap/%s/constraint_%d_time_window_us", zone, k);
+		l.window_s = sysroot_read_u64(p, &us) == 0 ? us / 1e6 : 0;
+		l.watts = uw / 1e6;
+		snprintf(l.zone, sizeof l.zone, "%s", zone);
+		snprintf(l.zone_name, sizeof l.zone_name, "%s", zone_name);
+		ls->out[ls->n++] = l;
+	}
+	return 0;
+}
+
 int powercap_limits(struct powercap_limit *out, int max)
 {
-	char dir[4096];
-	sysroot_path(dir, sizeof dir, "/sys/class/powercap");
-	DIR *d = opendir(dir);
-	if (!d)
-		return 0;
-	int n = 0;
-	struct dirent *e;
-	while ((e = readdir(d)) && n < max) {
-		/* Top-level zones (packages, psys): a subzone's (core, uncore) limits are rarely set. */
-		if (strncmp(e->d_name, "intel-rapl:", 11) || strchr(e->d_name + 11, ':') || strlen(e->d_name) >= 32)
-			continue;
-		char zone_name[32] = "", p[160];
-		snprintf(p, sizeof p, "/sys/class/powercap/%s/name", e->d_name);
-		sysroot_read_line(p, zone_name, sizeof zone_name);
-		/* Documentation/power/powercap/powercap.rst: constraint_0, _1, ... as the driver has them. */
-		for (int k = 0; k < 8 && n < max; k++) {
-			struct powercap_limit l = { .idx = k };
-			snprintf(p, sizeof p, "/sys/class/powercap/%s/constraint_%d_name", e->d_name, k);
-			if (sysroot_read_line(p, l.name, sizeof l.name) < 0)
-				break;
-			uint64_t uw, us;
-			snprintf(p, sizeof p, "/sys/class/powercap/%s/constraint_%d_power_limit_uw", e->d_name, k);
-			if (sysroot_read_u64(p, &uw) < 0 || uw == 0)
-				continue; /* unreadable, or no limit set */
-			snprintf(p, sizeof p, "/sys/class/powercap/%s/constraint_%d_time_window_us", e->d_name, k);
-			l.window_s = sysroot_read_u64(p, &us) == 0 ? us / 1e6 : 0;
-			l.watts = uw / 1e6;
-			snprintf(l.zone, sizeof l.zone, "%s", e->d_name);
-			snprintf(l.zone_name, sizeof l.zone_name, "%s", zone_name);
-			out[n++] = l;
-		}
-	}
-	closedir(d);
-	qsort(out, (size_t)n, sizeof out[0], cmp_limit);
-	return n;
+	struct limits ls = { out, 0, max };
+	sysroot_dir_each("/sys/class/powercap", zone_limits, &ls);
+	qsort(out, (size_t)ls.n, sizeof out[0], cmp_limit);
+	return ls.n;
 }
 
 const char *powercap_limit_label(const struct powercap_limit *l)

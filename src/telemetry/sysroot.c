@@ -1,6 +1,7 @@
-/* The one place sysfs and procfs paths get their root, so tests can point every reader at a fixture tree. */
+/* The one place sysfs and procfs paths get their root, so tests can point every reader at a fixture tree, and the one directory walk. */
 #include "telemetry/sysroot.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -70,4 +71,26 @@ int sysroot_exists(const char *path)
 	if (sysroot_path(full, sizeof full, "%s", path) < 0)
 		return 0;
 	return access(full, F_OK) == 0;
+}
+
+int dir_each(const char *dir, int (*fn)(const char *name, void *arg), void *arg)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return -errno;
+	int rc = 0;
+	struct dirent *e;
+	while (rc == 0 && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			rc = fn(e->d_name, arg);
+	closedir(d);
+	return rc;
+}
+
+int sysroot_dir_each(const char *path, int (*fn)(const char *name, void *arg), void *arg)
+{
+	char full[4096];
+	if (sysroot_path(full, sizeof full, "%s", path) < 0)
+		return -ENAMETOOLONG;
+	return dir_each(full, fn, arg);
 }

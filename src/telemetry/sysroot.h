@@ -1,4 +1,4 @@
-/* The one place sysfs and procfs paths get their root, so tests can point every reader at a fixture tree. */
+/* The one place sysfs and procfs paths get their root, so tests can point every reader at a fixture tree, and the one directory walk. */
 #ifndef KBENCH_TELEMETRY_SYSROOT_H
 #define KBENCH_TELEMETRY_SYSROOT_H
 
@@ -18,5 +18,12 @@ int sysroot_read_line(const char *path, char *buf, size_t size);
 int sysroot_read_u64(const char *path, uint64_t *out);
 /* 1 when root+path exists. */
 int sysroot_exists(const char *path);
+
+/* Calls fn(name, arg) for each entry of the directory dir (as given, no root), "." and
+ * ".." aside, in readdir's order, until fn returns non-zero. Returns what fn returned
+ * last (0 when it was called for every entry or for none), or -errno when dir does not open. */
+int dir_each(const char *dir, int (*fn)(const char *name, void *arg), void *arg);
+/* dir_each on root+path ("/sys/class/thermal"). */
+int sysroot_dir_each(const char *path, int (*fn)(const char *name, void *arg), void *arg);
 
 #endif

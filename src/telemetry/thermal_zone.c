@@ -1,7 +1,6 @@
 /* The thermal framework's zones (/sys/class/thermal/thermal_zoneN): CPU temperature where no hwmon chip is the CPU's, with trip points as limits. */
 #include "telemetry/thermal_zone.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -57,35 +56,41 @@ static int by_id(const void *a, const void *b)
 	return ((const struct thermal_zone *)a)->id - ((const struct thermal_zone *)b)->id;
 }
 
+struct zones {
+	struct thermal_zone *z;
+	int n, max;
+};
+
+/* One thermal_zoneN directory: 1 once z is full (the walk stops). */
+static int add_zone(const char *name, void *arg)
+{
+	struct zones *zs = arg;
+	if (zs->n >= zs->max)
+		return 1;
+	int id;
+	char tail;
+	if (sscanf(name, "thermal_zone%d%c", &id, &tail) != 1)
+		return 0;
+	struct thermal_zone *t = &zs->z[zs->n];
+	memset(t, 0, sizeof *t);
+	t->id = id;
+	char p[96];
+	snprintf(p, sizeof p, "/sys/class/thermal/thermal_zone%d/type", id);
+	if (sysroot_read_line(p, t->type, sizeof t->type) < 0)
+		return 0;
+	if (thermal_zone_read(id, &t->temp) < 0)
+		t->temp = NAN;
+	read_trips(t);
+	zs->n++;
+	return 0;
+}
+
 int thermal_zones_list(struct thermal_zone *z, int max)
 {
-	char dir[4096];
-	sysroot_path(dir, sizeof dir, "/sys/class/thermal");
-	DIR *d = opendir(dir);
-	if (!d)
-		return 0;
-	int n = 0;
-	struct dirent *e;
-	while ((e = readdir(d)) && n < max) {
-		int id;
-		char tail;
-		if (sscanf(e->d_name, "thermal_zone%d%c", &id, &tail) != 1)
-			continue;
-		struct thermal_zone *t = &z[n];
-		memset(t, 0, sizeof *t);
-		t->id = id;
-		char p[96];
-		snprintf(p, sizeof p, "/sys/class/thermal/thermal_zone%d/type", id);
-		if (sysroot_read_line(p, t->type, sizeof t->type) < 0)
-			continue;
-		if (thermal_zone_read(id, &t->temp) < 0)
-			t->temp = NAN;
-		read_trips(t);
-		n++;
-	}
-	closedir(d);
-	qsort(z, (size_t)n, sizeof *z, by_id);
-	return n;
+	struct zones zs = { z, 0, max };
+	sysroot_dir_each("/sys/class/thermal", add_zone, &zs);
+	qsort(z, (size_t)zs.n, sizeof *z, by_id);
+	return zs.n;
 }
 
 bool thermal_zone_is_cpu(const char *type)

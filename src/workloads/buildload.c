@@ -12,7 +12,6 @@
  * their work units to the slot's aux count, which the console shows. */
 #include "workloads.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -31,6 +30,7 @@
 #include "kbuild.h"
 #include "scratch.h"
 #include "sysinfo.h"
+#include "telemetry/sysroot.h"
 
 #define MAX_LOAD_PROCS 256
 #define BLOCK (1024 * 1024)
@@ -73,41 +73,53 @@ static void pipe_ring(struct workload_ctx *ctx, int in, int out, bool first)
 
 /* kbench's own archive format (not tar's): per file "path\n", its size as
  * a decimal line, then its bytes; the tree's sources and headers. */
+struct archive {
+	int out;
+	const char *root, *rel;
+	char *buf;
+};
+
+static void archive_dir(int out, const char *root, const char *rel, char *buf);
+
+/* One entry of the directory being archived (hidden ones left out). */
+static int archive_entry(const char *name, void *arg)
+{
+	const struct archive *ar = arg;
+	int out = ar->out;
+	char *buf = ar->buf;
+	if (name[0] == '.')
+		return 0;
+	char r[1024], full[4200];
+	snprintf(r, sizeof r, "%s/%s", ar->rel, name);
+	snprintf(full, sizeof full, "%s/%s", ar->root, r);
+	struct stat st;
+	if (lstat(full, &st) != 0)
+		return 0;
+	if (S_ISDIR(st.st_mode)) {
+		archive_dir(out, ar->root, r, buf);
+		return 0;
+	}
+	int fd = open(full, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	dprintf(out, "%s\n%lld\n", r, (long long)st.st_size);
+	ssize_t n;
+	long long left = st.st_size;
+	while (left > 0 && (n = read(fd, buf, BLOCK < left ? BLOCK : (size_t)left)) > 0) {
+		if (write(out, buf, (size_t)n) != n)
+			_exit(1);
+		left -= n;
+	}
+	close(fd);
+	return 0;
+}
+
 static void archive_dir(int out, const char *root, const char *rel, char *buf)
 {
 	char path[4200];
 	snprintf(path, sizeof path, "%s/%s", root, rel);
-	DIR *d = opendir(path);
-	if (!d)
-		return;
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		char r[1024], full[4200];
-		snprintf(r, sizeof r, "%s/%s", rel, e->d_name);
-		snprintf(full, sizeof full, "%s/%s", root, r);
-		struct stat st;
-		if (lstat(full, &st) != 0)
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			archive_dir(out, root, r, buf);
-			continue;
-		}
-		int fd = open(full, O_RDONLY);
-		if (fd < 0)
-			continue;
-		dprintf(out, "%s\n%lld\n", r, (long long)st.st_size);
-		ssize_t n;
-		long long left = st.st_size;
-		while (left > 0 && (n = read(fd, buf, BLOCK < left ? BLOCK : (size_t)left)) > 0) {
-			if (write(out, buf, (size_t)n) != n)
-				_exit(1);
-			left -= n;
-		}
-		close(fd);
-	}
-	closedir(d);
+	struct archive ar = { out, root, rel, buf };
+	dir_each(path, archive_entry, &ar);
 }
 
 static int make_archive(const char *tree, const char *file, char *buf)
@@ -186,23 +198,30 @@ static void stream_read(struct workload_ctx *ctx, const char *file, char *buf)
 	}
 }
 
+struct walk {
+	struct workload_ctx *ctx;
+	const char *dir;
+};
+
+static void walk(struct workload_ctx *ctx, const char *dir);
+
+static int walk_entry(const char *name, void *arg)
+{
+	const struct walk *w = arg;
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s", w->dir, name);
+	struct stat st;
+	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		walk(w->ctx, path);
+	return 0;
+}
+
+/* A unit per directory that opened (counted once its entries are walked). */
 static void walk(struct workload_ctx *ctx, const char *dir)
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	add_units(ctx, 1);
-	struct dirent *e;
-	char path[4200];
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		struct stat st;
-		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			walk(ctx, path);
-	}
-	closedir(d);
+	struct walk w = { ctx, dir };
+	if (dir_each(dir, walk_entry, &w) >= 0)
+		add_units(ctx, 1);
 }
 
 static void mem_hog(struct workload_ctx *ctx, uint64_t size_kib)

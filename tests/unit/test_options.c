@@ -16,6 +16,7 @@
 #include "memlat.h"
 #include "noise.h"
 #include "options.h"
+#include "run.h"
 #include "scaling.h"
 #include "settings.h"
 
@@ -132,8 +133,53 @@ static void commands_are_whole(void **state)
 		seen |= oc->bit;
 		assert_ptr_equal(opts_command(oc->name), oc);
 	}
-	assert_int_equal(seen, OC_ALL);
+	/* every core command, and the modes' own commands in OC_MODES's bits from OC_MODE on */
+	assert_int_equal(seen & ~OC_MODES, OC_ALL & ~OC_MODES);
+	assert_true(seen & OC_MODE);
+	assert_int_equal(seen & OC_MODES & ((seen & OC_MODES) + OC_MODE), 0); /* from OC_MODE, no gap */
 	assert_null(opts_command("nosuchcommand"));
+}
+
+/* A run mode's own command and options come from its row (run_mode_info.cmd): the
+ * command with its usage, each option a row of its command (and the console's where
+ * it says), read by its O_MODE_ id, so no shared file spells them. */
+static void mode_commands_come_from_their_rows(void **state)
+{
+	(void)state;
+	int commands = 0;
+	for (int m = 0; m < RUN_MODE_COUNT; m++) {
+		const struct run_mode_info *mi = run_mode_info((enum run_mode)m);
+		if (!mi->command)
+			continue;
+		assert_non_null(mi->cmd);
+		const struct opt_command *c = opts_command(mi->command);
+		assert_non_null(c);
+		assert_string_equal(c->args, mi->cmd->args);
+		assert_string_equal(c->about, mi->cmd->about);
+		assert_true(c->bit & OC_MODES);
+		assert_ptr_equal(run_mode_of_command(c->name), mi);
+		commands++;
+		int n = 0;
+		for (const struct run_mode_option *r = mi->cmd->options; r->name; r++, n++) {
+			const struct opt_def *d = NULL;
+			for (size_t i = 0; i < opt_count && !d; i++)
+				if (!strcmp(opt_table[i].name, r->name) && (opt_table[i].cmds & c->bit))
+					d = &opt_table[i];
+			assert_non_null(d);
+			assert_ptr_equal(d->help, r->help);
+			assert_ptr_equal(d->def, r->def);
+			assert_int_equal(!!(d->cmds & OC_CONSOLE), r->console);
+			assert_int_equal(d->id, O_MODE_MINUTES + (int)r->sets);
+			assert_ptr_equal(opts_row(d->id)->name, d->name); /* its id finds it */
+		}
+		assert_true(n > 0);
+	}
+	assert_true(commands > 0);
+	/* the core rows after the modes' rows are still found by their ids */
+	assert_string_equal(opts_row(O_THEME)->name, "theme");
+	assert_string_equal(opts_row(O_HELP)->name, "help");
+	assert_string_equal(opts_row(O_MINUTES)->name, "minutes");
+	assert_true(opts_row(O_MINUTES)->cmds & OC_CALIBRATE);
 }
 
 /* Every row has a name, help and commands; values have a name in help and in errors. */
@@ -324,7 +370,7 @@ static void errors_keep_their_wording(void **state)
 	assert_int_equal(opts_copy_list("1,2,3", 6, list, 2), -1); /* more than max */
 	assert_int_equal(opts_copy_list(",", 6, list, 8), -1);
 	assert_int_equal(opts_copy_list("257", 6, list, 8), -1);
-	assert_int_equal(opts_value(opts_row(O_THERMAL_COPIES), "-c", "0", NULL, err, sizeof err), -1);
+	assert_int_equal(opts_value(opts_row(O_MODE_COPIES), "-c", "0", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-c wants a number of copies from 1 to 256, not '0'");
 	assert_int_equal(opts_value(opts_row(O_RUNS), "-n", "1", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-n wants a number of runs from 2 to 50, not '1'");
@@ -397,6 +443,7 @@ int main(void)
 		cmocka_unit_test(settings_are_the_families_rows),
 		cmocka_unit_test(names_unique_per_command),
 		cmocka_unit_test(commands_are_whole),
+		cmocka_unit_test(mode_commands_come_from_their_rows),
 		cmocka_unit_test(every_row_has_help),
 		cmocka_unit_test(ranges_sane),
 		cmocka_unit_test(every_command_parses_its_defaults),

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -51,6 +52,52 @@ static void sysroot_prefixes_paths(void **state)
 	fakesys_put("sys/bad", "x42\n");
 	assert_int_equal(sysroot_read_u64("/sys/bad", &v), -EINVAL);
 	assert_int_equal(sysroot_read_u64("/sys/none", &v), -ENOENT);
+}
+
+struct seen {
+	int n, stop_at;
+	char names[8][32];
+};
+
+static int note_name(const char *name, void *arg)
+{
+	struct seen *s = arg;
+	if (s->n < 8)
+		snprintf(s->names[s->n], sizeof s->names[0], "%s", name);
+	s->n++;
+	return s->n == s->stop_at ? 7 : 0;
+}
+
+static bool seen_has(const struct seen *s, const char *name)
+{
+	for (int i = 0; i < s->n && i < 8; i++)
+		if (!strcmp(s->names[i], name))
+			return true;
+	return false;
+}
+
+/* The one directory walk: under the fake root, every entry but . and .., until told to stop. */
+static void sysroot_dir_each_walks_the_root(void **state)
+{
+	(void)state;
+	fakesys_put("sys/class/walk/zone0/type", "a\n");
+	fakesys_put("sys/class/walk/zone1", "b\n");
+	fakesys_put("sys/class/walk/.hidden", "c\n");
+	struct seen s = { 0 };
+	assert_int_equal(sysroot_dir_each("/sys/class/walk", note_name, &s), 0);
+	assert_int_equal(s.n, 3);
+	assert_true(seen_has(&s, "zone0") && seen_has(&s, "zone1") && seen_has(&s, ".hidden"));
+	struct seen one = { .stop_at = 1 };
+	assert_int_equal(sysroot_dir_each("/sys/class/walk", note_name, &one), 7);
+	assert_int_equal(one.n, 1);
+	struct seen none = { 0 };
+	assert_int_equal(sysroot_dir_each("/sys/class/nowhere", note_name, &none), -ENOENT);
+	assert_int_equal(none.n, 0);
+	char dir[512];
+	snprintf(dir, sizeof dir, "%s/sys/class/walk", fakesys_root);
+	struct seen plain = { 0 };
+	assert_int_equal(dir_each(dir, note_name, &plain), 0);
+	assert_int_equal(plain.n, 3);
 }
 
 static void cpufreq_reads_sysfs_per_core(void **state)
@@ -530,6 +577,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(sysroot_prefixes_paths),
+		T(sysroot_dir_each_walks_the_root),
 		T(cpufreq_reads_sysfs_per_core),
 		T(cpufreq_falls_back_to_cpuinfo),
 		T(nothing_at_all_says_why),

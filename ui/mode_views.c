@@ -1,0 +1,34 @@
+/* The registry of the console's run modes: which setup fields, preset and screen each mode's runs get, one line each. */
+#include "setup_mode.h"
+
+#include <stddef.h>
+
+#include "app.h"
+
+/* A run's first: it is the mode of every run no other mode claims. */
+static const struct setup_mode *const modes[] = {
+	&setup_run,
+	&setup_thermal, /* setup_thermal.c: a thermal check, on screen_thermal.c */
+};
+#define NMODES (sizeof modes / sizeof modes[0])
+
+const struct setup_mode *setup_mode_timed(void)
+{
+	for (size_t i = 0; i < NMODES; i++)
+		if (modes[i]->timed)
+			return modes[i];
+	return modes[0];
+}
+
+const struct setup_mode *setup_mode_of(const struct app *a)
+{
+	return a->timed_minutes > 0 ? setup_mode_timed() : modes[0];
+}
+
+const struct setup_mode *setup_mode_of_run(const struct run *r)
+{
+	for (size_t i = 0; i < NMODES; i++)
+		if (modes[i]->shows && modes[i]->shows(r))
+			return modes[i];
+	return modes[0];
+}
