@@ -66,7 +66,7 @@ struct workload_ctx {
 	int copy;           /* 0 .. copies-1 */
 	int copies;
 	double duration;    /* nominal sample length in seconds */
-	bool quick;         /* a quick run (--quick): the build tests' smaller defaults */
+	bool quick;         /* a quick run (--quick); its families' quick defaults are in settings */
 	const char *arg;    /* the test row's argument ("1024 2000", "8", "short", ...) */
 	const char *tmpdir; /* scratch directory for file tests: exists, writable */
 	const char *datadir;/* shell scripts and input data (data/ in the tree) */

@@ -139,6 +139,12 @@ static const struct test_def fake_row = {
 	.noise = { 0.05, 0.1 },
 };
 
+/* A second test of the family: one fill serves both. */
+static const struct test_def fake_row2 = {
+	.id = "fake2", .label = "Fake 2", .unit = "us", .workload = &fake_wl, .collect = fake_collect,
+	.family = &fake_family, .seconds = 0.05, .samples = 2, .quick_seconds = 0.05, .noise = { 0.05, 0.1 },
+};
+
 static void reset(void)
 {
 	defaults_calls = collects = 0;
@@ -151,8 +157,8 @@ static struct runner_opts opts(const char *params, bool quick)
 {
 	struct runner_opts o = { .ncopies = 2,
 				 .copies = { 1, 2 },
-				 .ntests = 1,
-				 .tests = { &fake_row },
+				 .ntests = 2,
+				 .tests = { &fake_row, &fake_row2 },
 				 .samples = 2,
 				 .duration = 0.05,
 				 .pause = 0,
@@ -199,8 +205,8 @@ static void runner_fills_once_and_workers_get_it(void **state)
 	assert_non_null(preflight_got);
 	struct run *run = run_new();
 	assert_int_equal(runner_run(r, run), 0);
-	assert_int_equal(defaults_calls, 1); /* two blocks, samples: still the one fill */
-	assert_true(collects >= 2);
+	assert_int_equal(defaults_calls, 1); /* two tests, two blocks, samples: still the one fill */
+	assert_true(collects >= 4);
 	assert_ptr_equal(collect_got, preflight_got);
 	assert_ptr_equal(sample_got, preflight_got);
 	const struct fake_settings *s = collect_got;
