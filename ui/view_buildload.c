@@ -11,7 +11,7 @@
 #include "kbuild.h"
 #include "live.h"
 #include "run.h"
-#include "sysinfo.h"
+#include "tests.h"
 #include "theme.h"
 #include "workload.h"
 
@@ -35,7 +35,8 @@ static bool status(const struct live *l, struct canvas *c, int x, int y, int w, 
 		return view_kbuild.status(l, c, x, y, w, tr, params);
 	struct buildload_opts o;
 	char err[240], text[96];
-	int n = buildload_parse_params(params, sysinfo_ncpus(), false, &o, err, sizeof err) == 0 ? o.nloads : 0;
+	int n = test_settings_fill(&buildload_settings, params, false, &o, err, sizeof err) == 0 ? o.nloads
+												 : 0;
 	buildload_live_text(&bl, n, text, sizeof text);
 	canvas_text(c, x, y, ROLE_RUNNING, text, w);
 	return true;

@@ -10,7 +10,7 @@
 #include "kbuild.h"
 #include "live.h"
 #include "run.h"
-#include "sysinfo.h"
+#include "tests.h"
 #include "theme.h"
 #include "workload.h"
 
@@ -80,7 +80,8 @@ static bool status(const struct live *l, struct canvas *c, int x, int y, int w, 
 		return false;
 	struct kbuild_opts ko;
 	char err[200], text[96];
-	int nb = kbuild_parse_params(params, sysinfo_ncpus(), false, &ko, err, sizeof err) == 0 ? ko.njobs : 0;
+	int nb = test_settings_fill(&kbuild_settings, params, false, &ko, err, sizeof err) == 0 ? ko.njobs
+												: 0;
 	kbuild_live_text(&kl, nb, text, sizeof text);
 	canvas_text(c, x, y, ROLE_RUNNING, text, w);
 	return true;

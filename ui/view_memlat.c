@@ -10,6 +10,7 @@
 #include "live.h"
 #include "memlat.h"
 #include "run.h"
+#include "tests.h"
 #include "theme.h"
 #include "workload.h"
 
@@ -52,9 +53,13 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 	for (int i = 0; i < np; i++)
 		if (pts[i].series == MEMLAT_FWD || pts[i].series == MEMLAT_RND)
 			curve_add(&cv, pts[i].series == MEMLAT_RND ? 'r' : 'f', pts[i].x, pts[i].v);
+	/* this machine's caches, and the sizes a run with params measures */
 	struct memlat_caches caches;
 	struct memlat_sizes sz;
-	memlat_run_sizes(params, &caches, &sz);
+	char err[200];
+	memlat_read_caches(&caches);
+	if (test_settings_fill(&memlat_settings, params, false, &sz, err, sizeof err) < 0)
+		memlat_default_sizes(&caches, &sz);
 	double xmin = (double)sz.min, xmax = (double)sz.max, ymin = INFINITY, ymax = 0;
 	if (stored) /* a replay, or a later sample: the range measured, whatever the options now */
 		xmin = INFINITY, xmax = 0;

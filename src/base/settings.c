@@ -81,6 +81,19 @@ int settings_parse(const struct settings *f, const char *params, void *s, char *
 	return 0;
 }
 
+int settings_fill(const struct settings *f, const char *params, const struct settings_env *env, void *s,
+		  char *err, size_t errlen)
+{
+	memset(s, 0, f->size);
+	if (f->defaults) {
+		struct settings_env e = *env;
+		if (e.ncpus < 1)
+			e.ncpus = 1;
+		f->defaults(s, &e);
+	}
+	return settings_parse(f, params, s, err, errlen);
+}
+
 bool settings_given(const char *params, const char *name)
 {
 	size_t k = strlen(name);

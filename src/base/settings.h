@@ -36,6 +36,13 @@ struct setting {
 	int (*append)(char *params, size_t len, const char *text);
 };
 
+/* What a family's computed defaults follow: the run's kind and the machine it runs on
+ * (a reader of a stored run: the run's mode, and this machine's CPUs). */
+struct settings_env {
+	bool quick; /* a quick run: the build tests' smaller defaults */
+	int ncpus;  /* CPUs online; < 1 counts as 1 */
+};
+
 /* A family's settings: its rows, its struct's size, and the settings that do not go
  * together (checked on a run's whole params: 0, or -1 with one sentence; may be NULL). */
 struct settings {
@@ -43,6 +50,10 @@ struct settings {
 	size_t n;
 	size_t size;
 	int (*conflicts)(const char *params, char *err, size_t errlen);
+	/* The defaults the family computes, not typed in a row (the -j list from the CPUs,
+	 * the sizes from the caches, the quick tree), into s, which is all zero before.
+	 * NULL: zero is every computed default. */
+	void (*defaults)(void *s, const struct settings_env *env);
 };
 
 /* The largest settings struct settings_value reads a value into. */
@@ -53,6 +64,12 @@ struct settings {
  * words of other families are left. 0, or -1 with the error line the command line
  * prints for the same value ("--period-us wants microseconds from 50 to 100000, not '10'"). */
 int settings_parse(const struct settings *f, const char *params, void *s, char *err, size_t errlen);
+/* A family's struct filled for a run whose params are params (NULL: none): zeroed, the
+ * family's computed defaults (env), then settings_parse. What every entry point of a
+ * family receives, and what a reader of a stored run reads its params with. 0, or -1
+ * with settings_parse's error line (s then holds the defaults and what came before it). */
+int settings_fill(const struct settings *f, const char *params, const struct settings_env *env, void *s,
+		  char *err, size_t errlen);
 /* Text as a value of row r, read into s (the family's struct; NULL: checked only): 0, or
  * -1 with the error line, naming the option as spelled (NULL: --name). */
 int settings_value(const struct setting *r, const char *spelled, const char *text, void *s, char *err,

@@ -97,12 +97,11 @@ struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errl
 		return NULL;
 	}
 	snprintf(r->datadir, sizeof r->datadir, "%s", dd ? dd : "");
-	for (int i = 0; i < opts->ntests; i++)
-		if (opts->tests[i]->preflight &&
-		    opts->tests[i]->preflight(opts->params, err, errlen) < 0) {
-			free(r);
-			return NULL;
-		}
+	if (runner_prepare_settings(r, err, errlen) < 0) {
+		runner_free_settings(r);
+		free(r);
+		return NULL;
+	}
 	const char *helper = runner_find_helper();
 	snprintf(r->helper, sizeof r->helper, "%s", helper ? helper : "");
 
@@ -113,6 +112,7 @@ struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errl
 		snprintf(err, errlen, "shared memory for the workers: %s", strerror(errno));
 		if (r->shm_fd >= 0)
 			close(r->shm_fd);
+		runner_free_settings(r);
 		free(r);
 		return NULL;
 	}
@@ -120,6 +120,7 @@ struct runner *runner_new(const struct runner_opts *opts, char *err, size_t errl
 	if (r->slots == MAP_FAILED) {
 		snprintf(err, errlen, "shared memory for the workers: %s", strerror(errno));
 		close(r->shm_fd);
+		runner_free_settings(r);
 		free(r);
 		return NULL;
 	}
@@ -136,6 +137,7 @@ void runner_free(struct runner *r)
 		munmap(r->slots, r->shm_len);
 	if (r->shm_fd >= 0)
 		close(r->shm_fd);
+	runner_free_settings(r);
 	free(r);
 }
 
@@ -226,7 +228,7 @@ static void warm_up(struct runner *r, struct runner_event *ev, const struct test
 static void collect_points(struct runner *r, struct run *run, const struct test_def *t, int copies,
 			   struct test_result *res)
 {
-	t->collect(res, r->slots, copies, r->o.params);
+	t->collect(res, r->slots, copies, runner_settings_of(r, t));
 	for (int s = 0; s < res->nsummary; s++) {
 		const struct kv *note = &res->summary[s];
 		if (strcmp(note->key, "note") && strncmp(note->key, "refused ", 8))

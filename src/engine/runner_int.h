@@ -15,6 +15,8 @@ struct test_def;
 struct worker_slot;
 
 #define MAX_LISTENERS 4
+/* The families a run's tests may come from (each one's settings filled once). */
+#define RUNNER_MAX_FAMILIES 16
 
 struct runner {
 	struct runner_opts o;
@@ -33,6 +35,12 @@ struct runner {
 	int live_copies;
 	double sample_t0;
 	double run_t0;
+	/* Each family of the run's tests that has settings, and its struct as
+	 * settings_fill filled it once from the run's params, quick flag and CPUs
+	 * (runner_prepare_settings); forked workers read it as theirs. */
+	int nfams;
+	const struct settings *fam[RUNNER_MAX_FAMILIES];
+	void *fam_settings[RUNNER_MAX_FAMILIES];
 };
 
 /* A quick run's first, untimed sample: caches, page tables and the CPU's clock settle. */
@@ -43,6 +51,14 @@ int runner_samples_for(const struct runner_opts *o, const struct test_def *t);
 double runner_length_for(const struct runner_opts *o, const struct test_def *t);
 double runner_pause_for(const struct runner_opts *o);
 double runner_quick_limit(const struct runner_opts *o);
+
+/* Fills each family's settings for the run's tests (once per family), then runs each
+ * test's preflight with them: 0, or -1 with the error line (a bad setting's is the
+ * one the command line prints for it). */
+int runner_prepare_settings(struct runner *r, char *err, size_t errlen);
+/* The filled settings of t's family in this run; NULL when it has none. */
+const void *runner_settings_of(const struct runner *r, const struct test_def *t);
+void runner_free_settings(struct runner *r);
 
 /* runner_sample.c */
 void runner_emit(struct runner *r, struct runner_event *ev);

@@ -10,8 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "family.h"
 #include "quick.h"
 #include "run.h"
+#include "settings.h"
 #include "sysinfo.h"
 #include "tests.h"
 #include "workload.h"
@@ -126,13 +128,106 @@ double runner_quick_limit(const struct runner_opts *o)
 	return o->max_test_seconds > 0 ? o->max_test_seconds : QUICK_MAX_TEST_SECONDS;
 }
 
+/* A family's settings as the run with options o has them. */
+static int fill_settings(const struct runner_opts *o, const struct settings *f, void *s, char *err,
+			 size_t errlen)
+{
+	struct settings_env env = { .quick = o->quick, .ncpus = sysinfo_ncpus() };
+	return settings_fill(f, o->params, &env, s, err, errlen);
+}
+
+int runner_prepare_settings(struct runner *r, char *err, size_t errlen)
+{
+	for (int i = 0; i < r->o.ntests; i++) {
+		const struct settings *f = test_family(r->o.tests[i])->settings;
+		if (!f || runner_settings_of(r, r->o.tests[i]))
+			continue;
+		if (r->nfams == RUNNER_MAX_FAMILIES) {
+			snprintf(err, errlen, "more than %d families in one run", RUNNER_MAX_FAMILIES);
+			return -1;
+		}
+		void *s = calloc(1, f->size ? f->size : 1);
+		if (!s) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		r->fam[r->nfams] = f;
+		r->fam_settings[r->nfams++] = s;
+		if (fill_settings(&r->o, f, s, err, errlen) < 0)
+			return -1;
+	}
+	for (int i = 0; i < r->o.ntests; i++) {
+		const struct test_def *t = r->o.tests[i];
+		if (t->preflight && t->preflight(runner_settings_of(r, t), err, errlen) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+const void *runner_settings_of(const struct runner *r, const struct test_def *t)
+{
+	const struct settings *f = test_family(t)->settings;
+	for (int i = 0; f && i < r->nfams; i++)
+		if (r->fam[i] == f)
+			return r->fam_settings[i];
+	return NULL;
+}
+
+void runner_free_settings(struct runner *r)
+{
+	for (int i = 0; i < r->nfams; i++)
+		free(r->fam_settings[i]);
+	r->nfams = 0;
+}
+
+/* The settings an estimate outside a run reads (the console's setup screen asks
+ * every frame): each family's last fill, filled again only when the params or
+ * quick change. NULL when t's family has none, or the params do not fill. */
+static const void *estimate_settings(const struct runner_opts *o, const struct test_def *t)
+{
+	static struct {
+		const struct settings *f;
+		bool quick, ok;
+		char *params;
+		void *s;
+	} memo[RUNNER_MAX_FAMILIES];
+	const struct settings *f = test_family(t)->settings;
+	if (!f)
+		return NULL;
+	const char *params = o->params ? o->params : "";
+	int i = 0;
+	while (i < RUNNER_MAX_FAMILIES && memo[i].f && memo[i].f != f)
+		i++;
+	if (i == RUNNER_MAX_FAMILIES)
+		return NULL;
+	if (memo[i].f && memo[i].quick == o->quick && !strcmp(memo[i].params, params))
+		return memo[i].ok ? memo[i].s : NULL;
+	char *key = strdup(params);
+	void *s = memo[i].s ? memo[i].s : calloc(1, f->size ? f->size : 1);
+	if (!key || !s) {
+		free(key);
+		if (!memo[i].s)
+			free(s);
+		return NULL;
+	}
+	free(memo[i].params);
+	memo[i].f = f;
+	memo[i].quick = o->quick;
+	memo[i].params = key;
+	memo[i].s = s;
+	char err[400];
+	memo[i].ok = fill_settings(o, f, s, err, sizeof err) == 0;
+	return memo[i].ok ? s : NULL;
+}
+
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
 {
 	double len = runner_length_for(o, t);
 	if (t->sample_seconds) {
 		int n = o->quick ? (t->quick_samples ? t->quick_samples : 2) : runner_samples_for(o, t);
-		return t->sample_seconds(o->params, o->quick, true, len) +
-		       (n - 1) * t->sample_seconds(o->params, o->quick, false, len) + n * runner_pause_for(o);
+		const void *s = estimate_settings(o, t);
+		return t->sample_seconds(s, true, len) + (n - 1) * t->sample_seconds(s, false, len) +
+		       n * runner_pause_for(o);
 	}
 	if (o->quick && t->collect) /* a points test: two samples (or its own), no warm-up */
 		return (t->quick_samples ? t->quick_samples : 2) * (runner_pause_for(o) + len * t->overrun);

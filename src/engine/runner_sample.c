@@ -156,7 +156,7 @@ static void worker_main(struct runner *r, const struct test_def *t, int copy, in
 		.datadir = r->datadir,
 		.helper = r->helper[0] ? r->helper : NULL,
 		.shm_fd = r->shm_fd,
-		.params = r->o.params,
+		.settings = runner_settings_of(r, t),
 	};
 	atomic_store(&slot->state, WORKER_RUNNING);
 	slot->t_start = wl_now();
@@ -371,8 +371,9 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 	ev->pids = r->pids;
 	/* A sample whose length follows the run's parameters (kbuild: the tree
 	 * and the -j list) shows its estimate, not the row's nominal length. */
-	ev->sample_length = t->sample_seconds ? t->sample_seconds(r->o.params, r->o.quick, ev->sample == 0, length)
-					      : length;
+	ev->sample_length = t->sample_seconds
+				    ? t->sample_seconds(runner_settings_of(r, t), ev->sample == 0, length)
+				    : length;
 	ev->sample_elapsed = 0;
 	if (forked == n)
 		runner_emit(r, ev);

@@ -66,13 +66,16 @@ struct workload_ctx {
 	int copy;           /* 0 .. copies-1 */
 	int copies;
 	double duration;    /* nominal sample length in seconds */
-	bool quick;         /* a quick run (--quick): the build tests' smaller defaults */
+	bool quick;         /* a quick run (--quick); its families' quick defaults are in settings */
 	const char *arg;    /* the test row's argument ("1024 2000", "8", "short", ...) */
 	const char *tmpdir; /* scratch directory for file tests: exists, writable */
 	const char *datadir;/* shell scripts and input data (data/ in the tree) */
 	const char *helper; /* kbench-exec, the small program the fork/exec loops run in; NULL if not found */
 	int shm_fd;         /* memfd holding the slots; inherited across exec; -1 in-process (unit tests) */
-	const char *params; /* the run's workload parameters ("sizes=512:128M:8 huge"); may be NULL */
+	/* The family's settings struct, filled by the runner once per run from the run's
+	 * params (settings_fill): the workload casts it to its family's struct. NULL for a
+	 * test whose family has no settings. */
+	const void *settings;
 };
 
 struct workload {

@@ -120,21 +120,22 @@ static const struct setting buildload_rows[] = {
 };
 #undef AT
 
-const struct settings buildload_settings = {
-	.rows = buildload_rows, .n = sizeof buildload_rows / sizeof buildload_rows[0],
-	.size = sizeof(struct buildload_opts),
-};
-
-int buildload_parse_params(const char *params, int ncpus, bool quick, struct buildload_opts *o,
-			   char *err, size_t errlen)
+/* -j twice the CPUs; every load, a quick run's the quick set */
+static void defaults(void *s, const struct settings_env *env)
 {
-	memset(o, 0, sizeof *o);
-	o->jobs = 2 * (ncpus > 0 ? ncpus : 1);
+	struct buildload_opts *o = s;
+	o->jobs = 2 * env->ncpus;
 	for (int i = 0; i < BL_NLOADS; i++)
-		if (!quick || buildload_loads[i].quick)
+		if (!env->quick || buildload_loads[i].quick)
 			o->loads[o->nloads++] = i;
-	return settings_parse(&buildload_settings, params, o, err, errlen);
 }
+
+const struct settings buildload_settings = {
+	.rows = buildload_rows,
+	.n = sizeof buildload_rows / sizeof buildload_rows[0],
+	.size = sizeof(struct buildload_opts),
+	.defaults = defaults,
+};
 
 /* ---- what a load may use ---- */
 
@@ -232,13 +233,12 @@ struct test_noise buildload_noise(const struct test_def *t, const char *point)
 	return t->noise;
 }
 
-double buildload_sample_seconds(const char *params, bool quick, bool first, double length)
+double buildload_sample_seconds(const void *settings, bool first, double length)
 {
-	struct buildload_opts o;
-	char err[200];
 	int ncpus = sysinfo_ncpus();
-	if (buildload_parse_params(params, ncpus, quick, &o, err, sizeof err) < 0)
+	if (!settings)
 		return 0;
+	const struct buildload_opts o = *(const struct buildload_opts *)settings;
 	double build = (o.units + 1) * KBUILD_UNIT_CPU_SECONDS / (o.jobs < ncpus ? o.jobs : ncpus);
 	double s = first ? build + 1 : 0;
 	for (int i = 0; i < o.nloads; i++) {
@@ -268,7 +268,7 @@ void buildload_point_name(char *buf, size_t len, int load, const char *suffix)
 }
 
 void buildload_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		       const char *params)
+		       const void *settings)
 {
 	(void)copies; /* one copy: the build uses the CPUs itself */
 	double tm[BL_NLOADS], us[BL_NLOADS], sy[BL_NLOADS], ld[BL_NLOADS], lc[BL_NLOADS];
@@ -340,12 +340,11 @@ void buildload_collect(struct test_result *t, const struct worker_slot *slots, i
 			point_push(test_point(t, pn, i, "", "", true, false), r);
 		}
 	}
-	struct buildload_opts o;
-	char err[200];
-	if (buildload_parse_params(params, sysinfo_ncpus(), false, &o, err, sizeof err) == 0) {
+	const struct buildload_opts *o = settings;
+	if (o) {
 		if (units <= 0)
-			units = o.units;
-		test_summary_set(t, "jobs", o.jobs, NULL);
+			units = o->units;
+		test_summary_set(t, "jobs", o->jobs, NULL);
 	}
 	if (units > 0 && !test_summary_get(t, "build tree")) {
 		char text[96];

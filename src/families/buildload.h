@@ -80,13 +80,10 @@ struct buildload_opts {
  * 0, or -1 with one sentence naming the bad one and the good ones. */
 int buildload_parse_loads(const char *text, int *loads, int *n, char *err, size_t errlen);
 /* The settings' rows (loads, hog; kbuild's tree and make-jobs as the build reads them)
- * into struct buildload_opts. */
+ * into struct buildload_opts, the words "loads=... hog=PCT tree=... make-jobs=N,...".
+ * Defaults: every load (quick: no_load, process_load, io_load, mem_load; the defaults
+ * hook), the full tree, -j 2 x CPUs, the hog 80%. */
 extern const struct settings buildload_settings;
-/* "loads=... hog=PCT tree=... make-jobs=N,..." (other words belong to other
- * workloads). Defaults: every load (quick: no_load, process_load, io_load,
- * mem_load), the full tree, -j 2 x CPUs, the hog 80%. */
-int buildload_parse_params(const char *params, int ncpus, bool quick, struct buildload_opts *o,
-			   char *err, size_t errlen);
 
 /* What a load needs before it starts, and whether it may: mem_load needs
  * its hog plus room for the build (128 MiB per make job and 256 MiB) out
@@ -101,9 +98,9 @@ bool buildload_check_load(int load, const struct buildload_opts *o, const char *
 
 /* The test row's sample_seconds and collect (tests.h). A sample is one build
  * beside each load; the first also generates the tree and warms it up. */
-double buildload_sample_seconds(const char *params, bool quick, bool first, double length);
+double buildload_sample_seconds(const void *settings, bool first, double length);
 void buildload_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		       const char *params);
+		       const void *settings);
 /* The test row's point_noise: a build's time and CPU% take the row's floor;
  * a figure made of two that each move by it takes sqrt(2) of it (the Loads
  * count is the build's time times the load's rate, LCPU% the load's CPU over

@@ -44,7 +44,8 @@ static const char *label(const struct test_def *t, const char *params, char *buf
 {
 	struct lat_params lp;
 	char err[200];
-	if (t->collect != timerlat_collect || lat_parse_params(params, &lp, err, sizeof err) < 0)
+	if (t->collect != timerlat_collect ||
+	    test_settings_fill(&lat_settings, params, false, &lp, err, sizeof err) < 0)
 		return t->label;
 	lat_timerlat_label(lp.period_us, buf, len);
 	return buf;

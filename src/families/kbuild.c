@@ -69,13 +69,12 @@ void kbuild_live_text(const struct kbuild_live *kl, int nbuilds, char *buf, size
 		snprintf(buf, len, "warm-up build");
 }
 
-double kbuild_sample_seconds(const char *params, bool quick, bool first, double length)
+double kbuild_sample_seconds(const void *settings, bool first, double length)
 {
-	struct kbuild_opts o;
-	char err[200];
 	int ncpus = sysinfo_ncpus();
-	if (kbuild_parse_params(params, ncpus, quick, &o, err, sizeof err) < 0)
+	if (!settings)
 		return 0;
+	const struct kbuild_opts o = *(const struct kbuild_opts *)settings;
 	if (o.source[0]) {
 		/* Kernel mode: the first sample extracts (a tarball: 3 MB of it a
 		 * second here, xz's pace), configures (kconfig's own programs
@@ -150,7 +149,7 @@ static void kernel_facts(struct test_result *t, const char *facts)
 }
 
 void kbuild_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		    const char *params)
+		    const void *settings)
 {
 	/* Each copy's builds in the order they ran; copies (-c 2: two builds at
 	 * once, each its own tree) averaged per -j. */
@@ -214,13 +213,12 @@ void kbuild_collect(struct test_result *t, const struct worker_slot *slots, int 
 		test_summary_set(t, "tree", units, text);
 		test_summary_set(t, "flags", 0, KBUILD_CFLAGS);
 	}
-	struct kbuild_opts o;
-	char err[200];
-	if (kbuild_parse_params(params, sysinfo_ncpus(), false, &o, err, sizeof err) == 0) {
+	const struct kbuild_opts *o = settings;
+	if (o) {
 		char text[96] = "";
-		for (int i = 0; i < o.njobs; i++)
+		for (int i = 0; i < o->njobs; i++)
 			snprintf(text + strlen(text), sizeof text - strlen(text), "%s%d", i ? "," : "",
-				 o.jobs[i]);
+				 o->jobs[i]);
 		if (!test_summary_get(t, "jobs"))
 			test_summary_set(t, "jobs", 0, text);
 	}

@@ -81,12 +81,10 @@ struct kbuild_opts {
 
 /* The settings' rows (tree, make-jobs, source, config) into struct kbuild_opts
  * (src/families/kbuild_settings.c). */
+/* The words "tree=tiny|small|full|N make-jobs=1,2,4 source=PATH config=TARGET" (PATH as
+ * kbuild_param_source wrote it). Computed defaults (the defaults hook): the full tree
+ * (small when quick), -j half the CPUs, the CPUs, twice the CPUs (duplicates dropped). */
 extern const struct settings kbuild_settings;
-/* "tree=tiny|small|full|N make-jobs=1,2,4 source=PATH config=TARGET" (other
- * words belong to other workloads; PATH as kbuild_param_source wrote it). Defaults: the full tree (small when quick), -j half the CPUs,
- * the CPUs, twice the CPUs (duplicates dropped). 0, or -1 with one sentence. */
-int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild_opts *o,
-			char *err, size_t errlen);
 /* --tree and --make-jobs as the options check them: 0, or -1 with one sentence. */
 int kbuild_parse_tree(const char *text, int *units, char *err, size_t errlen);
 int kbuild_parse_jobs(const char *text, int *jobs, int *njobs, char *err, size_t errlen);
@@ -109,7 +107,7 @@ bool kbuild_is_tarball(const char *path);
  * headers (objtool), for defconfig OpenSSL's. 0 (also for the generated
  * tree, which needs only make and cc), or -1 with one sentence naming what
  * is missing and the Debian packages that bring it. */
-int kbuild_preflight(const char *params, char *err, size_t errlen);
+int kbuild_preflight(const void *settings, char *err, size_t errlen);
 
 /* Kernel mode's estimates: CPU seconds of one build here (a 2-CPU AMD EPYC
  * VM, gcc 12, Linux 6.1, x86_64), the config's and the preparing's. */
@@ -132,13 +130,13 @@ int kbuild_objects(int units);
 /* A sample's estimated length: one build per -j (units x the CPU seconds a
  * unit takes, over min(-j, CPUs)) with its clean and settle, plus the
  * generation and warm-up build in the first. The test row's sample_seconds. */
-double kbuild_sample_seconds(const char *params, bool quick, bool first, double length);
+double kbuild_sample_seconds(const void *settings, bool first, double length);
 
 /* The test row's collect (tests.h): one sample's builds into the points
  * "-jN" (elapsed, the headline) and "-jN user", "sys", "cpu", "vcsw",
  * "ivcsw", "maxrss", and the tree, its hash and the flags in the summary. */
 void kbuild_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		    const char *params);
+		    const void *settings);
 
 /* A kbuild result's kernbench-like table: -j, elapsed mean (sd), user,
  * system, CPU%, context switches, max RSS, builds per hour. Returns false

@@ -143,11 +143,11 @@ static bool has_header(const char *cc, const char *header)
 	return st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
-int kbuild_preflight(const char *params, char *err, size_t errlen)
+int kbuild_preflight(const void *settings, char *err, size_t errlen)
 {
-	struct kbuild_opts o;
-	if (kbuild_parse_params(params, 1, false, &o, err, errlen) < 0)
-		return -1;
+	if (!settings)
+		return 0;
+	struct kbuild_opts o = *(const struct kbuild_opts *)settings;
 	if (!o.source[0])
 		return 0;
 	if (kbuild_check_source(o.source, err, errlen) < 0)

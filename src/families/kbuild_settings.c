@@ -142,18 +142,12 @@ static const struct setting kbuild_rows[] = {
 };
 #undef AT
 
-const struct settings kbuild_settings = {
-	.rows = kbuild_rows, .n = sizeof kbuild_rows / sizeof kbuild_rows[0],
-	.size = sizeof(struct kbuild_opts), .conflicts = conflicts,
-};
-
-int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild_opts *o,
-			char *err, size_t errlen)
+/* the tree follows quick (the small one), the -j list the CPUs */
+static void defaults(void *s, const struct settings_env *env)
 {
-	memset(o, 0, sizeof *o);
-	o->units = quick ? KBUILD_UNITS_SMALL : KBUILD_UNITS_FULL;
-	if (ncpus < 1)
-		ncpus = 1;
+	struct kbuild_opts *o = s;
+	o->units = env->quick ? KBUILD_UNITS_SMALL : KBUILD_UNITS_FULL;
+	int ncpus = env->ncpus;
 	int def[3] = { ncpus / 2 > 0 ? ncpus / 2 : 1, ncpus, 2 * ncpus };
 	for (int i = 0; i < 3; i++) {
 		bool dup = false;
@@ -162,5 +156,12 @@ int kbuild_parse_params(const char *params, int ncpus, bool quick, struct kbuild
 		if (!dup)
 			o->jobs[o->njobs++] = def[i];
 	}
-	return settings_parse(&kbuild_settings, params, o, err, errlen);
 }
+
+const struct settings kbuild_settings = {
+	.rows = kbuild_rows,
+	.n = sizeof kbuild_rows / sizeof kbuild_rows[0],
+	.size = sizeof(struct kbuild_opts),
+	.conflicts = conflicts,
+	.defaults = defaults,
+};

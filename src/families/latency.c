@@ -136,10 +136,12 @@ const struct settings lat_settings = {
 	.rows = lat_rows, .n = sizeof lat_rows / sizeof lat_rows[0], .size = sizeof(struct lat_params),
 };
 
-int lat_parse_params(const char *params, struct lat_params *lp, char *err, size_t errlen)
+void lat_params_of(const char *params, struct lat_params *lp)
 {
-	*lp = (struct lat_params){ 0 }; /* workers 0: 2 per CPU, when the run starts */
-	return settings_parse(&lat_settings, params, lp, err, errlen);
+	char err[200];
+	/* workers 0: 2 per CPU, when the run starts (no computed defaults) */
+	if (test_settings_fill(&lat_settings, params, false, lp, err, sizeof err) < 0)
+		test_settings_fill(&lat_settings, NULL, false, lp, err, sizeof err);
 }
 
 /* A number from /proc/meminfo in bytes, or 0. */
@@ -276,13 +278,16 @@ static bool slot_value(const struct worker_slot *slots, int copies, int series, 
 	return false;
 }
 
-/* The settings the run's params give a test, into its summary. */
-static void settings_summary(struct test_result *t, const struct test_def *d, const char *params,
+/* The run's settings of a test (the runner's filled struct; NULL: the defaults), into
+ * lp and its summary. */
+static void settings_summary(struct test_result *t, const struct test_def *d, const void *settings,
 			     struct lat_params *lp)
 {
-	char err[200], text[160];
-	if (lat_parse_params(params, lp, err, sizeof err) < 0)
-		lat_parse_params(NULL, lp, err, sizeof err);
+	char text[160];
+	if (settings)
+		*lp = *(const struct lat_params *)settings;
+	else
+		lat_params_of(NULL, lp);
 	lat_settings_text(d, lp, text, sizeof text);
 	test_summary_set(t, "settings", 0, text);
 	lat_label_result(t);
@@ -311,10 +316,10 @@ static const char *ia_phase_name(int task, int load)
 }
 
 void timerlat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		      const char *params)
+		      const void *settings)
 {
 	struct lat_params lp;
-	settings_summary(t, test_find("timerlat"), params, &lp);
+	settings_summary(t, test_find("timerlat"), settings, &lp);
 	struct lat_hist h;
 	for (int p = 0; p < TL_PHASES; p++)
 		if (merged(slots, copies, p, &h))
@@ -341,10 +346,10 @@ void timerlat_collect(struct test_result *t, const struct worker_slot *slots, in
 }
 
 void wakelat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		     const char *params)
+		     const void *settings)
 {
 	struct lat_params lp;
-	settings_summary(t, test_find("wakelat"), params, &lp);
+	settings_summary(t, test_find("wakelat"), settings, &lp);
 	struct lat_hist h;
 	if (merged(slots, copies, 0, &h))
 		phase_points(t, "wake", &h);
@@ -362,10 +367,10 @@ void wakelat_collect(struct test_result *t, const struct worker_slot *slots, int
 }
 
 void interactive_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-			 const char *params)
+			 const void *settings)
 {
 	struct lat_params lp;
-	settings_summary(t, test_find("interactive"), params, &lp);
+	settings_summary(t, test_find("interactive"), settings, &lp);
 	struct lat_hist h;
 	int task[IA_TASKS * IA_LOADS], load[IA_TASKS * IA_LOADS];
 	int n = ia_phase_list(&lp, task, load, IA_TASKS * IA_LOADS);
@@ -415,10 +420,8 @@ int latency_phases(const struct test_def *d, const char *params, const char **na
 			names[n] = wake[n];
 	} else if (d && d->collect == interactive_collect) {
 		struct lat_params lp;
-		char err[200];
 		int task[IA_TASKS * IA_LOADS], load[IA_TASKS * IA_LOADS];
-		if (lat_parse_params(params, &lp, err, sizeof err) < 0)
-			lat_parse_params(NULL, &lp, err, sizeof err);
+		lat_params_of(params, &lp);
 		int k = ia_phase_list(&lp, task, load, IA_TASKS * IA_LOADS);
 		for (; n < k && n < max; n++)
 			names[n] = ia_phase_name(task[n], load[n]);

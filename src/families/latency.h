@@ -64,8 +64,9 @@ struct lat_params {
 /* The settings' rows (period-us, fifo, messages, workers, work-us, ia-tasks, ia-loads)
  * into struct lat_params. */
 extern const struct settings lat_settings;
-/* The defaults, then what params says. 0, or -1 with one sentence. */
-int lat_parse_params(const char *params, struct lat_params *p, char *err, size_t errlen);
+/* A reader's settings of a run with params (settings_fill; none of them follows quick):
+ * its defaults when params holds a bad value. */
+void lat_params_of(const char *params, struct lat_params *p);
 /* "audio,video" into a bit mask of names[0..n) ("all": every one). 0, or -1 with one sentence. */
 int lat_parse_names(const char *text, const char *const *names, int n, unsigned *mask, char *err,
 		    size_t errlen);
@@ -89,11 +90,11 @@ void lat_label_result(struct test_result *t);
  * the copies, into the sample's histogram and its points: p50, p99,
  * p99.9, max, mean (us, lower is better) and, with deadlines, met (%). */
 void timerlat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		      const char *params);
+		      const void *settings);
 void wakelat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		     const char *params);
+		     const void *settings);
 void interactive_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-			 const char *params);
+			 const void *settings);
 
 /* The default floor of a latency test's point, by what it is: a median
  * moves least between identical runs, a maximum most (tests.h point_noise). */

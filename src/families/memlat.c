@@ -163,17 +163,21 @@ static const struct setting memlat_rows[] = {
 	  .help = "memlat: ask for transparent huge pages (default: 4 KiB pages)" },
 };
 
-const struct settings memlat_settings = {
-	.rows = memlat_rows, .n = sizeof memlat_rows / sizeof memlat_rows[0],
-	.size = sizeof(struct memlat_sizes),
-};
-
-int memlat_parse_params(const char *params, const struct memlat_caches *c, struct memlat_sizes *s,
-			char *err, size_t errlen)
+/* the sizes' default follows this machine's caches */
+static void defaults(void *s, const struct settings_env *env)
 {
-	memlat_default_sizes(c, s); /* the sizes' default follows the caches */
-	return settings_parse(&memlat_settings, params, s, err, errlen);
+	(void)env;
+	struct memlat_caches c;
+	memlat_read_caches(&c);
+	memlat_default_sizes(&c, s);
 }
+
+const struct settings memlat_settings = {
+	.rows = memlat_rows,
+	.n = sizeof memlat_rows / sizeof memlat_rows[0],
+	.size = sizeof(struct memlat_sizes),
+	.defaults = defaults,
+};
 
 int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max)
 {
@@ -233,29 +237,24 @@ double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_ca
 	return total;
 }
 
-void memlat_run_sizes(const char *params, struct memlat_caches *c, struct memlat_sizes *s)
+double memlat_sample_seconds(const void *settings, bool first, double length)
 {
-	char err[200];
-	memlat_read_caches(c);
-	if (memlat_parse_params(params, c, s, err, sizeof err) < 0)
-		memlat_default_sizes(c, s);
-}
-
-double memlat_sample_seconds(const char *params, bool quick, bool first, double length)
-{
-	(void)quick;
 	(void)first;
-	/* the caches and sizes once per setting, not every frame of the console */
-	static char key[5120];
-	static double est;
-	char now[5120];
-	snprintf(now, sizeof now, "%g %s", length, params ? params : "");
-	if (!key[0] || strcmp(now, key)) {
+	/* the caches once per sizes and length, not every frame of the console */
+	static struct memlat_sizes key;
+	static double key_length = -1, est;
+	struct memlat_sizes sz;
+	char err[200];
+	if (settings)
+		sz = *(const struct memlat_sizes *)settings;
+	else /* params that do not fill: the defaults' sweep */
+		test_settings_fill(&memlat_settings, NULL, false, &sz, err, sizeof err);
+	if (key_length != length || key.min != sz.min || key.max != sz.max || key.per_doubling != sz.per_doubling) {
 		struct memlat_caches caches;
-		struct memlat_sizes sz;
-		memlat_run_sizes(params, &caches, &sz);
+		memlat_read_caches(&caches);
 		est = memlat_sweep_seconds(&sz, &caches, length);
-		snprintf(key, sizeof key, "%s", now);
+		key = sz;
+		key_length = length;
 	}
 	return est;
 }
@@ -397,15 +396,15 @@ static int curve_of(const struct test_result *t, const char *chain, double *x, d
 }
 
 void memlat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		    const char *params)
+		    const void *settings)
 {
 	struct memlat_caches c;
 	caches_of(t, &c);
-	struct memlat_sizes sz;
-	char err[200];
-	if (memlat_parse_params(params, &c, &sz, err, sizeof err) == 0)
+	const struct memlat_sizes *sz = settings;
+	if (sz)
 		test_summary_set(t, "pages", 0,
-				 sz.huge ? "huge pages asked (MADV_HUGEPAGE)" : "4 KiB pages (MADV_NOHUGEPAGE)");
+				 sz->huge ? "huge pages asked (MADV_HUGEPAGE)"
+					  : "4 KiB pages (MADV_NOHUGEPAGE)");
 	/* This sample's points: the mean over the copies that reached each one. */
 	double sx[2][MEMLAT_MAX_SIZES], sv[2][MEMLAT_MAX_SIZES];
 	int sn[2] = { 0, 0 };

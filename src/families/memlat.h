@@ -54,19 +54,13 @@ int memlat_read_caches(struct memlat_caches *c);
 /* 512 B to 4x the last-level cache (at least 8 MiB, rounded up to a power
  * of two), 8 points per doubling. */
 void memlat_default_sizes(const struct memlat_caches *c, struct memlat_sizes *s);
-/* This machine's caches (sysfs) and the sizes a run with params measures
- * (its --sizes, else the defaults from the caches). */
-void memlat_run_sizes(const char *params, struct memlat_caches *c, struct memlat_sizes *s);
 
 /* "MIN:MAX[:PER]" with K, M, G suffixes (powers of 1024; "KiB" too) into s
  * (its per_doubling kept when PER is left out). 0, or -1 with one sentence. */
 int memlat_parse_sizes(const char *text, struct memlat_sizes *s, char *err, size_t errlen);
-/* The settings' rows (sizes, huge) into struct memlat_sizes. */
+/* The settings' rows (sizes, huge) into struct memlat_sizes; the sizes' default (the
+ * defaults hook) follows this machine's caches. */
 extern const struct settings memlat_settings;
-/* The workload's parameters ("sizes=MIN:MAX:PER huge"): the defaults from
- * the caches, then what params says. 0, or -1 with one sentence. */
-int memlat_parse_params(const char *params, const struct memlat_caches *c, struct memlat_sizes *s,
-			char *err, size_t errlen);
 /* The sizes to measure, ascending, at most max of them; returns how many. */
 int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max);
 
@@ -77,9 +71,9 @@ int memlat_size_list(const struct memlat_sizes *s, uint64_t *out, int max);
  * latencies are guessed from where each size falls among the caches
  * (1.5 ns in L1 to 100 ns in memory), so it is near, not exact. */
 double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_caches *c, double budget);
-/* The test row's sample_seconds: a sweep of the run's sizes (params) and
+/* The test row's sample_seconds: a sweep of the run's sizes (its settings) and
  * this machine's caches with a budget of length. */
-double memlat_sample_seconds(const char *params, bool quick, bool first, double length);
+double memlat_sample_seconds(const void *settings, bool first, double length);
 
 /* The headline points: L1, L2, L3 ... read half way into each cache (half
  * of L1, the geometric middle between two levels), main memory at 4x the
@@ -105,7 +99,7 @@ double memlat_find_step(const double *x, const double *v, int n, double lo_at, d
  * the test's points (mean over the copies), its plateaus, the caches and
  * the steps in its summary. */
 void memlat_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		    const char *params);
+		    const void *settings);
 
 /* "Memory latencies in nanoseconds", one row per block of a run with a
  * memlat result, in the layout people paste. */

@@ -94,12 +94,6 @@ const struct settings scaling_settings = {
 	.size = sizeof(struct scaling_params),
 };
 
-int scaling_parse_params(const char *params, struct scaling_params *s, char *err, size_t errlen)
-{
-	memset(s, 0, sizeof *s); /* max_tasks 0: 8x the CPUs */
-	return settings_parse(&scaling_settings, params, s, err, errlen);
-}
-
 int scaling_task_list(const struct scaling_params *p, int ncpus, int *out, int max)
 {
 	int n = 0;
@@ -254,12 +248,11 @@ static double margin_of(const struct test_result *t, const double *x, const doub
 }
 
 void scaling_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		     const char *params)
+		     const void *settings)
 {
-	struct scaling_params sp;
-	char err[200];
-	if (scaling_parse_params(params, &sp, err, sizeof err) == 0)
-		test_summary_set(t, "jobs", sp.jobs, NULL);
+	const struct scaling_params *sp = settings;
+	if (sp)
+		test_summary_set(t, "jobs", sp->jobs, NULL);
 	if (copies < 1)
 		return;
 	/* copy 0 runs the tasks (the workload says why) */

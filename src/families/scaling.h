@@ -44,8 +44,6 @@ struct scaling_params {
 
 /* The settings' rows (tasks, max-tasks, jobs) into struct scaling_params. */
 extern const struct settings scaling_settings;
-/* The defaults, then what params says. 0, or -1 with one sentence. */
-int scaling_parse_params(const char *params, struct scaling_params *p, char *err, size_t errlen);
 /* "1,2,4,8": counts 1 to SCALING_MAX_TASKS, ascending, at most
  * SCALING_MAX_STEPS. 0, or -1 with one sentence. */
 int scaling_parse_tasks(const char *text, int *out, int *n, char *err, size_t errlen);
@@ -77,7 +75,7 @@ bool scaling_should_stop(const double *v, int n, double margin);
  * wherever they lie); the peak and crossover of the mean curve into the
  * summary (peak.tasks, crossover.tasks). */
 void scaling_collect(struct test_result *t, const struct worker_slot *slots, int copies,
-		     const char *params);
+		     const void *settings);
 
 /* Whether a result is of this family (its row's collect is scaling_collect). */
 bool scaling_is(const struct test_result *t);

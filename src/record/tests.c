@@ -7,6 +7,8 @@
 
 #include "family.h"
 #include "run.h"
+#include "settings.h"
+#include "sysinfo.h"
 
 /* Room for every family's rows and groups; tests_gather stops the program
  * at its start when a new family outgrows it (every test would fail). */
@@ -93,6 +95,13 @@ const char *test_label(const struct test_def *t, const char *params, char *buf, 
 {
 	const struct family *f = test_family(t);
 	return f->label ? f->label(t, params, buf, len) : t->label;
+}
+
+int test_settings_fill(const struct settings *f, const char *params, bool quick, void *s, char *err,
+		       size_t errlen)
+{
+	struct settings_env env = { .quick = quick, .ncpus = sysinfo_ncpus() };
+	return settings_fill(f, params, &env, s, err, errlen);
 }
 
 const struct family *test_family(const struct test_def *t)

@@ -54,24 +54,26 @@ struct test_def {
 				 slows its forks, execs or context switches (make bench measures it) */
 	/* A points result (run.h) instead of a rate: after each sample, also one
 	 * cut short, turns the copies' published points (workload.h) into the
-	 * test's points. params: the run's workload parameters, or NULL. */
+	 * test's points. settings: its family's struct as the runner filled it
+	 * for the run (settings_fill), NULL when the family has no settings. */
 	void (*collect)(struct test_result *t, const struct worker_slot *slots, int copies,
-			const char *params);
+			const void *settings);
 
 	/* A points test's floor per point ("other p99.9"), when its points move
 	 * by different amounts; NULL: .noise for every point. */
 	struct test_noise (*point_noise)(const struct test_def *t, const char *point);
 	int quick_samples;    /* a points test's samples in a quick run; 0 = 2 */
-	/* A sample's length when it depends on the run's parameters (kbuild: the
-	 * tree and the -j list; memlat: the sizes, beyond its walks' budget), for
-	 * the estimates; NULL = .seconds. first: the first sample (which may
+	/* A sample's length when it depends on the run's settings (a build: the
+	 * tree and the -j list; a sweep: its sizes, beyond its walks' budget), for
+	 * the estimates; NULL = .seconds. settings: the family's filled struct (a
+	 * quick run's defaults in it); first: the first sample (which may
 	 * prepare and warm up); length: the sample length the runner gives it
 	 * (--duration, or the row's). */
-	double (*sample_seconds)(const char *params, bool quick, bool first, double length);
-	/* What the run's parameters need of the machine (kbuild --source: the
-	 * tools a kernel build runs), checked before a run starts: 0, or -1
-	 * with one sentence, and the run does not start. NULL = nothing. */
-	int (*preflight)(const char *params, char *err, size_t errlen);
+	double (*sample_seconds)(const void *settings, bool first, double length);
+	/* What the run's settings need of the machine (a kernel build: the
+	 * tools it runs), checked before a run starts: 0, or -1 with one
+	 * sentence, and the run does not start. NULL = nothing. */
+	int (*preflight)(const void *settings, char *err, size_t errlen);
 
 	/* Whose it is: set by tests.c from the family that declares the row */
 	const struct family *family;
@@ -109,6 +111,14 @@ const struct test_group *test_group_find(const char *name);
 const struct family *test_family(const struct test_def *t);
 const struct family *test_result_family(const struct test_result *t);
 const struct family *test_id_family(const char *id);
+
+/* A family's settings (struct settings, its f->size bytes into s) as a reader of
+ * params fills them outside a run (a label, a live view, an estimate's test):
+ * settings_fill with quick as given and this machine's CPUs. 0, or -1 with the
+ * error line (s holds the defaults and what came before it). */
+struct settings;
+int test_settings_fill(const struct settings *f, const char *params, bool quick, void *s, char *err,
+		       size_t errlen);
 
 /* UnixBench's -i N: long tests (10 passes) run N, short ones max(1, (N+1)/3). */
 int test_samples_for_iterations(const struct test_def *t, int iterations);

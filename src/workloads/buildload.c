@@ -426,12 +426,13 @@ static double lead_seconds(void)
 
 static int buildload_run(struct workload_ctx *ctx)
 {
-	struct buildload_opts o;
+	/* the runner's fill: a quick run has the quick set of loads (from the run's quick
+	 * flag, not guessed from the sample length: a full run with a short --duration
+	 * keeps all of them) */
+	if (!ctx->settings)
+		return wl_fail(ctx, "buildload: no settings given");
+	struct buildload_opts o = *(const struct buildload_opts *)ctx->settings;
 	char err[200];
-	/* a quick run: the quick set of loads (not guessed from the sample
-	 * length: a full run with a short --duration keeps all of them) */
-	if (buildload_parse_params(ctx->params, sysinfo_ncpus(), ctx->quick, &o, err, sizeof err) < 0)
-		return wl_fail(ctx, "%s", err);
 	static const char *const tools[] = { "make", "cc", NULL };
 	static const char *const why = "the build under load runs make and cc (install make and gcc)";
 	if (wl_need_programs(ctx, why, tools) < 0)

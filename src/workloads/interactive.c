@@ -353,10 +353,9 @@ static int load_stop(struct workload_ctx *ctx, int load, struct load *l)
 static int interactive_run(struct workload_ctx *ctx)
 {
 	struct worker_slot *s = ctx->slot;
-	struct lat_params lp;
-	char err[200];
-	if (lat_parse_params(ctx->params, &lp, err, sizeof err) < 0)
-		return wl_fail(ctx, "%s", err);
+	if (!ctx->settings)
+		return wl_fail(ctx, "interactive: no settings given");
+	struct lat_params lp = *(const struct lat_params *)ctx->settings;
 	int task[WL_MAX_HISTS], load[WL_MAX_HISTS];
 	int n = ia_phase_list(&lp, task, load, WL_MAX_HISTS);
 	double loops_per_us = lat_loops_per_ms() / 1000;

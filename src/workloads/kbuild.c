@@ -457,12 +457,13 @@ int kbuild_make(struct workload_ctx *ctx, const char *tree, const char *log, int
 
 static int kbuild_run(struct workload_ctx *ctx)
 {
-	struct kbuild_opts o;
+	/* The runner's fill: a quick run's tree is the small one (from the run's quick
+	 * flag, not guessed from the sample length: a full run with a short --duration
+	 * keeps the full tree). */
+	if (!ctx->settings)
+		return wl_fail(ctx, "kbuild: no settings given");
+	struct kbuild_opts o = *(const struct kbuild_opts *)ctx->settings;
 	char err[200];
-	/* A quick run's tree is the small one (not guessed from the sample
-	 * length: a full run with a short --duration keeps the full tree). */
-	if (kbuild_parse_params(ctx->params, sysinfo_ncpus(), ctx->quick, &o, err, sizeof err) < 0)
-		return wl_fail(ctx, "%s", err);
 	/* Before a tree is extracted or generated: say what is missing, not
 	 * make's exit status. A kernel picks its own compiler (CC=, LLVM=). */
 	static const char *const tree_tools[] = { "make", "cc", NULL };

@@ -178,11 +178,11 @@ static double huge_bytes(const char *buf)
 static int memlat_run(struct workload_ctx *ctx)
 {
 	struct memlat_caches caches;
-	struct memlat_sizes sz;
-	char err[200];
+	if (!ctx->settings)
+		return wl_fail(ctx, "memlat: no settings given");
+	struct memlat_sizes sz =
+		*(const struct memlat_sizes *)ctx->settings; /* the runner's, from its caches */
 	memlat_read_caches(&caches);
-	if (memlat_parse_params(ctx->params, &caches, &sz, err, sizeof err) < 0)
-		return wl_fail(ctx, "%s", err);
 	uint64_t sizes[MEMLAT_MAX_SIZES];
 	int nsizes = memlat_size_list(&sz, sizes, MEMLAT_MAX_SIZES);
 	if (nsizes < 1)

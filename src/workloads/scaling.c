@@ -259,10 +259,10 @@ static int run_step(struct workload_ctx *ctx, int tasks, int jobs, double *real,
 
 static int scaling_run(struct workload_ctx *ctx)
 {
-	struct scaling_params sp;
+	if (!ctx->settings)
+		return wl_fail(ctx, "scaling: no settings given");
+	struct scaling_params sp = *(const struct scaling_params *)ctx->settings;
 	char err[200];
-	if (scaling_parse_params(ctx->params, &sp, err, sizeof err) < 0)
-		return wl_fail(ctx, "%s", err);
 	int steps[SCALING_MAX_STEPS];
 	int n = scaling_task_list(&sp, sysinfo_ncpus(), steps, SCALING_MAX_STEPS);
 	if (ctx->copy > 0 || n < 1) {

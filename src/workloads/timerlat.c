@@ -46,10 +46,9 @@ static void measure(struct workload_ctx *ctx, struct lat_hist *h, uint64_t ns, u
 static int timerlat_run(struct workload_ctx *ctx)
 {
 	struct worker_slot *s = ctx->slot;
-	struct lat_params lp;
-	char err[200];
-	if (lat_parse_params(ctx->params, &lp, err, sizeof err) < 0)
-		return wl_fail(ctx, "%s", err);
+	if (!ctx->settings)
+		return wl_fail(ctx, "timerlat: no settings given");
+	struct lat_params lp = *(const struct lat_params *)ctx->settings;
 	int first = lp.fifo == LAT_FIFO_ONLY ? TL_FIFO : TL_OTHER;
 	int last = lp.fifo == LAT_FIFO_OFF ? TL_OTHER_BURN : TL_FIFO_BURN;
 	int cpu = lat_pick_cpu(ctx->copy);

@@ -121,10 +121,9 @@ static void group_stop(struct wakelat *w, struct lat_hist *into)
 static int wakelat_run(struct workload_ctx *ctx)
 {
 	struct worker_slot *s = ctx->slot;
-	struct lat_params lp;
-	char why[200];
-	if (lat_parse_params(ctx->params, &lp, why, sizeof why) < 0)
-		return wl_fail(ctx, "%s", why);
+	if (!ctx->settings)
+		return wl_fail(ctx, "wakelat: no settings given");
+	struct lat_params lp = *(const struct lat_params *)ctx->settings;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	int nw = lp.workers ? lp.workers : (int)(ncpu > 0 ? 2 * ncpu : 2);
 	if (nw > LAT_MAX_WORKERS)

@@ -14,9 +14,27 @@
 #include "import.h"
 #include "kbuild.h"
 #include "run.h"
+#include "settings.h"
+#include "tests.h"
 #include "workload.h"
 #include "workloads/workloads.h"
 
+/* A family's settings as the runner fills them for a run with params (not quick). */
+/* The family's settings for params as a run on ncpus CPUs (quick or not) fills them. */
+static int bl_fill(const char *params, int ncpus, bool quick, struct buildload_opts *o, char *err,
+		   size_t errlen)
+{
+	struct settings_env env = { .quick = quick, .ncpus = ncpus };
+	return settings_fill(&buildload_settings, params, &env, o, err, errlen);
+}
+
+static const void *filled(const struct settings *f, const char *params)
+{
+	static _Alignas(max_align_t) char s[SETTINGS_MAX_SIZE];
+	char err[300];
+	assert_int_equal(test_settings_fill(f, params, false, s, err, sizeof err), 0);
+	return s;
+}
 static void test_parse_loads(void **state)
 {
 	int l[BL_NLOADS], n;
@@ -44,30 +62,36 @@ static void test_params(void **state)
 {
 	struct buildload_opts o;
 	char err[300];
-	assert_int_equal(buildload_parse_params(NULL, 2, false, &o, err, sizeof err), 0);
+	assert_int_equal(bl_fill(NULL, 2, false, &o, err, sizeof err), 0);
 	assert_int_equal(o.nloads, BL_NLOADS);
 	assert_int_equal(o.units, KBUILD_UNITS_FULL);
 	assert_int_equal(o.jobs, 4);
 	assert_int_equal(o.hog_pct, 80);
-	assert_int_equal(buildload_parse_params("", 2, true, &o, err, sizeof err), 0);
+	assert_int_equal(bl_fill("", 2, true, &o, err, sizeof err), 0);
 	/* --quick: the build alone, the pipe ring, streaming write, memory hog */
 	assert_int_equal(o.nloads, 4);
 	int want[] = { BL_NO_LOAD, BL_PROCESS, BL_IO, BL_MEM };
 	for (int i = 0; i < 4; i++)
 		assert_int_equal(o.loads[i], want[i]);
-	assert_int_equal(buildload_parse_params("tree=tiny make-jobs=3,1 loads=mem_load hog=10 sizes=1:2", 2,
-						true, &o, err, sizeof err), 0);
+	assert_int_equal(bl_fill("tree=tiny make-jobs=3,1 loads=mem_load hog=10 sizes=1:2", 2, true, &o,
+				 err, sizeof err),
+			 0);
 	assert_int_equal(o.units, KBUILD_UNITS_TINY);
 	assert_int_equal(o.jobs, 3);
 	assert_int_equal(o.nloads, 1);
 	assert_int_equal(o.hog_pct, 10);
-	assert_int_equal(buildload_parse_params("hog=0", 2, false, &o, err, sizeof err), -1);
-	assert_int_equal(buildload_parse_params("loads=x", 2, false, &o, err, sizeof err), -1);
+	assert_int_equal(bl_fill("hog=0", 2, false, &o, err, sizeof err), -1);
+	assert_int_equal(bl_fill("loads=x", 2, false, &o, err, sizeof err), -1);
 	/* the estimate grows with the loads and counts the warm-up once */
-	double all = buildload_sample_seconds("tree=tiny", false, false, 0);
-	double quick = buildload_sample_seconds("tree=tiny", true, false, 0);
+	struct buildload_opts full_o, quick_o;
+	assert_int_equal(
+		test_settings_fill(&buildload_settings, "tree=tiny", false, &full_o, err, sizeof err), 0);
+	assert_int_equal(
+		test_settings_fill(&buildload_settings, "tree=tiny", true, &quick_o, err, sizeof err), 0);
+	double all = buildload_sample_seconds(&full_o, false, 0);
+	double quick = buildload_sample_seconds(&quick_o, false, 0);
 	assert_true(all > quick && quick > 0);
-	assert_true(buildload_sample_seconds("tree=tiny", true, true, 0) > quick);
+	assert_true(buildload_sample_seconds(&quick_o, true, 0) > quick);
 }
 
 /* The refusals, on a machine faked small through the environment. */
@@ -75,7 +99,7 @@ static void test_check(void **state)
 {
 	struct buildload_opts o;
 	char err[300], why[300];
-	buildload_parse_params("make-jobs=2", 2, false, &o, err, sizeof err);
+	bl_fill("make-jobs=2", 2, false, &o, err, sizeof err);
 	uint64_t size, need, have;
 	setenv("KBENCH_MEM_AVAILABLE_KIB", "100000", 1);
 	setenv("KBENCH_DISK_FREE_KIB", "100000", 1);
@@ -154,7 +178,7 @@ static void test_collect(void **state)
 	t->kind = RESULT_POINTS;
 	t->status = TEST_DONE;
 	test_add_sample(t, 1);
-	buildload_collect(t, &slot, 1, "loads=no_load,process_load,mem_load");
+	buildload_collect(t, &slot, 1, filled(&buildload_settings, "loads=no_load,process_load,mem_load"));
 	const struct point *p = test_find_point(t, "process_load");
 	assert_non_null(p);
 	assert_true(p->summary && p->lower_better && p->n == 1 && p->v[0] == 15);
@@ -350,8 +374,8 @@ static void test_quick_is_a_flag(void **state)
 	(void)state;
 	struct buildload_opts all, quick;
 	char err[200];
-	assert_int_equal(buildload_parse_params(NULL, 2, false, &all, err, sizeof err), 0);
-	assert_int_equal(buildload_parse_params(NULL, 2, true, &quick, err, sizeof err), 0);
+	assert_int_equal(bl_fill(NULL, 2, false, &all, err, sizeof err), 0);
+	assert_int_equal(bl_fill(NULL, 2, true, &quick, err, sizeof err), 0);
 	assert_true(quick.nloads < all.nloads);
 	static struct worker_slot slot;
 	const struct { bool quick; double duration; int want; } cases[] = {
@@ -360,8 +384,13 @@ static void test_quick_is_a_flag(void **state)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		memset(&slot, 0, sizeof slot);
-		struct workload_ctx ctx = { .slot = &slot, .copies = 1, .duration = cases[i].duration,
-					    .quick = cases[i].quick, .tmpdir = "/nonexistent-kbench/scratch" };
+		/* the runner's fill follows the run's quick flag, and the workload what it got */
+		struct workload_ctx ctx = { .slot = &slot,
+					    .copies = 1,
+					    .duration = cases[i].duration,
+					    .quick = cases[i].quick,
+					    .tmpdir = "/nonexistent-kbench/scratch",
+					    .settings = cases[i].quick ? &quick : &all };
 		assert_int_not_equal(wl_buildload.run(&ctx), 0);
 		assert_true(slot.npoints >= 1);
 		assert_int_equal(slot.points[0].series, BLS_START);

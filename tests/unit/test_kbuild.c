@@ -15,6 +15,8 @@
 #include "import.h"
 #include "kbuild.h"
 #include "run.h"
+#include "settings.h"
+#include "tests.h"
 #include "scratch.h"
 #include "workload.h"
 #include "workloads/workloads.h"
@@ -25,6 +27,22 @@
 #define HASH_TINY 0x69c4eb1801fd3944ULL
 #define HASH_FULL 0x3edefd3b42605c31ULL
 
+/* A family's settings as the runner fills them for a run with params (not quick). */
+/* The family's settings for params as a run on ncpus CPUs (quick or not) fills them. */
+static int kb_fill(const char *params, int ncpus, bool quick, struct kbuild_opts *o, char *err,
+		   size_t errlen)
+{
+	struct settings_env env = { .quick = quick, .ncpus = ncpus };
+	return settings_fill(&kbuild_settings, params, &env, o, err, errlen);
+}
+
+static const void *filled(const struct settings *f, const char *params)
+{
+	static _Alignas(max_align_t) char s[SETTINGS_MAX_SIZE];
+	char err[300];
+	assert_int_equal(test_settings_fill(f, params, false, s, err, sizeof err), 0);
+	return s;
+}
 static void test_hash_pinned(void **state)
 {
 	assert_true(kbuild_tree_hash(KBUILD_UNITS_TINY) == HASH_TINY);
@@ -121,22 +139,23 @@ static void test_params(void **state)
 {
 	struct kbuild_opts o;
 	char err[200];
-	assert_int_equal(kbuild_parse_params(NULL, 2, false, &o, err, sizeof err), 0);
+	assert_int_equal(kb_fill(NULL, 2, false, &o, err, sizeof err), 0);
 	assert_int_equal(o.units, KBUILD_UNITS_FULL);
 	assert_int_equal(o.njobs, 3);
 	assert_int_equal(o.jobs[0], 1);
 	assert_int_equal(o.jobs[1], 2);
 	assert_int_equal(o.jobs[2], 4);
-	assert_int_equal(kbuild_parse_params(NULL, 1, true, &o, err, sizeof err), 0);
+	assert_int_equal(kb_fill(NULL, 1, true, &o, err, sizeof err), 0);
 	assert_int_equal(o.units, KBUILD_UNITS_SMALL);
 	assert_int_equal(o.njobs, 2); /* 1 and 2: the half is the CPU itself */
-	assert_int_equal(kbuild_parse_params("sizes=1K:2K tree=tiny make-jobs=3,1,3 jobs=200", 2, false, &o, err,
-					     sizeof err), 0);
+	assert_int_equal(
+		kb_fill("sizes=1K:2K tree=tiny make-jobs=3,1,3 jobs=200", 2, false, &o, err, sizeof err),
+		0);
 	assert_int_equal(o.units, KBUILD_UNITS_TINY);
 	assert_int_equal(o.njobs, 2);
 	assert_int_equal(o.jobs[0], 3);
 	assert_int_equal(o.jobs[1], 1);
-	assert_int_equal(kbuild_parse_params("tree=12", 2, false, &o, err, sizeof err), 0);
+	assert_int_equal(kb_fill("tree=12", 2, false, &o, err, sizeof err), 0);
 	assert_int_equal(o.units, 12);
 	int j[KBUILD_MAX_JOBS], n;
 	assert_int_equal(kbuild_parse_jobs("0", j, &n, err, sizeof err), -1);
@@ -169,8 +188,8 @@ static void test_collect(void **state)
 	struct run_block *b = run_add_block(r, 2);
 	struct test_result *t = run_block_add_test(b, "kbuild", "Build", "s", 0, 0, "build");
 	t->kind = RESULT_POINTS;
-	kbuild_collect(t, slots, 2, "make-jobs=1,2");
-	kbuild_collect(t, slots, 2, "make-jobs=1,2");
+	kbuild_collect(t, slots, 2, filled(&kbuild_settings, "make-jobs=1,2"));
+	kbuild_collect(t, slots, 2, filled(&kbuild_settings, "make-jobs=1,2"));
 	const struct point *el = test_find_point(t, "-j1");
 	assert_non_null(el);
 	assert_true(el->summary && el->lower_better);
@@ -225,8 +244,17 @@ static void test_live_phases(void **state)
 	snprintf(scratch, sizeof scratch, "%s/s", dir);
 	assert_int_equal(mkdir(scratch, 0755), 0);
 	static struct worker_slot slot;
-	struct workload_ctx ctx = { .slot = &slot, .copies = 1, .duration = 200, .tmpdir = scratch,
-				    .shm_fd = -1, .params = "tree=1 make-jobs=1,2" };
+	struct kbuild_opts o;
+	char err[200];
+	assert_int_equal(
+		test_settings_fill(&kbuild_settings, "tree=1 make-jobs=1,2", false, &o, err, sizeof err),
+		0);
+	struct workload_ctx ctx = { .slot = &slot,
+				    .copies = 1,
+				    .duration = 200,
+				    .tmpdir = scratch,
+				    .shm_fd = -1,
+				    .settings = &o };
 	char texts[WL_MAX_POINTS][64];
 	int n;
 	for (int sample = 0; sample < 2; sample++) {
@@ -280,14 +308,14 @@ static void test_kernel_params(void **state)
 	assert_int_equal(kbuild_check_source(tree, err, sizeof err), 0);
 	assert_int_equal(kbuild_param_source(params, sizeof params, tree), 0);
 	assert_null(strchr(strstr(params, "source="), ' ')); /* one word */
-	assert_int_equal(kbuild_parse_params(params, 2, false, &o, err, sizeof err), 0);
+	assert_int_equal(kb_fill(params, 2, false, &o, err, sizeof err), 0);
 	assert_string_equal(o.source, tree);
 	assert_string_equal(o.config, "tinyconfig");
 	strcat(params, " config=defconfig make-jobs=2");
-	assert_int_equal(kbuild_parse_params(params, 2, false, &o, err, sizeof err), 0);
+	assert_int_equal(kb_fill(params, 2, false, &o, err, sizeof err), 0);
 	assert_string_equal(o.config, "defconfig");
 	assert_int_equal(o.njobs, 1);
-	assert_int_equal(kbuild_parse_params("config=oldconfig", 2, false, &o, err, sizeof err), -1);
+	assert_int_equal(kb_fill("config=oldconfig", 2, false, &o, err, sizeof err), -1);
 	assert_non_null(strstr(err, "tinyconfig, defconfig or allnoconfig"));
 	/* a params buffer too small for the path says so */
 	char small[24] = "";
@@ -320,8 +348,11 @@ static void test_kernel_params(void **state)
 	assert_int_equal(kbuild_param_source(p1, sizeof p1, tree), 0);
 	strcat(p1, " make-jobs=1,2");
 	snprintf(p2, sizeof p2, "%s config=defconfig", p1);
-	double tiny = kbuild_sample_seconds(p1, false, false, 0), tiny1 = kbuild_sample_seconds(p1, false, true, 0);
-	double def = kbuild_sample_seconds(p2, false, false, 0);
+	struct kbuild_opts o1, o2;
+	assert_int_equal(test_settings_fill(&kbuild_settings, p1, false, &o1, err, sizeof err), 0);
+	assert_int_equal(test_settings_fill(&kbuild_settings, p2, false, &o2, err, sizeof err), 0);
+	double tiny = kbuild_sample_seconds(&o1, false, 0), tiny1 = kbuild_sample_seconds(&o1, true, 0);
+	double def = kbuild_sample_seconds(&o2, false, 0);
 	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (ncpus == 2) {
 		assert_true(tiny > 120 && tiny < 600);

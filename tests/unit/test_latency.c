@@ -16,9 +16,18 @@
 #include "noise.h"
 #include "run.h"
 #include "runfile.h"
+#include "settings.h"
 #include "tests.h"
 #include "workload.h"
 
+/* A family's settings as the runner fills them for a run with params (not quick). */
+static const void *filled(const struct settings *f, const char *params)
+{
+	static _Alignas(max_align_t) char s[SETTINGS_MAX_SIZE];
+	char err[300];
+	assert_int_equal(test_settings_fill(f, params, false, s, err, sizeof err), 0);
+	return s;
+}
 static unsigned long long rng = 88172645463325252ULL;
 
 static double gauss(void)
@@ -159,7 +168,7 @@ static void test_collect(void **state)
 	struct run *r = run_new();
 	struct test_result *t = run_block_add_test(run_add_block(r, 2), "timerlat", "Timer", "us", 0, 0,
 						   "latency");
-	timerlat_collect(t, slots, 2, NULL);
+	timerlat_collect(t, slots, 2, filled(&lat_settings, NULL));
 	assert_int_equal(t->kind, RESULT_POINTS);
 	assert_int_equal(t->nhists, 2);
 	assert_int_equal(test_find_hist(t, "other")->h[0].n, 200);
@@ -174,7 +183,7 @@ static void test_collect(void **state)
 	assert_null(test_find_point(t, "other met")); /* no deadlines in a timer test */
 	assert_non_null(strstr(test_summary_get(t, "note")->text, "SCHED_FIFO not permitted"));
 	/* a second sample appends */
-	timerlat_collect(t, slots, 2, NULL);
+	timerlat_collect(t, slots, 2, filled(&lat_settings, NULL));
 	assert_int_equal(test_find_point(t, "other p99")->n, 2);
 	assert_int_equal(test_find_hist(t, "other")->n, 2);
 	/* deadlines: the met share is a point, higher is better */
@@ -187,7 +196,7 @@ static void test_collect(void **state)
 	lathist_add(&slots[0].hists[vb], 5000);
 	slots[0].hists[vb].met = 3;
 	slots[0].hists[vb].missed = 1;
-	interactive_collect(ia, slots, 1, NULL);
+	interactive_collect(ia, slots, 1, filled(&lat_settings, NULL));
 	assert_string_equal(test_summary_get(ia, "settings")->text, "tasks audio,video,desk; loads alone,burn,io,burn4");
 	const struct point *met = test_find_point(ia, "video+burn met");
 	assert_non_null(met);
@@ -205,7 +214,7 @@ static void test_params(void **state)
 	(void)state;
 	struct lat_params p;
 	char err[256];
-	assert_int_equal(lat_parse_params(NULL, &p, err, sizeof err), 0);
+	assert_int_equal(test_settings_fill(&lat_settings, NULL, false, &p, err, sizeof err), 0);
 	assert_int_equal(p.period_us, 1000);
 	assert_int_equal(p.fifo, LAT_FIFO_ON);
 	assert_int_equal(p.messages, 1);
@@ -213,9 +222,12 @@ static void test_params(void **state)
 	assert_int_equal(p.work_us, 20);
 	assert_int_equal(p.tasks, 7u);
 	assert_int_equal(p.loads, LAT_DEFAULT_LOADS);
-	assert_int_equal(lat_parse_params("sizes=512:1M period-us=250 fifo=only messages=3 workers=5 work-us=0 "
-					  "ia-tasks=desk,audio ia-loads=mem,alone jobs=4",
-					  &p, err, sizeof err), 0);
+	assert_int_equal(test_settings_fill(&lat_settings,
+					    "sizes=512:1M period-us=250 fifo=only messages=3 workers=5 "
+					    "work-us=0 "
+					    "ia-tasks=desk,audio ia-loads=mem,alone jobs=4",
+					    false, &p, err, sizeof err),
+			 0);
 	assert_int_equal(p.period_us, 250);
 	assert_int_equal(p.fifo, LAT_FIFO_ONLY);
 	assert_int_equal(p.messages, 3);
@@ -238,7 +250,9 @@ static void test_params(void **state)
 	assert_string_equal(names[3], "desk+mem");
 	assert_int_equal(latency_phases(test_find("interactive"), NULL, names, WL_MAX_HISTS), 12);
 	assert_string_equal(names[11], "desk+burn4");
-	assert_int_equal(lat_parse_params("ia-loads=all ia-tasks=all", &p, err, sizeof err), 0);
+	assert_int_equal(
+		test_settings_fill(&lat_settings, "ia-loads=all ia-tasks=all", false, &p, err, sizeof err),
+		0);
 	assert_int_equal(ia_phase_list(&p, task, load, WL_MAX_HISTS), IA_TASKS * IA_LOADS);
 	assert_true(IA_TASKS * IA_LOADS <= WL_MAX_HISTS);
 	/* a stored run's bad settings say what the command line says of the same value */
@@ -257,7 +271,8 @@ static void test_params(void **state)
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		err[0] = 0;
-		assert_int_equal(lat_parse_params(bad[i].params, &p, err, sizeof err), -1);
+		assert_int_equal(
+			test_settings_fill(&lat_settings, bad[i].params, false, &p, err, sizeof err), -1);
 		assert_string_equal(err, bad[i].err);
 	}
 }

@@ -14,9 +14,19 @@
 #include "memlat.h"
 #include "noise.h"
 #include "run.h"
+#include "settings.h"
+#include "tests.h"
 #include "score.h"
 #include "workload.h"
 
+/* A family's settings as the runner fills them for a run with params (not quick). */
+static const void *filled(const struct settings *f, const char *params)
+{
+	static _Alignas(max_align_t) char s[SETTINGS_MAX_SIZE];
+	char err[300];
+	assert_int_equal(test_settings_fill(f, params, false, s, err, sizeof err), 0);
+	return s;
+}
 static unsigned long long rng = 88172645463325252ULL;
 
 static double gauss(void)
@@ -68,20 +78,29 @@ static void test_parse_sizes(void **state)
 #endif
 }
 
+/* The sizes' defaults from known caches (not this machine's), then the words. */
+static int fill_with(const struct memlat_caches *c, const char *params, struct memlat_sizes *s, char *err,
+		     size_t errlen)
+{
+	memset(s, 0, sizeof *s);
+	memlat_default_sizes(c, s);
+	return settings_parse(&memlat_settings, params, s, err, errlen);
+}
+
 static void test_params_and_defaults(void **state)
 {
 	struct memlat_sizes s;
 	char err[200];
-	assert_int_equal(memlat_parse_params(NULL, &CACHES, &s, err, sizeof err), 0);
+	assert_int_equal(fill_with(&CACHES, NULL, &s, err, sizeof err), 0);
 	assert_int_equal(s.min, 512);
 	assert_int_equal(s.max, 128ULL << 20); /* 4 x 32 MiB */
 	assert_int_equal(s.per_doubling, 8);
 	assert_false(s.huge);
-	assert_int_equal(memlat_parse_params("other=1 sizes=1K:8K:2 huge", &CACHES, &s, err, sizeof err), 0);
+	assert_int_equal(fill_with(&CACHES, "other=1 sizes=1K:8K:2 huge", &s, err, sizeof err), 0);
 	assert_int_equal(s.min, 1024);
 	assert_int_equal(s.max, 8192);
 	assert_true(s.huge);
-	assert_int_equal(memlat_parse_params("sizes=8K:1K", &CACHES, &s, err, sizeof err), -1);
+	assert_int_equal(fill_with(&CACHES, "sizes=8K:1K", &s, err, sizeof err), -1);
 	/* no caches known: at least 8 MiB */
 	struct memlat_caches none = { 0 };
 	memlat_default_sizes(&none, &s);
@@ -237,7 +256,7 @@ static void test_collect(void **state)
 						   "ns", 0, 0, "memory");
 	test_summary_set(t, "cache.L1", 32768, NULL);
 	test_summary_set(t, "cache.L2", 524288, NULL);
-	memlat_collect(t, slots, 2, "sizes=8K:128K:1");
+	memlat_collect(t, slots, 2, filled(&memlat_settings, "sizes=8K:128K:1"));
 	assert_int_equal(t->kind, RESULT_POINTS);
 	const struct point *p = test_find_point(t, "clock");
 	assert_non_null(p);
@@ -261,7 +280,7 @@ static void test_collect(void **state)
 	/* main memory at 4x L2 = 2 MiB is past the range: read at the largest size */
 	assert_float_equal(test_find_point(t, "rnd mem")->x, 131072, 0);
 	/* a second sample adds a value to each point */
-	memlat_collect(t, slots, 2, "sizes=8K:128K:1");
+	memlat_collect(t, slots, 2, filled(&memlat_settings, "sizes=8K:128K:1"));
 	assert_int_equal(test_find_point(t, "fwd 8192")->n, 2);
 	assert_int_equal(test_find_point(t, "rnd L1")->n, 2);
 	score_test(t);

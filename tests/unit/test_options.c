@@ -19,8 +19,25 @@
 #include "run.h"
 #include "scaling.h"
 #include "settings.h"
+#include "tests.h"
 
 /* Parses a command line given as words; returns opts_parse's code. */
+/* The family's settings for params as a run on ncpus CPUs (quick or not) fills them. */
+static int bl_fill(const char *params, int ncpus, bool quick, struct buildload_opts *o, char *err,
+		   size_t errlen)
+{
+	struct settings_env env = { .quick = quick, .ncpus = ncpus };
+	return settings_fill(&buildload_settings, params, &env, o, err, errlen);
+}
+
+/* The family's settings for params as a run on ncpus CPUs (quick or not) fills them. */
+static int kb_fill(const char *params, int ncpus, bool quick, struct kbuild_opts *o, char *err,
+		   size_t errlen)
+{
+	struct settings_env env = { .quick = quick, .ncpus = ncpus };
+	return settings_fill(&kbuild_settings, params, &env, o, err, errlen);
+}
+
 static int parse(const char *cmd, struct opt_parsed *p, int argc, const char **argv)
 {
 	return opts_parse(opts_command(cmd), argc, (char **)argv, p);
@@ -65,15 +82,18 @@ static void settings_are_the_families_rows(void **state)
 	char cli[200], stored[200];
 	assert_int_equal(opts_value(d, NULL, "10", NULL, cli, sizeof cli), -1);
 	struct lat_params lp;
-	assert_int_equal(lat_parse_params("period-us=10", &lp, stored, sizeof stored), -1);
+	assert_int_equal(
+		test_settings_fill(&lat_settings, "period-us=10", false, &lp, stored, sizeof stored), -1);
 	assert_string_equal(cli, stored);
 	assert_string_equal(cli, "--period-us wants microseconds from 50 to 100000, not '10'");
 	/* the defaults the families get are the rows' */
-	assert_int_equal(lat_parse_params(NULL, &lp, stored, sizeof stored), 0);
+	assert_int_equal(test_settings_fill(&lat_settings, NULL, false, &lp, stored, sizeof stored), 0);
 	assert_int_equal(lp.period_us, 1000);
 	assert_int_equal(lp.work_us, 20);
 	struct scaling_params sp;
-	assert_int_equal(scaling_parse_params("jobs=7 tasks=1,3", &sp, stored, sizeof stored), 0);
+	assert_int_equal(test_settings_fill(&scaling_settings, "jobs=7 tasks=1,3", false, &sp, stored,
+					    sizeof stored),
+			 0);
 	assert_int_equal(sp.jobs, 7);
 	assert_int_equal(sp.ntasks, 2);
 	assert_int_equal(sp.tasks[1], 3);
@@ -83,13 +103,12 @@ static void settings_are_the_families_rows(void **state)
 			d = &opt_table[i];
 	assert_int_equal(opts_value(d, NULL, "0", NULL, cli, sizeof cli), -1);
 	struct kbuild_opts ko;
-	assert_int_equal(kbuild_parse_params("make-jobs=0", 2, false, &ko, stored, sizeof stored), -1);
+	assert_int_equal(kb_fill("make-jobs=0", 2, false, &ko, stored, sizeof stored), -1);
 	assert_string_equal(cli, stored);
 	/* the words of two families: each reads its own; buildload reads kbuild's --make-jobs */
 	struct buildload_opts bo;
-	assert_int_equal(buildload_parse_params("make-jobs=3,1 hog=10 period-us=500", 2, false, &bo, stored,
-						sizeof stored),
-			 0);
+	assert_int_equal(
+		bl_fill("make-jobs=3,1 hog=10 period-us=500", 2, false, &bo, stored, sizeof stored), 0);
 	assert_int_equal(bo.jobs, 3);
 	assert_int_equal(bo.hog_pct, 10);
 	/* settings that do not go together */

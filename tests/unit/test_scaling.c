@@ -11,10 +11,20 @@
 
 #include "compare.h"
 #include "run.h"
+#include "settings.h"
+#include "tests.h"
 #include "scaling.h"
 #include "score.h"
 #include "workload.h"
 
+/* A family's settings as the runner fills them for a run with params (not quick). */
+static const void *filled(const struct settings *f, const char *params)
+{
+	static _Alignas(max_align_t) char s[SETTINGS_MAX_SIZE];
+	char err[300];
+	assert_int_equal(test_settings_fill(f, params, false, s, err, sizeof err), 0);
+	return s;
+}
 static unsigned long long rng = 88172645463325252ULL;
 
 static double gauss(void)
@@ -31,20 +41,23 @@ static void test_params(void **state)
 	(void)state;
 	struct scaling_params p;
 	char err[200];
-	assert_int_equal(scaling_parse_params(NULL, &p, err, sizeof err), 0);
+	assert_int_equal(test_settings_fill(&scaling_settings, NULL, false, &p, err, sizeof err), 0);
 	assert_int_equal(p.jobs, SCALING_DEFAULT_JOBS);
 	assert_int_equal(p.ntasks, 0);
-	assert_int_equal(scaling_parse_params("sizes=1K:2K tasks=1,3,8 jobs=5 huge", &p, err, sizeof err), 0);
+	assert_int_equal(test_settings_fill(&scaling_settings, "sizes=1K:2K tasks=1,3,8 jobs=5 huge", false,
+					    &p, err, sizeof err),
+			 0);
 	assert_int_equal(p.ntasks, 3);
 	assert_int_equal(p.tasks[1], 3);
 	assert_int_equal(p.jobs, 5);
-	assert_int_equal(scaling_parse_params("max-tasks=12", &p, err, sizeof err), 0);
+	assert_int_equal(test_settings_fill(&scaling_settings, "max-tasks=12", false, &p, err, sizeof err),
+			 0);
 	assert_int_equal(p.max_tasks, 12);
 	const char *bad[] = { "tasks=0", "tasks=2,1", "tasks=1,,2", "tasks=a", "tasks=1,2,", "jobs=0",
 			      "max-tasks=0", "tasks=99999", "jobs=-3" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		err[0] = '\0';
-		if (scaling_parse_params(bad[i], &p, err, sizeof err) != -1)
+		if (test_settings_fill(&scaling_settings, bad[i], false, &p, err, sizeof err) != -1)
 			fail_msg("'%s' was taken", bad[i]);
 		assert_true(strlen(err) > 10);
 	}
@@ -157,8 +170,8 @@ static void test_collect(void **state)
 	struct run *r = run_new();
 	struct test_result *t = run_block_add_test(run_add_block(r, 1), "scaling", "Throughput as tasks grow",
 						   "jobs/min", 0, 0, "scaling");
-	scaling_collect(t, slots, 1, "jobs=10");
-	scaling_collect(t, slots, 1, "jobs=10"); /* a second sample, the same */
+	scaling_collect(t, slots, 1, filled(&scaling_settings, "jobs=10"));
+	scaling_collect(t, slots, 1, filled(&scaling_settings, "jobs=10")); /* a second sample, the same */
 	t->status = TEST_DONE;
 	const struct point *p = test_find_point(t, "4 tasks");
 	assert_non_null(p);
@@ -213,7 +226,7 @@ static void test_collect(void **state)
 	wl_publish_point(&ctx, SCALING_REAL, 32, 32 * 10 * 60 / 1000.0);
 	wl_publish_point(&ctx, SCALING_CPU, 32, 32 * 0.3);
 	wl_publish_point(&ctx, SCALING_JPM, 32, 1000);
-	scaling_collect(t, slots, 1, "jobs=10");
+	scaling_collect(t, slots, 1, filled(&scaling_settings, "jobs=10"));
 	assert_string_equal(t->points[t->npoints - 1].name, "peak");
 	assert_string_equal(t->points[t->npoints - 2].name, "32 tasks");
 	assert_int_equal(test_find_point(t, "peak")->n, 3);
@@ -244,7 +257,7 @@ static struct run *mk(const char *id, double top, int peak, double sd, double ru
 			wl_publish_point(&ctx, SCALING_CPU, X[i], X[i] * 0.5 * (1 + sd * gauss()));
 			wl_publish_point(&ctx, SCALING_JPM, X[i], v);
 		}
-		scaling_collect(t, slots, 1, NULL);
+		scaling_collect(t, slots, 1, filled(&scaling_settings, NULL));
 		struct sample *sm = test_add_sample(t, 1);
 		sm->count[0] = 1e4;
 		sm->elapsed[0] = 10;

@@ -12,9 +12,11 @@
 #include <cmocka.h>
 
 #include "compare.h"
+#include "family.h"
 #include "noise.h"
 #include "run.h"
 #include "runner.h"
+#include "settings.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -268,9 +270,16 @@ static void self_timed_rows_state_their_overrun(void **state)
 			assert_true(t->overrun == 0);
 		double len = t->self_timed ? t->seconds * t->overrun : t->seconds;
 		/* a row whose samples follow the run's parameters estimates from them */
-		if (t->sample_seconds)
-			len = (t->sample_seconds(NULL, false, true, t->seconds) +
-			       (t->samples - 1) * t->sample_seconds(NULL, false, false, t->seconds)) / t->samples;
+		if (t->sample_seconds) {
+			_Alignas(max_align_t) char s[SETTINGS_MAX_SIZE];
+			char err[300];
+			const struct settings *f = test_family(t)->settings;
+			assert_non_null(f);
+			assert_int_equal(test_settings_fill(f, NULL, false, s, err, sizeof err), 0);
+			len = (t->sample_seconds(s, true, t->seconds) +
+			       (t->samples - 1) * t->sample_seconds(s, false, t->seconds)) /
+			      t->samples;
+		}
 		assert_true(fabs(runner_estimate_test(&o, t) - t->samples * len) < 1e-9);
 	}
 }

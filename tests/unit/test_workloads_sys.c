@@ -18,6 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "family.h"
+#include "settings.h"
+#include "tests.h"
 #include "workload.h"
 #include "workloads/workloads.h"
 
@@ -76,7 +79,17 @@ static int run_for(const struct workload *wl, const char *arg, double duration, 
 				    .shm_fd = -1 };
 	struct stopper s = { .slot = slot, .after = after, .wait_count = after > 0.15 };
 	pthread_t th;
+	/* the settings the runner would fill for its family's defaults */
+	static _Alignas(max_align_t) char settings[SETTINGS_MAX_SIZE];
+	const struct settings *f = NULL;
+	char err[300];
 
+	for (size_t i = 0; i < test_count && !f; i++)
+		if (test_table[i].workload == wl)
+			f = test_family(&test_table[i])->settings;
+	if (f)
+		assert_int_equal(test_settings_fill(f, NULL, false, settings, err, sizeof err), 0);
+	ctx.settings = f ? settings : NULL;
 	memset(slot, 0, sizeof *slot);
 	assert_int_equal(pthread_create(&th, NULL, stop_later, &s), 0);
 	int rc = wl->run(&ctx);
