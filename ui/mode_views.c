@@ -32,3 +32,15 @@ const struct setup_mode *setup_mode_of_run(const struct run *r)
 			return modes[i];
 	return modes[0];
 }
+
+const struct setup_preset *setup_preset_at(int i, const struct setup_mode **mode)
+{
+	for (size_t m = 0; m < NMODES && i >= 0; m++) {
+		if ((size_t)i < modes[m]->npresets) {
+			*mode = modes[m];
+			return &modes[m]->presets[i];
+		}
+		i -= (int)modes[m]->npresets;
+	}
+	return NULL;
+}

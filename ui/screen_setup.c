@@ -30,34 +30,29 @@ static int field;
 static struct store_list stored;
 static bool stored_loaded;
 
-struct preset {
-	const char *name, *group;
-	int samples;
-	double duration, pause;
-	bool quick; /* kbench run --quick */
-	const struct setup_mode *mode; /* a run's, or a thermal check's (kbench thermal) */
-};
-static const struct preset presets[] = {
-	{ "index", "index", 0, 0, -1, false, &setup_run },
-	{ "quick", "index", 0, 0, -1, true, &setup_run },
-	{ "cpu-only", "cpu", 0, 0, -1, false, &setup_run },
-	{ "i/o-only", "io", 0, 0, -1, false, &setup_run },
-	{ "thermal check", "dhry", 0, 0, -1, false, &setup_thermal },
-};
-#define NPRESETS (int)(sizeof presets / sizeof presets[0])
+/* Every mode's presets (mode_views.c), counted once */
+static int npresets(void)
+{
+	const struct setup_mode *m;
+	int n = 0;
+	while (setup_preset_at(n, &m))
+		n++;
+	return n;
+}
 
 /* The preset the current choices amount to, or -1 (so flags and toggles show "custom"). */
 static int preset_of(const struct app *a)
 {
-	const struct setup_mode *m = setup_mode_of(a);
-	for (int p = 0; p < NPRESETS; p++) {
-		const struct test_group *g = test_group_find(presets[p].group);
-		if (presets[p].mode != m)
+	const struct setup_mode *m = setup_mode_of(a), *pm;
+	const struct setup_preset *ps;
+	for (int p = 0; (ps = setup_preset_at(p, &pm)); p++) {
+		const struct test_group *g = test_group_find(ps->group);
+		if (pm != m)
 			continue;
 		if (m->any_tests)
 			return p; /* whichever test it loads with */
-		bool same = a->samples == presets[p].samples && a->duration == presets[p].duration &&
-			    a->pause == presets[p].pause && a->quick == presets[p].quick;
+		bool same = a->samples == ps->samples && a->duration == ps->duration && a->pause == ps->pause &&
+			    a->quick == ps->quick;
 		for (size_t i = 0; same && i < test_count && i < APP_MAX_TESTS; i++) {
 			bool in = false;
 			for (const char *const *id = g->ids; id && *id; id++)
@@ -111,22 +106,24 @@ static void setup_leave(struct app *a)
 
 static void apply_preset(struct app *a, int p)
 {
-	const struct setup_mode *was = setup_mode_of(a);
-	app_choose_group(a, presets[p].group);
-	a->samples = presets[p].samples;
-	a->duration = presets[p].duration;
-	a->pause = presets[p].pause;
-	a->quick = presets[p].quick;
+	const struct setup_mode *was = setup_mode_of(a), *m;
+	const struct setup_preset *ps = setup_preset_at(p, &m);
+	app_choose_group(a, ps->group);
+	a->samples = ps->samples;
+	a->duration = ps->duration;
+	a->pause = ps->pause;
+	a->quick = ps->quick;
 	a->timed_minutes = 0; /* a run's, until the preset's mode says otherwise */
-	if (presets[p].mode->enter)
-		presets[p].mode->enter(a);
+	if (m->enter)
+		m->enter(a);
 	else if (was->leave)
 		was->leave(a);
 }
 
 /* The custom selection cycling left: one more stop on the preset cycle,
  * after the last preset, so going round the presets comes back to it
- * instead of dropping it for good. (A thermal check is always its preset.) */
+ * instead of dropping it for good. (A mode whose preset stands whatever test is ticked,
+ * any_tests, is always its preset.) */
 static struct {
 	bool have;
 	bool chosen[APP_MAX_TESTS];
@@ -150,11 +147,11 @@ static void cycle_preset(struct app *a, int dir)
 		custom.duration = a->duration;
 		custom.pause = a->pause;
 		custom.quick = a->quick;
-		cur = NPRESETS;
+		cur = npresets();
 	}
-	int n = NPRESETS + custom.have;
+	int n = npresets() + custom.have;
 	int next = (cur + dir + n) % n;
-	if (next < NPRESETS) {
+	if (next < npresets()) {
 		apply_preset(a, next);
 		return;
 	}
@@ -513,7 +510,8 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	char v[96];
 	int n = sysinfo_ncpus();
 	int preset = preset_of(a); /* -1: custom */
-	draw_field(a, c, x, y + 1, w, F_PRESET, "Preset", preset < 0 ? "custom" : presets[preset].name);
+	const struct setup_mode *pm;
+	draw_field(a, c, x, y + 1, w, F_PRESET, "Preset", preset < 0 ? "custom" : setup_preset_at(preset, &pm)->name);
 	v[0] = '\0';
 	for (int i = 0; i < a->ncopies; i++)
 		snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", i ? "," : "", a->copies[i]);

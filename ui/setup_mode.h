@@ -12,6 +12,14 @@ struct app;
 struct runner_opts;
 struct screen_ops;
 
+/* A preset of the setup screen (p cycles them): a group of tests and how they run. */
+struct setup_preset {
+	const char *name, *group;
+	int samples;
+	double duration, pause;
+	bool quick; /* kbench run --quick */
+};
+
 /* The setup screen asks its mode, never which mode it is (STYLE.md 1). */
 struct setup_mode {
 	const char *samples_name, *pause_name; /* the fields' names: "Samples", "Pause" */
@@ -40,6 +48,9 @@ struct setup_mode {
 	 * once: minutes of the machine's time); NULL: the run screen, then the results. */
 	const struct screen_ops *screen;
 	bool (*shows)(const struct run *r); /* a stored run is one of its runs; NULL: none is */
+	/* Its presets, in the order p shows them after the modes listed before it */
+	const struct setup_preset *presets;
+	size_t npresets;
 };
 
 extern const struct setup_mode setup_run, setup_thermal;
@@ -52,6 +63,9 @@ const struct setup_mode *setup_mode_of(const struct app *a);
 const struct setup_mode *setup_mode_timed(void);
 /* The mode whose screen shows a stored run (a replay): a run's when no other shows it. */
 const struct setup_mode *setup_mode_of_run(const struct run *r);
+/* The setup screen's i-th preset (every mode's, in the list's order) and its mode in
+ * *mode; NULL past the last. */
+const struct setup_preset *setup_preset_at(int i, const struct setup_mode **mode);
 
 /* A field's value typed at a prompt, checked by the option row kbench run and the
  * console's flags use (src/cli/options.c); zero, where it means the default, is allowed as

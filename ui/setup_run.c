@@ -100,9 +100,17 @@ static void run_edit_pause(struct app *a)
 
 /* a test that runs its own tasks (scaling, kbuild) is measured once: runner_plan_text's
  * second line */
+static const struct setup_preset presets[] = {
+	{ "index", "index", 0, 0, -1, false },
+	{ "quick", "index", 0, 0, -1, true },
+	{ "cpu-only", "cpu", 0, 0, -1, false },
+	{ "i/o-only", "io", 0, 0, -1, false },
+};
+
 const struct setup_mode setup_run = {
 	.samples_name = "Samples", .pause_name = "Pause",
 	.samples_value = run_samples_value, .length_value = run_length_value, .pause_value = run_pause_value,
 	.cycle_samples = run_cycle_samples, .cycle_pause = run_cycle_pause,
 	.edit_samples = run_edit_samples, .edit_pause = run_edit_pause, .plan = runner_plan_text,
+	.presets = presets, .npresets = sizeof presets / sizeof presets[0],
 };

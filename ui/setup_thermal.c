@@ -112,6 +112,11 @@ static void leave(struct app *a)
 	app_set_copies(a, sysinfo_ncpus() > 1 ? "1,all" : "1");
 }
 
+/* a thermal check of Dhrystone, the test enter() picks when none is ticked */
+static const struct setup_preset presets[] = {
+	{ "thermal check", "dhry", 0, 0, -1, false },
+};
+
 const struct setup_mode setup_thermal = {
 	.samples_name = "Load", .pause_name = "Idle first",
 	.samples_value = samples_value, .length_value = length_value, .pause_value = pause_value,
@@ -119,4 +124,5 @@ const struct setup_mode setup_thermal = {
 	.edit_samples = edit_samples, .edit_pause = edit_pause,
 	.plan = plan, .check = check, .enter = enter, .leave = leave, .any_tests = true,
 	.mode = RUN_MODE_THERMAL, .timed = true, .screen = &screen_thermal, .shows = thermal_is,
+	.presets = presets, .npresets = sizeof presets / sizeof presets[0],
 };

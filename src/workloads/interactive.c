@@ -231,7 +231,9 @@ static int reader_start(struct workload_ctx *ctx, struct reader *r, char *path, 
 		return wl_fail(ctx, "cannot write the streaming reader's file %s: %s", path, strerror(err));
 	}
 	struct statfs sf;
-	bool in_memory = statfs(path, &sf) == 0 && (sf.f_type == TMPFS_MAGIC || sf.f_type == RAMFS_MAGIC);
+	/* f_type is a signed int on i386, and ramfs's magic is past INT_MAX: compare 32 bits */
+	bool in_memory = statfs(path, &sf) == 0 &&
+			 ((uint32_t)sf.f_type == TMPFS_MAGIC || (uint32_t)sf.f_type == RAMFS_MAGIC);
 	r->direct = !in_memory;
 	r->fd = in_memory ? -1 : open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	if (r->fd < 0) {

@@ -240,7 +240,12 @@ static void ranges_sane(void **state)
 		snprintf(lo, sizeof lo, "%g", d->min);
 		snprintf(hi, sizeof hi, "%g", d->max);
 		assert_int_equal(opts_value(d, NULL, lo, NULL, err, sizeof err), 0);
-		assert_int_equal(opts_value(d, NULL, hi, NULL, err, sizeof err), 0);
+		/* The top may be more than this machine allows (--max-tasks 4096 needs a process
+		 * limit over 8224; a 2 GiB netbook's is about 7,800): then its check says so, not
+		 * the range. */
+		if (opts_value(d, NULL, hi, NULL, err, sizeof err) != 0 &&
+		    (!(d->check || (d->setting && d->setting->check)) || strstr(err, " wants ")))
+			fail_msg("--%s %s: %s", d->name, hi, err);
 		snprintf(hi, sizeof hi, "%g", d->max + 1);
 		assert_int_equal(opts_value(d, NULL, hi, NULL, err, sizeof err), -1);
 		assert_int_equal(opts_value(d, NULL, "", NULL, err, sizeof err), -1);
