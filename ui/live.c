@@ -1,6 +1,7 @@
 /* The run screen's view of a run: dispatch to the kind being watched (live_run.c, live_replay.c), with safe answers before any. */
 #include "live.h"
 
+#include "run.h"
 #include "workload.h"
 
 double live_clock(void)
@@ -30,6 +31,11 @@ void live_skip(struct live *l)
 {
 	if (l->ops && l->running)
 		l->ops->skip(l);
+}
+
+bool live_quick(const struct live *l)
+{
+	return run_mode_info(l->run->meta.mode)->quick;
 }
 
 int live_copies(const struct live *l)

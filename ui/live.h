@@ -74,6 +74,8 @@ void live_close(void);
 /* The table's entries for the kind being watched, with safe answers before any. */
 void live_stop(struct live *l);
 void live_skip(struct live *l);
+/* The run watched is a quick one: a family's quick defaults are its settings' */
+bool live_quick(const struct live *l);
 int live_copies(const struct live *l);
 double live_count(const struct live *l, int copy);
 /* A copy's second count (buildload: the load's work units); 0 when none. */

@@ -554,8 +554,10 @@ static void run_draw(struct app *a, struct canvas *c)
 		tests = tests < 3 ? tests : 3;
 		current = avail - machine - tests - 1;
 	}
-	draw_tests(l, c, 2, tests, a->params[0] ? a->params : NULL);
-	draw_current(l, c, 2 + tests, current - 1, f, a->params[0] ? a->params : NULL);
+	/* the run's own settings, as its workers got them: a replayed run's, not the options' now */
+	const char *params = l->run->meta.params[0] ? l->run->meta.params : NULL;
+	draw_tests(l, c, 2, tests, params);
+	draw_current(l, c, 2 + tests, current - 1, f, params);
 	draw_machine(l, c, 2 + tests + current, f, why);
 }
 

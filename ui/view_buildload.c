@@ -35,7 +35,7 @@ static bool status(const struct live *l, struct canvas *c, int x, int y, int w, 
 		return view_kbuild.status(l, c, x, y, w, tr, params);
 	struct buildload_opts o;
 	char err[240], text[96];
-	int n = test_settings_fill(&buildload_settings, params, false, &o, err, sizeof err) == 0 ? o.nloads
+	int n = test_settings_fill(&buildload_settings, params, live_quick(l), &o, err, sizeof err) == 0 ? o.nloads
 												 : 0;
 	buildload_live_text(&bl, n, text, sizeof text);
 	canvas_text(c, x, y, ROLE_RUNNING, text, w);

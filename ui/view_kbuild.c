@@ -80,7 +80,7 @@ static bool status(const struct live *l, struct canvas *c, int x, int y, int w, 
 		return false;
 	struct kbuild_opts ko;
 	char err[200], text[96];
-	int nb = test_settings_fill(&kbuild_settings, params, false, &ko, err, sizeof err) == 0 ? ko.njobs
+	int nb = test_settings_fill(&kbuild_settings, params, live_quick(l), &ko, err, sizeof err) == 0 ? ko.njobs
 												: 0;
 	kbuild_live_text(&kl, nb, text, sizeof text);
 	canvas_text(c, x, y, ROLE_RUNNING, text, w);

@@ -58,7 +58,7 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 	struct memlat_sizes sz;
 	char err[200];
 	memlat_read_caches(&caches);
-	if (test_settings_fill(&memlat_settings, params, false, &sz, err, sizeof err) < 0)
+	if (test_settings_fill(&memlat_settings, params, live_quick(l), &sz, err, sizeof err) < 0)
 		memlat_default_sizes(&caches, &sz);
 	double xmin = (double)sz.min, xmax = (double)sz.max, ymin = INFINITY, ymax = 0;
 	if (stored) /* a replay, or a later sample: the range measured, whatever the options now */

@@ -22,8 +22,8 @@ static void draw(const struct live *l, struct canvas *c, int y, int rows, const 
 {
 	struct scaling_params sp;
 	char err[200];
-	if (test_settings_fill(&scaling_settings, params, false, &sp, err, sizeof err) < 0)
-		test_settings_fill(&scaling_settings, NULL, false, &sp, err, sizeof err);
+	if (test_settings_fill(&scaling_settings, params, live_quick(l), &sp, err, sizeof err) < 0)
+		test_settings_fill(&scaling_settings, NULL, live_quick(l), &sp, err, sizeof err);
 	int steps[SCALING_MAX_STEPS];
 	int n = scaling_task_list(&sp, sysinfo_ncpus(), steps, SCALING_MAX_STEPS);
 	/* a replay, or options changed since: the steps the run measured */

@@ -38,4 +38,22 @@ ui_keys q
 ui_wait 'not saved|quit' 5
 ui_keys y
 ui_exited 10
+ui kill-session -t "$UI_PANE"
+
+# A quick run of the default loads builds under the quick set's four, and the sample line
+# counts them so (it counted the full run's nine), then quit at once.
+ui_start env NO_COLOR=1 KBENCH_BUILDLOAD_LEAD=4 KBENCH_BUILDLOAD_FLUSH=0 "$KBENCH" \
+	console buildload --quick --tree 1 --copies 1
+ui_wait 'Setup'
+ui_keys r
+ui_wait 'process_load: build 2 of [0-9]+' 60
+grep -q 'process_load: build 2 of 4' "$T/screen" || { cat "$T/screen"; die "a quick run's builds are not counted as its four loads"; }
+ui_keys q
+ui_wait 'Abort the run\?' 5
+ui_keys y
+ui_wait 'Results' 20
+ui_keys q
+ui_wait 'not saved|quit' 5
+ui_keys y
+ui_exited 10
 exit 0

@@ -377,6 +377,11 @@ static void test_quick_is_a_flag(void **state)
 	assert_int_equal(bl_fill(NULL, 2, false, &all, err, sizeof err), 0);
 	assert_int_equal(bl_fill(NULL, 2, true, &quick, err, sizeof err), 0);
 	assert_true(quick.nloads < all.nloads);
+	/* the workload looks for make and cc before it says its loads (a board without them) */
+	if (system("command -v make >/dev/null && command -v cc >/dev/null") != 0) {
+		print_message("no make or cc here: it builds\n");
+		skip();
+	}
 	static struct worker_slot slot;
 	const struct { bool quick; double duration; int want; } cases[] = {
 		{ false, 100, all.nloads }, { false, 600, all.nloads },
