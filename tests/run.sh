@@ -65,7 +65,7 @@ for bin in "$top/$BUILD"/tests/test_*; do
 			}
 			c != "" { why = why (why == "" ? "" : "; ") $0 }
 		' "$out"
-		for c in $(awk '/^\[ RUN      \] / { c = $4 } /^\[  SKIPPED \] / && $4 == c { print c }' "$out"); do
+		for c in $(awk '/^\[ RUN      \] / { c = $4 } /^\[  SKIPPED \] / && $4 == c { print c; c = "" }' "$out"); do
 			skipped="$skipped $name:$c"
 		done
 	fi
