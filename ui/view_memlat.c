@@ -2,6 +2,7 @@
 #include "family_view.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +35,34 @@ static void curve_add(struct curve *cv, char chain, double x, double v)
 	cv->chain[cv->n++] = chain;
 }
 
+/* This machine's caches, and the sizes a run with params (and quick) measures.
+ * Both read sysfs; the screen redraws several times a second with the same
+ * run, so they are read once per run, not once per frame. */
+static void sizes_of(const char *params, bool quick, struct memlat_caches *caches, struct memlat_sizes *sz)
+{
+	static struct {
+		bool filled, quick;
+		char params[512];
+		struct memlat_caches caches;
+		struct memlat_sizes sz;
+	} memo;
+	const char *p = params ? params : "";
+	if (memo.filled && memo.quick == quick && !strcmp(memo.params, p)) {
+		*caches = memo.caches, *sz = memo.sz;
+		return;
+	}
+	char err[200];
+	memlat_read_caches(caches);
+	if (test_settings_fill(&memlat_settings, params, quick, sz, err, sizeof err) < 0)
+		memlat_default_sizes(caches, sz);
+	/* params too long for the memo are read every frame, as before */
+	memo.filled = strlen(p) < sizeof memo.params;
+	if (memo.filled) {
+		snprintf(memo.params, sizeof memo.params, "%s", p);
+		memo.quick = quick, memo.caches = *caches, memo.sz = *sz;
+	}
+}
+
 /* The curve so far: finished samples' means, then the sample in progress
  * (copy 0's points), on log axes; '*' the random chain, '+' the forward
  * one (the glyphs differ, so mono loses nothing); the caches marked. */
@@ -53,13 +82,9 @@ static void draw_curve(const struct live *l, struct canvas *c, int y, int rows,
 	for (int i = 0; i < np; i++)
 		if (pts[i].series == MEMLAT_FWD || pts[i].series == MEMLAT_RND)
 			curve_add(&cv, pts[i].series == MEMLAT_RND ? 'r' : 'f', pts[i].x, pts[i].v);
-	/* this machine's caches, and the sizes a run with params measures */
 	struct memlat_caches caches;
 	struct memlat_sizes sz;
-	char err[200];
-	memlat_read_caches(&caches);
-	if (test_settings_fill(&memlat_settings, params, live_quick(l), &sz, err, sizeof err) < 0)
-		memlat_default_sizes(&caches, &sz);
+	sizes_of(params, live_quick(l), &caches, &sz);
 	double xmin = (double)sz.min, xmax = (double)sz.max, ymin = INFINITY, ymax = 0;
 	if (stored) /* a replay, or a later sample: the range measured, whatever the options now */
 		xmin = INFINITY, xmax = 0;
