@@ -80,10 +80,9 @@ static int check_copy_list(const char *opt, const char *arg, char *err, size_t e
 	return 0;
 }
 
-/* One of the row's choices: "--format is json, csv or unixbench, not 'x'". */
-static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
+/* One of a row's choices: "--format is json, csv or unixbench, not 'x'". */
+static int one_of(const char *c, const char *opt, const char *arg, char *err, size_t errlen)
 {
-	const char *c = opts_row(O_FORMAT)->choices;
 	char list[200] = "";
 	int left = 0;
 	for (const char *w = c; *w; w += strspn(w, " "), left++) {
@@ -102,6 +101,20 @@ static int check_format(const char *opt, const char *arg, char *err, size_t errl
 	}
 	snprintf(err, errlen, "%s is %s, not '%s'", opt, list, arg);
 	return -1;
+}
+
+static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	return one_of(opts_row(O_FORMAT)->choices, opt, arg, err, errlen);
+}
+
+/* The run modes' names, from their table (compose fills it): a misspelt mode
+ * matched no run and said so as if none were stored. */
+static char mode_names[128];
+
+static int check_mode(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	return one_of(mode_names, opt, arg, err, errlen);
 }
 
 /* ---- the table ---- */
@@ -289,7 +302,7 @@ static const struct opt_def core_rows[] = {
 	{ .id = O_SEL_MODE, .name = "mode", .kind = OK_STRING,
 	  .arg = "MODE", .what = "a mode",
 	  .help = "only runs of this mode: full, quick, imported, thermal, ...",
-	  .cmds = OC_RUNS | OC_DELETE, .choices = "full quick imported thermal" },
+	  .cmds = OC_RUNS | OC_DELETE, .choices = mode_names, .check = check_mode },
 	{ .id = O_LIMIT, .name = "limit", .kind = OK_INT,
 	  .arg = "N", .what = "a number of runs", .min = 1, .max = 999999,
 	  .help = "the newest N runs that match",
@@ -387,6 +400,12 @@ static size_t add_mode_options(size_t n)
 __attribute__((constructor)) static void compose(void)
 {
 	size_t n = 0, c = 0, ncore = sizeof core_rows / sizeof core_rows[0];
+	for (int m = 0; m < RUN_MODE_COUNT; m++) {
+		const char *name = run_mode_info((enum run_mode)m)->name;
+		size_t u = strlen(mode_names);
+		if (name[0])
+			snprintf(mode_names + u, sizeof mode_names - u, "%s%s", u ? " " : "", name);
+	}
 	for (int id = 0; id < O_COUNT; id++) {
 		row_of[id] = n;
 		if (id == O_SETTING)

@@ -24,6 +24,12 @@ expect_exit 0 "$KBENCH" runs --tests dhry2reg
 expect_exit 2 "$KBENCH" runs --since yesterday
 [ "$(wc -l <"$T/err")" = 1 ] && grep -q -- '--since wants a date' "$T/err" || die "bad date: $(cat "$T/err")"
 expect_exit 2 "$KBENCH" runs --limit 0
+# a misspelt mode is an error naming the modes, not an empty list that looks like no runs
+expect_exit 2 "$KBENCH" runs --mode quik
+[ "$(wc -l <"$T/err")" = 1 ] && grep -q -- "--mode is full, quick, .* or imported, not 'quik'" "$T/err" ||
+	die "a misspelt --mode: $(cat "$T/out" "$T/err")"
+expect_exit 2 "$KBENCH" delete --mode importd --yes
+[ "$(ls "$KBENCH_HOME"/*.json | wc -l)" = 3 ] || die "a delete with a misspelt mode removed runs"
 expect_exit 0 "$KBENCH" runs --size
 grep -q '3 runs, .* MB of run files, index' "$T/out" && grep -q 'imported .* 3 runs' "$T/out" || die "--size: $(cat "$T/out")"
 
