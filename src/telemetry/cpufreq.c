@@ -80,6 +80,32 @@ static int read_sysfs_round(struct cpufreq *cf)
 }
 
 /* "cpu MHz" lines in processor order; "processor : N" says which cpu. */
+/* Intel model names end with the nominal clock: "... @ 1.60GHz". 0: none. */
+static double model_clock(const char *line)
+{
+	const char *at = strstr(line, "@ ");
+	double ghz;
+	return at && sscanf(at + 2, "%lfGHz", &ghz) == 1 && ghz > 0 && ghz < 100 ? ghz * 1000 : 0;
+}
+
+/* The first model name's clock in /proc/cpuinfo, 0 where it names none. */
+static double cpuinfo_model_clock(void)
+{
+	char path[4096], line[512];
+	sysroot_path(path, sizeof path, "/proc/cpuinfo");
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return 0;
+	double mhz = 0;
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, "model name", 10)) {
+			mhz = model_clock(line);
+			break;
+		}
+	fclose(f);
+	return mhz;
+}
+
 static int read_cpuinfo(struct cpufreq *cf, bool count_only)
 {
 	char path[4096];
@@ -108,11 +134,9 @@ static int read_cpuinfo(struct cpufreq *cf, bool count_only)
 			}
 			n++;
 		} else if (!strncmp(line, "model name", 10) && !cf->nominal_mhz) {
-			/* Intel model names end with the nominal clock: "... @ 1.60GHz". */
-			char *at = strstr(line, "@ ");
-			double ghz;
-			if (at && sscanf(at + 2, "%lfGHz", &ghz) == 1 && ghz > 0) {
-				cf->nominal_mhz = ghz * 1000;
+			double mhz = model_clock(line);
+			if (mhz > 0) {
+				cf->nominal_mhz = mhz;
 				snprintf(cf->nominal_from, sizeof cf->nominal_from, "the model name");
 			}
 		}
@@ -138,6 +162,7 @@ static void read_policy(struct cpufreq *cf)
 	 * base_frequency (intel_pstate) or ACPI CPPC's nominal_freq (MHz) is
 	 * the nominal clock, per CPU because hybrid parts differ by core type. */
 	const char *from0 = NULL;
+	double model_mhz = -1; /* read once, where a ceiling needs it */
 	for (int i = 0; i < cf->ncpus; i++) {
 		int c = cf->cpu[i];
 		const char *from = NULL;
@@ -165,6 +190,16 @@ static void read_policy(struct cpufreq *cf)
 			cf->nom_ceiling[i] = rb == 0 && b;
 			from = rb < 0 ? "cpuinfo_max_freq" : b ? "cpuinfo_max_freq, a boost ceiling"
 							 : "cpuinfo_max_freq, boost off";
+			/* acpi-cpufreq on an Intel part with turbo: the ceiling is
+			 * the base clock + 1 MHz (its turbo P-state), but the model
+			 * name ("@ 2.60GHz") says the nominal clock itself. */
+			if (cf->nom_ceiling[i] && model_mhz < 0)
+				model_mhz = cpuinfo_model_clock();
+			if (cf->nom_ceiling[i] && model_mhz > 0) {
+				cf->nom_mhz[i] = model_mhz;
+				cf->nom_ceiling[i] = false;
+				from = "the model name (max_freq: a boost ceiling)";
+			}
 		}
 		if (i == 0)
 			from0 = from;

@@ -469,6 +469,41 @@ static void avg_freq_and_cppc_nominal(void **state)
 	assert_true(cpufreq_on(&cf, cpus + 1, 1, &nom) == 3500 && nom == 0);
 }
 
+/* acpi-cpufreq on an Intel laptop with turbo: cpuinfo_max_freq is the turbo
+ * P-state (base + 1 MHz) and boost is on, so it is a ceiling; the model name's
+ * "@ 2.60GHz" is the nominal clock. A model name without one leaves the ceiling. */
+static void intel_acpi_cpufreq_takes_the_model_name(void **state)
+{
+	(void)state;
+	for (int c = 0; c < 2; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		fakesys_put(p, "2400000\n");
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
+		fakesys_put(p, "2601000\n");
+	}
+	fakesys_put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_driver", "acpi-cpufreq\n");
+	fakesys_put("proc/cpuinfo", "processor\t: 0\nmodel name\t: Intel(R) Core(TM) i7-6600U CPU @ 2.60GHz\n"
+			    "cpu MHz\t\t: 2400.000\n\nprocessor\t: 1\n"
+			    "model name\t: Intel(R) Core(TM) i7-6600U CPU @ 2.60GHz\ncpu MHz\t\t: 2400.000\n");
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_int_equal(cf.source, CPUFREQ_SYSFS);
+	assert_true(cf.nominal_mhz == 2600 && !cf.nominal_ceiling);
+	assert_true(cf.nom_mhz[1] == 2600 && !cf.nom_ceiling[1]);
+	assert_string_equal(cf.nominal_from, "the model name (max_freq: a boost ceiling)");
+	int cpus[] = { 0 };
+	double nom;
+	assert_true(cpufreq_on(&cf, cpus, 1, &nom) == 2400 && nom == 2600);
+	/* an AMD model name names no clock: the ceiling stays a ceiling */
+	fakesys_put("proc/cpuinfo", "processor\t: 0\nmodel name\t: AMD Ryzen 7 5800U with Radeon Graphics\n"
+			    "processor\t: 1\nmodel name\t: AMD Ryzen 7 5800U with Radeon Graphics\n");
+	cpufreq_open(&cf);
+	assert_true(cf.nominal_mhz == 2601 && cf.nominal_ceiling);
+	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq, a boost ceiling");
+}
+
 /* An AMD desktop with boost on and no CPPC nominal: an all-core clock at 64%
  * of the boost ceiling is no "clock fell" evidence; the ceiling is kept as
  * freq.ceiling, not freq.nominal. */
@@ -594,6 +629,7 @@ int main(void)
 		T(busy_clock_is_the_workers_cpu),
 		T(avg_freq_and_cppc_nominal),
 		T(a_boost_ceiling_is_no_nominal),
+		T(intel_acpi_cpufreq_takes_the_model_name),
 		T(cpufreq_slow_read_falls_back_and_says_so),
 		T(cpufreq_fast_read_stays_on_sysfs),
 		T(cpufreq_fixture_tree_is_not_timed),
