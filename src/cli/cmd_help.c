@@ -25,6 +25,17 @@ void help_print_main(FILE *f)
 		int used = fprintf(f, "  %-10s %-28s ", opt_commands[i].name, opt_commands[i].args);
 		print_wrapped(f, opt_commands[i].about, used, 42, help_width());
 	}
+	fprintf(f, "\nenvironment:\n");
+	for (size_t i = 0; i < opt_env_count; i++) {
+		if (opt_env[i].tests)
+			continue;
+		char text[400];
+		snprintf(text, sizeof text, "%s", opt_env[i].help);
+		for (char *nl = strchr(text, '\n'); nl; nl = strchr(nl, '\n'))
+			*nl = ' ';
+		int used = fprintf(f, "  %-18s ", opt_env[i].name);
+		print_wrapped(f, text, used, 21, help_width());
+	}
 	fprintf(f, "\n  kbench COMMAND --help  a command's options (kbench help --man: all of them)\n"
 		   "  kbench --version       the version\n");
 }

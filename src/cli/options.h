@@ -110,6 +110,7 @@ const struct opt_command *opts_command(const char *name);
 struct opt_env {
 	const char *name;
 	const char *help;
+	bool tests; /* for kbench's own tests: the man page lists it, `kbench help` not */
 };
 
 extern const struct opt_env opt_env[];

@@ -540,28 +540,28 @@ __attribute__((constructor)) static void compose_commands(void)
 }
 
 const struct opt_env opt_env[] = {
-	{ "KBENCH_HOME", "the run store (default: $XDG_DATA_HOME/kbench)" },
-	{ "XDG_DATA_HOME", "where the store is when KBENCH_HOME is unset (default ~/.local/share)" },
-	{ "XDG_CONFIG_HOME", "user themes in $XDG_CONFIG_HOME/kbench/themes (default ~/.config)" },
-	{ "TMPDIR", "where the file tests write when --tmpdir is not given (default /tmp)" },
+	{ "KBENCH_HOME", "the run store (default: $XDG_DATA_HOME/kbench)", false },
+	{ "XDG_DATA_HOME", "where the store is when KBENCH_HOME is unset (default ~/.local/share)", false },
+	{ "XDG_CONFIG_HOME", "user themes in $XDG_CONFIG_HOME/kbench/themes (default ~/.config)", false },
+	{ "TMPDIR", "where the file tests write when --tmpdir is not given (default /tmp)", false },
 	{ "KBENCH_DATADIR", "the shell, grep and C tests' data files (found beside the binary\n"
-			    "or in the installed share directory otherwise)" },
+			    "or in the installed share directory otherwise)", false },
 	{ "KBENCH_HELPER", "the kbench-exec program the fork, exec and loop tests run in\n"
-			   "(found beside the binary or in the installed libexec directory otherwise)" },
-	{ "KBENCH_SYSFS_ROOT", "read /sys and /proc telemetry files below this directory (for tests, and to read an extracted sensors --dump; their read cost is not timed)" },
+			   "(found beside the binary or in the installed libexec directory otherwise)", false },
+	{ "KBENCH_SYSFS_ROOT", "read /sys and /proc telemetry files below this directory (for tests, and to read an extracted sensors --dump; their read cost is not timed)", false },
 	{ "KBENCH_MEM_AVAILABLE_KIB", "buildload: take this as the memory and swap available (tests\n"
-				      "fake a small machine to see mem_load refuse)" },
+				      "fake a small machine to see mem_load refuse)", true },
 	{ "KBENCH_DISK_FREE_KIB", "buildload: take this as the scratch directory's free space (io_load's\n"
-				  "file is a quarter of it; under 256 MiB the disk loads refuse)" },
+				  "file is a quarter of it; under 256 MiB the disk loads refuse)", true },
 	{ "KBENCH_BUILDLOAD_FLUSH", "buildload: 0 = do not flush the page cache before the loads (tests;\n"
-				    "the run's notes say so)" },
+				    "the run's notes say so)", true },
 	{ "KBENCH_BUILDLOAD_LEAD", "buildload: seconds a load runs before its build (default 3; tests\n"
-				   "shorten it)" },
+				   "shorten it)", true },
 	{ "KBENCH_TEST_KILL_AT", "tests only: kill kbench (SIGKILL) at this step of a save or of\n"
 				"an index update (save-created, save-half, save-written,\n"
-				"save-linked, index-begin, index-commit)" },
-	{ "NO_COLOR", "the console draws without colour" },
-	{ "ESCDELAY", "milliseconds the console waits after Esc (default 25)" },
+				"save-linked, index-begin, index-commit)", true },
+	{ "NO_COLOR", "the console draws without colour", false },
+	{ "ESCDELAY", "milliseconds the console waits after Esc (default 25)", false },
 };
 const size_t opt_env_count = sizeof opt_env / sizeof opt_env[0];
 

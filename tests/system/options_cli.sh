@@ -69,6 +69,12 @@ done
 [ -n "${cmd:-}" ] || die "kbench --help lists no commands"
 expect_exit 0 "$KBENCH" --help
 awk 'length($0) > 79 { print; bad = 1 } END { exit bad }' "$T/out" || die "kbench --help: lines wider than 79 columns"
+# the environment a user sets is listed (the man page's whole list minus the tests' own)
+sed -n '/^environment:/,/^$/p' "$T/out" >"$T/env"
+for v in KBENCH_HOME TMPDIR KBENCH_SYSFS_ROOT NO_COLOR; do
+	grep -q "^  $v " "$T/env" || die "kbench --help does not list $v: $(cat "$T/env")"
+done
+grep -q KBENCH_TEST_KILL_AT "$T/env" && die "kbench --help lists a variable for kbench's own tests"
 expect_exit 0 "$KBENCH" run --help
 for o in '-c, --copies N' '--duration S' '--pause S' '--max-test-seconds S' '--events LIST' \
 	'--interval S' '--no-telemetry' '-q, --quiet' '-h, --help'; do
