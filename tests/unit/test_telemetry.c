@@ -425,19 +425,25 @@ static void busy_clock_is_the_workers_cpu(void **state)
 	run_free(r);
 }
 
+/* Two CPUs whose cpufreq says the clock now and the top clock (kHz). */
+static void two_cpus_at(long cur_khz, long max_khz)
+{
+	for (int c = 0; c < 2; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		fakesys_put(p, "%ld\n", cur_khz);
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
+		fakesys_put(p, "%ld\n", max_khz);
+	}
+}
+
 /* Linux 6.13's cpuinfo_avg_freq (APERF/MPERF) is read where it exists,
  * scaling_cur_freq where it fails (an idle CPU); ACPI CPPC's nominal_freq is
  * the nominal before cpuinfo_max_freq, which alone is only a boost ceiling. */
 static void avg_freq_and_cppc_nominal(void **state)
 {
 	(void)state;
-	for (int c = 0; c < 2; c++) {
-		char p[128];
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
-		fakesys_put(p, "3500000\n");
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
-		fakesys_put(p, "4700000\n");
-	}
+	two_cpus_at(3500000, 4700000);
 	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_avg_freq", "2100000\n");
 	fakesys_put("sys/devices/system/cpu/cpu1/cpufreq/cpuinfo_avg_freq", "busy\n"); /* unreadable: EAGAIN */
 	struct cpufreq cf;
@@ -475,13 +481,7 @@ static void avg_freq_and_cppc_nominal(void **state)
 static void intel_acpi_cpufreq_takes_the_model_name(void **state)
 {
 	(void)state;
-	for (int c = 0; c < 2; c++) {
-		char p[128];
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
-		fakesys_put(p, "2400000\n");
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
-		fakesys_put(p, "2601000\n");
-	}
+	two_cpus_at(2400000, 2601000);
 	fakesys_put("sys/devices/system/cpu/cpufreq/boost", "1\n");
 	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_driver", "acpi-cpufreq\n");
 	fakesys_put("proc/cpuinfo", "processor\t: 0\nmodel name\t: Intel(R) Core(TM) i7-6600U CPU @ 2.60GHz\n"
@@ -510,13 +510,7 @@ static void intel_acpi_cpufreq_takes_the_model_name(void **state)
 static void a_boost_ceiling_is_no_nominal(void **state)
 {
 	(void)state;
-	for (int c = 0; c < 2; c++) {
-		char p[128];
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
-		fakesys_put(p, "3000000\n");
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", c);
-		fakesys_put(p, "4700000\n");
-	}
+	two_cpus_at(3000000, 4700000);
 	fakesys_put("sys/devices/system/cpu/cpufreq/boost", "1\n");
 	put_stat(4242, 1);
 	struct run *r = run_one_sample();
