@@ -333,16 +333,21 @@ $(BUILD)/observer_driver: tests/observer_driver.c $(LIB_OBJ)
 # build-fuzz/ and runs each for FUZZ_SECONDS on its corpus in tests/fuzz/corpus/ (new
 # inputs go to build-fuzz/corpus-NAME, so the seed corpora stay as committed).
 FUZZ_SECONDS ?= 60
+# Each target runs in an empty directory of its own, which must stay empty: a
+# parser given fuzz bytes writes no file (`sensors --dump FILE` once wrote 1,613).
+FUZZ_WROTE_NOTHING = [ -z "$$(ls -A build-fuzz/cwd-$$t)" ] || \
+	{ echo "fuzz_$$t wrote files where it ran: $$(ls -A build-fuzz/cwd-$$t | head -n 5)"; exit 1; }
 .PHONY: fuzz fuzzers
 fuzz:
 	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
 		WL_CFLAGS="-O1 -g" fuzzers
 	@for t in runfile import theme cli; do \
 		echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
-		mkdir -p build-fuzz/corpus-$$t; \
-		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t.log 2>&1; rc=$$?; \
+		mkdir -p build-fuzz/corpus-$$t; rm -rf build-fuzz/cwd-$$t; mkdir build-fuzz/cwd-$$t; \
+		(cd build-fuzz/cwd-$$t && ../fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+			../corpus-$$t ../../tests/fuzz/corpus/$$t >../fuzz_$$t.log 2>&1); rc=$$?; \
 		tail -n 2 build-fuzz/fuzz_$$t.log; [ $$rc = 0 ] || exit 1; \
+		$(FUZZ_WROTE_NOTHING); \
 	done
 # make fuzz-long: each target to FUZZ_RUNS executions (10 million: hours on a small
 # machine); each prints its count and stops at the first crash. FUZZ_TARGETS picks
@@ -359,11 +364,12 @@ fuzz-long:
 		WL_CFLAGS="-O1 -g" fuzzers
 	@for t in $(FUZZ_TARGETS); do \
 		echo "fuzzing $$t to $(FUZZ_RUNS) executions"; \
-		mkdir -p build-fuzz/corpus-$$t; \
-		build-fuzz/fuzz_$$t -runs=$(FUZZ_RUNS) -max_len=65536 \
-			build-fuzz/corpus-$$t tests/fuzz/corpus/$$t >build-fuzz/fuzz_$$t-long.log 2>&1; rc=$$?; \
+		mkdir -p build-fuzz/corpus-$$t; rm -rf build-fuzz/cwd-$$t; mkdir build-fuzz/cwd-$$t; \
+		(cd build-fuzz/cwd-$$t && ../fuzz_$$t -runs=$(FUZZ_RUNS) -max_len=65536 \
+			../corpus-$$t ../../tests/fuzz/corpus/$$t >../fuzz_$$t-long.log 2>&1); rc=$$?; \
 		grep -E '^(#[0-9]+|Done [0-9]+ runs)' build-fuzz/fuzz_$$t-long.log | tail -n 1; \
 		[ $$rc = 0 ] || { tail -n 20 build-fuzz/fuzz_$$t-long.log; exit 1; }; \
+		$(FUZZ_WROTE_NOTHING); \
 	done
 fuzzers: $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cli/cmd_%,$(LIB_OBJ))
