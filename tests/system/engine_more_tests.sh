@@ -31,14 +31,16 @@ awk '
 /^System Benchmarks Partial Index/ { sys = 1; next }
 /^Non-Index Benchmarks/ { sys = 0; misc = 1; next }
 sys && /^File (Write|Read) / { if ($(NF-2) == "---" && $NF == "---") dashes++; else print "not ---: " $0 }
-sys && /^File Copy / { n++; lsum += log($NF) }
+sys && /^File Copy / { n++; lo += log($NF - 0.05); hi += log($NF + 0.05) }
 sys && /^System Benchmarks Index Score \(Partial Only\)/ { score = $NF; sys = 0 }
 misc && /^C Compiler Throughput \(gcc\) +--- +[0-9.]+ +---$/ { c = 1 }
 END {
 	if (dashes != 6) { print "write/read rows with ---: " dashes; exit 1 }
 	if (n != 3) { print "copy rows: " n; exit 1 }
-	g = exp(lsum / n)
-	if (g / score > 1.001 || g / score < 0.999) { print "index " score " vs the copies alone " g; exit 1 }
+	# each printed index is its true value rounded to 0.1, and so is the score: on a slow
+	# machine (indexes near 20) that rounding alone moves the mean by more than 0.1%
+	l = exp(lo / n) - 0.05; h = exp(hi / n) + 0.05
+	if (score < l || score > h) { print "index " score " outside the copies alone: " l " .. " h; exit 1 }
 	if (!c) { print "no C row with ---"; exit 1 }
 }' "$T/report" || { cat "$T/report"; die "the index tables are wrong"; }
 grep -q '^System Benchmarks Index Values' "$T/report" && die "a partial index called full"
