@@ -13,7 +13,7 @@ clean() {
 }
 
 "$KBENCH" run -q -c 1 --samples 1 --duration 0.3 --pause 0 --tmpdir "$T/scratch" --name more fs C \
-	>"$T/report" 2>"$T/err" || { cat "$T/err" "$T/report"; die "run exited $?"; }
+	>"$T/report" 2>"$T/err" || { rc=$?; cat "$T/err" "$T/report"; die "run exited $rc"; }
 clean "fs C"
 
 # A result line each, with a positive score.
@@ -61,7 +61,7 @@ awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' "$T/cmp" || die "compa
 # loop measures that loop; a failed one would leave the score at 1.0, the geometric mean
 # of nothing), and nothing is left.
 "$KBENCH" run -q -c 2 --samples 1 --duration 0.5 --pause 0 --tmpdir "$T/scratch" --no-save shell64 \
-	>"$T/report" 2>"$T/err" || { cat "$T/err" "$T/report"; die "shell64 exited $?"; }
+	>"$T/report" 2>"$T/err" || { rc=$?; cat "$T/err" "$T/report"; die "shell64 exited $rc"; }
 awk '/^Shell Scripts \(64 concurrent\) .* lpm / { if ($5 > 1.5) ok = 1 } END { exit !ok }' "$T/report" ||
 	{ cat "$T/report"; die "shell64 finished no loop"; }
 grep -Eq '^Shell Scripts \(64 concurrent\) +--- +[0-9.]+ +---$' "$T/report" || die "no shell64 row with ---"
