@@ -14,10 +14,15 @@
 #                                           kbench reads)
 #   sh tests/arm64_vm.sh unit DIR OUT       the arm64 unit tests (make unit ARCH=arm64 builds
 #                                           them), run there by tests/run.sh; OUT/out its report
+#   sh tests/arm64_vm.sh system DIR OUT     the system tests (tests/system/*.sh), run there by
+#                                           tests/run.sh on a Debian arm64 userland (bash,
+#                                           coreutils, python3, tmux, ...: tests/arm64_root.sh);
+#                                           OUT/out its report, the console shows it as it goes
 #
 # Environment: KBENCH_ARM64 (the build directory, default build-arm64), VM_TIMEOUT
 # (seconds, default 900: an emulated CPU is several times slower than the host's), VM_MEM
-# (MiB: 1024 for run, 2048 for unit).
+# (MiB: 1024 for run, 2048 for unit, 3072 for system), TESTS (unit and system: the names
+# tests/run.sh runs, as for make test), JOBS (system: tests side by side, default 2).
 set -eu
 die() { echo "arm64_vm: $*" >&2; exit 1; }
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -167,9 +172,42 @@ unit() {
 	VM_MEM=${VM_MEM:-2048} boot "$root" "$out"
 }
 
+# the system tests, run by tests/run.sh in the source tree's tracked files with build-arm64's
+# kbench, on the Debian userland tests/arm64_root.sh lays out (its .debs cached in DIR/debs)
+system() {
+	dir=$1 out=$2
+	sh "$TOP/tests/arm64_root.sh" "$dir" || die "no arm64 userland for the system tests"
+	root=$(new_root "$out")
+	# Debian's merged /usr (bin and lib are links into usr/); busybox stays for init's
+	# applets (poweroff -f), the userland's own programs come first
+	rm -rf "$root/bin" "$root/lib"
+	cp -a "$dir/userland/." "$root/"
+	cp "$dir/busybox" "$root/usr/bin/busybox"
+	mkdir -p "$root/kb/src/build-arm64"
+	(cd "$TOP" && git ls-files -z | xargs -0 cp -P --parents -t "$root/kb/src") ||
+		die "could not copy the source tree (a git checkout is needed)"
+	cp "$ARM/kbench" "$ARM/kbench-exec" "$root/kb/src/build-arm64/"
+	# what the tests' shell scripts expect of a booted Debian: ptys for tmux, a shared-memory
+	# mount, the cgroup v2 tree systemd mounts; each test's line goes to the console as well
+	# as to out, so a run that outlives VM_TIMEOUT still shows how far it came
+	cat >"$root/kb/job" <<JOB
+mkdir -p /dev/pts /dev/shm
+mount -t devpts -o gid=5,mode=620,ptmxmode=666 devpts /dev/pts
+mount -t tmpfs shm /dev/shm
+mount -t cgroup2 cgroup2 /sys/fs/cgroup
+export LANG=C.UTF-8 PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
+cd /kb/src || exit 1
+{ KBENCH=/kb/src/build-arm64/kbench KBENCH_DATADIR=/kb/src/data BUILD=build-arm64 \
+	TESTS='${TESTS:-}' JOBS='${JOBS:-2}' sh tests/run.sh 2>&1; echo \$? >/tmp/run.rc; } | tee /dev/console
+exit \$(cat /tmp/run.rc)
+JOB
+	VM_MEM=${VM_MEM:-3072} boot "$root" "$out"
+}
+
 case ${1:-} in
 fetch) [ $# = 2 ] || die "usage: arm64_vm.sh fetch DIR"; fetch "$2" ;;
 run) [ $# -ge 3 ] || die "usage: arm64_vm.sh run DIR OUT -- KBENCH-ARGS"; shift; run "$@" ;;
 unit) [ $# = 3 ] || die "usage: arm64_vm.sh unit DIR OUT"; shift; unit "$@" ;;
-*) die "usage: arm64_vm.sh fetch DIR | run DIR OUT -- KBENCH-ARGS | unit DIR OUT" ;;
+system) [ $# = 3 ] || die "usage: arm64_vm.sh system DIR OUT"; shift; system "$@" ;;
+*) die "usage: arm64_vm.sh fetch DIR | run DIR OUT -- KBENCH-ARGS | unit DIR OUT | system DIR OUT" ;;
 esac

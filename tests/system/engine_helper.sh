@@ -1,5 +1,5 @@
 # The fork and exec tests (and the looper tests) run in kbench-exec, found beside kbench, under an installed prefix, or not at all (a clear failure).
-# requires: pgrep
+# requires: pgrep make
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 # During a spawn sample the worker is kbench-exec (its loop runs there, not in kbench).

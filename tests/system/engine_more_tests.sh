@@ -1,5 +1,6 @@
 # The non-index tests older reports quote: file write/read, C compiler, shell64. Short headless runs:
 # their report lines, `---` for no baseline, the index of the copies alone, the compiler kept, no leftovers.
+# requires: gcc
 . "$KBENCH_TOP/tests/system/lib.inc"
 mkdir -p "$T/scratch"
 
@@ -12,7 +13,7 @@ clean() {
 }
 
 "$KBENCH" run -q -c 1 --samples 1 --duration 0.3 --pause 0 --tmpdir "$T/scratch" --name more fs C \
-	>"$T/report" 2>"$T/err" || { cat "$T/err" "$T/report"; die "run exited $?"; }
+	>"$T/report" 2>"$T/err" || { rc=$?; cat "$T/err" "$T/report"; die "run exited $rc"; }
 clean "fs C"
 
 # A result line each, with a positive score.
@@ -30,14 +31,16 @@ awk '
 /^System Benchmarks Partial Index/ { sys = 1; next }
 /^Non-Index Benchmarks/ { sys = 0; misc = 1; next }
 sys && /^File (Write|Read) / { if ($(NF-2) == "---" && $NF == "---") dashes++; else print "not ---: " $0 }
-sys && /^File Copy / { n++; lsum += log($NF) }
+sys && /^File Copy / { n++; lo += log($NF - 0.05); hi += log($NF + 0.05) }
 sys && /^System Benchmarks Index Score \(Partial Only\)/ { score = $NF; sys = 0 }
 misc && /^C Compiler Throughput \(gcc\) +--- +[0-9.]+ +---$/ { c = 1 }
 END {
 	if (dashes != 6) { print "write/read rows with ---: " dashes; exit 1 }
 	if (n != 3) { print "copy rows: " n; exit 1 }
-	g = exp(lsum / n)
-	if (g / score > 1.001 || g / score < 0.999) { print "index " score " vs the copies alone " g; exit 1 }
+	# each printed index is its true value rounded to 0.1, and so is the score: on a slow
+	# machine (indexes near 20) that rounding alone moves the mean by more than 0.1%
+	l = exp(lo / n) - 0.05; h = exp(hi / n) + 0.05
+	if (score < l || score > h) { print "index " score " outside the copies alone: " l " .. " h; exit 1 }
 	if (!c) { print "no C row with ---"; exit 1 }
 }' "$T/report" || { cat "$T/report"; die "the index tables are wrong"; }
 grep -q '^System Benchmarks Index Values' "$T/report" && die "a partial index called full"
@@ -58,7 +61,7 @@ awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' "$T/cmp" || die "compa
 # loop measures that loop; a failed one would leave the score at 1.0, the geometric mean
 # of nothing), and nothing is left.
 "$KBENCH" run -q -c 2 --samples 1 --duration 0.5 --pause 0 --tmpdir "$T/scratch" --no-save shell64 \
-	>"$T/report" 2>"$T/err" || { cat "$T/err" "$T/report"; die "shell64 exited $?"; }
+	>"$T/report" 2>"$T/err" || { rc=$?; cat "$T/err" "$T/report"; die "shell64 exited $rc"; }
 awk '/^Shell Scripts \(64 concurrent\) .* lpm / { if ($5 > 1.5) ok = 1 } END { exit !ok }' "$T/report" ||
 	{ cat "$T/report"; die "shell64 finished no loop"; }
 grep -Eq '^Shell Scripts \(64 concurrent\) +--- +[0-9.]+ +---$' "$T/report" || die "no shell64 row with ---"

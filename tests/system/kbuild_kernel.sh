@@ -12,7 +12,7 @@
 # touched; the scratch directory is empty after a normal end and after
 # Ctrl-C; a tarball is extracted into the scratch and gone afterwards; a
 # comparison of two configs says what each built.
-# requires: make gcc tar python3
+# requires: make cc gcc tar python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 # The tools a kernel build needs, as stubs: the fake tree runs none of them,

@@ -27,6 +27,10 @@ grep -qF "intel-rapl:0   package-0    limit PL1 15.0 W over 28.0 s (long_term)" 
 # run WATTS NAME: a short run while a writer adds WATTS to energy_uj every 20 ms
 run() {
 	mkdir -p "$T/h.$2"
+	# the writer starts from 1 J: so must the file, or a run that reads it before the writer's
+	# first write (python3 starts slowly on an emulated arm64) sees the last run's count fall
+	# back to 1 J, a RAPL wraparound of 262 kJ (a megawatt at 4 W)
+	put "$Z/energy_uj" 1000000
 	python3 - "$Z/energy_uj" "$1" "$T/stop.$2" <<'PY' &
 import os, sys, time
 path, watts, stop = sys.argv[1], float(sys.argv[2]), sys.argv[3]

@@ -8,6 +8,8 @@
 # requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
+# the caches marked on the axis and the plateau rows are the caches sysfs gives (memlat_cli)
+[ -r /sys/devices/system/cpu/cpu0/cache/index0/size ] || skip "no cache sizes in sysfs"
 
 small="--sizes 512:4M:4 --samples 2 --pause 0"
 expect_exit 0 "$KBENCH" run memlat $small --duration 0.5 -c 1 --no-telemetry --name base

@@ -477,6 +477,36 @@ static void test_sweep_estimate(void **state)
 	assert_true(e > 6 && e < 30);
 }
 
+/* The report's notes on a machine whose sysfs names no caches (qemu's arm64 virt board):
+ * the clock and the pages asked still show, only the cache steps have nothing to say. On
+ * arm64 the notes were all dropped, and with them "huge pages asked" (options_cli). */
+static void test_notes_without_caches(void **state)
+{
+	struct run *r = run_new();
+	struct test_result *t = run_block_add_test(run_add_block(r, 1), "memlat", "Memory latency",
+						   "ns", 0, 0, "memory");
+	point_push(test_point(t, "clock", 0, "", "MHz", false, true), 2000);
+	point_push(test_point(t, "rnd L1", 4096, "B", "ns", true, true), 2);
+	test_summary_set(t, "pages", 0, "huge pages asked (MADV_HUGEPAGE)");
+	char buf[2048] = "";
+	FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+	assert_non_null(f);
+	memlat_print_notes(f, t);
+	fclose(f);
+	assert_non_null(strstr(buf, "CPU clock 2000 MHz (a chain of dependent adds): an L1 load takes 4.0 cycles"));
+	assert_non_null(strstr(buf, "Pages: huge pages asked (MADV_HUGEPAGE)"));
+	assert_null(strstr(buf, "Steps of the random chain"));
+	/* with caches the steps are noted too */
+	test_summary_set(t, "cache.L1", 32768, NULL);
+	f = fmemopen(buf, sizeof buf - 1, "w");
+	assert_non_null(f);
+	memlat_print_notes(f, t);
+	fclose(f);
+	assert_non_null(strstr(buf, "Steps of the random chain: L1 at none seen (sysfs 32 KiB)"));
+	assert_non_null(strstr(buf, "Pages: huge pages asked"));
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -487,6 +517,7 @@ int main(void)
 		cmocka_unit_test(test_point_at_another_size),
 		cmocka_unit_test(test_point_floors_learned),
 		cmocka_unit_test(test_sweep_estimate),
+		cmocka_unit_test(test_notes_without_caches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
