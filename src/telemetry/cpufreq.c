@@ -79,7 +79,6 @@ static int read_sysfs_round(struct cpufreq *cf)
 	return ok ? 0 : -ENOENT;
 }
 
-/* "cpu MHz" lines in processor order; "processor : N" says which cpu. */
 /* Intel model names end with the nominal clock: "... @ 1.60GHz". 0: none. */
 static double model_clock(const char *line)
 {
@@ -106,6 +105,7 @@ static double cpuinfo_model_clock(void)
 	return mhz;
 }
 
+/* "cpu MHz" lines in processor order; "processor : N" says which cpu. */
 static int read_cpuinfo(struct cpufreq *cf, bool count_only)
 {
 	char path[4096];
