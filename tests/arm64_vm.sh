@@ -153,6 +153,12 @@ JOB
 	boot "$root" "$out"
 }
 
+# copy_source ROOT: the source tree's tracked files into ROOT/kb/src, where tests/run.sh runs
+copy_source() {
+	(cd "$TOP" && git ls-files -z | xargs -0 cp -P --parents -t "$1/kb/src") ||
+		die "could not copy the source tree (a git checkout is needed)"
+}
+
 # the unit tests, run by tests/run.sh in the source tree's tracked files with build-arm64's
 # test programs (stripped: the machine holds everything in memory)
 unit() {
@@ -160,8 +166,7 @@ unit() {
 	ls "$ARM"/tests/test_* >/dev/null 2>&1 || die "no arm64 unit tests in $ARM/tests: run 'make unit ARCH=arm64' once"
 	root=$(new_root "$out")
 	mkdir -p "$root/kb/src/build-arm64/tests"
-	(cd "$TOP" && git ls-files -z | xargs -0 cp -P --parents -t "$root/kb/src") ||
-		die "could not copy the source tree (a git checkout is needed)"
+	copy_source "$root"
 	cp "$ARM/kbench" "$ARM/kbench-exec" "$root/kb/src/build-arm64/"
 	for b in "$ARM"/tests/test_*; do
 		aarch64-linux-gnu-strip -o "$root/kb/src/build-arm64/tests/${b##*/}" "$b"
@@ -184,8 +189,7 @@ system() {
 	cp -a "$dir/userland/." "$root/"
 	cp "$dir/busybox" "$root/usr/bin/busybox"
 	mkdir -p "$root/kb/src/build-arm64"
-	(cd "$TOP" && git ls-files -z | xargs -0 cp -P --parents -t "$root/kb/src") ||
-		die "could not copy the source tree (a git checkout is needed)"
+	copy_source "$root"
 	cp "$ARM/kbench" "$ARM/kbench-exec" "$root/kb/src/build-arm64/"
 	# what the tests' shell scripts expect of a booted Debian: ptys for tmux, a shared-memory
 	# mount, the cgroup v2 tree systemd mounts; each test's line goes to the console as well
