@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench: build, test, install. `make deps` installs what the build needs.
 # The version comes from one place, the VERSION file (what the next or current
 # release is called). In a git checkout `git describe` says more: the release tag

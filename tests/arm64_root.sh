@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Debian arm64 userland kbench's system tests need (tests/arm64_vm.sh system), laid out in
 # DIR/userland without running an arm64 program: apt resolves the packages' dependencies,
 # apt-get download fetches them into DIR/debs (kept, so a second run downloads nothing) and

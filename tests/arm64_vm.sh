@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The arm64 build run on a real arm64 kernel: Debian's cloud kernel booted by
 # qemu-system-aarch64 (the "virt" board, Cortex-A57, 2 CPUs, no disk), with an initramfs of
 # busybox, build-arm64/kbench, kbench-exec, data/ and the C library. Where qemu-user cannot

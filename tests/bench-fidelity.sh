@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench beside UnixBench on this machine, test by test: `make bench-fidelity UNIXBENCH=DIR`.
 #
 # DIR is a built UnixBench (the directory holding Run and pgms/, built with its

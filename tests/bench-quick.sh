@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make bench-quick: full-length index vs quick index, 1 copy, interleaved
 # (full, quick, full, quick, ...), on this machine, in one sitting.
 # Prints per test the median full and quick scores, their ratio, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # How often kbench's verdicts call noise a change on this machine, before and after calibration,
 # and whether a real slowdown is still found. Not part of `make test`: it measures the machine.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make bench: what kbench's own machinery costs, measured here, side by side in one run.
 #  1. Sample start-up: forking and releasing the copies, and reaping them after
 #     the work ends, per sample, as a share of UnixBench's 10 s sample.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench beside UnixBench's programs as work per CPU-second, for a machine too loaded for
 # bench-fidelity's wall-clock rates: `make bench-fidelity-cpu UNIXBENCH=DIR [ARCH=i686]`.
 #

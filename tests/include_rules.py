@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Checks every #include "..." of src/ and ui/ against the parts table in README's Layout section.
 
     python3 tests/include_rules.py [TOP]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Makes a synthetic run store for make bench: N run files from real ones, each with its own id,
 kernel, date, mode and test set, in runs of five same-settings runs (the way a calibration
 stores them), so that lists, picking and noise learning have a long history to work on.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* make bench's observer tick: the temperature source's per-interval reads on the machine it finds
  * (a 40-input fake /sys in tests/bench.d/observer.sh), headline inputs only as kbench samples them,
  * side by side with every input read each tick as kbench did before, in alternating rounds. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make package-test: the Debian package end to end, as a user gets it. Builds
 # the .deb from the release tarball (make dist: HEAD's tracked files, no .git),
 # runs lintian, installs it into a clean Debian 12 root (debootstrap, minbase)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """README.md's table of contents, made from its ## and ### headings.
 
 readme_toc.py README.md          prints the table

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Dumps every command's output on one fixed store into a directory, so a refactor can be
 # checked byte for byte: run it with the old binary and the new one on the same store and
 # diff the two directories (nothing may differ).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs the unit tests (cmocka, one line per case) and the system tests
 # (tests/system/*.sh: exit 0 pass, 77 skipped with the reason as the last
 # line, anything else fails), then prints one line: N passed, N failed.

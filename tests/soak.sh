@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make soak: 200 back-to-back very short runs in ONE coordinator process (tests/soak_driver.c
 # calls the real `kbench run` each time), checking after every run that its file descriptors,
 # resident memory and child processes do not grow; then that nothing of any run is left:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The soak test's coordinator: one process doing many `kbench run`s back to back (the real
  * cmd_run: options, runner, telemetry, report, save), checking after each that its open
  * file descriptors, memory and child processes do not grow. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The console's main loop: terminal setup, the screen state machine, keys, signals, drawing, and the two entry points. */
 #include "app.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The console's shared state and the screen interface, private to ui/. */
 #ifndef KBENCH_UI_APP_H
 #define KBENCH_UI_APP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The console's setup choices: its options, copy counts, tests and groups, and the runner options they make. */
 #include "app.h"
 

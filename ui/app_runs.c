@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs from the console: start one on the run screen, keep what is worth keeping, calibrate, and load the run to compare with. */
 #include "app.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A screen model: a grid of attributed cells that screens draw into and term.c copies to curses. */
 #ifndef KBENCH_UI_CANVAS_H
 #define KBENCH_UI_CANVAS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A family's face on the console: its part of the run screen's sample line and its live panel, found by the family. */
 #ifndef KBENCH_UI_FAMILY_VIEW_H
 #define KBENCH_UI_FAMILY_VIEW_H

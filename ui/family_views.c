@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The registry of the families' live views on the console: one line each. */
 #include "family_view.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text for the console: numbers, times, changes, fitted columns, bars and sparklines, all pure. */
 #include "format.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text for the console: numbers, times, changes, fitted columns, bars and sparklines, all pure. */
 #ifndef KBENCH_UI_FORMAT_H
 #define KBENCH_UI_FORMAT_H

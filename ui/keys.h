@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Keys as data: one table per screen plus a global one; they drive dispatch, the key bar and help. */
 #ifndef KBENCH_UI_KEYS_H
 #define KBENCH_UI_KEYS_H

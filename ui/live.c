@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run screen's view of a run: dispatch to the kind being watched (live_run.c, live_replay.c), with safe answers before any. */
 #include "live.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the run screen watches, as one table of functions: a live run through the runner, or a stored run replayed from its samples. */
 #ifndef KBENCH_UI_LIVE_H
 #define KBENCH_UI_LIVE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A stored run played back on the run screen from its samples' start times and lengths, at a chosen speed. */
 #include "live.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A live run watched by the run screen: the runner's events, its live counters, and the telemetry sampler. */
 #include "live.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The registry of the console's run modes: which setup fields, preset and screen each mode's runs get, one line each. */
 #include "setup_mode.h"
 

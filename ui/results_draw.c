@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The results screen's drawing: big index scores, and the compare module's side-by-side table or the run's own (screen_results.c keeps the state). */
 #include <math.h>
 #include <stdio.h>

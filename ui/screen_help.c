@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The help screen: every key, generated from the same tables as the key bar. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The history screen: the stored runs, to open one, compare two, or delete one. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The results screen: its keys and actions, and the comparison it shows against a stored run (results_draw.c draws it). */
 #include <errno.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the results screen's two files share: the comparison shown and the table's lines (screen_results.c keeps them, results_draw.c draws them). */
 #ifndef KBENCH_UI_SCREEN_RESULTS_INT_H
 #define KBENCH_UI_SCREEN_RESULTS_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run screen: every test's status and progress, the running test's copies, telemetry, time left. */
 #include <math.h>
 #include <stdio.h>

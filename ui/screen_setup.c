@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The setup screen: tests grouped with checkboxes, presets, copies, samples, comparison run, estimate, start. */
 #include <stdio.h>
 #include <stdlib.h>

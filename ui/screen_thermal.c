@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thermal check's screen: score, clock, temperature and power stacked on one time axis, the throttle counters, and the state in words, live, replayed and after. */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What each kind of run means to the console: the setup screen's Run fields (a run's samples and pause, a thermal check's minutes of load and idle baseline), its preset and the screen its runs get. */
 #ifndef KBENCH_SETUP_MODE_H
 #define KBENCH_SETUP_MODE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The setup screen's Run fields for a run: samples, sample length and pause, their prompts and values (a thermal check's: setup_thermal.c). */
 #include "setup_mode.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The console's thermal check: its setup fields (minutes of load, the idle baseline, one rate test), its preset and its screen (src/families/thermal.h). */
 #include "setup_mode.h"
 

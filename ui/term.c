@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The only bridge to ncursesw: opens and restores the terminal, reads keys, copies a canvas out. */
 #include "term.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The only bridge to ncursesw: opens and restores the terminal, reads keys, copies a canvas out. */
 #ifndef KBENCH_UI_TERM_H
 #define KBENCH_UI_TERM_H

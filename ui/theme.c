@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Colour roles and themes: what each UI element looks like in colour and without it. */
 #include "theme.h"
 

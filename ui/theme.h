@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Colour roles and themes: what each UI element looks like in colour and without it. */
 #ifndef KBENCH_UI_THEME_H
 #define KBENCH_UI_THEME_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The console's public face: main.c calls these and nothing else from ui/. */
 #ifndef KBENCH_UI_H
 #define KBENCH_UI_H

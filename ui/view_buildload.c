@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run screen's live view of a build beside a load: which load, its work units per second, the build's objects, the loads done. */
 #include "family_view.h"
 

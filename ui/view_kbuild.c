@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run screen's live view of a build (kbuild): the objects compiled, this build's time and estimate, the builds done. */
 #include "family_view.h"
 

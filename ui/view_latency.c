@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run screen's live view of a latency test: every phase's percentile bars on a log axis, and each copy's wake-ups. */
 #include "family_view.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run screen's live view of memory latency: the curve so far on log-log axes, the caches marked. */
 #include "family_view.h"
 

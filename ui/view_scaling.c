@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run screen's live view of throughput as tasks grow: jobs/min per task count, tasks on a log2 axis. */
 #include "family_view.h"
 

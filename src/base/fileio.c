@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reading a whole, bounded, regular file (the run-file reader, the importer), and writing one atomically (reports). */
 #include "fileio.h"
 

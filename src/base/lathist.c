@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Latency histograms: bucket edges, merging and percentiles. */
 #include "lathist.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A latency distribution in fixed, log-spaced buckets with exact counts: filled without allocating, read as percentiles. */
 #ifndef KBENCH_LATHIST_H
 #define KBENCH_LATHIST_H

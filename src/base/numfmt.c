@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Numbers fitted to a column. */
 #include "numfmt.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Numbers fitted to a column, the one rule the console and the compare table share. */
 #ifndef KBENCH_NUMFMT_H
 #define KBENCH_NUMFMT_H

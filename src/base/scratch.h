@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A run's scratch directory: made with its owner written inside, and left-overs of dead owners removed. */
 #ifndef KBENCH_SCRATCH_H
 #define KBENCH_SCRATCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one parser of a family's setting rows: a run's params words, or one command-line value, into the family's struct. */
 #include "settings.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A family's settings as rows (name, kind, range, default, help, where in its struct), and the one parser of them. */
 #ifndef KBENCH_SETTINGS_H
 #define KBENCH_SETTINGS_H

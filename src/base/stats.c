@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Statistics for comparisons: written from the textbook definitions, checked by known answers. */
 #include "stats.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Small statistics for honest comparisons: means, spreads, Student t quantiles, intervals, Welch. */
 #ifndef KBENCH_STATS_H
 #define KBENCH_STATS_H

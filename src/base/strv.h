@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Growing lists of formatted strings: a run's notes, a comparison's footer. */
 #ifndef KBENCH_STRV_H
 #define KBENCH_STRV_H

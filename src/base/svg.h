@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Small hand-written SVG and HTML pieces for the HTML report: escaping, axis ticks, series decimation, charts. */
 #ifndef KBENCH_SVG_H
 #define KBENCH_SVG_H

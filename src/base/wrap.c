@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text wrapped to a width: the command line's help and the families' text reports share it. */
 #include "wrap.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text wrapped to a width, as help and the text reports print it. */
 #ifndef KBENCH_WRAP_H
 #define KBENCH_WRAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers every command shares: the one-line error and strict number parsing. */
 #include "commands.h"
 

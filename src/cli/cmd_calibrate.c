@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `kbench calibrate`: runs the same tests several times on this kernel and shows the noise floors they teach. */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `kbench help` and `kbench completion`: the command list, the man page, README's option table and the bash completion, all made from the option table. */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `kbench list`: the tests and groups, with units, baselines, nominal time and quick sample length. */
 #include "commands.h"
 

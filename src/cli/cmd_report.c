@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbench report: a stored run (against another, with --vs) as one self-contained HTML file. */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `kbench run`: a headless run with UnixBench's habits, progress on stderr, the report on stdout. */
 #include "commands.h"
 

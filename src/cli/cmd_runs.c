@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The commands over the store's list: runs (filters, --size) and delete (by filter, with a confirmation). */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The stored-run commands that read and write runs: show, compare, import, export, noise. */
 #include "commands.h"
 

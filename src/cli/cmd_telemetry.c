@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `kbench sensors` and `kbench events`: what this machine offers for telemetry, the way sensors and perf list show it. */
 #include "commands.h"
 

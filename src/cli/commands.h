@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The command-line front end's commands: one function each, in the table of main.c. */
 #ifndef KBENCH_COMMANDS_H
 #define KBENCH_COMMANDS_H

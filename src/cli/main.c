@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbench's command line: dispatches to a command, or opens the console on a terminal. */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The GNU-style parser, the value checks and --help made from the option table (src/cli/options_table.c). */
 #include "options.h"
 

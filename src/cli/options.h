@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one option table: every command's options as rows, and the parser, help, man page and completion made from them. */
 #ifndef KBENCH_OPTIONS_H
 #define KBENCH_OPTIONS_H

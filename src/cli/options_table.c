@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one option table: a row per option (name, kind, range, default, help, commands), the families' settings among them, the commands and the environment. */
 #include "options.h"
 

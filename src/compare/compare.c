@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The comparison of two sides (runs or groups of runs): rows, honest intervals and verdicts.
  * compare_notes.c writes the environment differences and the footer,
  * compare_text.c and compare_export.c render the result. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Side-by-side comparison of two runs (or two groups of runs), with verdicts that respect the noise.
  *
  * The result is plain data so the command line and the console render the

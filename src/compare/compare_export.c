@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The comparison as JSON and CSV, for scripts and spreadsheets. */
 #include "compare.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Inside the comparison: what compare.c, compare_notes.c, a run mode's own rows
  * (thermal_compare.c) and the families' comparison hooks (family.h) share. Not for other files. */
 #ifndef KBENCH_COMPARE_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What a comparison says beside its rows: the environment differences between
  * the sides, the basis of its verdicts, and the footer sentences. */
 #include "compare.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The comparison's rows: per copy count, every test and point either side has, each decided, then the index row. */
 #include "compare.h"
 #include "compare_int.h"

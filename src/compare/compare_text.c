@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The comparison as text: the table with verdicts, 80 columns or wide, and its footer. */
 #include "compare.h"
 

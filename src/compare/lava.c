@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A run as LAVA test results: the `lava-test-case` lines a LAVA test shell turns into measurements. */
 #include "lava.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A run as LAVA test results: one `lava-test-case` call per test and copy count, and the index. */
 #ifndef KBENCH_LAVA_H
 #define KBENCH_LAVA_H

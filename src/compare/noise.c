@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Noise floors per test: conservative defaults, refined by the A/A runs the store already holds. */
 #include "noise.h"
 

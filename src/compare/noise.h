@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The noise floor of this machine per test: how much one run's score moves between identical runs. */
 #ifndef KBENCH_NOISE_H
 #define KBENCH_NOISE_H

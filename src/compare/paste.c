@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tables to paste: a comparison or one run laid out for GitHub/habr (markdown), mailing lists
  * (plain text within 72 columns) and old forums (BBCode), from one model of the table.
  *

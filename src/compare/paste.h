@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tables to paste: a comparison (or one run's index table) as markdown, plain text or BBCode. */
 #ifndef KBENCH_PASTE_H
 #define KBENCH_PASTE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The UnixBench text report (UNIXBENCH.md §8), byte for byte in layout, from a run. */
 #include "report.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The UnixBench text report of a run, so it can be pasted where UnixBench results always went. */
 #ifndef KBENCH_REPORT_H
 #define KBENCH_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The HTML report: one self-contained file (inline CSS and SVG, no script) of a run, or of a comparison. */
 #include "report_html.h"
 #include "report_html_int.h"

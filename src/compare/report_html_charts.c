@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The HTML report's charts: the points tests' curves and percentiles, and the telemetry through the run. */
 #include "report_html_int.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Inside the HTML report: what its three files (report_html*.c) and the families' HTML hooks (family.h) share. Not for other files. */
 #ifndef KBENCH_REPORT_HTML_INT_H
 #define KBENCH_REPORT_HTML_INT_H

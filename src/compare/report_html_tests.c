@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The HTML report's tables per test: a run's results, or its comparison row by row, and the counters per test. */
 #include "report_html_int.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The runner: a run's blocks and tests, their samples in order, quick stopping, events. */
 #include "runner.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The runner: forks the workers, times the samples, scores the tests, and reports events. */
 #ifndef KBENCH_RUNNER_H
 #define KBENCH_RUNNER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Inside the runner: what runner.c (runs and tests), runner_sample.c (one
  * sample) and runner_plan.c (paths, lengths, estimates) share. Not for other files. */
 #ifndef KBENCH_RUNNER_INT_H

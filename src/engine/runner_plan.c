@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What a run will do before it starts: where its data files and helper
  * are, how many samples of what length each test runs, how long it takes. */
 #include "runner.h"

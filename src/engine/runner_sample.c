@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* One sample: fork a worker per copy, release them together, stop them at the
  * deadline, collect their counts and times; and the pause before it. */
 #include "runner.h"

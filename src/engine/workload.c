@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every workload shares: the clock and the error sentence. */
 #include "workload.h"
 

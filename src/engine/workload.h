@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The face a benchmark loop shows the runner: do units of work until told to stop, publish the count. */
 #ifndef KBENCH_WORKLOAD_H
 #define KBENCH_WORKLOAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Build under load (buildload): the loads' table, its settings, refusal checks, points and the live state (contest's table: buildload_table.c). */
 #include "buildload.h"
 

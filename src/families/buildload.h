@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Build under load (buildload): contest's model, the kbuild tree built beside each load; its loads, parameters, points and table. */
 #ifndef KBENCH_BUILDLOAD_H
 #define KBENCH_BUILDLOAD_H

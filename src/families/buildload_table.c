@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Build under load's text: contest's table layout, the report's blocks and the comparison's, with intervals and verdicts. */
 #include "buildload.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Builds under load: what its family's two files (family_buildload.c, family_buildload_html.c) share. */
 #ifndef KBENCH_FAMILY_BUILDLOAD_H
 #define KBENCH_FAMILY_BUILDLOAD_H

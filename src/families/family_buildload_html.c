@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Builds under load, their HTML: contest's blocks as a section of the report, and the one row each table gives them. */
 #include "family_buildload.h"
 

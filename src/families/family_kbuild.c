@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Build time, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Latency histograms (timerlat, wakelat, interactive), a family: its test rows, and what it adds to the reports. */
 #include "family.h"
 

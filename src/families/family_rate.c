@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Rate tests, the default family: UnixBench's index tests and its other rates, as rows of the test table. */
 #include "family.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* contest's tables ("no_load:" and a row per kernel of Time, CPU%, Loads, LCPU%, Ratio) as imported buildload runs, one per kernel. */
 #include "import_priv.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kcbench's report ("Run 1 (-j 4): 250.84 seconds / 14.35 kernels/hour [P:378%]" and its header lines) as an imported kbuild run. */
 #include "import_priv.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kernbench's result blocks ("Average Half load -j 2 Run (std deviation):" and its lines) as an imported kbuild run. */
 #include "import_priv.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Build time (kbuild): its live state and length, the builds turned into points, the table (the tree: kbuild_tree.c; its settings: kbuild_settings.c). */
 #include "kbuild.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Build time (kbuild): the generated C tree, the run's parameters, the builds' points into the run, the kernbench-like table. */
 #ifndef KBENCH_KBUILD_H
 #define KBENCH_KBUILD_H

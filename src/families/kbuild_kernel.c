@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbuild's kernel mode: what a Linux source (a tree or a tarball) must be, what building it needs, how long it takes. */
 #include "kbuild.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbuild's settings: the tree's size, the -j values, a kernel's source and config, as rows for the command line and the run's params. */
 #include "kbuild.h"
 

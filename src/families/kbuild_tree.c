@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbuild's generated C tree: the modules, headers and units it builds, the same bytes for the same size. */
 #include "kbuild.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Wake-up latency results: each phase's histograms into points, and the cyclictest-shaped and percentile tables. */
 #include "latency.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Wake-up latency and interactivity: the phases each test measures, its points from the histograms, the tables people paste. */
 #ifndef KBENCH_LATENCY_H
 #define KBENCH_LATENCY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Memory latency's result: sizes, caches from sysfs, plateaus and steps from the curve, the copies' points into the run, the pasteable table. */
 #include "memlat.h"
 

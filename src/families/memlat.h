@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Memory latency's result: the sizes it measures, the caches it reads them against, the plateaus and steps, the table people paste. */
 #ifndef KBENCH_MEMLAT_H
 #define KBENCH_MEMLAT_H

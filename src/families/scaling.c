@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Throughput as tasks grow: settings, peak, crossover and stop rule, the points a sample leaves, the AIM7-shaped table, the peak's change in a comparison. */
 #include "scaling.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Throughput as tasks grow (AIM7-style): the task counts a run measures, its peak and crossover, the table people paste. */
 #ifndef KBENCH_SCALING_H
 #define KBENCH_SCALING_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thermal check of a run: its idle baseline, the inputs its decision (thermal_decide.c) reads from the run, and the facts and table a user can paste. */
 #include "thermal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thermal check (kbench thermal): what its samples and the sensors beside them say about heat, as a pure decision, and the run's summary, series and per-minute table made from it. */
 #ifndef KBENCH_THERMAL_H
 #define KBENCH_THERMAL_H

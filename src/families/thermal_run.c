@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thermal check as a command of its own (kbench thermal): its usage, option rows and defaults, reached through the thermal mode's row (src/registry/run_mode.c). */
 #include "thermal.h"
 

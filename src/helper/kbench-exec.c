@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbench-exec: the small program kbench's fork and exec loops run in, as UnixBench runs them in its own small programs. */
 #include <fcntl.h>
 #include <stdatomic.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A family of tests (rate tests, memory latency, latency histograms, ...) as one face that shared code calls. */
 #ifndef KBENCH_FAMILY_H
 #define KBENCH_FAMILY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The stopping rule of quick runs: stop a test once its score's 95% interval is narrow enough. */
 #include "quick.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Quick runs: when a test's score is precise enough to stop taking samples. */
 #ifndef KBENCH_QUICK_H
 #define KBENCH_QUICK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run record: building it up sample by sample, and the sums every reader needs. */
 #include "run.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one record of a benchmark run: metadata, every sample, scores, indexes, telemetry. */
 #ifndef KBENCH_RUN_H
 #define KBENCH_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* UnixBench's scoring rules, exactly as its Run script applies them (UNIXBENCH.md §3, §6). */
 #include "score.h"
 

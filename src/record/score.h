@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* UnixBench's scoring rules: drop the worst third, geometric means, the index. */
 #ifndef KBENCH_SCORE_H
 #define KBENCH_SCORE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Facts about this machine and kernel for the run's metadata and the report header. */
 #include "sysinfo.h"
 

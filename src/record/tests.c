@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The test table: every family's rows and groups gathered in one table, and finding a test or group in it. */
 #include "tests.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The test table: one row per benchmark, UnixBench's ids, labels, units and baselines. */
 #ifndef KBENCH_TESTS_H
 #define KBENCH_TESTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The registry of test families: one line each, in the order `kbench list` and the reports show them. */
 #include "family.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one list of run modes: what each means to the readers of a run, and what a mode with a command of its own does (run.h). */
 #include "run.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Import of published UnixBench results: reads the text, cleans it, and hands it to the log
  * reader (import_log.c) or the table reader (import_table.c). */
 #include "import.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Import of published UnixBench results: log files, their collapsed web-page form, and pasted tables. */
 #ifndef KBENCH_IMPORT_H
 #define KBENCH_IMPORT_H

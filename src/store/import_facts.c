@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The header facts of an import (System:, OS:, CPU 0:, Storage:, ...), in a log or around a table. */
 #include "import_priv.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Import of UnixBench logs: their "Benchmark Run:" blocks, whole, collapsed or pasted in part. */
 #include "import_priv.h"
 

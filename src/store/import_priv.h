@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the importer's files share: the text being read, a block's findings, common helpers. */
 #ifndef KBENCH_IMPORT_PRIV_H
 #define KBENCH_IMPORT_PRIV_H

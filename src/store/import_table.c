@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Import of pasted result tables: markdown, tab- or space-separated, with Test and Score columns. */
 #include "import_priv.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The importer's shared parts: line-numbered warnings, number scanning, findings made a run. */
 #include "import_priv.h"
 

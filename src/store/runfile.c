@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run file, written: struct run -> JSON through jansson (runfile_read.c reads it back). */
 #include "runfile.h"
 #include "runfile_int.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A run as a JSON document (the run file), and back: every field of struct run, versioned. */
 #ifndef KBENCH_RUNFILE_H
 #define KBENCH_RUNFILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Inside the run file: what its writer (runfile.c) and reader (runfile_read.c) share. Not for other files. */
 #ifndef KBENCH_RUNFILE_INT_H
 #define KBENCH_RUNFILE_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run file, read: JSON -> struct run through jansson, strict on types, tolerant of unknown fields. */
 #include "runfile.h"
 #include "runfile_int.h"

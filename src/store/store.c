@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run store: a directory of <id>.json run files, written so a crash never leaves half a run. */
 #include "store.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run store: one JSON file per run in one directory, saved atomically, found by id or name. */
 #ifndef KBENCH_STORE_H
 #define KBENCH_STORE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the run store's two files share (store.c, store_names.c); nothing else includes it. */
 #ifndef KBENCH_STORE_INT_H
 #define KBENCH_STORE_INT_H

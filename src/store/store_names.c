@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Naming stored runs: an id, a prefix, a name, last~N, host:HOST[:NAME], a file, and groups of them. */
 #include <errno.h>
 #include <limits.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run store's index: a SQLite cache of every run file's summary, checked against the directory on each use. */
 #include "storeidx.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run store's index: one SQLite row per run file, what lists, picking and noise learning need. */
 #ifndef KBENCH_STOREIDX_H
 #define KBENCH_STOREIDX_H

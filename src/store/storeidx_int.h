@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the store index's three files share (storeidx.c, storeidx_sync.c, storeidx_noise.c); nothing else includes it. */
 #ifndef KBENCH_STOREIDX_INT_H
 #define KBENCH_STOREIDX_INT_H

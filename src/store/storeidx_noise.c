@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What noise learning reads from the store index: each run's per-test facts as text, and its sets of same-settings runs. */
 #include <dirent.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The store index kept true to the files: the directory's listing against the rows, new and changed files read and summarised. */
 #include <dirent.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The system batteries, the way UPower tells them from a mouse's or a phone's: which count, which way their charge goes, and what they draw. */
 #include "telemetry/power.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A counter's reading as perf stat gives it: scaled for multiplexing, summed over core-type PMUs and copies, its state when there is no value, and ratios that are n/a without both sides. */
 #include "telemetry/counters.h"
 

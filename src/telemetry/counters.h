@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Per-worker event counters: libpfm4 names the events, perf_event_open (behind a swappable backend) counts them on each worker and its children, on every core-type PMU of a hybrid CPU. */
 #ifndef KBENCH_TELEMETRY_COUNTERS_H
 #define KBENCH_TELEMETRY_COUNTERS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The kernel's PMUs (/sys/bus/event_source/devices): what each counts, and a hybrid CPU's core-type PMUs (cpu_core + cpu_atom, big.LITTLE's armv8_*), on each of which a hardware event is opened. */
 #include "telemetry/counters.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU frequency per core (sysfs cpufreq's average-frequency or current-frequency files when there and cheap, else "cpu MHz" from /proc/cpuinfo), each CPU's nominal clock, and the CPUs the workers run on. */
 #include "telemetry/cpufreq.h"
 

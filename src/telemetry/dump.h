@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `kbench sensors --dump FILE`: a tar of the sysfs and procfs files kbench reads, for a bug report or a test fixture. */
 #ifndef KBENCH_TELEMETRY_DUMP_H
 #define KBENCH_TELEMETRY_DUMP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The energy source: RAPL, perf's power PMU or the batteries (power.c) sampled while tests run, each test's energy and power, and what `kbench sensors` shows of them. */
 #include "telemetry/power.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every telemetry source reads and writes: the options it was opened
  * with and the latest frame the console draws. Sources include this, not
  * telemetry.h, so the sampler and its sources do not include each other. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The CPU frequency source: the workers' CPUs' clock at each tick against their nominal, each test's busy clock and its method, and what `kbench sensors` shows of cpufreq (cpufreq.c reads it). */
 #include "telemetry/cpufreq.h"
 

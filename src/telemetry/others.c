@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Other processes' CPU use: the machine's busy time from /proc/stat minus our own from getrusage. */
 #include "telemetry/others.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Other processes' CPU use: what the rest of the machine took while a run (or the second before it) went on. */
 #ifndef KBENCH_TELEMETRY_OTHERS_H
 #define KBENCH_TELEMETRY_OTHERS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Energy and power: RAPL package domains through powercap, else perf's power PMU, else the system batteries' discharge power. */
 #ifndef KBENCH_TELEMETRY_POWER_H
 #define KBENCH_TELEMETRY_POWER_H

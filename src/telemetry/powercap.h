@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* RAPL's power limits (powercap constraints: PL1 long_term, PL2 short_term, peak_power) and the evidence that a package ran at one of them. */
 #ifndef KBENCH_TELEMETRY_POWERCAP_H
 #define KBENCH_TELEMETRY_POWERCAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The preflight: what would make this run's numbers untrustworthy, each with the command that fixes it. */
 #include "telemetry/telemetry.h"
 

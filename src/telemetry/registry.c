@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The registry of telemetry sources: one line each, in the order reports and kbench sensors show them. */
 #include "telemetry/source.h"
 

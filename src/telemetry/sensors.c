@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU temperature through libsensors (with the user's sensors configuration) and the thermal zones: every temperature input, and a headline chosen by chip and label. */
 #include "telemetry/sensors.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The headline CPU temperature's rules, as the drivers document them: which input of which chip (coretemp's package, k10temp's Tdie/Tctl/Tccd, an ARM zone's twin, acpitz last) and which of its limits counts. */
 #include "telemetry/sensors.h"
 

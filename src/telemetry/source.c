@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every telemetry source shares: opening one into a slot, pushing series, n/a summaries, preflight findings, kbench sensors. */
 #include "telemetry/source.h"
 

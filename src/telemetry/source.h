@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one face every telemetry source shows the sampler (open says available or why not, sample, close) and the registry listing them. */
 #ifndef KBENCH_TELEMETRY_SOURCE_H
 #define KBENCH_TELEMETRY_SOURCE_H

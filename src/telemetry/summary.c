@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The telemetry lines of `kbench run`: one per test with -v (each source says its part), and the thermal summary at the end. */
 #include "telemetry/telemetry.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one place sysfs and procfs paths get their root, so tests can point every reader at a fixture tree, and the one directory walk. */
 #ifndef KBENCH_TELEMETRY_SYSROOT_H
 #define KBENCH_TELEMETRY_SYSROOT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The sampler: runs every registered telemetry source on the runner's events, and the per-worker counters beside them. */
 #include "telemetry/telemetry.h"
 

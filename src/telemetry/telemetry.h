@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The sampler: runs every registered telemetry source (source.h, registry.c) on the runner's events, writing series and per-test summaries into the run. */
 #ifndef KBENCH_TELEMETRY_TELEMETRY_H
 #define KBENCH_TELEMETRY_TELEMETRY_H

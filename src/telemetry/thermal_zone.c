@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thermal framework's zones (/sys/class/thermal/thermal_zoneN): CPU temperature where no hwmon chip is the CPU's, with trip points as limits. */
 #include "telemetry/thermal_zone.h"
 

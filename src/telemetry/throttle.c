@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Throttle evidence: Intel's thermal_throttle counters (thermal events, and power-limit events apart), the thermal framework's CPU cooling devices on every platform, and the throttle decision. */
 #include "telemetry/throttle.h"
 

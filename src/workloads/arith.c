@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* UnixBench's arithmetic loops (arithoh, short, int, long, float, double, register): per iteration, the sum of i*i/(i*i-1) for i = 2..101 in one C type. */
 #include "workloads/workloads.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Build under load: contest's model. The kbuild tree is built once beside each load, each load kbench's own code in processes of the worker's group.
  *
  * Per load: make clean, sync, flush the page cache (not for cacherun;

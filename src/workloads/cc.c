@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* C Compiler Throughput (C): loops of the system's gcc compiling and linking kbench's data/cctest.c. */
 #include "workloads.h"
 

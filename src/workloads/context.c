@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Pipe-based Context Switching: two processes pass a counter back and forth over two pipes. */
 #include "workloads.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Dhrystone 2.1 with register variables (UnixBench's dhry2reg): the timed main loop and Proc_1..Proc_5. */
 #include "workloads/dhry.h"
 

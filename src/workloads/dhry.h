@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Dhrystone 2.1's record type, globals and procedures, shared by its two translation units (dhry.c, dhry_procs.c). */
 #ifndef KBENCH_WORKLOADS_DHRY_H
 #define KBENCH_WORKLOADS_DHRY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Dhrystone 2.1's second translation unit: Proc_6..Proc_8, Func_1..Func_3, and the check of the final state. */
 #include "workloads/dhry.h"
 

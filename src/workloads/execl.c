@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Execl Throughput: a small program re-executes itself until the stop flag is set. */
 #include "workloads.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The file tests (fstime, fsbuffer, fsdisk, and -w/-r): write, read or copy a small file in fixed-size buffers. */
 #include "workloads.h"
 

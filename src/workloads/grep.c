@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Grep a large file: loops of the system's `grep -c gimp large.txt`. */
 #include "workloads.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* UnixBench's recursion test: solve the Towers of Hanoi (10 disks) recursively, once per iteration. */
 #include "workloads/workloads.h"
 

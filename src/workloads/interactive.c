@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Interactive tasks under load, interbench-style: audio, video and desktop tasks, alone and beside background loads (CPU burners, a writer, a reader, a memory hog).
  *
  * A task wakes at intended times and runs a burst of fixed work:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Build time: make builds the generated C tree, timed per build with wait4's rusage, at each -j value.
  *
  * kernbench's protocol: the tree is prepared (generated once per run into

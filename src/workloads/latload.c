@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The latency workloads' shared parts: pinning, burners, calibrated work. */
 #include "latload.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the latency workloads share: nanosecond clocks, pinning, CPU burners, a fixed amount of work. */
 #ifndef KBENCH_LATLOAD_H
 #define KBENCH_LATLOAD_H

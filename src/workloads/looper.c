@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* UnixBench's looper for kbench's shell and grep tests: run a command again and again, count the runs. */
 #include "looper.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Memory latency: a dependent-load pointer chase over working sets of growing size, two chains, and a clock estimate.
  *
  * Each load's address is the value the previous load returned, so loads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Pipe Throughput: one process writes 512 bytes into a pipe and reads them back, per loop. */
 #include "workloads.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Throughput as tasks grow: a fixed job mix run by 1, 2, 4, ... concurrent tasks, each step timed whole.
  *
  * A job is a fixed amount of mixed work, the kinds AIM7's multi-user mix

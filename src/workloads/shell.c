@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shell Scripts (shell1, shell8, shell16): loops of multi.sh N, which runs N tst.sh scripts at once. */
 #include "workloads.h"
 

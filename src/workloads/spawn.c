@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Process Creation: fork a child that exits at once, wait for it, per loop. */
 #include "workloads.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System Call Overhead: cheap system calls in a loop; arg mix|close|getpid|exec (exec = sysexec). */
 #include "workloads.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Timer wake-up latency, cyclictest-style: a thread sleeps to absolute 1 ms deadlines; latency = when it ran minus when it should have.
  *
  * Four phases share the sample's length: SCHED_OTHER alone, SCHED_OTHER

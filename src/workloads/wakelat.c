@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Scheduler wake-up latency, schbench-style: a message thread wakes worker threads (futex), each does a fixed bit of work and answers.
  *
  * A request: the message thread stamps the time into a worker's cell and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Double-precision Whetstone (Longbottom's eight-section C version, as UnixBench runs it), calibrated to the sample length. */
 #include "workloads/workloads.h"
 

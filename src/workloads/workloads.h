@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The benchmark loops kbench knows, one per file in src/workloads/. */
 #ifndef KBENCH_WORKLOADS_H
 #define KBENCH_WORKLOADS_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What the console costs the workers: dhry2reg and context1, 1 and N copies,
 # run headless and in the console (in a tmux pane, as a user would), alternating,
 # in one sitting. Ratio = median console / median headless (goal >= 0.99).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What kbench's own sampling costs the latency tests: timerlat, wakelat and
 # interactive with telemetry at 2 Hz (the latency tests run uncounted by
 # default), with none, and with telemetry and the software counters named

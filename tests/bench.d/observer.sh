@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The observer's tick on a fake machine with 40 hwmon inputs (coretemp with 16 cores, a
 # Super-I/O chip, acpitz, an NVMe drive and an amdgpu card): the temperature source's reads
 # per interval now (the headline's inputs) and as before (every input), in one sitting.

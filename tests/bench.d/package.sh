@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The packages: what linking the shared libraries (a package's kbench,
 # LINK_STATIC=0, PIE) costs at start-up against the tree's static, non-PIE
 # kbench, alternating in one sitting; then make package-test's time (the .deb

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What kbench's own sampling costs throughput as tasks grow: scaling with
 # telemetry at 2 Hz and with none, alternating (on, off, on, off, ...) in
 # one sitting, so drift of the machine hits both sides alike. Ratio = median

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The store as it grows: synthetic stores of 1, 1,000 and 10,000 runs made from a real run
 # file (tests/mkstore.py), each command timed (median of 5: wall time and CPU time) with its
 # peak resident memory, side by side, with the load average before and after each size:

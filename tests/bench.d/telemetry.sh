@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What telemetry costs the workers: each test with sampling at 2 Hz and with
 # no telemetry at all, alternating (on, off, on, off, ...) in one sitting, so
 # drift of the machine hits both sides alike. Ratio = median on / median off.

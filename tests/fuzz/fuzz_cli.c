@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: every command's option parsing, from argv made of fuzz bytes, must end in
  * a result or one clear error, never a crash or a leak; no run ever starts and no file is
  * written (runner_new and telemetry_dump are wrapped at link time to refuse once the options

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the importer takes any pasted text and either imports runs or says why not. */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the run-file reader must refuse any bytes with a sentence, never crash or leak. */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the theme parser must refuse any text with "FILE:LINE: why", never crash, and leave a usable theme. */
 #include <stddef.h>
 #include <stdint.h>

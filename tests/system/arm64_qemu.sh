@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The arm64 build (make ARCH=arm64) run headless under qemu-user, one test of each family
 # that works there: rates (dhry2reg, syscall), memlat, timerlat, wakelat, kbuild and
 # buildload; every sample ends on time, and the run the arm64 binary stored is read by the

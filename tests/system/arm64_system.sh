@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The arm64 build on a real arm64 kernel: Debian's arm64 cloud kernel booted under
 # qemu-system-aarch64 (tests/arm64_vm.sh: the virt board, Cortex-A57, 2 CPUs). It runs what
 # qemu-user cannot (arm64_qemu.sh): the whole index at 1 and 2 copies, whose execl, spawn

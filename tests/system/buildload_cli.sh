@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # buildload end to end on a one-unit tree with short loads: a bad --loads or
 # --hog is one line and exit 2; a run prints contest's blocks (a header of
 # Kernel [runs] Time CPU% Loads LCPU% Ratio, one row per load, no_load's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench calibrate: N runs stored as A/A runs, the learned floors printed beside the defaults,
 # and comparisons with the same settings then say their verdicts rest on them.
 # tier: load (busy calibration runs teach no floor: it skips, or learns from fewer runs)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # compare's suggested calibrate command carries the settings the runs' tests
 # ran with (--period-us, --fifo, --messages, --workers, --work-us, --sizes,
 # --huge: the run file's meta.params), so run as printed it calibrates for

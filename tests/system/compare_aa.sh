@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A/A: short runs of the same kernel back to back compare as "no significant change" on at least 95% of the rows.
 # The first runs teach the store this machine's noise; the pairs after them are compared
 # (each comparison leaves its own two runs out of the learning). KBENCH_FORCE_AA=1 runs it on a busy machine.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The busy-machine check: back-to-back runs with nothing else running are not busy; a CPU hog
 # beside the worker is seen (preflight, per test) and the comparison withholds those rows.
 # tier: load (its first half needs nothing else running: another process makes those runs busy)

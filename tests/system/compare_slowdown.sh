@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A run made slower on purpose is reported "slower" on the CPU-bound tests, and "faster" the
 # other way round. The slowdown is a CPU quota (a cgroup allowing half a CPU), not another
 # process: a hog beside the worker would make the machine busy, and busy rows are withheld

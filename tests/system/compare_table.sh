@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Two short runs stored, listed, shown, compared: the table, its widths, --json and --csv.
 # tier: load (two same-kernel runs must show "Same environment": a busy preflight adds a warning to one)
 # requires: python3

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bad input to `kbench run` and friends: one clear line on stderr, exit 2 (usage) or 1 (runtime), nothing on stdout.
 # requires: unshare
 . "$KBENCH_TOP/tests/system/lib.inc"

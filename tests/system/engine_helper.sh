@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The fork and exec tests (and the looper tests) run in kbench-exec, found beside kbench, under an installed prefix, or not at all (a clear failure).
 # requires: pgrep make
 . "$KBENCH_TOP/tests/system/lib.inc"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every index test, 1 and 2 copies, short samples: positive scores, a report that adds up, no scratch left.
 . "$KBENCH_TOP/tests/system/lib.inc"
 mkdir -p "$T/scratch"

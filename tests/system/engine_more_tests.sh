@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The non-index tests older reports quote: file write/read, C compiler, shell64. Short headless runs:
 # their report lines, `---` for no baseline, the index of the copies alone, the compiler kept, no leftovers.
 # requires: gcc

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Two copies of a CPU-bound test on a 2-core machine score about twice one copy.
 # Other load on the machine skews one attempt; up to three attempts, one must fit.
 # tier: load (two copies score twice one only when both CPUs are free)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench run with --tmpdir on a tmpfs mounted in a private mount namespace: the report header,
 # the stored run (format 1.2), kbench show, an import of the report and kbench compare all
 # name the scratch filesystem; a run on the disk beside it says the disk's.

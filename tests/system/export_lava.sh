@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # export --format lava and contrib/lava/kbench.yaml, checked with LAVA's own pieces from Debian:
 # the lava-test-case helper of lava-dispatcher runs kbench's lines and prints the signals the
 # dispatcher reads, which LAVA's own parsing code (handle_testcase, SignalMatch.match) turns into

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # export --format markdown|text|bbcode: the compare table (and one run's table) as it is pasted.
 # Markdown is rendered by python3-markdown's tables extension and must be a table with the
 # rows, columns and verdicts `kbench compare` shows; text stays within 72 columns; BBCode is a

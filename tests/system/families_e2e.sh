@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every family of tests end to end, one row each in the table below: two short runs stored,
 # then show, compare, every export format (one run and the pair), the HTML report of the one
 # against the other, and the console's replay at 80x24 in the default theme and in mono,

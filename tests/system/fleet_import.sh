@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A lab's runs: kbench JSON run files from other machines imported (hostname, samples and
 # metadata kept, marked with where they came from, never twice), and compared as groups by host.
 # Two fake boards: this machine's short runs with the hostname edited, board B's scores 20% lower.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Masks a console screen (tmux capture-pane -p) for its golden in tests/golden/.
 
 Only what differs between runs and machines is masked; every other character

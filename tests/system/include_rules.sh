@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every #include "..." of src/ and ui/ keeps README's rule of which part may include which
 # (the parts table in its Layout section), and no modules include each other in a cycle;
 # tests/include_rules.py prints each broken rule and each cycle.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbuild end to end on the tiny tree: kbench list names it; a -j list or a
 # tree size that makes no sense is one line and exit 2; a run prints the
 # kernbench-like table (one row per -j, elapsed mean (sd), builds per hour),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbuild's kernel mode on a fake Linux tree made here (a Makefile that
 # answers mrproper, the config targets, kernelversion, clean and the default
 # build, honours O= and logs each call): a path that is missing, not a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tier: load (a real kernel build: minutes, and its time is the point)
 # kbuild's kernel mode on a real Linux tarball under /usr/src (Debian's
 # linux-source-* package): tinyconfig, one timed build at -j CPUs. The run

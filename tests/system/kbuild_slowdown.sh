@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A build slowed on purpose reads slower: the same small tree built at -j2
 # alone and then beside a CPU hog pinned to CPU 0 (started once the run is
 # under way, so the preflight does not call the machine busy; telemetry off,

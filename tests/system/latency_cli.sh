@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The latency group end to end with short samples: kbench list names its
 # tests and group; a run prints cyclictest's "T: n ... Min: Act: Avg: Max:"
 # lines and a percentile table per test (and says whether SCHED_FIFO was

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # interactive's deadlines under a heavy CPU load: the video and desktop tasks alone, then beside
 # 4 burners per CPU (--ia-loads burn4, interbench's compile load's runnable count). A video frame
 # needs 40% of a CPU, and a nice-0 task beside 4 nice-0 burners gets a fifth of its CPU over

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The latency tests against what the scheduler does, side by side in one run so the other
 # processes of the machine weigh on both phases alike.
 # interactive: tasks that do work each period (audio, video, desktop) wait longer beside a

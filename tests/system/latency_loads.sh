@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # interactive's reader and memory hog (--ia-loads read,mem): both run and the report says how the
 # reader read (O_DIRECT on a filesystem that takes it, else the page cache with the file's
 # pages dropped after each pass; on tmpfs, from memory) and how much memory the hog touched; the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # interactive's streaming writer on a scratch directory that fills up (a
 # 2 MiB tmpfs in a private mount namespace): the test fails with one
 # sentence that names the file and "No space left on device", the run

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # memlat end to end on a small size range: kbench list names it; a size list
 # that makes no sense is one line and exit 2; a run prints its points table
 # and the "Memory latencies in nanoseconds" table, stores the points (show,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # memlat against the physics of this machine, over the default range (512 B
 # to 4x the last cache, 8 points per doubling): an L1 load takes 3 to 6
 # cycles of the clock the test itself estimates; the random chain's curve

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The option table (src/cli/options.c) seen from outside: every command takes its options before or
 # after its operands, "--" ends them, bad values exit 2 with one line, and --help, the man page,
 # the bash completion and README's option table are all what the binary generates.

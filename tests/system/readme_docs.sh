@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # README.md stays true to the binary where they can drift apart: its table of contents
 # matches its headings (tests/readme_toc.py), its Tests table has a row for every test
 # `kbench list` prints, and its Groups paragraph names every group.

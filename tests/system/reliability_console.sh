@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console stopped during a run by Ctrl-C, Ctrl-\, SIGTERM and SIGHUP (tmux, 80x24): the
 # terminal modes are restored (stty -g inside the pane before and after), no process of the
 # run remains, no scratch file remains, and a run said to be saved is stored as incomplete.

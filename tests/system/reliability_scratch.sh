@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A coordinator killed outright (SIGKILL) leaves its scratch directory behind with its owner
 # (pid, start time, boot, pid namespace) written inside; the next run removes it, and removes
 # nothing else: not a directory without an owner file, not one of a live owner, not one outside

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # SIGINT, SIGTERM, SIGHUP and SIGQUIT at a random point of a headless run with children
 # (execl chains, spawned processes, shell pipelines, file tests): no process of the run
 # remains, no scratch file remains, the finished samples are stored in a run marked

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Storage faults, with small tmpfs mounts in a private mount namespace: the store missing
 # (created), read-only or full (a clear message, the report still on stdout, exit 1, no
 # half-written file, a stored run untouched byte for byte; a thermal check too); the scratch directory of the

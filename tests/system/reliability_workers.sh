@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A worker that dies (killed from outside, a crash) fails its test with the signal named, the
 # other copies are stopped at once, and the run goes on with the next test; a worker that hangs
 # past its deadline is killed and reported; the coordinator killed outright (SIGKILL) leaves

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The HTML report in a real browser: two short stored runs with telemetry from a fake /sys
 # (frequency, temperature, throttle counters and RAPL energy, throttled half-way through the
 # second), one named <script>alert(1)</script>&"' and writing under $HOME, rendered with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench report of Build under load (buildload) draws contest's layout, as kbench show and
 # kbench compare print it: a block per load (its name, then Kernel [runs] Time CPU% Loads LCPU%
 # Ratio), a row per kernel with the same figures as the text, a refused load's sentence in its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench report from the command line, without a browser: a run alone and against another, the
 # file whole and script-free with every machine or user string escaped and no path of $HOME,
 # and bad input (no such run, no -o, a path that cannot be written, extra operands) as one

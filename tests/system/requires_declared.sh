@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every system test declares what it needs ("# requires: ...", tests/system/requires.inc), so
 # that CI fails on a missing need instead of skipping quietly: a test that runs tmux, unshare,
 # python3, taskset, valgrind or chromium without declaring it fails here; and the checks

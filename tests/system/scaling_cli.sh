@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scaling end to end on tiny settings: kbench list names it and its group;
 # task counts that make no sense (0, not growing, more than the pids
 # allow) and a bad job count are one line and exit 2; a run prints the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Settings that do not go together are refused with one line and exit 2 by both faces,
 # before anything runs: --quick decides the samples itself, so --samples and -i beside it
 # (which it silently ignored) are refused in kbench run, calibrate and console alike.

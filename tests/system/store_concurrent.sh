@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Saves at once and saves killed: two kbench processes importing side by side (with a third
 # listing meanwhile) lose nothing; a save or an index update killed (SIGKILL) at each of its
 # steps leaves the store readable and the index consistent with the files.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench runs with filters, --limit and --size; kbench delete by filter, with its confirmation.
 . "$KBENCH_TOP/tests/system/lib.inc"
 F="$KBENCH_TOP/tests/fixtures"

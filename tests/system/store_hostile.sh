@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Hostile run files, imported and copied straight into the store: deep nesting, huge arrays, NaN,
 # negative and zero scores, duplicate tests, ids and names with '/', '..', control characters
 # and terminal escapes, a billion series points claimed. Each is refused with one line or

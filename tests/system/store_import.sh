@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Import of published results into the store: every format, messy and broken input, listing, show, export.
 . "$KBENCH_TOP/tests/system/lib.inc"
 F="$KBENCH_TOP/tests/fixtures"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The store's index: a run file copied in by hand, changed or removed is seen; a deleted index is
 # rebuilt silently, a corrupt one with one line; a read-only store still lists; the lists match
 # the files.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Telemetry against a fake /sys in a private mount namespace: the headline temperature for each
 # hwmon layout (libsensors reads the real /sys, so a tmpfs goes over /sys/class), then a short run
 # whose frequency, temperature, throttle counters and RAPL energy (across a wraparound) change

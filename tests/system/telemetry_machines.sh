@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The machine-layout corpus (tests/fixtures/machines/, its README says what each models): each
 # tree is mounted as /sys/class in a private mount namespace (libsensors reads the real /sys)
 # and given to the other readers with KBENCH_SYSFS_ROOT. For each: `kbench sensors` as root and

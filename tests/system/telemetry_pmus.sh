@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbench events lists the kernel's PMUs from /sys/bus/event_source/devices (through
 # KBENCH_SYSFS_ROOT): a hybrid Intel laptop's tree names both core types, what each PMU
 # counts and its CPUs, and says hardware events are summed over the core types; an

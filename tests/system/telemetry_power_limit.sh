@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # RAPL's power limits end to end: a fake package zone (KBENCH_SYSFS_ROOT) with PL1 15 W over 28 s and
 # PL2 10 W over 2.44 ms, whose energy_uj a writer raises at about 40 W while a run samples it. The
 # test must store power.limit "reached: package-0 PL2 10.0 W: ...", not PL1 (its window is longer

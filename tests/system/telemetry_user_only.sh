@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # An unprivileged user at perf_event_paranoid 2 (most distributions' default) counts user
 # space only. A short run as 'nobody' stores no 0 for what the kernel alone does: the
 # context switches come from getrusage and say so, migrations are n/a with the reason, GHz

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Telemetry on whatever this machine is (a VM without PMU, hwmon or cpufreq included):
 # sensors/events say what is missing and why, bad event names are one clear line, and a
 # short run stores software counters per worker with every requested event keeping its row.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The thermal check against a fake /sys in a private mount namespace (thermal_lib.inc): a run
 # whose package throttles, whose clock halves and whose temperature jumps to 96 °C at a known
 # sample must name that sample (within one) and the throttle counters as the cause; a run on the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tier: load (a score that falls under a burner only stands out on a machine otherwise quiet)
 # The thermal check against background load: on the fake machine of thermal_lib.inc, whose
 # sensors stay level, two CPU burners started after the 6th sample make the score fall: the

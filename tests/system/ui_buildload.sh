@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # buildload in the console at 80x24, mono theme: while a load runs, its name
 # and work units per second, the build's objects of the tree's and its
 # elapsed time and estimate, the builds finished with their ratio; then the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Calibrating from the console, end to end: C on the results of a live run, y, five runs of the
 # same tests and settings on the run screen, stored as A/A runs; the results come back judged on
 # the learned floors, and kbench compare of two later runs with these settings says the same.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console end to end in tmux at 80x24: choose two short tests and 1 copy, start, watch the
 # progress and a worker row, resize during the run, reach the side-by-side table against a
 # stored run, cycle themes, save, and check each screen against its golden capture.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The history screen with a long store: it opens at once (the index, not the run files), pages
 # with PgDn/End, finds a run with / (by name, kernel or id) and n, and opens the one found; a
 # run marked a few hundred rows away (out of the page read around the screen) is the base.

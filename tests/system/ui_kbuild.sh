@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # kbuild in the console at 80x24, mono theme: while it runs, which build of
 # the sample (the warm-up, then -jN), objects compiled of the tree's with a
 # bar, the build's elapsed time and an estimate, and the finished builds'

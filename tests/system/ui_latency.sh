@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The latency tests in the console at 80x24, mono: while timerlat runs, a
 # percentile bar per phase on a log axis (glyphs for p50, p99 and max, so
 # no colour is needed) with p50, p99 and max in us, filling as the sample

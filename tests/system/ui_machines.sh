@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console at 80x24 on each machine layout of tests/fixtures/machines/ (see its README): the
 # run screen's Machine pane shows that machine's workers' clock against its nominal (or its boost
 # ceiling, labelled), temperature, power and throttle fields, or their reasons, each in its own

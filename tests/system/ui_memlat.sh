@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # memlat in the console at 80x24, mono theme: while it runs, the latency
 # curve so far (log-log, '*' random and '+' forward chain, the caches
 # marked on the size axis), the sweep's length estimated ("of ~0:04": the

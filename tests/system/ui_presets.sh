@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Cycling presets on the setup screen keeps a custom selection as one of them: from a
 # custom choice of tests and copies, p through every preset comes back to "custom" with
 # the same tests ticked and the same copies (it used to be dropped for good at the first p).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console's "quick" preset is kbench run --quick: samples until each test is precise,
 # no fixed sample count on the run screen, the running test's interval against the precision
 # asked (and so in its replay), and a saved run marked quick.

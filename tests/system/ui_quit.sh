@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Leaving the console during a run: q asks first, 'n' keeps running, 'y' aborts; SIGTERM and
 # a closed terminal (tmux kill) also end it; every time the workers are gone afterwards.
 # requires: tmux python3 pgrep

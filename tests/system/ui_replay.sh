@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `kbench replay` plays a stored run on the run screen, labelled REPLAY, then shows its results;
 # plus the console's edges: bad themes, NO_COLOR, no terminal, bad arguments.
 # requires: tmux python3

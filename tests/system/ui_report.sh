@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The results screen's report key in tmux at 80x24: r writes the HTML report of the shown run
 # against the compared one into the directory kbench was started in, says so in the status
 # line, and the file is a whole, well-formed, script-free page of those two runs; started

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The run screen at 80x24 keeps every value in its own field: a long telemetry reason is cut with
 # a '~' inside its field and never runs into the next one. A copy's count is a whole number. A test
 # that times itself (Whetstone, the file copies) has no live rate: the screen says it is timing

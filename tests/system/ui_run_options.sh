@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console takes the run options `kbench run` takes (a demo can start with `kbench console
 # --quick`): --quick and --precision show on the setup screen and reach the run (stored as a
 # quick run with the precision asked), --name names the stored run, --tmpdir is where the file

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # One rule for saving an interrupted run, in both faces (store_worth_saving): `kbench run`
 # stopped by SIGINT and the console left mid-run (F10, yes) store the run, marked incomplete,
 # once a sample has finished, and store nothing when none has; a calibration run too.

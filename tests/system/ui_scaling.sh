@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scaling in the console at 80x24, mono theme: while it runs, jobs/min as
 # bars per task count (1, 2, 4, 8 evenly spaced: a log2 axis), the y axis
 # in jobs/min and the peak so far named; the steps done counted; then the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The setup screen's estimate says what it counts in full at 80x24: "12 tests x 2 copy counts",
 # not cut at the screen's edge ("12 tests x 2 block"); a test that runs its own tasks
 # (scaling) is measured once, in the 1-copy block: "1 test x 1 copy count", not 2, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console's thermal check at 80x24 in the mono theme: the preset sets one test on every CPU
 # for 10 minutes after a 30 s idle baseline; a short check (--minutes, --idle) shows its idle
 # baseline, then score, clock, temperature and power stacked on one time axis with a missing

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console and `kbench compare` give the same verdicts for the same two runs, from the same
 # floors (learned from the store, the two compared runs left out), and say what they rest on.
 # tier: load (the floors must be learned from all 3 A/A runs: a busy one is left out)

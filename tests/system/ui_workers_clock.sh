@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console's Machine pane shows the clock of the CPUs the workers run on while a sample
 # runs ("NNNN MHz workers"), not the range over all CPUs. A fixture gives each CPU its own
 # clock (cpuN at 1000 + 111 N MHz); /proc is the real one, so the worker's CPU is the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # memcheck on a short headless run (the coordinator, telemetry, report and save, and the
 # forked workers, which valgrind follows; exec'd children run natively): no definite leak,
 # no read of uninitialised memory, no invalid access. Then the same run read back, shown

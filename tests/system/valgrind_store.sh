@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # memcheck on the store's paths: imports of published results (a log, a collapsed paste, a
 # table), listing, show, every compare and export format, the noise table, and a broken
 # file in the store: no definite leak, no read of uninitialised memory.

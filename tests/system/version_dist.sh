@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The version from its one place (VERSION, git describe in a checkout) in --version, the man page
 # and every stored run; the Debian and RPM versions agree with VERSION; make dist gives the same
 # bytes twice, only HEAD's tracked files, and its tarball builds without git and says its version.

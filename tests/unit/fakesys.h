@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A fake /sys for the unit tests: files under a temporary root that the telemetry
  * readers take for / (KBENCH_SYSFS_ROOT, src/telemetry/sysroot.c). Include after
  * cmocka.h; one tree per test program. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of buildload: load lists, parameters, refusals (faked machine), the ratio, contest's row layout, collecting a sample into points, the live state, and the contest importer on the fixtures. */
 #include <math.h>
 #include <stdbool.h>

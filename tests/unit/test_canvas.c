@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the console's canvas: text clipping, UTF-8, rules, row dumps and comparisons. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the comparison: verdicts against known differences, n/a for imports, groups, rendering widths. */
 #include <jansson.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the throttle evidence beyond Intel's counters: the thermal framework's CPU cooling devices, n/a with the reason where nothing can show throttling, and power-limit events kept apart from throttling. */
 #include <errno.h>
 #include <math.h>

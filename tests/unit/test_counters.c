@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of src/telemetry/counters.c: multiplex scaling, row states, derived ratios, event-name errors, and through a fake backend a kernel at perf_event_paranoid 2 and hybrid core-type PMUs. */
 #include <errno.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the family registries (src/registry/family_list.c, tests.c, ui/family_views.c): every test row and group comes from one family, found again by its id, and its live view by its name. */
 #include <setjmp.h>
 #include <stdarg.h>

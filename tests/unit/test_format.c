@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the console's formatting: numbers, times, column fitting at 80 columns, bars, sparklines. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the importer: every published format in tests/fixtures, messy pastes and broken files. */
 #include <errno.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the latency histograms (bucket edges, percentiles with known answers), collecting phases into points, the run file's histograms, and the verdict rule on synthetic A/A and shifted latencies. */
 #include <math.h>
 #include <stdbool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of memory latency's result: sizes, plateau picking and steps on synthetic curves, collecting the copies' points, and point verdicts. */
 #include <math.h>
 #include <stdbool.h>

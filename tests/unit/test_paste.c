@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the pasted tables and the LAVA lines: escaping, widths, the verdict words, result kinds. */
 #include <math.h>
 #include <setjmp.h>

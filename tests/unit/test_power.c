@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the energy source against fixture trees: which batteries are the system's, their direction and sum, energy only while discharging, and perf's power PMU through a fake backend. */
 #include <errno.h>
 #include <math.h>

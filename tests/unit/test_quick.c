@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the quick-run stopping rule in src/record/quick.c. */
 #include <math.h>
 #include <setjmp.h>

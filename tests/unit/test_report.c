@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the report header's Storage and Kernel settings lines, and that kbench import reads them back. */
 #include <setjmp.h>
 #include <stdarg.h>

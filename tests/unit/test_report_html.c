@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the HTML report's pieces (escaping, $HOME, axis ticks, decimation, empty series) and of the whole file (size, no script, verdicts as the compare engine gives them). */
 #include <errno.h>
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the run file: every field survives a round trip, and bad files are refused with the field named. */
 #include <math.h>
 #include <setjmp.h>

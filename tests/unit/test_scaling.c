@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of throughput as tasks grow: settings, the peak, crossover and stop rule on synthetic curves, collecting a sweep, the table, and verdicts on A/A and shifted curves. */
 #include <math.h>
 #include <stdbool.h>

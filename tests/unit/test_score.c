@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of UnixBench's scoring rules in src/record/score.c, with known answers. */
 #include <math.h>
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for scratch directories: the owner file kbench writes, read back, and what a sweep removes. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the headline CPU temperature choice in src/telemetry/sensors.c, from fixture lists of inputs: per-driver rules, thermal zones, the user's labels. */
 #include <errno.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of how a run carries a family's settings: settings_fill, and the runner filling each struct once. */
 #include <setjmp.h>
 #include <stdarg.h>

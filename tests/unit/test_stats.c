@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the statistics: known answers for t quantiles, intervals and Welch. */
 #include <math.h>
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the run store: where it lives, atomic saves that never overwrite, and naming runs. */
 #include <errno.h>
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the run's environment facts in src/record/sysinfo.c against the machine tree in tests/fixtures/sysinfo. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the sysfs telemetry sources against fixture trees: cpufreq, cpuinfo fallback, throttle counts, RAPL wraparound, others' CPU use, and the registry: every source says n/a and why. */
 #include <errno.h>
 #include <math.h>

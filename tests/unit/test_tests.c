@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the test table in src/record/tests.c: rows, groups and the index set agree with each other and with UnixBench. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for theme files: good files, every role named, broken lines reported with their number. */
 #include <setjmp.h>
 #include <stdarg.h>

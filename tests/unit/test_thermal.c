@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the thermal check's decision in src/families/thermal.c: the windows, the fall and its noise, the thermal evidence and its moment, and what each verdict says. */
 #include <math.h>
 #include <setjmp.h>

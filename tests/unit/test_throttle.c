@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of the throttle decision in src/telemetry/throttle.c: each kind of evidence at its boundary, and which combinations flag a test. */
 #include <math.h>
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the CPU workloads (Dhrystone, Whetstone, arith, hanoi), run in-process for a fraction of a second. */
 #include <setjmp.h>
 #include <stdarg.h>

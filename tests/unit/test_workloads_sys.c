@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the system workloads (pipe, context, spawn, syscall, file tests, shell, grep, C), run in-process briefly. */
 #include <setjmp.h>
 #include <stdarg.h>
