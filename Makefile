@@ -289,7 +289,7 @@ FEDORA_CROSS = glibc-devel.i686 ncurses-devel.i686 jansson-devel.i686 sqlite-dev
 else ifeq ($(KB_ARCH),arm64)
 DEB_CROSS  = gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static $(addsuffix :arm64,$(KB_LIBS_DEV))
 # qemu-system-arm and cpio: a whole arm64 machine for what qemu-user cannot run
-# (tests/arm64_vm.sh; deps also fetches Debian's arm64 kernel for it into build-arm64/vm)
+# (tests/tools/arm64_vm.sh; deps also fetches Debian's arm64 kernel for it into build-arm64/vm)
 DEB_CROSS += qemu-system-arm cpio
 FEDORA_CROSS = (none: Fedora packages no arm64 libraries for a cross build; build on the board)
 endif
@@ -308,7 +308,7 @@ deps:
 			$$SUDO locale-gen >/dev/null; \
 		fi; \
 		if [ "$(KB_ARCH)" = arm64 ]; then \
-			sh tests/arm64_vm.sh fetch build-arm64/vm || \
+			sh tests/tools/arm64_vm.sh fetch build-arm64/vm || \
 				echo "no arm64 kernel fetched: tests/system/arm64_system.sh will say so"; \
 		fi; \
 		echo "deps installed"; \
@@ -318,16 +318,16 @@ run: kbench
 	./kbench
 
 test: kbench docs $(UNIT_BIN)
-	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/run.sh
+	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/tools/run.sh
 
 # The unit tests alone (ARCH=arm64: under qemu-user). TESTS narrows them.
 unit: $(UNIT_BIN)
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) KBENCH_EXEC="$(KB_EXEC)" \
-		TESTS="$(if $(TESTS),$(TESTS),test_)" sh tests/run.sh
+		TESTS="$(if $(TESTS),$(TESTS),test_)" sh tests/tools/run.sh
 
 bench: kbench $(BUILD)/observer_driver
-	@sh tests/bench.sh ./$(BUILD)/kbench
-$(BUILD)/observer_driver: tests/observer_driver.c $(LIB_OBJ)
+	@sh tests/bench/bench.sh ./$(BUILD)/kbench
+$(BUILD)/observer_driver: tests/bench/observer_driver.c $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 # libFuzzer targets for the parsers (clang): `make fuzz` builds them into
@@ -386,40 +386,40 @@ $(BUILD)/fuzz_cli: FUZZ_OBJ = $(LIB_OBJ)
 $(BUILD)/fuzz_cli: LIBS += -Wl,--wrap=runner_new -Wl,--wrap=telemetry_dump
 
 # Not in CI: 200 back-to-back short runs in one process (a few minutes); its fds, memory
-# and children must not grow (tests/soak.sh).
+# and children must not grow (tests/bench/soak.sh).
 .PHONY: soak
 soak: $(BUILD)/soak_driver
-	@sh tests/soak.sh $(BUILD)/soak_driver $(SOAK_RUNS)
-$(BUILD)/soak_driver: tests/soak_driver.c $(LIB_OBJ)
+	@sh tests/bench/soak.sh $(BUILD)/soak_driver $(SOAK_RUNS)
+$(BUILD)/soak_driver: tests/bench/soak_driver.c $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).
 bench-quick: kbench
-	@KBENCH=./$(BUILD)/kbench sh tests/bench-quick.sh
+	@KBENCH=./$(BUILD)/kbench sh tests/bench/bench-quick.sh
 
 # Not in CI: kbench beside UnixBench itself, test by test, in ABBA order (about 2.5
 # hours for the index at 1 and 2 copies, 2 rounds). UNIXBENCH = a built byte-unixbench's
 # UnixBench directory; ROUNDS, COPIES, ITER, TESTS, OUT, ORDER, DIRECT, DURATION: see
-# tests/bench-fidelity.sh.
+# tests/bench/bench-fidelity.sh.
 bench-fidelity: kbench
 	@UNIXBENCH="$(UNIXBENCH)" KBENCH=$(abspath $(BUILD)/kbench) ROUNDS="$(ROUNDS)" COPIES="$(COPIES)" \
 		ITER="$(ITER)" TESTS="$(TESTS)" OUT="$(OUT)" ORDER="$(ORDER)" DIRECT="$(DIRECT)" \
-		DURATION="$(DURATION)" sh tests/bench-fidelity.sh
+		DURATION="$(DURATION)" sh tests/bench/bench-fidelity.sh
 
-# Not in CI: the same programs as work per CPU-second (tests/fidelity-cpu.sh), for a
+# Not in CI: the same programs as work per CPU-second (tests/bench/fidelity-cpu.sh), for a
 # machine others load: a 1-copy rate there is mostly the CPU share a test got. About
 # 5 minutes (6 tests x ROUNDS 5 x 2 sides x DURATION 4 s).
 .PHONY: bench-fidelity-cpu
 bench-fidelity-cpu: kbench
 	@UNIXBENCH="$(UNIXBENCH)" KBENCH=$(abspath $(BUILD)/kbench) ROUNDS="$(ROUNDS)" DURATION="$(DURATION)" \
-		TESTS="$(TESTS)" OUT="$(OUT)" sh tests/fidelity-cpu.sh
+		TESTS="$(TESTS)" OUT="$(OUT)" sh tests/bench/fidelity-cpu.sh
 
 # Not in CI: how often verdicts call noise a change here, before and after calibration, and
 # whether a 10% slowdown is still found (about three hours: 10 + 3 A/A pairs, two
-# calibrations, three detection runs). PHASES picks some; OUT keeps the runs (tests/bench-verdicts.sh).
+# calibrations, three detection runs). PHASES picks some; OUT keeps the runs (tests/bench/bench-verdicts.sh).
 bench-verdicts: kbench
 	@KBENCH=./$(BUILD)/kbench OUT="$(OUT)" PAIRS="$(PAIRS)" DPAIRS="$(DPAIRS)" CALIB="$(CALIB)" \
-		sh tests/bench-verdicts.sh $(PHASES)
+		sh tests/bench/bench-verdicts.sh $(PHASES)
 
 install: kbench docs
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(DATADIR)/themes \
@@ -462,7 +462,7 @@ dist:
 PKG_ARCHS ?= $(shell dpkg --print-architecture 2>/dev/null)
 .PHONY: package-test rpm
 package-test:
-	@sh tests/package-test.sh $(PKG_ARCHS)
+	@sh tests/tools/package-test.sh $(PKG_ARCHS)
 
 # The RPM (contrib/rpm/kbench.spec) from the tarball of HEAD, named as the spec's
 # Version (VERSION), into build/rpm/RPMS (rpmbuild; --nodeps where the build

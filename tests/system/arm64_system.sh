@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The arm64 build on a real arm64 kernel: Debian's arm64 cloud kernel booted under
-# qemu-system-aarch64 (tests/arm64_vm.sh: the virt board, Cortex-A57, 2 CPUs). It runs what
+# qemu-system-aarch64 (tests/tools/arm64_vm.sh: the virt board, Cortex-A57, 2 CPUs). It runs what
 # qemu-user cannot (arm64_qemu.sh): the whole index at 1 and 2 copies, whose execl, spawn
 # and shell tests exec other arm64 programs, the scaling family (which execs kbench-exec),
 # and perf_event_open's software counters through libpfm4. Every test scores; the run is
@@ -17,10 +17,10 @@ arm="$KBENCH_TOP/build-arm64"
 (cd "$KBENCH_TOP" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
 	make -s -j2 ARCH=arm64 kbench >"$T/build" 2>&1) || { tail -20 "$T/build"; die "make ARCH=arm64 failed"; }
 # make deps ARCH=arm64 fetched the kernel; a machine that skipped it fetches it now
-sh "$KBENCH_TOP/tests/arm64_vm.sh" fetch "$arm/vm" >"$T/fetch" 2>&1 ||
+sh "$KBENCH_TOP/tests/tools/arm64_vm.sh" fetch "$arm/vm" >"$T/fetch" 2>&1 ||
 	{ cat "$T/fetch"; die "no arm64 kernel to boot (make deps ARCH=arm64 fetches Debian's)"; }
 
-vm() { VM_TIMEOUT=600 sh "$KBENCH_TOP/tests/arm64_vm.sh" run "$arm/vm" "$T/vm" -- "$@"; }
+vm() { VM_TIMEOUT=600 sh "$KBENCH_TOP/tests/tools/arm64_vm.sh" run "$arm/vm" "$T/vm" -- "$@"; }
 vm run -c 1,2 --samples 1 --duration 1 --pause 0 --events task-clock,context-switches \
 	--tasks 1,2 --jobs 2 --name arm64-kernel index scaling || {
 	rc=$?; cat "$T/vm/out" "$T/vm/err" 2>/dev/null; tail -n 30 "$T/vm/console"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Every #include "..." of src/ and ui/ keeps README's rule of which part may include which
 # (the parts table in its Layout section), and no modules include each other in a cycle;
-# tests/include_rules.py prints each broken rule and each cycle.
+# tests/tools/include_rules.py prints each broken rule and each cycle.
 # requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 # the checker itself: a cycle and a broken rule in a copy are found and named
@@ -11,10 +11,10 @@ printf '#include "tests.h"\n' >"$T/top/src/record/run.h"
 printf '#include "run.h"\n' >"$T/top/src/record/tests.h"
 printf '#include "options.h"\n' >"$T/top/src/base/stats.c"
 printf '\n' >"$T/top/src/cli/options.h"
-python3 "$KBENCH_TOP/tests/include_rules.py" "$T/top" >"$T/out" 2>&1 && { cat "$T/out"; die "a cycle passed"; }
+python3 "$KBENCH_TOP/tests/tools/include_rules.py" "$T/top" >"$T/out" 2>&1 && { cat "$T/out"; die "a cycle passed"; }
 grep -qx 'include cycle: src/record/run -> src/record/tests -> src/record/run' "$T/out" || { cat "$T/out"; die "the cycle was not printed"; }
 grep -q '^src/base/stats.c:1: includes src/cli/options.h: base may not include cli$' "$T/out" ||
 	{ cat "$T/out"; die "the broken rule was not printed"; }
 # the tree itself
-python3 "$KBENCH_TOP/tests/include_rules.py" "$KBENCH_TOP" >"$T/out" 2>&1 || { cat "$T/out"; die "include rules"; }
+python3 "$KBENCH_TOP/tests/tools/include_rules.py" "$KBENCH_TOP" >"$T/out" 2>&1 || { cat "$T/out"; die "include rules"; }
 grep -q '^[0-9]* files in [0-9]* parts' "$T/out" || { cat "$T/out"; die "include_rules.py printed no summary"; }

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # README.md stays true to the binary where they can drift apart: its table of contents
-# matches its headings (tests/readme_toc.py), its Tests table has a row for every test
+# matches its headings (tests/tools/readme_toc.py), its Tests table has a row for every test
 # `kbench list` prints, and its Groups paragraph names every group.
 # requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 R="$KBENCH_TOP/README.md"
-python3 "$KBENCH_TOP/tests/readme_toc.py" "$R" --check || die "README's table of contents"
+python3 "$KBENCH_TOP/tests/tools/readme_toc.py" "$R" --check || die "README's table of contents"
 
 expect_exit 0 "$KBENCH" list
 cp "$T/out" "$T/list"

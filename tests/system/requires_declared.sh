@@ -43,14 +43,14 @@ CI=true requires_strict || die "CI=true is not strict"
 (unset CI KBENCH_REQUIRE_ALL; requires_strict) && die "strict outside CI"
 
 # The runner: a missing need is a skip by hand and a failure in CI, named in either case.
-mkdir -p "$T/top/tests/system"
-cp "$KBENCH_TOP/tests/run.sh" "$T/top/tests/"
+mkdir -p "$T/top/tests/system" "$T/top/tests/tools"
+cp "$KBENCH_TOP/tests/tools/run.sh" "$T/top/tests/tools/"
 cp "$KBENCH_TOP/tests/system/requires.inc" "$KBENCH_TOP/tests/system/lib.inc" "$T/top/tests/system/"
 cp "$T/t.sh" "$T/top/tests/system/needy.sh"
-(unset CI KBENCH_REQUIRE_ALL TESTS; BUILD=none sh "$T/top/tests/run.sh") >"$T/hand.out" 2>&1
+(unset CI KBENCH_REQUIRE_ALL TESTS; BUILD=none sh "$T/top/tests/tools/run.sh") >"$T/hand.out" 2>&1
 grep -q '^skip needy: needs no-such-command-kbench' "$T/hand.out" || { cat "$T/hand.out"; die "by hand, a missing need is not a named skip"; }
 grep -q '^0 passed, 0 failed, 1 skipped$' "$T/hand.out" || { cat "$T/hand.out"; die "by hand: the tally"; }
-CI=true TESTS= BUILD=none sh "$T/top/tests/run.sh" >"$T/ci.out" 2>&1 && { cat "$T/ci.out"; die "in CI a missing need passed"; }
+CI=true TESTS= BUILD=none sh "$T/top/tests/tools/run.sh" >"$T/ci.out" 2>&1 && { cat "$T/ci.out"; die "in CI a missing need passed"; }
 grep -q '^FAIL needy' "$T/ci.out" && grep -q 'needs no-such-command-kbench' "$T/ci.out" ||
 	{ cat "$T/ci.out"; die "in CI a missing need is not a named failure"; }
 echo "every system test declares its needs; a missing one skips by hand and fails in CI"

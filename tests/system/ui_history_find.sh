@@ -5,7 +5,7 @@
 # requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-python3 "$KBENCH_TOP/tests/mkstore.py" "$KBENCH_HOME" 300 "$KBENCH_TOP/tests/fixtures/run-1.1.json"
+python3 "$KBENCH_TOP/tests/tools/mkstore.py" "$KBENCH_HOME" 300 "$KBENCH_TOP/tests/fixtures/run-1.1.json"
 ui_start "$KBENCH" console
 ui_wait 'Setup'
 ui_keys H

@@ -6,13 +6,13 @@
 # without its Recommends, and there, as an unprivileged user and with no build
 # directory around, runs kbench --version, kbench list, man kbench, a short
 # headless run, the C compiler test (which must say gcc is not installed), and
-# then purges it. Usage: sh tests/package-test.sh [ARCH...] (default: amd64;
+# then purges it. Usage: sh tests/tools/package-test.sh [ARCH...] (default: amd64;
 # i386 runs here too). Needs root (debootstrap, chroot), the network (the
 # Debian mirror) and dpkg-dev, debhelper, lintian, debootstrap.
 # PKGTEST_DIR (default build-pkgtest) keeps the bases debootstrap made, one per
 # architecture, so later runs copy them instead of downloading them again.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 dir=${PKGTEST_DIR:-$top/build-pkgtest}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 archs=${*:-amd64}

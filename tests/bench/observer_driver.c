@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* make bench's observer tick: the temperature source's per-interval reads on the machine it finds
- * (a 40-input fake /sys in tests/bench.d/observer.sh), headline inputs only as kbench samples them,
+ * (a 40-input fake /sys in tests/bench/bench.d/observer.sh), headline inputs only as kbench samples them,
  * side by side with every input read each tick as kbench did before, in alternating rounds. */
 #include <stdio.h>
 #include <stdlib.h>

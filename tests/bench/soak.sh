@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# make soak: 200 back-to-back very short runs in ONE coordinator process (tests/soak_driver.c
+# make soak: 200 back-to-back very short runs in ONE coordinator process (tests/bench/soak_driver.c
 # calls the real `kbench run` each time), checking after every run that its file descriptors,
 # resident memory and child processes do not grow; then that nothing of any run is left:
 # no process, no scratch file, every run stored.
-# usage: sh tests/soak.sh SOAK_DRIVER [RUNS]
-driver=${1:?usage: tests/soak.sh SOAK_DRIVER [RUNS]}
+# usage: sh tests/bench/soak.sh SOAK_DRIVER [RUNS]
+driver=${1:?usage: tests/bench/soak.sh SOAK_DRIVER [RUNS]}
 runs=${2:-200}
 T=$(mktemp -d /tmp/kbench-soak.XXXXXX)
 trap 'rm -rf "$T"' EXIT

@@ -16,7 +16,7 @@
 : "${KBENCH:?KBENCH must name the kbench binary}"
 : "${BUILD:=build}"
 export KBENCH
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 export KBENCH_TOP="$top"
 # Each system test's declared needs ("# requires: ..."): checked in one() before it starts.
 . "$top/tests/system/requires.inc"

@@ -6,27 +6,27 @@
 # go (a workload that execs another arm64 program: execl, spawn, the shell tests, scaling;
 # perf_event_open), a whole emulated machine can.
 #
-#   sh tests/arm64_vm.sh fetch DIR          Debian's arm64 cloud kernel and busybox-static
+#   sh tests/tools/arm64_vm.sh fetch DIR          Debian's arm64 cloud kernel and busybox-static
 #                                           into DIR (apt-get download; make deps ARCH=arm64)
-#   sh tests/arm64_vm.sh run DIR OUT -- ARGS  boots the machine and runs `kbench ARGS` in it;
+#   sh tests/tools/arm64_vm.sh run DIR OUT -- ARGS  boots the machine and runs `kbench ARGS` in it;
 #                                           OUT gets its stdout (out), stderr (err), exit
 #                                           status (rc), the console (console) and the runs
 #                                           it stored (store/, a KBENCH_HOME the native
 #                                           kbench reads)
-#   sh tests/arm64_vm.sh unit DIR OUT       the arm64 unit tests (make unit ARCH=arm64 builds
-#                                           them), run there by tests/run.sh; OUT/out its report
-#   sh tests/arm64_vm.sh system DIR OUT     the system tests (tests/system/*.sh), run there by
-#                                           tests/run.sh on a Debian arm64 userland (bash,
-#                                           coreutils, python3, tmux, ...: tests/arm64_root.sh);
+#   sh tests/tools/arm64_vm.sh unit DIR OUT       the arm64 unit tests (make unit ARCH=arm64 builds
+#                                           them), run there by tests/tools/run.sh; OUT/out its report
+#   sh tests/tools/arm64_vm.sh system DIR OUT     the system tests (tests/system/*.sh), run there by
+#                                           tests/tools/run.sh on a Debian arm64 userland (bash,
+#                                           coreutils, python3, tmux, ...: tests/tools/arm64_root.sh);
 #                                           OUT/out its report, the console shows it as it goes
 #
 # Environment: KBENCH_ARM64 (the build directory, default build-arm64), VM_TIMEOUT
 # (seconds, default 900: an emulated CPU is several times slower than the host's), VM_MEM
 # (MiB: 1024 for run, 2048 for unit, 3072 for system), TESTS (unit and system: the names
-# tests/run.sh runs, as for make test), JOBS (system: tests side by side, default 2).
+# tests/tools/run.sh runs, as for make test), JOBS (system: tests side by side, default 2).
 set -eu
 die() { echo "arm64_vm: $*" >&2; exit 1; }
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 ARM=${KBENCH_ARM64:-$TOP/build-arm64}
 
 fetch() {
@@ -76,7 +76,7 @@ copy_libs() {
 
 # new_root OUT: a fresh machine root under OUT (busybox, kbench, kbench-exec, data/), printed
 new_root() {
-	[ -s "$dir/Image" ] || die "no arm64 kernel in $dir: run 'sh tests/arm64_vm.sh fetch $dir'"
+	[ -s "$dir/Image" ] || die "no arm64 kernel in $dir: run 'sh tests/tools/arm64_vm.sh fetch $dir'"
 	[ -x "$ARM/kbench" ] && [ -x "$ARM/kbench-exec" ] || die "no arm64 build in $ARM: run 'make ARCH=arm64'"
 	command -v qemu-system-aarch64 >/dev/null 2>&1 || die "no qemu-system-aarch64: run 'make deps ARCH=arm64'"
 	command -v cpio >/dev/null 2>&1 || die "no cpio: run 'make deps ARCH=arm64'"
@@ -154,13 +154,13 @@ JOB
 	boot "$root" "$out"
 }
 
-# copy_source ROOT: the source tree's tracked files into ROOT/kb/src, where tests/run.sh runs
+# copy_source ROOT: the source tree's tracked files into ROOT/kb/src, where tests/tools/run.sh runs
 copy_source() {
 	(cd "$TOP" && git ls-files -z | xargs -0 cp -P --parents -t "$1/kb/src") ||
 		die "could not copy the source tree (a git checkout is needed)"
 }
 
-# the unit tests, run by tests/run.sh in the source tree's tracked files with build-arm64's
+# the unit tests, run by tests/tools/run.sh in the source tree's tracked files with build-arm64's
 # test programs (stripped: the machine holds everything in memory)
 unit() {
 	dir=$1 out=$2
@@ -173,16 +173,16 @@ unit() {
 		aarch64-linux-gnu-strip -o "$root/kb/src/build-arm64/tests/${b##*/}" "$b"
 	done
 	copy_libs "$(ls "$ARM"/tests/test_*)" "$root"
-	echo "cd /kb/src && KBENCH=/kb/src/build-arm64/kbench BUILD=build-arm64 TESTS='${TESTS:-test_}' exec sh tests/run.sh" \
+	echo "cd /kb/src && KBENCH=/kb/src/build-arm64/kbench BUILD=build-arm64 TESTS='${TESTS:-test_}' exec sh tests/tools/run.sh" \
 		>"$root/kb/job"
 	VM_MEM=${VM_MEM:-2048} boot "$root" "$out"
 }
 
-# the system tests, run by tests/run.sh in the source tree's tracked files with build-arm64's
-# kbench, on the Debian userland tests/arm64_root.sh lays out (its .debs cached in DIR/debs)
+# the system tests, run by tests/tools/run.sh in the source tree's tracked files with build-arm64's
+# kbench, on the Debian userland tests/tools/arm64_root.sh lays out (its .debs cached in DIR/debs)
 system() {
 	dir=$1 out=$2
-	sh "$TOP/tests/arm64_root.sh" "$dir" || die "no arm64 userland for the system tests"
+	sh "$TOP/tests/tools/arm64_root.sh" "$dir" || die "no arm64 userland for the system tests"
 	root=$(new_root "$out")
 	# Debian's merged /usr (bin and lib are links into usr/); busybox stays for init's
 	# applets (poweroff -f), the userland's own programs come first
@@ -203,7 +203,7 @@ mount -t cgroup2 cgroup2 /sys/fs/cgroup
 export LANG=C.UTF-8 PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
 cd /kb/src || exit 1
 { KBENCH=/kb/src/build-arm64/kbench KBENCH_DATADIR=/kb/src/data BUILD=build-arm64 \
-	TESTS='${TESTS:-}' JOBS='${JOBS:-2}' sh tests/run.sh 2>&1; echo \$? >/tmp/run.rc; } | tee /dev/console
+	TESTS='${TESTS:-}' JOBS='${JOBS:-2}' sh tests/tools/run.sh 2>&1; echo \$? >/tmp/run.rc; } | tee /dev/console
 exit \$(cat /tmp/run.rc)
 JOB
 	VM_MEM=${VM_MEM:-3072} boot "$root" "$out"

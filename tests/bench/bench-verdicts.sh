@@ -3,7 +3,7 @@
 # How often kbench's verdicts call noise a change on this machine, before and after calibration,
 # and whether a real slowdown is still found. Not part of `make test`: it measures the machine.
 #
-# usage: sh tests/bench-verdicts.sh [PHASE ...]      (no phase: all of them, in this order)
+# usage: sh tests/bench/bench-verdicts.sh [PHASE ...]      (no phase: all of them, in this order)
 #   aa-quick   2*PAIRS quick index runs, 1 copy, back to back (A/A pairs)     about 7 min a pair
 #   aa-short   2*DPAIRS runs of --duration 2 -i 3, 1 copy, back to back       about 6 min a pair
 #   calibrate  kbench calibrate --quick, and --duration 2 -i 3 (CALIB runs each)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The store as it grows: synthetic stores of 1, 1,000 and 10,000 runs made from a real run
-# file (tests/mkstore.py), each command timed (median of 5: wall time and CPU time) with its
+# file (tests/tools/mkstore.py), each command timed (median of 5: wall time and CPU time) with its
 # peak resident memory, side by side, with the load average before and after each size:
 # the index built from nothing, runs, compare last~1 last, the console from start to a
 # drawn setup screen, and the history screen. Targets at 10,000: runs <= 100 ms, compare
@@ -9,7 +9,7 @@
 # STORE_SIZES="1 1000" picks the sizes; STORE_RUN=FILE.json the real run to copy (else
 # one is measured first, about half a minute).
 KBENCH=$(cd "$(dirname "${1:-./kbench}")" && pwd)/$(basename "${1:-./kbench}")
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 SIZES=${STORE_SIZES:-1 1000 10000}
 H=$(mktemp -d /tmp/kbench-bench-store.XXXXXX)
 SOCK="kbench-bench-store-$$"
@@ -104,7 +104,7 @@ printf '%-30s' "stored runs"
 for n in $SIZES; do printf ' %27s' "$n"; done
 echo
 for n in $SIZES; do
-	python3 "$TOP/tests/mkstore.py" "$H/s$n" "$n" "$src" "$TOP/tests/fixtures/run-1.1.json"
+	python3 "$TOP/tests/tools/mkstore.py" "$H/s$n" "$n" "$src" "$TOP/tests/fixtures/run-1.1.json"
 done
 : >"$H/rows"
 for n in $SIZES; do

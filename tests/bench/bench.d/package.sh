@@ -8,7 +8,7 @@
 # "Install a package"). PACKAGE_TEST=0 leaves it out.
 KBENCH=${1:-./kbench}
 N=${N:-300}
-top=$(cd "$(dirname "$0")/../.." && pwd)
+top=$(cd "$(dirname "$0")/../../.." && pwd)
 echo
 echo "== Packages: start-up of kbench --version, shared libraries (package) vs static (make), $N each, alternating =="
 tmp=$(mktemp -d /tmp/kbench-bench-package.XXXXXX)

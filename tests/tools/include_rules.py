@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Checks every #include "..." of src/ and ui/ against the parts table in README's Layout section.
 
-    python3 tests/include_rules.py [TOP]
+    python3 tests/tools/include_rules.py [TOP]
 
 The table (between `<!-- parts: begin` and `<!-- parts: end -->`) names each part, the files
 it holds (shell patterns, so moving a part into its own folder is one edit of its row) and the
@@ -17,7 +17,7 @@ import os
 import re
 import sys
 
-TOP = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+TOP = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
 # The Makefile's -Isrc, -Isrc/PART for each part's folder, and -Iui, after the includer's own folder.
 INCLUDE_DIRS = ["src"] + sorted(
     os.path.join("src", d) for d in (os.listdir(os.path.join(TOP, "src")) if os.path.isdir(os.path.join(TOP, "src")) else [])

@@ -1,20 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The Debian arm64 userland kbench's system tests need (tests/arm64_vm.sh system), laid out in
+# The Debian arm64 userland kbench's system tests need (tests/tools/arm64_vm.sh system), laid out in
 # DIR/userland without running an arm64 program: apt resolves the packages' dependencies,
 # apt-get download fetches them into DIR/debs (kept, so a second run downloads nothing) and
 # dpkg-deb -x unpacks each, as debootstrap's first stage does. Its second stage (maintainer
 # scripts) needs to run arm64 programs, which this host cannot without binfmt_misc; the
 # tests need none of what those scripts do beyond /etc/passwd and /etc/group, written here.
 #
-#   sh tests/arm64_root.sh DIR
+#   sh tests/tools/arm64_root.sh DIR
 #
 # ARM64_ROOT_PKGS adds packages (for example "valgrind").
 set -eu
 die() { echo "arm64_root: $*" >&2; exit 1; }
 [ $# = 1 ] || die "usage: arm64_root.sh DIR"
 dir=$1
-# what tests/run.sh and the system tests' '# requires:' lines use, beside the Essential
+# what tests/tools/run.sh and the system tests' '# requires:' lines use, beside the Essential
 # packages every Debian system has (dash as /bin/sh, mawk as awk, libc-bin's C.UTF-8 locale
 # that tmux needs); make, gcc and libc6-dev for the tests that build
 pkgs="base-files bash dash coreutils grep sed mawk findutils diffutils procps util-linux mount

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Dumps every command's output on one fixed store into a directory, so a refactor can be
 # checked byte for byte: run it with the old binary and the new one on the same store and
-# diff the two directories (nothing may differ).
+# diff the two directories (nothing may differ). Every command is here: help (each command's,
+# markdown, man, completion), list, runs and its filters, show, compare in every form, every
+# export format, the HTML reports, and the error line of every bad family setting.
 #
-#   sh tests/refactor_corpus.sh KBENCH STORE OUT
+#   sh tests/tools/refactor_corpus.sh KBENCH STORE OUT
 #
 # STORE is made on the first call (two short runs of every family, named FAMILY-a and
 # FAMILY-b as tests/system/families_e2e.sh makes them, plus the imports of the fixtures);
@@ -14,7 +16,7 @@ set -u
 KBENCH=${1:?usage: refactor_corpus.sh KBENCH STORE OUT}
 STORE=${2:?usage: refactor_corpus.sh KBENCH STORE OUT}
 OUT=${3:?usage: refactor_corpus.sh KBENCH STORE OUT}
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export KBENCH_HOME="$STORE/home"
 export XDG_DATA_HOME="$STORE/xdg"
 export COLUMNS=80
@@ -51,6 +53,12 @@ fi
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
+# The commands read a copy of the store: reading may write (the index, the noise floors'
+# cache), and the next dump, with the other binary, must start from the same files.
+WORK=$(mktemp -d /tmp/kbench-corpus.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+cp -a "$STORE/home/." "$WORK/"
+export KBENCH_HOME="$WORK"
 n=0
 # dump NAME CMD...: CMD's stdout, stderr and exit status into OUT/NAME
 dump() {
@@ -63,9 +71,60 @@ names="$(echo "$FAMILIES" | cut -d'|' -f1 | tr '\n' ' ')"
 imps=""
 for f in $IMPORTS; do case $f in contest*) ;; *) imps="$imps imp-${f%%.*}" ;; esac; done
 dump runs "$KBENCH" runs
+dump runs-size "$KBENCH" runs --size
+for m in full quick thermal imported; do
+	dump "runs-mode-$m" "$KBENCH" runs --mode "$m"
+done
 dump list "$KBENCH" list
 dump noise "$KBENCH" noise
 dump man "$KBENCH" help --man
+dump help "$KBENCH" --help
+dump help-markdown "$KBENCH" help --markdown
+dump completion "$KBENCH" completion bash
+# every command's help, both ways of asking for it
+for c in $("$KBENCH" --help | awk '/^commands:/ { f = 1; next } f && /^  [a-z]/ { print $1 }'); do
+	dump "help-$c" "$KBENCH" "$c" --help
+	dump "helpcmd-$c" "$KBENCH" help "$c"
+done
+# every family setting's bad values, and the pairs that do not go together: one error line each
+i=0
+while IFS='|' read -r args; do
+	[ -n "$args" ] || continue
+	i=$((i + 1))
+	# shellcheck disable=SC2086 # the row's arguments are words
+	dump "bad-$i" "$KBENCH" run --no-save $args
+done <<'ROWS'
+timerlat --period-us 10
+timerlat --period-us x
+timerlat --period-us 100001
+timerlat --fifo maybe
+wakelat --messages 0
+wakelat --workers 0
+wakelat --work-us -1
+wakelat --work-us 100001
+interactive --ia-tasks x
+interactive --ia-tasks audio,audio
+interactive --ia-loads burn,
+memlat --sizes 1:2:3:4
+memlat --sizes 1M:1K
+memlat --huge=1
+scaling --tasks 0
+scaling --tasks 4,2
+scaling --max-tasks 0
+scaling --jobs 0
+kbuild --tree huge
+kbuild --make-jobs 0
+kbuild --make-jobs x
+kbuild --source /nonexistent
+kbuild --config x
+kbuild --config tinyconfig
+kbuild --tree tiny --source /
+buildload --loads x
+buildload --hog 0
+buildload --hog 96
+syscall --samples 0
+syscall --duration 0
+ROWS
 for fam in $names; do
 	for side in a b; do
 		r="$fam-$side"
@@ -115,8 +174,9 @@ dump compare.imp-kc-kern "$KBENCH" compare imp-kcbench-0 imp-kernbench-0
 dump compare.imp-ub "$KBENCH" compare imp-ub5-2copies imp-ub6-1copy
 "$KBENCH" report "$(echo "$contest" | head -1)" --vs buildload-a -o "$OUT/report.contest.vs.html" >/dev/null 2>&1
 # a version names its commit (0.2.0+g919c296, -dirty): the same output from two commits
-# differs only there, in what the binary says of itself and what the store's runs recorded
+# differs only there, in what the binary says of itself and what the store's runs recorded;
+# the store's copy is named STORE
 for f in "$OUT"/*; do
-	sed -E -i 's/[0-9]+\.[0-9]+\.[0-9]+\+g[0-9a-f]+(-dirty)?/VERSION/g' "$f"
+	sed -E -i -e 's/[0-9]+\.[0-9]+\.[0-9]+\+g[0-9a-f]+(-dirty)?/VERSION/g' -e "s|$WORK|STORE|g" "$f"
 done
 echo "$n outputs and $(ls "$OUT" | grep -c html) HTML reports in $OUT"

@@ -18,7 +18,7 @@ for copies in 1 $ncpu; do
 			"$(awk -v m="$ms" 'BEGIN { if (m == "nan") print "n/a"; else printf "%.4f", m / 10000 * 100 }')"
 	done
 done
-for extra in tests/bench.d/*.sh; do
+for extra in tests/bench/bench.d/*.sh; do
 	[ -f "$extra" ] && sh "$extra" "$KBENCH"
 done
 exit 0

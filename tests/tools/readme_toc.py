@@ -50,7 +50,7 @@ def main():
     if mode == "--check":
         if have.strip("\n") != want:
             print("%s: the table of contents differs from the headings; "
-                  "run: python3 tests/readme_toc.py README.md --write" % path)
+                  "run: python3 tests/tools/readme_toc.py README.md --write" % path)
             return 1
         return 0
     open(path, "w", encoding="utf-8").write(head + BEGIN + "\n" + want + "\n" + END + tail)
