@@ -293,6 +293,11 @@ DEB_CROSS  = gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static $(adds
 DEB_CROSS += qemu-system-arm cpio
 FEDORA_CROSS = (none: Fedora packages no arm64 libraries for a cross build; build on the board)
 endif
+# A Debian mirror can be mid-sync for an hour (an index of one architecture older than
+# another's, so multiarch versions cannot match): the install is tried DEPS_TRIES times,
+# DEPS_WAIT seconds apart, each failure naming what is not installed; then it fails.
+DEPS_TRIES ?= 8
+DEPS_WAIT ?= 90
 deps:
 	@echo "kbench needs: $(DEB_PKGS) $(DEB_CROSS)"
 	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel sqlite-devel sqlite libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors rpm-build $(FEDORA_CROSS))"
@@ -301,8 +306,20 @@ deps:
 		if [ -n "$(KB_DEB_ARCH)" ] && ! dpkg --print-foreign-architectures | grep -qx "$(KB_DEB_ARCH)"; then \
 			$$SUDO dpkg --add-architecture $(KB_DEB_ARCH) || exit 1; \
 		fi; \
-		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS) $(DEB_CROSS) >/dev/null && \
+		try=1; log=$$(mktemp); \
+		while :; do \
+			$$SUDO apt-get update -qq >"$$log" 2>&1; \
+			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS) $(DEB_CROSS) >>"$$log" 2>&1 && break; \
+			missing=; for p in $(DEB_PKGS) $(DEB_CROSS); do \
+				dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+			done; \
+			grep '^E:' "$$log" | sort -u | sed 's/^/  apt-get: /'; \
+			if [ "$$try" -ge $(DEPS_TRIES) ]; then \
+				echo "make deps: not installed after $$try tries:$$missing"; rm -f "$$log"; exit 1; \
+			fi; \
+			echo "make deps: try $$try of $(DEPS_TRIES) failed (a mirror mid-sync?), not installed:$$missing; again in $(DEPS_WAIT) s"; \
+			sleep $(DEPS_WAIT); try=$$((try + 1)); \
+		done; rm -f "$$log"; \
 		if ! locale -a 2>/dev/null | grep -qi '^en_US.utf8$$'; then \
 			$$SUDO sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen && \
 			$$SUDO locale-gen >/dev/null; \
