@@ -150,9 +150,31 @@ static void add_zones(struct temp_sensors *s)
 		snprintf(t->klabel, sizeof t->klabel, "%s", z[k].type);
 		t->zone = z[k].id;
 		t->value = z[k].temp;
-		t->max = sensors_valid(z[k].passive) ? z[k].passive : 0;
-		t->crit = sensors_valid(z[k].critical) ? z[k].critical : 0;
+		t->max = sensors_valid_limit(z[k].passive) ? z[k].passive : 0;
+		t->crit = sensors_valid_limit(z[k].critical) ? z[k].critical : 0;
+		t->cpu_bound = z[k].cpu_bound;
 		t->nr_input = t->nr_crit = t->nr_max = -1;
+	}
+}
+
+/* Zone z's hwmon twin is named prefix: thermal_hwmon.c names it after the zone's type, '-' made '_'. */
+static bool is_twin(const struct temp_input *z, const char *prefix)
+{
+	if (z->zone < 0 || strlen(z->klabel) != strlen(prefix))
+		return false;
+	for (size_t k = 0; prefix[k]; k++)
+		if (z->klabel[k] != prefix[k] && !(z->klabel[k] == '-' && prefix[k] == '_'))
+			return false;
+	return true;
+}
+
+/* A zone's twin (on no bus: virtual) is bound where its zone is. */
+static void twins_bound(struct temp_sensors *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		struct temp_input *t = &s->in[i];
+		for (int k = 0; k < s->n && t->zone < 0 && strstr(t->chip, "-virtual-") && !t->cpu_bound; k++)
+			t->cpu_bound = s->in[k].cpu_bound && is_twin(&s->in[k], t->prefix);
 	}
 }
 
@@ -165,12 +187,7 @@ static void zone_twin_limit(struct temp_sensors *s)
 		return;
 	for (int i = 0; i < s->n; i++) {
 		const struct temp_input *z = &s->in[i];
-		if (z->zone < 0 || z->max <= 0 || strlen(z->klabel) != strlen(a->prefix))
-			continue;
-		bool same = true;
-		for (size_t k = 0; a->prefix[k] && same; k++)
-			same = z->klabel[k] == a->prefix[k] || (z->klabel[k] == '-' && a->prefix[k] == '_');
-		if (same && (s->pick.chip_limit == 0 || z->max < s->pick.chip_limit)) {
+		if (z->max > 0 && is_twin(z, a->prefix) && (s->pick.chip_limit == 0 || z->max < s->pick.chip_limit)) {
 			s->pick.chip_limit = z->max;
 			snprintf(s->pick.chip_limit_name, sizeof s->pick.chip_limit_name, "passive");
 		}
@@ -214,12 +231,13 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			t->nr_max = sm ? sm->number : -1;
 			first_read(t, chip, override);
 			double c = read_sub(chip, t->nr_crit), m = read_sub(chip, t->nr_max);
-			t->crit = sensors_valid(c) ? c : 0;
-			t->max = sensors_valid(m) ? m : 0;
+			t->crit = sensors_valid_limit(c) ? c : 0;
+			t->max = sensors_valid_limit(m) ? m : 0;
 			t->max_constant = !strcmp(t->prefix, "k10temp");
 		}
 	}
 	add_zones(s);
+	twins_bound(s);
 	if (!s->n) {
 		if (!nchips)
 			snprintf(s->why, sizeof s->why,

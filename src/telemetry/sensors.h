@@ -23,6 +23,7 @@ struct temp_input {
 	double max;      /* °C; 0 when none (a zone: its passive trip point) */
 	bool max_constant; /* k10temp's temp1_max: a constant of the driver (70 °C), not a limit */
 	int zone;        /* N of /sys/class/thermal/thermal_zoneN, -1 for a hwmon input */
+	bool cpu_bound;  /* a zone (or a zone's hwmon twin) bound to the CPU's cooling devices */
 	bool sampled;    /* read every interval during a run: the headline's inputs only */
 	double read_ms;  /* how long its first read took */
 	char skip[112];  /* why it is not read ("not read: a GPU: a read may wake it"), "" when it is */
@@ -60,6 +61,13 @@ struct temp_sensors {
 static inline bool sensors_valid(double c)
 {
 	return c > 1 && c < 127;
+}
+
+/* A limit means one between 40 and 127 °C: below, no CPU and no zone is at its limit (firmware's
+ * placeholders, an ACPI _CRT of 20.8 °C); above, the chip has none (acpitz's 200 or 226.8). */
+static inline bool sensors_valid_limit(double c)
+{
+	return c >= 40 && c < 127;
 }
 
 /* Opens libsensors, lists every temperature input and picks the headline.

@@ -32,16 +32,37 @@ static bool is_core(const struct temp_input *t)
 	return t->zone < 0 &&
 	       (starts(t->klabel, "Tccd") || (!strcmp(t->prefix, "coretemp") && starts(t->klabel, "Core ")));
 }
-/* Thermal zones exported as hwmon take the zone type as name: cpu_thermal, cpu0_thermal, soc_thermal. */
+/* Drivers whose every temperature input is the CPU's own die or core diode
+ * (Documentation/hwmon/k8temp.rst, via-cputemp.c, bt1-pvt.rst: its hwmon name is "pvt"). */
+static bool is_cpu_driver(const struct temp_input *t)
+{
+	static const char *const drivers[] = { "k8temp", "via_cputemp", "pvt", "bt1-pvt" };
+	for (size_t i = 0; i < sizeof drivers / sizeof drivers[0] && t->zone < 0; i++)
+		if (!strcmp(t->prefix, drivers[i]))
+			return true;
+	return false;
+}
+/* Thermal zones exported as hwmon take the zone type as name (cpu_thermal, cpu0_thermal,
+ * soc_thermal); sensors.c marks a twin whose zone is bound to the CPU's cooling (cpu_bound), so
+ * a zone named otherwise (RK3588's bigcore0_thermal) counts by what it cools. */
 bool sensors_is_soc(const struct temp_input *t)
 {
 	size_t l = strlen(t->prefix);
-	return (starts(t->prefix, "cpu") || starts(t->prefix, "soc")) && l > 8 &&
-	       !strcmp(t->prefix + l - 8, "_thermal");
+	return t->zone < 0 && (t->cpu_bound || ((starts(t->prefix, "cpu") || starts(t->prefix, "soc")) &&
+						 l > 8 && !strcmp(t->prefix + l - 8, "_thermal")));
+}
+/* An ARM SoC's own die sensor, where no zone says more (the cores are on that die): X-Gene's
+ * "SoC Temperature" (apm-xgene-hwmon.c), Allwinner's touchscreen ADC's (sun4i-ts.c). */
+static bool is_soc_die(const struct temp_input *t)
+{
+	return t->zone < 0 && (!strcmp(t->prefix, "apm_xgene") || !strcmp(t->prefix, "sun4i_ts"));
 }
 static bool is_acpi(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->prefix, "acpitz"); }
 /* A thermal zone (no hwmon twin needed): ARM boards whose zones are not exported as hwmon, x86_pkg_temp. */
-static bool is_zone_cpu(const struct temp_input *t) { return t->zone >= 0 && thermal_zone_is_cpu(t->klabel); }
+static bool is_zone_cpu(const struct temp_input *t)
+{
+	return t->zone >= 0 && (t->cpu_bound || thermal_zone_is_cpu(t->klabel));
+}
 static bool is_zone_acpi(const struct temp_input *t) { return t->zone >= 0 && !strcmp(t->klabel, "acpitz"); }
 
 struct rule {
@@ -59,8 +80,10 @@ static const struct rule rules[] = {
 	{ is_tctl, "", false },
 	{ is_k10_old, "", false },
 	{ is_core, "", false },
+	{ is_cpu_driver, "", false },
 	{ sensors_is_soc, "", false },
 	{ is_zone_cpu, "", false },
+	{ is_soc_die, "", false },
 	{ is_acpi, " (low trust: an ACPI zone, often not the CPU)", true },
 	{ is_zone_acpi, " (low trust: an ACPI zone, often not the CPU)", true },
 };
@@ -82,10 +105,13 @@ static double input_limit(const struct temp_input *t, const char **name)
 	return t->max_constant ? 0 : t->max;
 }
 
-/* k10temp gives crit on Tctl only: Tdie and Tccd borrow the chip's lowest limit. */
+/* k10temp gives crit on Tctl only: Tdie and Tccd borrow the chip's lowest limit. No other chip
+ * lends one input's limit to another (an ACPI zone's inputs watch different places). */
 static void borrow_limit(const struct temp_input *in, int n, struct temp_pick *p)
 {
-	const char *chip = in[p->idx[0]].chip;
+	const char *chip = in[p->idx[0]].chip, *prefix = in[p->idx[0]].prefix;
+	if (strcmp(prefix, "k10temp") && strcmp(prefix, "zenpower") && !p->user)
+		return;
 	for (int i = 0; i < n; i++) {
 		if (strcmp(in[i].chip, chip))
 			continue;
@@ -154,6 +180,8 @@ int sensors_pick_cpu(const struct temp_input *in, int n, const char *override, s
 	return -ENOENT;
 }
 
+/* The headline's limit is the hottest input's own (several inputs at one reading: the lowest of
+ * theirs), never one input's limit beside another's reading. */
 double sensors_pick_value(const struct temp_input *in, const struct temp_pick *p, double *limit,
 			  const char **limit_name)
 {
@@ -161,10 +189,13 @@ double sensors_pick_value(const struct temp_input *in, const struct temp_pick *p
 	const char *ln = "";
 	for (int k = 0; k < p->n; k++) {
 		const struct temp_input *t = &in[p->idx[k]];
-		if (sensors_valid(t->value) && (isnan(v) || t->value > v))
-			v = t->value;
+		if (!sensors_valid(t->value) || (!isnan(v) && t->value < v))
+			continue;
 		const char *name;
 		double l = input_limit(t, &name);
+		if (isnan(v) || t->value > v)
+			lim = 0, ln = "";
+		v = t->value;
 		if (l > 0 && (lim == 0 || l < lim)) {
 			lim = l;
 			ln = name;

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "telemetry/sensors.h"
+#include "telemetry/thermal_zone.h"
 
 struct row {
 	const char *prefix, *label;
@@ -259,6 +260,73 @@ static void tdie_borrows_the_chips_limit(void **state)
 	assert_string_equal(name, "crit");
 }
 
+/* Drivers whose every input is the CPU's: headlined before any ACPI zone (probes: a VIA Nano
+ * netbook, an Athlon 64 desktop, a Baikal board). */
+static void cpu_drivers_beat_acpitz(void **state)
+{
+	(void)state;
+	const struct row via[] = { { "acpitz", "temp1", 68, 95 }, { "via_cputemp", "Core 0", 69, 0 } };
+	const struct row k8[] = { { "radeon", "temp1", 26, 120 }, { "k8temp", "Core0 Temp", 41, 0 },
+				  { "acpitz", "temp1", 45, 0 }, { "k8temp", "Core1 Temp", 36, 0 } };
+	const struct row pvt[] = { { "acpitz", "temp1", 30, 0 }, { "pvt", "temp1", 52, 0 } };
+	struct temp_pick p;
+	assert_true(pick(via, N(via), NULL, &p) == 69);
+	assert_string_equal(p.source, "via_cputemp Core 0");
+	assert_false(p.low_trust);
+	assert_true(pick(k8, N(k8), NULL, &p) == 41);
+	assert_int_equal(p.n, 2);
+	assert_true(pick(pvt, N(pvt), NULL, &p) == 52);
+}
+
+/* An ARM SoC's die sensor (X-Gene, Allwinner A20) when no zone names the CPU; a zone or twin
+ * bound to the CPUs' cooling counts whatever it is called (RK3588's bigcore0_thermal). */
+static void soc_die_and_bound_zones(void **state)
+{
+	(void)state;
+	const struct row xg[] = { { "apm_xgene", "SoC Temperature", 60, 0 } };
+	struct temp_pick p;
+	assert_true(pick(xg, N(xg), NULL, &p) == 60);
+	const struct row rk[] = { { "package_thermal", "temp1", 40, 0 }, { "gpu_thermal", "temp1", 45, 0 },
+				  { "bigcore0_thermal", "temp1", 51, 0 }, { "littlecore_thermal", "temp1", 47, 0 } };
+	struct temp_input in[4];
+	load(in, rk, 4);
+	char err[200] = "";
+	assert_int_equal(sensors_pick_cpu(in, 4, NULL, &p, err, sizeof err), -ENOENT);
+	in[2].cpu_bound = in[3].cpu_bound = true;
+	assert_int_equal(sensors_pick_cpu(in, 4, NULL, &p, err, sizeof err), 0);
+	assert_true(sensors_pick_value(in, &p, NULL, NULL) == 51);
+	assert_int_equal(p.n, 2);
+	/* a zone (no hwmon twin) bound to cpufreq cooling, named by its SoC's device tree */
+	in[0].zone = 3;
+	snprintf(in[0].klabel, sizeof in[0].klabel, "imx_thermal_zone");
+	in[2].cpu_bound = in[3].cpu_bound = false;
+	in[0].cpu_bound = true;
+	assert_int_equal(sensors_pick_cpu(in, 4, NULL, &p, err, sizeof err), 0);
+	assert_true(sensors_pick_value(in, &p, NULL, NULL) == 40);
+	assert_true(thermal_cdev_is_cpu("cpufreq-cpu4") && thermal_cdev_is_cpu("thermal-cpufreq-0"));
+	assert_false(thermal_cdev_is_cpu("Processor") || thermal_cdev_is_cpu("devfreq-ff9a0000.gpu"));
+}
+
+/* The limit shown is the hottest input's own: an ACPI zone's second input does not lend its
+ * crit to the first (a probe read 27.8 °C "crit 20.8 °C"), and no limit below 40 °C means one. */
+static void limit_is_the_hottest_inputs(void **state)
+{
+	(void)state;
+	const struct row r[] = { { "acpitz", "temp1", 27.8, 0 }, { "acpitz", "temp2", 25, 90 } };
+	struct temp_input in[2];
+	load(in, r, 2);
+	struct temp_pick p;
+	char err[200];
+	assert_int_equal(sensors_pick_cpu(in, 2, NULL, &p, err, sizeof err), 0);
+	double lim = -1;
+	const char *name;
+	assert_true(sensors_pick_value(in, &p, &lim, &name) == 27.8);
+	assert_true(lim == 0);
+	assert_false(sensors_valid_limit(20.8));
+	assert_false(sensors_valid_limit(226.8));
+	assert_true(sensors_valid_limit(95));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -274,6 +342,9 @@ int main(void)
 		cmocka_unit_test(nothing_known_says_so),
 		cmocka_unit_test(override_by_chip_and_label),
 		cmocka_unit_test(tdie_borrows_the_chips_limit),
+		cmocka_unit_test(cpu_drivers_beat_acpitz),
+		cmocka_unit_test(soc_die_and_bound_zones),
+		cmocka_unit_test(limit_is_the_hottest_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

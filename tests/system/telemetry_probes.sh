@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The probe corpus (tests/fixtures/probes/: `sensors` output of real machines, published by the
+# hw-probe project): each probe converted back into its sysfs tree (tests/tools/probe_tree.py),
+# which lm-sensors' own `sensors` must print as the probe did, then `kbench sensors` as root and
+# as an unprivileged user on it; tests/tools/probe_check.py judges the headline CPU temperature
+# by the probe's chips (the CPU's own sensor whenever there is one, never an excluded chip or an
+# impossible value, the same for both users) and prints the corpus table and the summary line.
+# All probes in one private mount namespace: the trees on a tmpfs, each bound over /sys/class in
+# turn, an empty sensors configuration (a probe prints its labels already applied).
+# requires: unshare setpriv python3 sensors
+. "$KBENCH_TOP/tests/system/lib.inc"
+P="$KBENCH_TOP/tests/fixtures/probes"
+n=$(ls "$P/sensors" | wc -l)
+[ "$n" -ge 20 ] || die "the corpus has $n probes"
+chmod 755 "$T"
+mkdir -p "$T/trees" "$T/out" "$T/empty"
+: >"$T/sensors3.conf"
+chmod -R a+rX "$T"
+chmod 777 "$T/out"
+export T KBENCH P
+
+cat >"$T/ns.sh" <<'NS'
+set -u
+mount -t tmpfs kbench-probes "$T/trees" || exit 3
+python3 "$KBENCH_TOP/tests/tools/probe_tree.py" "$T/trees" "$P"/sensors/* || exit 4
+chmod -R a+rX "$T/trees"
+mount --bind "$T/sensors3.conf" /etc/sensors3.conf || exit 3
+mount -t tmpfs kbench-sensors-d /etc/sensors.d || exit 3
+for f in "$P"/sensors/*; do
+	id=${f##*/}
+	mount --bind "$T/trees/$id/class" /sys/class || exit 3
+	# sensors writes "°C" in a UTF-8 locale and " C" in C: the probe says which it had
+	loc=C
+	grep -q '°' "$f" && loc=C.UTF-8
+	LC_ALL=$loc sensors >"$T/out/$id.lm" 2>/dev/null
+	LC_ALL=C.UTF-8 KBENCH_SYSFS_ROOT=$T/empty "$KBENCH" sensors >"$T/out/$id.root" 2>&1
+	LC_ALL=C.UTF-8 KBENCH_SYSFS_ROOT=$T/empty setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$KBENCH" sensors >"$T/out/$id.user" 2>&1
+	umount /sys/class || exit 3
+done
+NS
+unshare -m sh "$T/ns.sh" || die "the namespace script failed ($?)"
+python3 "$KBENCH_TOP/tests/tools/probe_check.py" "$P" "$T/out" || die "the probe corpus (above)"
+exit 0
