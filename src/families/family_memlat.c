@@ -23,7 +23,7 @@ static const struct test_def rows[] = {
 	  .unit = "ns", .category = "memory",
 	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
 	  .collect = memlat_collect, .sample_seconds = memlat_sample_seconds,
-	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
+	  .seconds = MEMLAT_SWEEP_BUDGET, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
 };
 
 static const char *const g_memory[] = { "memlat", NULL };
