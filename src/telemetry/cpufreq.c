@@ -191,15 +191,24 @@ static void read_policy(struct cpufreq *cf)
 			cf->nom_ceiling[i] = rb == 0 && b;
 			from = rb < 0 ? "cpuinfo_max_freq" : b ? "cpuinfo_max_freq, a boost ceiling"
 							 : "cpuinfo_max_freq, boost off";
-			/* acpi-cpufreq on an Intel part with turbo: the ceiling is
-			 * the base clock + 1 MHz (its turbo P-state), but the model
-			 * name ("@ 2.60GHz") says the nominal clock itself. */
-			if (cf->nom_ceiling[i] && model_mhz < 0)
+			/* An Intel model name says the base clock ("@ 1.90GHz"): where
+			 * max_freq is above it, max_freq is turbo's ceiling. acpi-cpufreq
+			 * with turbo shows base + 1 MHz and a boost switch; intel_pstate
+			 * without HWP (before Skylake, Bay Trail Atoms) has neither
+			 * base_frequency nor a switch, and shows the turbo ceiling itself
+			 * (an i5-4300U: 2900 for 1.90 GHz; an Atom Z3735F: 1833 for 1.33).
+			 * Below it by a few MHz it is ACPI's rounding (3193 for 3.20 GHz),
+			 * by more a firmware's cap: the base clock is still the model name's.
+			 * 891 probes' lscpu output, Core 2 to Broadwell: tests/unit/test_telemetry.c. */
+			if (model_mhz < 0)
 				model_mhz = cpuinfo_model_clock();
-			if (cf->nom_ceiling[i] && model_mhz > 0) {
+			double max = khz / 1000.0;
+			if (model_mhz > 0 && (cf->nom_ceiling[i] || fabs(max - model_mhz) >= 0.5)) {
+				from = cf->nom_ceiling[i]	 ? "the model name (max_freq: a boost ceiling)"
+				       : max > model_mhz ? "the model name (max_freq: a turbo ceiling)"
+							 : "the model name (max_freq is below it)";
 				cf->nom_mhz[i] = model_mhz;
 				cf->nom_ceiling[i] = false;
-				from = "the model name (max_freq: a boost ceiling)";
 			}
 		}
 		if (i == 0)
