@@ -136,14 +136,31 @@ static void first_read(struct temp_input *t, const sensors_chip_name *chip, cons
 	t->read_ms = (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
 }
 
+/* A new input at the end of s->in, zeroed; NULL when memory runs out (the inputs so far stay). */
+static struct temp_input *new_input(struct temp_sensors *s)
+{
+	if (s->n == s->cap) {
+		int cap = s->cap ? 2 * s->cap : 64;
+		struct temp_input *in = realloc(s->in, (size_t)cap * sizeof *in);
+		if (!in)
+			return NULL;
+		s->in = in;
+		s->cap = cap;
+	}
+	struct temp_input *t = &s->in[s->n++];
+	memset(t, 0, sizeof *t);
+	return t;
+}
+
 /* Every thermal zone as an input (chip "thermal_zoneN", label its type), after the hwmon ones. */
 static void add_zones(struct temp_sensors *s)
 {
 	struct thermal_zone z[THERMAL_ZONES_MAX];
 	int nz = thermal_zones_list(z, THERMAL_ZONES_MAX);
-	for (int k = 0; k < nz && s->n < SENSORS_MAX_INPUTS; k++) {
-		struct temp_input *t = &s->in[s->n++];
-		memset(t, 0, sizeof *t);
+	for (int k = 0; k < nz; k++) {
+		struct temp_input *t = new_input(s);
+		if (!t)
+			break;
 		snprintf(t->chip, sizeof t->chip, "thermal_zone%d", z[k].id);
 		snprintf(t->prefix, sizeof t->prefix, "thermal_zone%d", z[k].id);
 		snprintf(t->label, sizeof t->label, "%s", z[k].type);
@@ -204,18 +221,18 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 		snprintf(s->config_note, sizeof s->config_note, "libsensors failed to start: %s", sensors_strerror(rc));
 	const sensors_chip_name *chip;
 	int cnr = 0, nchips = 0;
-	while (lib && (chip = sensors_get_detected_chips(NULL, &cnr)) && s->n < SENSORS_MAX_INPUTS) {
+	while (lib && (chip = sensors_get_detected_chips(NULL, &cnr))) {
 		nchips++;
 		const sensors_feature *f;
 		int fnr = 0;
-		while ((f = sensors_get_features(chip, &fnr)) && s->n < SENSORS_MAX_INPUTS) {
+		while ((f = sensors_get_features(chip, &fnr))) {
 			if (f->type != SENSORS_FEATURE_TEMP)
 				continue;
 			const sensors_subfeature *sin =
 				sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_INPUT);
-			if (!sin)
+			struct temp_input *t = sin ? new_input(s) : NULL;
+			if (!t)
 				continue;
-			struct temp_input *t = &s->in[s->n++];
 			t->zone = -1;
 			sensors_snprintf_chip_name(t->chip, sizeof t->chip, chip);
 			snprintf(t->prefix, sizeof t->prefix, "%s", chip->prefix);
@@ -252,6 +269,9 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 		}
 		if (lib)
 			sensors_cleanup();
+		free(s->in);
+		s->in = NULL;
+		s->cap = 0;
 		return rc;
 	}
 	s->lib = lib;
@@ -281,6 +301,9 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			sensors_cleanup();
 		s->lib = false;
 		s->available = false;
+		free(s->in);
+		s->in = NULL;
+		s->n = s->cap = 0;
 		return rc;
 	} else {
 		snprintf(s->why, sizeof s->why, "%s", why);
@@ -313,6 +336,9 @@ void sensors_close(struct temp_sensors *s)
 	s->lib = false;
 	s->available = false;
 	s->has_pick = false;
+	free(s->in);
+	s->in = NULL;
+	s->n = s->cap = 0;
 }
 
 /* ---- the source: series temp.cpu, temp.CHIP.LABEL; summaries temp.max/start/limit/source, sample.N.temp ---- */

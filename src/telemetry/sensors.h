@@ -6,8 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define SENSORS_MAX_INPUTS 128
-#define SENSORS_PICK_MAX 64
+/* As many inputs as the machine has (a two-socket server's coretemp alone has 2 x 57); the
+ * headline picks at most SENSORS_PICK_MAX of them (every core of such a server). */
+#define SENSORS_PICK_MAX 512
 /* An input whose first read takes longer is left out of sampling: reads of a waking GPU or an SMM
  * handler take tens to hundreds of ms; a sysfs file in memory takes microseconds, a loaded machine
  * a few ms at worst. */
@@ -47,8 +48,8 @@ struct temp_sensors {
 	bool available;     /* libsensors or the thermal zones gave temperature inputs */
 	bool lib;           /* libsensors is initialised (sensors_cleanup to do) */
 	char why[200];      /* why not, or why no headline */
-	int n;
-	struct temp_input in[SENSORS_MAX_INPUTS];
+	int n, cap;
+	struct temp_input *in; /* n of them, allocated by sensors_open, freed by sensors_close */
 	bool has_pick;
 	struct temp_pick pick;
 	double value;       /* the headline now, NAN when unknown */

@@ -5,6 +5,9 @@
 # as an unprivileged user on it; tests/tools/probe_check.py judges the headline CPU temperature
 # by the probe's chips (the CPU's own sensor whenever there is one, never an excluded chip or an
 # impossible value, the same for both users) and prints the corpus table and the summary line.
+# Then a machine larger than any probe, made up here (not a probe): a two-socket server whose
+# second package, the hotter, is its 130th temperature input (kbench read the first 128 once): 128
+# cores a socket, as Granite Rapids has.
 # All probes in one private mount namespace: the trees on a tmpfs, each bound over /sys/class in
 # turn, an empty sensors configuration (a probe prints its labels already applied).
 # requires: unshare setpriv python3 sensors
@@ -18,15 +21,27 @@ mkdir -p "$T/trees" "$T/out" "$T/empty"
 chmod -R a+rX "$T"
 chmod 777 "$T/out"
 export T KBENCH P
+# the two-socket server: coretemp-isa-0000 and -0001, each a package and 128 cores
+mkdir -p "$T/extra"
+for pkg in 0 1; do
+	printf 'coretemp-isa-000%d\nAdapter: ISA adapter\n' $pkg
+	printf 'Package id %d:  +%d.0 C  (high = +84.0 C, crit = +94.0 C)\n' $pkg $((pkg ? 88 : 61))
+	c=0
+	while [ $c -lt 128 ]; do
+		printf 'Core %d:        +%d.0 C  (high = +84.0 C, crit = +94.0 C)\n' $c $((pkg ? 80 : 55))
+		c=$((c + 1))
+	done
+	echo
+done >"$T/extra/twosocket"
 
 cat >"$T/ns.sh" <<'NS'
 set -u
 mount -t tmpfs kbench-probes "$T/trees" || exit 3
-python3 "$KBENCH_TOP/tests/tools/probe_tree.py" "$T/trees" "$P"/sensors/* || exit 4
+python3 "$KBENCH_TOP/tests/tools/probe_tree.py" "$T/trees" "$P"/sensors/* "$T"/extra/* || exit 4
 chmod -R a+rX "$T/trees"
 mount --bind "$T/sensors3.conf" /etc/sensors3.conf || exit 3
 mount -t tmpfs kbench-sensors-d /etc/sensors.d || exit 3
-for f in "$P"/sensors/*; do
+for f in "$P"/sensors/* "$T"/extra/*; do
 	id=${f##*/}
 	mount --bind "$T/trees/$id/class" /sys/class || exit 3
 	# sensors writes "°C" in a UTF-8 locale and " C" in C: the probe says which it had
@@ -40,5 +55,8 @@ for f in "$P"/sensors/*; do
 done
 NS
 unshare -m sh "$T/ns.sh" || die "the namespace script failed ($?)"
+grep -q '^  headline CPU temperature: 88.0 °C from coretemp Package id 0 +1 more (max), crit 94.0 °C$' "$T/out/twosocket.root" ||
+	{ grep headline "$T/out/twosocket.root"; die "a server's 130th input, its hotter package, is not in the headline"; }
+rm "$T/out/twosocket".*
 python3 "$KBENCH_TOP/tests/tools/probe_check.py" "$P" "$T/out" || die "the probe corpus (above)"
 exit 0

@@ -476,6 +476,23 @@ static void avg_freq_and_cppc_nominal(void **state)
 	assert_true(cpufreq_on(&cf, cpus + 1, 1, &nom) == 3500 && nom == 0);
 }
 
+/* A machine with more CPUs than any cap: every one is read, the workers' CPU (the last) too. */
+static void cpufreq_reads_every_cpu_of_a_big_machine(void **state)
+{
+	(void)state;
+	for (int c = 0; c < 300; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		fakesys_put(p, "%d\n", c == 299 ? 3100000 : 1000000);
+	}
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_int_equal(cf.source, CPUFREQ_SYSFS);
+	assert_int_equal(cf.ncpus, 300);
+	int last[] = { 299 };
+	assert_true(cpufreq_on(&cf, last, 1, NULL) == 3100);
+}
+
 /* The nominal clock on every pre-HWP Intel CPU of the lscpu probes (tests/fixtures/probes/lscpu.tsv:
  * Core 2 to Broadwell, Atoms to Airmont, one probe per model): each laid out as its driver shows it
  * (intel_pstate from Sandy Bridge and Silvermont on, without base_frequency or a boost switch;
@@ -680,6 +697,7 @@ int main(void)
 		T(a_boost_ceiling_is_no_nominal),
 		T(intel_acpi_cpufreq_takes_the_model_name),
 		T(nominal_clock_on_the_lscpu_probes),
+		T(cpufreq_reads_every_cpu_of_a_big_machine),
 		T(cpufreq_slow_read_falls_back_and_says_so),
 		T(cpufreq_fast_read_stays_on_sysfs),
 		T(cpufreq_fixture_tree_is_not_timed),
