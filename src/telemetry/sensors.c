@@ -57,16 +57,34 @@ static int init_libsensors(char *note, size_t notelen)
 	return rc;
 }
 
+void sensors_copy_label(char *dst, size_t size, const char *src)
+{
+	if (!size)
+		return;
+	size_t n = strlen(src);
+	if (n >= size) {
+		n = size - 1;
+		/* back to the start of the character the cut falls in (its continuation bytes are 10xxxxxx) */
+		size_t k = n;
+		while (k > 0 && ((unsigned char)src[k] & 0xC0) == 0x80)
+			k--;
+		n = k;
+	}
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 /* The kernel's own label of a feature (tempN_label beside the chip's inputs), else its name. */
 static void kernel_label(const sensors_chip_name *chip, const sensors_feature *f, char *buf, size_t size)
 {
-	char p[512];
+	char p[512], line[256];
 	snprintf(p, sizeof p, "%s/%s_label", chip->path ? chip->path : "", f->name);
 	FILE *fp = chip->path ? fopen(p, "re") : NULL;
-	if (fp && fgets(buf, (int)size, fp)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		while (*buf && buf[strlen(buf) - 1] == ' ')
-			buf[strlen(buf) - 1] = '\0';
+	if (fp && fgets(line, sizeof line, fp)) {
+		line[strcspn(line, "\n")] = '\0';
+		while (*line && line[strlen(line) - 1] == ' ')
+			line[strlen(line) - 1] = '\0';
+		sensors_copy_label(buf, size, line);
 	} else {
 		snprintf(buf, size, "%s", f->name);
 	}
@@ -237,7 +255,7 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			sensors_snprintf_chip_name(t->chip, sizeof t->chip, chip);
 			snprintf(t->prefix, sizeof t->prefix, "%s", chip->prefix);
 			char *label = sensors_get_label(chip, f);
-			snprintf(t->label, sizeof t->label, "%s", label ? label : f->name);
+			sensors_copy_label(t->label, sizeof t->label, label ? label : f->name);
 			free(label);
 			kernel_label(chip, f, t->klabel, sizeof t->klabel);
 			t->chip_ref = chip;

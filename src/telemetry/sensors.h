@@ -71,6 +71,10 @@ static inline bool sensors_valid_limit(double c)
 	return c >= 40 && c < 127;
 }
 
+/* src into dst (size bytes with the NUL), cut where a UTF-8 character starts: a sensors.conf
+ * label in Russian is two bytes a letter, and half a letter stored is an invalid run file. */
+void sensors_copy_label(char *dst, size_t size, const char *src);
+
 /* Opens libsensors, lists every temperature input and picks the headline.
  * override is "CHIP:LABEL" from --sensor or NULL. Returns 0 (check
  * available / has_pick and why), or -ENOENT / -EINVAL with a sentence in

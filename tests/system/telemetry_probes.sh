@@ -53,10 +53,28 @@ for f in "$P"/sensors/* "$T"/extra/*; do
 		"$KBENCH" sensors >"$T/out/$id.user" 2>&1
 	umount /sys/class || exit 3
 done
+# A sensors.d label in Russian, longer than kbench's label field: cut between letters, the run
+# file valid UTF-8 (a netbook's Core 0, probe 1380638BB1).
+mount --bind "$T/trees/1380638BB1/class" /sys/class || exit 3
+printf 'chip "coretemp-*"\n    label temp1 "ТемператураЦентральногоПроцессораЯдроНоль"\n' >/etc/sensors.d/ru.conf
+LC_ALL=C.UTF-8 KBENCH_HOME=$T/store KBENCH_SYSFS_ROOT=$T/empty "$KBENCH" run -q -c 1 --samples 1 --duration 0.2 \
+	--pause 0 --interval 0.05 --name ru syscall >"$T/ru.run" 2>&1 || echo "exit $?" >>"$T/ru.run"
+LC_ALL=C.UTF-8 KBENCH_HOME=$T/store "$KBENCH" export ru --format json -o "$T/ru.json" >>"$T/ru.run" 2>&1
+rm /etc/sensors.d/ru.conf
+umount /sys/class
 NS
 unshare -m sh "$T/ns.sh" || die "the namespace script failed ($?)"
 grep -q '^  headline CPU temperature: 88.0 °C from coretemp Package id 0 +1 more (max), crit 94.0 °C$' "$T/out/twosocket.root" ||
 	{ grep headline "$T/out/twosocket.root"; die "a server's 130th input, its hotter package, is not in the headline"; }
 rm "$T/out/twosocket".*
+python3 - "$T/ru.json" <<'PY' || { cat "$T/ru.run"; die "a Russian label's run file"; }
+import re, sys
+text = open(sys.argv[1], "rb").read().decode("utf-8")  # half a letter stored fails here
+want = "ТемператураЦентральногоПроцессораЯдроНоль"
+got = re.findall(r"coretemp ([^\";]*)", text)
+assert got, "the label is not in the run file"
+for g in got:  # cut between letters: what is stored is the label's beginning, nothing else
+    assert len(g) >= 10 and want.startswith(g), "stored %r, not the beginning of %r" % (g, want)
+PY
 python3 "$KBENCH_TOP/tests/tools/probe_check.py" "$P" "$T/out" || die "the probe corpus (above)"
 exit 0

@@ -327,6 +327,25 @@ static void limit_is_the_hottest_inputs(void **state)
 	assert_true(sensors_valid_limit(95));
 }
 
+/* A label longer than its field is cut between characters, never inside one. */
+static void utf8_labels_cut_whole(void **state)
+{
+	(void)state;
+	char buf[48];
+	const char *ru = "ТемператураЦентральногоПроцессора"; /* 33 letters, 2 bytes each */
+	sensors_copy_label(buf, sizeof buf, ru);
+	assert_int_equal(strlen(buf), 46); /* 23 letters: 47 would split the 24th */
+	assert_int_equal(strncmp(buf, ru, 46), 0);
+	sensors_copy_label(buf, 6, "a€b"); /* € is 3 bytes: all 5 fit in 6 */
+	assert_string_equal(buf, "a€b");
+	sensors_copy_label(buf, 5, "a€b");
+	assert_string_equal(buf, "a€");
+	sensors_copy_label(buf, 4, "a€b");
+	assert_string_equal(buf, "a");
+	sensors_copy_label(buf, sizeof buf, "Core 0");
+	assert_string_equal(buf, "Core 0");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -345,6 +364,7 @@ int main(void)
 		cmocka_unit_test(cpu_drivers_beat_acpitz),
 		cmocka_unit_test(soc_die_and_bound_zones),
 		cmocka_unit_test(limit_is_the_hottest_inputs),
+		cmocka_unit_test(utf8_labels_cut_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
