@@ -16,6 +16,7 @@
 #include "run.h"
 #include "telemetry/frame.h"
 #include "telemetry/source.h"
+#include "telemetry/sysroot.h"
 #include "telemetry/thermal_zone.h"
 #include "telemetry/throttle.h"
 #include "workload.h"
@@ -37,17 +38,93 @@ static void keep_parse_error(const char *err, const char *file, int line)
 		snprintf(parse_error, sizeof parse_error, "%.60s line %d: %.80s", file ? file : "?", line, err);
 }
 
-/* The system's configuration (/etc/sensors3.conf, /etc/sensors.d/), as `sensors` reads it: its labels
- * are shown, its ignores hide inputs, its computes scale values and limits. When it does not parse,
- * an empty one, and note says why. */
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_conf_name(const char *name, void *arg)
+{
+	char ***v = arg;
+	size_t n = 0;
+	while (*v && (*v)[n])
+		n++;
+	char **w = realloc(*v, (n + 2) * sizeof *w);
+	if (!w)
+		return 1;
+	w[n] = strdup(name);
+	w[n + 1] = NULL;
+	*v = w;
+	return w[n] ? 0 : 1;
+}
+
+static void append_file(FILE *out, const char *rel)
+{
+	char path[4096], buf[4096];
+	if (sysroot_path(path, sizeof path, "%s", rel) < 0)
+		return;
+	FILE *f = fopen(path, "re");
+	size_t n;
+	while (f && (n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, out);
+	if (f) {
+		fclose(f);
+		fputc('\n', out);
+	}
+}
+
+/* A tree under KBENCH_SYSFS_ROOT that carries a sensors configuration (an extracted `sensors --dump`,
+ * which holds the machine's /etc/sensors3.conf and sensors.d; a layout with an etc/) is read with
+ * its own configuration, as `sensors` on that machine read it, not with this machine's: the
+ * labels and computes of the dump's machine. Its sensors3.conf then sensors.d's files in name order
+ * (libsensors' own order), as one stream; NULL for the real root or a tree without either. */
+static FILE *tree_config(char **buf, size_t *len)
+{
+	if (!sysroot()[0] || (!sysroot_exists("/kbench-dump.txt") && !sysroot_exists("/etc/sensors3.conf") &&
+			      !sysroot_exists("/etc/sensors.d")))
+		return NULL;
+	FILE *out = open_memstream(buf, len);
+	if (!out)
+		return NULL;
+	append_file(out, "/etc/sensors3.conf");
+	char **names = NULL;
+	sysroot_dir_each("/etc/sensors.d", add_conf_name, &names);
+	size_t n = 0;
+	while (names && names[n])
+		n++;
+	if (n)
+		qsort(names, n, sizeof *names, by_name);
+	for (size_t i = 0; i < n; i++) {
+		char rel[512];
+		if (names[i][0] != '.') {
+			snprintf(rel, sizeof rel, "/etc/sensors.d/%s", names[i]);
+			append_file(out, rel);
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (fclose(out) != 0)
+		return NULL;
+	return *len ? fmemopen(*buf, *len, "r") : fopen("/dev/null", "re"); /* none: an empty one */
+}
+
+/* The system's configuration (/etc/sensors3.conf, /etc/sensors.d/), as `sensors` reads it (or a
+ * fixture tree's own: tree_config): its labels are shown, its ignores hide inputs, its computes
+ * scale values and limits. When it does not parse, an empty one, and note says why. */
 static int init_libsensors(char *note, size_t notelen)
 {
 	parse_error[0] = '\0';
 	sensors_parse_error_wfn = keep_parse_error;
-	int rc = sensors_init(NULL);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *tree = tree_config(&buf, &len);
+	int rc = sensors_init(tree);
+	if (tree)
+		fclose(tree);
+	free(buf);
 	if (rc == 0)
 		return 0;
-	snprintf(note, notelen, "your sensors configuration was not used (%s)",
+	snprintf(note, notelen, "%s sensors configuration was not used (%s)", tree ? "the tree's" : "your",
 		 parse_error[0] ? parse_error : sensors_strerror(rc));
 	sensors_cleanup();
 	FILE *f = fopen("/dev/null", "re");
