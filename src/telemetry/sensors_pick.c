@@ -16,9 +16,10 @@ static bool starts(const char *s, const char *p)
 }
 
 /* The rules read the kernel's labels (klabel): a user's sensors.conf may rename what is shown. */
+/* coretemp's package sensor: "Package id N", "Physical id N" before Linux 3.15 (a probe of 3.14). */
 static bool is_pkg(const struct temp_input *t)
 {
-	return !strcmp(t->prefix, "coretemp") && starts(t->klabel, "Package id ");
+	return !strcmp(t->prefix, "coretemp") && (starts(t->klabel, "Package id ") || starts(t->klabel, "Physical id "));
 }
 static bool is_tdie(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->klabel, "Tdie"); }
 static bool is_tctl(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->klabel, "Tctl"); }

@@ -111,7 +111,9 @@ def main(probes, out):
             ok = False
             root = None
         src = root[1].split(" ")[0] if root else None
-        byname = {c["p"]: c for c in chips}
+        byname = {}
+        for c in chips:  # every chip of a driver (two k10temp nodes, two coretemp packages)
+            byname.setdefault(c["p"], []).append(c)
         if root:
             val, _, lim = root
             if src and EXCLUDED.match(src):
@@ -122,10 +124,10 @@ def main(probes, out):
                 fails.append("%s: headline %.1f °C is impossible" % (pid, val))
                 ok = False
             if lim is not None:
-                c = byname.get(src)
-                lims = {f["attrs"].get(k) / 1000.0 for f, _ in temps(c) for k in ("crit", "max")
-                        if f["attrs"].get(k) is not None} if c else set()
-                if not valid(lim) or (c and not any(abs(lim - l) < 0.05 for l in lims)):
+                cs = byname.get(src, [])
+                lims = {f["attrs"].get(k) / 1000.0 for c in cs for f, _ in temps(c) for k in ("crit", "max")
+                        if f["attrs"].get(k) is not None}
+                if not valid(lim) or (cs and not any(abs(lim - l) < 0.05 for l in lims)):
                     fails.append("%s: headline limit %.1f °C is not one %s reports" % (pid, lim, src))
                     ok = False
         if cpu:

@@ -57,6 +57,10 @@ static void coretemp_packages_give_their_max(void **state)
 	assert_true(pick(r, N(r), NULL, &p) == 64);
 	assert_int_equal(p.n, 2);
 	assert_non_null(strstr(p.source, "Package id"));
+	/* before Linux 3.15 coretemp named the package "Physical id N" */
+	const struct row old[] = { { "coretemp", "Core 0", 36, 100 }, { "coretemp", "Physical id 0", 33, 100 } };
+	assert_true(pick(old, N(old), NULL, &p) == 33);
+	assert_string_equal(p.source, "coretemp Physical id 0");
 }
 
 static void tdie_beats_tctl_in_either_order(void **state)
