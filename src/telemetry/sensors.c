@@ -341,6 +341,9 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			const sensors_subfeature *sm = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_MAX);
 			t->nr_crit = sc ? sc->number : -1;
 			t->nr_max = sm ? sm->number : -1;
+			const sensors_subfeature *st = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_TYPE);
+			double ty = st ? read_sub(chip, st->number) : NAN;
+			t->sensor_type = isfinite(ty) ? (int)ty : 0;
 			first_read(t, chip, override);
 			double c = read_sub(chip, t->nr_crit), m = read_sub(chip, t->nr_max);
 			t->crit = sensors_valid_limit(c) ? c : 0;

@@ -25,6 +25,7 @@ struct temp_input {
 	bool max_constant; /* k10temp's temp1_max: a constant of the driver (70 °C), not a limit */
 	int zone;        /* N of /sys/class/thermal/thermal_zoneN, -1 for a hwmon input */
 	bool cpu_bound;  /* a zone (or a zone's hwmon twin) bound to the CPU's cooling devices */
+	int sensor_type; /* tempN_type: 1 CPU diode, 5 AMD AMDSI, 6 Intel PECI (wired to the CPU); 0 none */
 	bool sampled;    /* read every interval during a run: the headline's inputs only */
 	double read_ms;  /* how long its first read took */
 	char skip[112];  /* why it is not read ("not read: a GPU: a read may wake it"), "" when it is */

@@ -58,6 +58,13 @@ static bool is_soc_die(const struct temp_input *t)
 {
 	return t->zone < 0 && (!strcmp(t->prefix, "apm_xgene") || !strcmp(t->prefix, "sun4i_ts"));
 }
+/* A monitor chip's input its driver says is wired to the CPU (Documentation/hwmon/sysfs-interface.rst,
+ * tempN_type: 1 CPU diode, 5 AMD AMDSI, 6 Intel PECI): a Super I/O board of a CPU kbench has no
+ * driver for (a Pentium 4 on a w83627ehf). */
+static bool is_cpu_diode(const struct temp_input *t)
+{
+	return t->zone < 0 && (t->sensor_type == 1 || t->sensor_type == 5 || t->sensor_type == 6);
+}
 static bool is_acpi(const struct temp_input *t) { return t->zone < 0 && !strcmp(t->prefix, "acpitz"); }
 /* A thermal zone (no hwmon twin needed): ARM boards whose zones are not exported as hwmon, x86_pkg_temp. */
 static bool is_zone_cpu(const struct temp_input *t)
@@ -85,6 +92,7 @@ static const struct rule rules[] = {
 	{ sensors_is_soc, "", false },
 	{ is_zone_cpu, "", false },
 	{ is_soc_die, "", false },
+	{ is_cpu_diode, " (the board's CPU diode input)", false },
 	{ is_acpi, " (low trust: an ACPI zone, often not the CPU)", true },
 	{ is_zone_acpi, " (low trust: an ACPI zone, often not the CPU)", true },
 };

@@ -38,6 +38,15 @@ def is_cpu(prefix):
     return prefix in CPU or bool(CPU_ZONE.match(prefix))
 
 
+# A Super I/O or monitor input its driver says is wired to the CPU (tempN_type: 1 CPU diode,
+# 5 AMD AMDSI, 6 Intel PECI; Documentation/hwmon/sysfs-interface.rst): the CPU's own diode.
+CPU_TYPES = (1, 5, 6)
+
+
+def cpu_input(chip, f):
+    return is_cpu(chip["p"]) or f["attrs"].get("type") in CPU_TYPES
+
+
 def valid(v):
     return v is not None and 1 < v < 127
 
@@ -94,9 +103,9 @@ def main(probes, out):
             n_printed += 1
         elif not old and tl == bl:
             fails.append("%s: lm-sensors does not print the probe back whole" % pid)
-        cpu = [(c, f, v) for c in chips if is_cpu(c["p"]) for f, v in temps(c) if valid(v)]
-        vendor = next((CPU[c["p"]] for c, _, _ in cpu if c["p"] in CPU), "ARM" if cpu else
-                      "none (no CPU sensor)")
+        cpu = [(c, f, v) for c in chips for f, v in temps(c) if cpu_input(c, f) and valid(v)]
+        vendor = next((CPU[c["p"]] for c, _, _ in cpu if c["p"] in CPU), "ARM" if any(
+            is_cpu(c["p"]) for c, _, _ in cpu) else "CPU diode (Super I/O)" if cpu else "none (no CPU sensor)")
         if arch in ("AARCH64", "ARMV7L", "ARMV6L") and not cpu:
             vendor = "ARM, no CPU sensor"
         root, user = headline(os.path.join(out, pid + ".root")), headline(os.path.join(out, pid + ".user"))
@@ -132,7 +141,7 @@ def main(probes, out):
                     ok = False
         if cpu:
             n_cpu += 1
-            if not root or not src or not is_cpu(src):
+            if not root or not src or not any(c["p"] == src for c, _, _ in cpu):
                 fails.append("%s: has a CPU sensor (%s %s %.1f °C) but the headline is %r" %
                              (pid, cpu[0][0]["p"], cpu[0][1]["label"], cpu[0][2], root))
                 ok = False

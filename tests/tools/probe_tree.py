@@ -140,6 +140,9 @@ def parse_feature(label, rest, more):
             if attr and q:
                 f["attrs"][attr] = q[1]
                 prev = attr
+    m = re.search(r"sensor = (" + "|".join(SENSOR_TYPES) + r")\b", tail)
+    if m:  # printed after the limits, outside their parentheses
+        f["attrs"]["type"] = SENSOR_TYPES[m.group(1)]
     for m in re.finditer(r"ALARM(?: \(([A-Z, ]+)\))?", tail):
         if m.group(1):
             for a in m.group(1).split(","):

@@ -311,6 +311,28 @@ static void soc_die_and_bound_zones(void **state)
 	assert_false(thermal_cdev_is_cpu("Processor") || thermal_cdev_is_cpu("devfreq-ff9a0000.gpu"));
 }
 
+/* A Super I/O input whose driver says it is wired to the CPU's diode (tempN_type 1) beats ACPI's
+ * zone; its other inputs (thermistors on the board) do not count. */
+static void cpu_diode_inputs(void **state)
+{
+	(void)state;
+	const struct row r[] = { { "acpitz", "temp1", 40, 0 }, { "w83627ehf", "temp1", 42, 0 },
+				 { "w83627ehf", "temp2", 64.5, 0 }, { "w83627ehf", "temp3", 65.5, 0 } };
+	struct temp_input in[4];
+	load(in, r, 4);
+	in[1].sensor_type = in[3].sensor_type = 4; /* thermistor */
+	in[2].sensor_type = 1;                     /* CPU diode */
+	struct temp_pick p;
+	char err[200];
+	assert_int_equal(sensors_pick_cpu(in, 4, NULL, &p, err, sizeof err), 0);
+	assert_true(sensors_pick_value(in, &p, NULL, NULL) == 64.5);
+	assert_false(p.low_trust);
+	assert_non_null(strstr(p.source, "w83627ehf temp2"));
+	in[2].sensor_type = 4;
+	assert_int_equal(sensors_pick_cpu(in, 4, NULL, &p, err, sizeof err), 0);
+	assert_true(p.low_trust); /* acpitz then */
+}
+
 /* The limit shown is the hottest input's own: an ACPI zone's second input does not lend its
  * crit to the first (a probe read 27.8 °C "crit 20.8 °C"), and no limit below 40 °C means one. */
 static void limit_is_the_hottest_inputs(void **state)
@@ -369,6 +391,7 @@ int main(void)
 		cmocka_unit_test(soc_die_and_bound_zones),
 		cmocka_unit_test(limit_is_the_hottest_inputs),
 		cmocka_unit_test(utf8_labels_cut_whole),
+		cmocka_unit_test(cpu_diode_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
