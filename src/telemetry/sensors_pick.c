@@ -43,20 +43,40 @@ static bool is_cpu_driver(const struct temp_input *t)
 			return true;
 	return false;
 }
-/* Thermal zones exported as hwmon take the zone type as name (cpu_thermal, cpu0_thermal,
- * soc_thermal); sensors.c marks a twin whose zone is bound to the CPU's cooling (cpu_bound), so
- * a zone named otherwise (RK3588's bigcore0_thermal) counts by what it cools. */
+/* Thermal zones exported as hwmon take the zone type as name ('-' made '_'); sensors.c marks a
+ * twin whose zone is bound to the CPUs' cooling (cpu_bound), so a zone named otherwise (RK3588's
+ * bigcore0_thermal) counts by what it cools. Without the zone to ask (a dump or a probe of hwmon
+ * alone), the names device trees give CPU zones: cpu, cpu0, soc, with or without "_thermal"
+ * (Armbian's RK3399 calls its zone "cpu"). */
 bool sensors_is_soc(const struct temp_input *t)
 {
-	size_t l = strlen(t->prefix);
-	return t->zone < 0 && (t->cpu_bound || ((starts(t->prefix, "cpu") || starts(t->prefix, "soc")) &&
-						 l > 8 && !strcmp(t->prefix + l - 8, "_thermal")));
+	if (t->zone >= 0)
+		return false;
+	if (t->cpu_bound)
+		return true;
+	const char *p = t->prefix;
+	if (!starts(p, "cpu") && !starts(p, "soc"))
+		return false;
+	p += 3;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return !*p || !strcmp(p, "_thermal");
 }
 /* An ARM SoC's own die sensor, where no zone says more (the cores are on that die): X-Gene's
- * "SoC Temperature" (apm-xgene-hwmon.c), Allwinner's touchscreen ADC's (sun4i-ts.c). */
+ * "SoC Temperature" (apm-xgene-hwmon.c), Allwinner's touchscreen ADC's (sun4i-ts.c), the
+ * Raspberry Pi's SoC sensor (bcm2835_thermal.c, bcm2711_thermal.c), and what a board's System
+ * Control Processor reports of the SoC (scpi-hwmon.c: Amlogic's "aml_thermal"; its GPU's not). */
 static bool is_soc_die(const struct temp_input *t)
 {
-	return t->zone < 0 && (!strcmp(t->prefix, "apm_xgene") || !strcmp(t->prefix, "sun4i_ts"));
+	static const char *const drivers[] = { "apm_xgene", "sun4i_ts", "bcm2835_thermal", "bcm2711_thermal" };
+	if (t->zone >= 0)
+		return false;
+	if (!strcmp(t->prefix, "scpi_sensors"))
+		return !strcasestr(t->klabel, "gpu");
+	for (size_t i = 0; i < sizeof drivers / sizeof drivers[0]; i++)
+		if (!strcmp(t->prefix, drivers[i]))
+			return true;
+	return false;
 }
 /* A monitor chip's input its driver says is wired to the CPU (Documentation/hwmon/sysfs-interface.rst,
  * tempN_type: 1 CPU diode, 5 AMD AMDSI, 6 Intel PECI): a Super I/O board of a CPU kbench has no

@@ -25,13 +25,18 @@ CPU = {
     "via_cputemp": "VIA", "bt1-pvt": "Baikal", "pvt": "Baikal",
     # ARM SoCs: the SoC die's sensor is the CPU's (the cores are on it)
     "cpu_thermal": "ARM", "soc_thermal": "ARM", "apm_xgene": "ARM", "sun4i_ts": "ARM",
+    # the SoC's sensor read through the board's System Control Processor (scpi-hwmon.c:
+    # Amlogic's "aml_thermal")
+    "scpi_sensors": "ARM",
+    # Raspberry Pi's SoC sensor as its downstream kernels name the zone
+    "bcm2835_thermal": "ARM", "bcm2711_thermal": "ARM",
 }
 # Never a CPU temperature: a GPU, a disk, a wireless card, a battery, a chipset, memory, a NIC.
 EXCLUDED = re.compile(r"^(amdgpu|radeon|nouveau|i915|xe|nvme|drivetemp|iwlwifi.*|ath\d+k.*|mt76.*|"
                       r"mt79.*|rtw.*|brcm.*|BAT.*|pch_.*|i5k_amb|i5500_temp|jc42|spd5118|ee1004|"
                       r"bnxt_en|mlx\d.*|ixgbe|i40e|igb|r8169.*|tg3|enp.*|sfc|nfp)$")
 # Zone twins of ARM SoCs are named after their zone: cpu0_thermal, cpu-thermal's cpu_thermal ...
-CPU_ZONE = re.compile(r"^(cpu\d*|soc\d*|bigcore\d*|littlecore|little_core|cpu_big\d*|cpu_little)_thermal$")
+CPU_ZONE = re.compile(r"^(cpu\d*|soc\d*|bigcore\d*|littlecore|little_core|cpu_big\d*|cpu_little)(_thermal)?$")
 
 
 def is_cpu(prefix):
@@ -44,6 +49,8 @@ CPU_TYPES = (1, 5, 6)
 
 
 def cpu_input(chip, f):
+    if chip["p"] == "scpi_sensors" and "gpu" in f["label"].lower():
+        return False  # an SCP also reports its GPU's
     return is_cpu(chip["p"]) or f["attrs"].get("type") in CPU_TYPES
 
 

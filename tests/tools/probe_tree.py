@@ -53,11 +53,16 @@ def parse_chip(name):
     return None
 
 
+def signed(text, v):
+    """A printed "-0.0" came from a value just under zero (a driver's -48 m°C): keep the sign."""
+    return -1 if v == 0 and text.lstrip().startswith("-") else v
+
+
 def quantity(text):
     """'+43.0°C', '-273.2 C', '4.73 V', '210.00 mA', '1234 RPM', '11.52 W' -> (type, sysfs int)."""
     m = re.match(r"^(" + NUM + r")\s?(?:°C|C)$", text)
     if m:
-        return "temp", round(float(m.group(1)) * 1000)
+        return "temp", signed(text, round(float(m.group(1)) * 1000))
     m = re.match(r"^(" + NUM + r")\s*([numkMG]?)(V|A|W|J)$", text)
     if m:
         kind, mul = UNIT[m.group(3)]

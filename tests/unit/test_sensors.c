@@ -290,6 +290,12 @@ static void soc_die_and_bound_zones(void **state)
 	const struct row xg[] = { { "apm_xgene", "SoC Temperature", 60, 0 } };
 	struct temp_pick p;
 	assert_true(pick(xg, N(xg), NULL, &p) == 60);
+	/* Armbian's RK3399 zone "cpu", an Amlogic board's SCP (its GPU input is not the CPU's) */
+	const struct row arm[] = { { "gpu", "temp1", 48, 0 }, { "lm75", "temp1", 34, 0 }, { "cpu", "temp1", 50.6, 0 } };
+	assert_true(pick(arm, N(arm), NULL, &p) == 50.6);
+	const struct row scp[] = { { "scpi_sensors", "gpu", 55, 0 }, { "scpi_sensors", "aml_thermal", 50, 0 } };
+	assert_true(pick(scp, N(scp), NULL, &p) == 50);
+	assert_int_equal(p.n, 1);
 	const struct row rk[] = { { "package_thermal", "temp1", 40, 0 }, { "gpu_thermal", "temp1", 45, 0 },
 				  { "bigcore0_thermal", "temp1", 51, 0 }, { "littlecore_thermal", "temp1", 47, 0 } };
 	struct temp_input in[4];
