@@ -84,7 +84,15 @@ rm -rf "$KBENCH_HOME"
 "$KBENCH" run memlat --sizes 512:64M:4 --duration 20 --samples 1 --pause 0 -c 1 --no-telemetry \
 	--name cut >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 4
+# 4 s of its CPU time (kbench and its worker), not of the wall clock: on a machine others load
+# 4 s of wall time was two sizes' worth
+t=0
+while [ $t -lt 120 ]; do
+	sleep 0.5
+	t=$((t + 1))
+	cpu=$(ps --no-headers -o times= -p $pid --ppid $pid 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+	[ "$cpu" -ge 4 ] && break
+done
 kill -INT $pid
 wait $pid
 rc=$?
