@@ -478,16 +478,23 @@ static void test_sweep_estimate(void **state)
 	assert_true(e > 6 && e < 30);
 }
 
+/* A memlat result in r with its clock (MHz) and random L1 plateau (ns), for the notes' tests. */
+static struct test_result *notes_test(struct run *r, double mhz, double l1)
+{
+	struct test_result *t = run_block_add_test(run_add_block(r, 1), "memlat", "Memory latency",
+						   "ns", 0, 0, "memory");
+	point_push(test_point(t, "clock", 0, "", "MHz", false, true), mhz);
+	point_push(test_point(t, "rnd L1", 4096, "B", "ns", true, true), l1);
+	return t;
+}
+
 /* The report's notes on a machine whose sysfs names no caches (qemu's arm64 virt board):
  * the clock and the pages asked still show, only the cache steps have nothing to say. On
  * arm64 the notes were all dropped, and with them "huge pages asked" (options_cli). */
 static void test_notes_without_caches(void **state)
 {
 	struct run *r = run_new();
-	struct test_result *t = run_block_add_test(run_add_block(r, 1), "memlat", "Memory latency",
-						   "ns", 0, 0, "memory");
-	point_push(test_point(t, "clock", 0, "", "MHz", false, true), 2000);
-	point_push(test_point(t, "rnd L1", 4096, "B", "ns", true, true), 2);
+	struct test_result *t = notes_test(r, 2000, 2);
 	test_summary_set(t, "pages", 0, "huge pages asked (MADV_HUGEPAGE)");
 	char buf[2048] = "";
 	FILE *f = fmemopen(buf, sizeof buf - 1, "w");
@@ -531,10 +538,7 @@ static void test_default_bounded_by_time(void **state)
 static void test_notes_range_and_ceiling(void **state)
 {
 	struct run *r = run_new();
-	struct test_result *t = run_block_add_test(run_add_block(r, 1), "memlat", "Memory latency",
-						   "ns", 0, 0, "memory");
-	point_push(test_point(t, "clock", 0, "", "MHz", false, true), 20579);
-	point_push(test_point(t, "rnd L1", 4096, "B", "ns", true, true), 1.4);
+	struct test_result *t = notes_test(r, 20579, 1.4);
 	test_summary_set(t, "cache.L1", 49152, NULL);
 	test_summary_set(t, "cache.L3", 508.0 * 1048576, NULL);
 	test_summary_set(t, "sizes.min", 512, NULL);

@@ -148,6 +148,15 @@ static void two_batteries_are_summed(void **state)
 	assert_true(fabs(pw.watts - 7.0) < 1e-9);
 }
 
+/* A sample at t seconds that measured nothing: no watts, no joules, the time kept as missed. */
+static void sample_measures_nothing(struct power *pw, double t)
+{
+	assert_int_equal(power_sample(pw, t), 0);
+	assert_true(isnan(pw->watts));
+	assert_true(pw->joules == 0 && pw->integrated_s == 0);
+	assert_true(fabs(pw->missed_s - t) < 1e-9);
+}
+
 /* Charging or full: no energy is counted for that time, and the time is kept as missed. */
 static void no_energy_unless_discharging(void **state)
 {
@@ -158,11 +167,7 @@ static void no_energy_unless_discharging(void **state)
 	power_open(&pw, 0);
 	assert_true(pw.available);
 	assert_int_equal(power_on_battery(&pw), 0);
-	assert_int_equal(power_sample(&pw, 2.0), 0);
-	assert_true(isnan(pw.watts));
-	assert_true(pw.joules == 0);
-	assert_true(fabs(pw.missed_s - 2.0) < 1e-9);
-	assert_true(pw.integrated_s == 0);
+	sample_measures_nothing(&pw, 2.0);
 }
 
 /* Firmware that fills no rate writes power_now 0 while discharging: no measurement, never 0 W and
@@ -176,10 +181,7 @@ static void zero_rate_while_discharging_is_none(void **state)
 	power_open(&pw, 0);
 	assert_true(pw.available);
 	assert_string_equal(pw.source, "battery BAT0");
-	assert_int_equal(power_sample(&pw, 2.0), 0);
-	assert_true(isnan(pw.watts));
-	assert_true(pw.joules == 0 && pw.integrated_s == 0);
-	assert_true(fabs(pw.missed_s - 2.0) < 1e-9);
+	sample_measures_nothing(&pw, 2.0);
 	assert_non_null(strstr(pw.unmeasured, "BAT0 reports 0 W while discharging"));
 	battery("BAT0", NULL, "1", "Discharging", "0", "-1500000", "12000000");
 	assert_int_equal(power_sample(&pw, 3.0), 0);
@@ -198,9 +200,7 @@ static void weak_charger_shortfall_is_not_the_draw(void **state)
 	struct power pw;
 	power_open(&pw, 0);
 	assert_int_equal(pw.ac_online, 1);
-	assert_int_equal(power_sample(&pw, 1.0), 0);
-	assert_true(isnan(pw.watts));
-	assert_true(pw.joules == 0);
+	sample_measures_nothing(&pw, 1.0);
 	assert_non_null(strstr(pw.unmeasured, "charger too weak"));
 	/* the charger unplugged: the battery's rate is the draw again */
 	fakesys_put("sys/class/power_supply/ucsi-source-psy-USBC000:001/online", "0\n");

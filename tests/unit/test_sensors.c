@@ -248,18 +248,24 @@ static void override_by_chip_and_label(void **state)
 	assert_int_equal(sensors_pick_cpu(in, 3, "k10temp", &p, err, sizeof err), -EINVAL);
 }
 
+/* The headline's value from rows, with its limit and the limit's name. */
+static double pick_limit(const struct row *rows, int n, double *lim, const char **name)
+{
+	struct temp_input in[16];
+	load(in, rows, n);
+	struct temp_pick p;
+	char err[200];
+	assert_int_equal(sensors_pick_cpu(in, n, NULL, &p, err, sizeof err), 0);
+	return sensors_pick_value(in, &p, lim, name);
+}
+
 static void tdie_borrows_the_chips_limit(void **state)
 {
 	(void)state;
 	const struct row r[] = { { "k10temp", "Tctl", 75, 95 }, { "k10temp", "Tdie", 65, 0 } };
-	struct temp_input in[2];
-	load(in, r, 2);
-	struct temp_pick p;
-	char err[200];
-	assert_int_equal(sensors_pick_cpu(in, 2, NULL, &p, err, sizeof err), 0);
 	double lim;
 	const char *name;
-	assert_true(sensors_pick_value(in, &p, &lim, &name) == 65);
+	assert_true(pick_limit(r, N(r), &lim, &name) == 65);
 	assert_true(lim == 95);
 	assert_string_equal(name, "crit");
 }
@@ -345,14 +351,9 @@ static void limit_is_the_hottest_inputs(void **state)
 {
 	(void)state;
 	const struct row r[] = { { "acpitz", "temp1", 27.8, 0 }, { "acpitz", "temp2", 25, 90 } };
-	struct temp_input in[2];
-	load(in, r, 2);
-	struct temp_pick p;
-	char err[200];
-	assert_int_equal(sensors_pick_cpu(in, 2, NULL, &p, err, sizeof err), 0);
 	double lim = -1;
 	const char *name;
-	assert_true(sensors_pick_value(in, &p, &lim, &name) == 27.8);
+	assert_true(pick_limit(r, N(r), &lim, &name) == 27.8);
 	assert_true(lim == 0);
 	assert_false(sensors_valid_limit(20.8));
 	assert_false(sensors_valid_limit(226.8));
