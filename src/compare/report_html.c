@@ -14,6 +14,7 @@
 #include "compare.h"
 #include "family.h"
 #include "fileio.h"
+#include "numfmt.h"
 #include "report.h"
 #include "run.h"
 #include "svg.h"
@@ -125,10 +126,10 @@ void html_fmt_score(char *buf, size_t size, double v)
 
 void html_fmt_pct(char *buf, size_t size, double v, bool sign)
 {
-	if (!isfinite(v))
+	if (!isfinite(v)) /* NUM_PCT_UNKNOWN as type sets it */
 		snprintf(buf, size, "&ndash;");
 	else
-		snprintf(buf, size, sign ? "%+.1f%%" : "%.1f%%", v);
+		num_pct(buf, size, v, (sign ? NUM_PCT_SIGN : 0) | NUM_PCT_TENTHS);
 }
 
 const char *html_verdict_class(enum compare_verdict v)
