@@ -17,6 +17,10 @@ struct compare_row;
 struct test_result;
 struct worker_slot;
 struct wl_point;
+struct workload;
+
+/* The loop (buildload_loop.c): the kbuild tree built beside contest-style loads, a points result, self-timed. */
+extern const struct workload wl_buildload;
 
 /* The loads, in contest's order; their ids are contest's block names, so
  * an imported contest table and a run of kbench share point names. */

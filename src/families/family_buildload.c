@@ -6,7 +6,6 @@
 #include "import_priv.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test: contest's model. A sample is one build of the full

@@ -7,7 +7,6 @@
 #include "kbuild.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test: a sample is one timed build per -j value (the first

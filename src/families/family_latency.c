@@ -5,7 +5,6 @@
 #include "latency.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* Points tests with latency histograms (latency.h): self-timed, their

@@ -7,7 +7,6 @@
 #include "memlat.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test (run.h): ns per load per working-set size, not a rate.

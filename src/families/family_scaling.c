@@ -5,7 +5,6 @@
 #include "scaling.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test (run.h): jobs/min of a fixed job mix at 1, 2, 4, ...

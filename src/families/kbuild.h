@@ -13,6 +13,18 @@ struct settings;
 struct test_result;
 struct worker_slot;
 struct wl_point;
+struct workload;
+struct workload_ctx;
+struct rusage;
+
+/* The loop (kbuild_loop.c): make builds the generated tree per -j, a points result, self-timed. */
+extern const struct workload wl_kbuild;
+/* kbuild_loop.c's make runner, for buildload: make -jJOBS TARGET in tree, its
+ * output to log; mark: the console's build number (KB_BEGIN's x, 0 the
+ * warm-up). Fills the elapsed time and make's rusage; 0, or -1 with a
+ * sentence in the slot. */
+int kbuild_make(struct workload_ctx *ctx, const char *tree, const char *log, int jobs, int mark,
+		const char *target, double *elapsed, struct rusage *ru);
 
 /* The tree's sizes, in translation units (each one object file). */
 #define KBUILD_UNITS_TINY 8    /* tests: a second or two */

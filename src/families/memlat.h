@@ -12,6 +12,10 @@ struct run;
 struct settings;
 struct test_result;
 struct worker_slot;
+struct workload;
+
+/* The loop (memlat_loop.c): pointer chase per size, a points result, self-timed. */
+extern const struct workload wl_memlat;
 
 /* What the workload publishes per point (workload.h, struct wl_point .series). */
 enum memlat_series {
