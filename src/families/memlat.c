@@ -213,7 +213,7 @@ static double guess_ns(const struct memlat_caches *c, uint64_t size, bool random
 	return random ? 100 : 5;
 }
 
-/* The walks' counts are the workload's (src/workloads/memlat.c): at least
+/* The walks' counts are the workload's (memlat_loop.c): at least
  * 3 timed walks a point, at most 200, each 1 ms at least. */
 double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_caches *c, double budget)
 {
