@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The HTML report's charts: the points tests' curves and percentiles, and the telemetry through the run. */
-#include "report_html_int.h"
+#include "report_html_charts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "family.h"
 #include "fileio.h"
+#include "html.h"
 #include "report.h"
 #include "run.h"
 #include "tests.h"

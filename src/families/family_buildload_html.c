@@ -8,7 +8,7 @@
 
 #include "buildload.h"
 #include "compare.h"
-#include "report_html_int.h"
+#include "html.h"
 #include "run.h"
 
 const char family_buildload_css[] =
