@@ -3,7 +3,6 @@
 #include "family_buildload.h"
 
 #include "buildload.h"
-#include "import_priv.h"
 #include "run.h"
 #include "tests.h"
 

@@ -3,7 +3,6 @@
 #include "family.h"
 
 #include "compare_int.h"
-#include "import_priv.h"
 #include "kbuild.h"
 #include "run.h"
 #include "tests.h"

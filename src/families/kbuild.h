@@ -16,6 +16,15 @@ struct wl_point;
 struct workload;
 struct workload_ctx;
 struct rusage;
+struct src;
+
+/* kernbench's result blocks and kcbench's reports ("Run 1 (-j 4): ... seconds /
+ * ... kernels/hour") as imported kbuild runs (import_kernbench.c, import_kcbench.c;
+ * src/store/import_scan.h): is() recognises a text, the other reads it. */
+bool import_is_kernbench(const char *text, size_t len);
+void import_kernbench(struct src *s, const char *name);
+bool import_is_kcbench(const char *text, size_t len);
+void import_kcbench(struct src *s, const char *name);
 
 /* The loop (kbuild_loop.c): make builds the generated tree per -j, a points result, self-timed. */
 extern const struct workload wl_kbuild;

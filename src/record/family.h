@@ -20,7 +20,7 @@ struct test_group;
 struct test_result;
 
 /* A foreign format that holds a family's results (kernbench's log): is()
- * recognises a text, import() turns it into runs (import_priv.h). */
+ * recognises a text, import() turns it into runs (src/store/import_scan.h). */
 struct family_import {
 	const char *format;
 	bool (*is)(const char *text, size_t len);
