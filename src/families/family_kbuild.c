@@ -2,7 +2,7 @@
 /* Build time, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 
-#include "compare_int.h"
+#include "compare_plugin.h"
 #include "kbuild.h"
 #include "run.h"
 #include "tests.h"
