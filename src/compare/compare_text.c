@@ -199,8 +199,8 @@ void compare_print_text(FILE *f, const struct compare *c, int width)
 				b->ndetail, b->dfaster, b->dslower, b->dsame, b->dna);
 	}
 	for (int i = 0; family_list[i]; i++) /* a family's own tables (contest's blocks) */
-		if (family_list[i]->compare_text)
-			family_list[i]->compare_text(f, c);
+		if (family_list[i]->compare_print)
+			family_list[i]->compare_print(f, c);
 	fputc('\n', f);
 	for (int i = 0; i < c->nfooter; i++)
 		wrap(f, c->footer[i], width, 0);
