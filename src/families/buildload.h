@@ -18,7 +18,11 @@ struct test_result;
 struct worker_slot;
 struct wl_point;
 struct src;
+struct family;
 struct workload;
+
+/* The family (family_buildload.c): other code reaches it by this pointer, never by its name. */
+extern const struct family family_buildload;
 
 /* The loop (buildload_loop.c): the kbuild tree built beside contest-style loads, a points result, self-timed. */
 extern const struct workload wl_buildload;

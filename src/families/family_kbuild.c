@@ -38,8 +38,6 @@ static void print(FILE *f, const struct test_result *t, const struct run *r)
 	fputc('\n', f);
 }
 
-extern const struct family family_kbuild;
-
 /* What each of its tests built in A's first run and B's (the generated tree and
  * its hash, or a kernel's version and config): another tree is another
  * benchmark, so the comparison says so. */

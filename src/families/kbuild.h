@@ -13,7 +13,11 @@ struct settings;
 struct test_result;
 struct worker_slot;
 struct wl_point;
+struct family;
 struct workload;
+
+/* The family (family_kbuild.c): other code reaches it by this pointer, never by its name. */
+extern const struct family family_kbuild;
 struct workload_ctx;
 struct rusage;
 struct src;

@@ -12,7 +12,11 @@ struct settings;
 struct run;
 struct test_result;
 struct worker_slot;
+struct family;
 struct workload;
+
+/* The family (family_latency.c): other code reaches it by this pointer, never by its name. */
+extern const struct family family_latency;
 
 /* The loops: absolute 1 ms timer wake-ups in 4 phases (timerlat_loop.c); message threads
  * waking workers, a histogram and requests/s (wakelat_loop.c); audio, video, desktop alone

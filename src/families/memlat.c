@@ -566,7 +566,7 @@ void memlat_print_table(FILE *f, const struct run *r)
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
 			if (t->kind != RESULT_POINTS || !test_find_point(t, "clock") ||
-			    !test_has_result(t) || strcmp(test_result_family(t)->name, "memlat"))
+			    !test_has_result(t) || test_result_family(t) != &family_memlat)
 				continue; /* its own family's results: a point's name is no family's mark */
 			if (!any) {
 				fprintf(f, "Memory latencies in nanoseconds - smaller is better\n"
