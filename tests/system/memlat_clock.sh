@@ -7,8 +7,9 @@
 # report says the sizes measured.
 # requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
-o="$KBENCH_TOP/${BUILD:-build}/src/workloads/memlat.o"
-if [ "$(uname -m)" = x86_64 ] && command -v objdump >/dev/null && [ -r "$o" ]; then
+o="$KBENCH_TOP/${BUILD:-build}/src/families/memlat_loop.o"
+if [ "$(uname -m)" = x86_64 ] && command -v objdump >/dev/null; then
+	[ -r "$o" ] || die "no $o: where is memlat's loop built?"
 	objdump -d --no-show-raw-insn "$o" >"$T/dis" || die "objdump $o"
 	# the chain is 64 adds in a row in memlat_run (clock_mhz inlined): count them by kind
 	imm=$(grep -cE '\s(inc|add)\s+(\$0x1,)?%r[a-z0-9]+$' "$T/dis")
