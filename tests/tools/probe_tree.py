@@ -59,8 +59,9 @@ def signed(text, v):
 
 
 def quantity(text):
-    """'+43.0°C', '-273.2 C', '4.73 V', '210.00 mA', '1234 RPM', '11.52 W' -> (type, sysfs int)."""
-    m = re.match(r"^(" + NUM + r")\s?(?:°C|C)$", text)
+    """'+43.0°C', '-273.2 C', '+49.0*C' (an lm-sensors built on musl, whose iconv writes '*' for the
+    degree sign it cannot put in ASCII), '4.73 V', '210.00 mA', '1234 RPM', '11.52 W' -> (type, sysfs int)."""
+    m = re.match(r"^(" + NUM + r")\s?(?:°C|\*C|C)$", text)
     if m:
         return "temp", signed(text, round(float(m.group(1)) * 1000))
     m = re.match(r"^(" + NUM + r")\s*([numkMG]?)(V|A|W|J)$", text)
@@ -95,7 +96,7 @@ def parse_feature(label, rest, more):
                 return None
             f["value"] = round(float(m.group(1)) * 1000)
         return f
-    head = re.match(r"^\s*(N/A|" + NUM + r"\s?(?:°C|C)|" + NUM + r"\s*[numkMG]?(?:V|A|W|J)|" + NUM +
+    head = re.match(r"^\s*(N/A|" + NUM + r"\s?(?:°C|\*C|C)|" + NUM + r"\s*[numkMG]?(?:V|A|W|J)|" + NUM +
                     r"\s*(?:RPM|%RH))", text)
     if not head:
         return None
@@ -103,8 +104,8 @@ def parse_feature(label, rest, more):
     if head.group(1) == "N/A":
         kind, _ = default_kind(label)
         if not kind:  # a unit in the limits says what it is
-            u = re.search(NUM + r"\s?(°C|C|[numkMG]?V|[numkMG]?A|[numkMG]?W|RPM)\b", tail)
-            kind = {"°C": "temp", "C": "temp", "RPM": "fan"}.get(u.group(1)) if u else None
+            u = re.search(NUM + r"\s?(°C|\*C|C|[numkMG]?V|[numkMG]?A|[numkMG]?W|RPM)\b", tail)
+            kind = {"°C": "temp", "*C": "temp", "C": "temp", "RPM": "fan"}.get(u.group(1)) if u else None
             if u and not kind:
                 kind = UNIT[u.group(1)[-1]][0]
         if not kind:  # what the drivers' labels say (amdgpu's vddgfx, asus' cpu_fan)
