@@ -59,8 +59,9 @@ def signed(text, v):
 
 
 def quantity(text):
-    """'+43.0°C', '-273.2 C', '+49.0*C' (an lm-sensors built on musl, whose iconv writes '*' for the
-    degree sign it cannot put in ASCII), '4.73 V', '210.00 mA', '1234 RPM', '11.52 W' -> (type, sysfs int)."""
+    """'+43.0°C', '-273.2 C', '+49.0*C' (a probe made ASCII on its way: '*' where the degree sign
+    was, on Alpine and Ubuntu 16.04 probes), '4.73 V', '210.00 mA', '1234 RPM', '11.52 W'
+    -> (type, sysfs int)."""
     m = re.match(r"^(" + NUM + r")\s?(?:°C|\*C|C)$", text)
     if m:
         return "temp", signed(text, round(float(m.group(1)) * 1000))
