@@ -33,6 +33,14 @@ static bool is_core(const struct temp_input *t)
 	return t->zone < 0 &&
 	       (starts(t->klabel, "Tccd") || (!strcmp(t->prefix, "coretemp") && starts(t->klabel, "Core ")));
 }
+/* Baikal-M's SDK PVT driver (compatible "baikal,pvt") registers each of the die's PVT sensors
+ * under its platform device's name, the device-tree node's: "pvt@2a060000". */
+static bool is_pvt_node(const char *p)
+{
+	if (!starts(p, "pvt@") || !p[4])
+		return false;
+	return strspn(p + 4, "0123456789abcdef") == strlen(p + 4);
+}
 /* Drivers whose every temperature input is the CPU's own die or core diode
  * (Documentation/hwmon/k8temp.rst, via-cputemp.c, bt1-pvt.rst: its hwmon name is "pvt"). */
 static bool is_cpu_driver(const struct temp_input *t)
@@ -41,7 +49,7 @@ static bool is_cpu_driver(const struct temp_input *t)
 	for (size_t i = 0; i < sizeof drivers / sizeof drivers[0] && t->zone < 0; i++)
 		if (!strcmp(t->prefix, drivers[i]))
 			return true;
-	return false;
+	return t->zone < 0 && is_pvt_node(t->prefix);
 }
 /* Thermal zones exported as hwmon take the zone type as name ('-' made '_'); sensors.c marks a
  * twin whose zone is bound to the CPUs' cooling (cpu_bound), so a zone named otherwise (RK3588's

@@ -39,8 +39,22 @@ EXCLUDED = re.compile(r"^(amdgpu|radeon|nouveau|i915|xe|nvme|drivetemp|iwlwifi.*
 CPU_ZONE = re.compile(r"^(cpu\d*|soc\d*|bigcore\d*|littlecore|little_core|cpu_big\d*|cpu_little)(_thermal)?$")
 
 
+# Baikal-M's SDK driver (compatible "baikal,pvt") registers each PVT sensor of the die under its
+# platform device's name, the device-tree node's: pvt@2a060000 (a RED OS 5.4 probe).
+PVT_NODE = re.compile(r"^pvt@[0-9a-f]+$")
+
+
+def driver(prefix):
+    """The driver a chip name stands for: the PVT nodes are one driver's (kbench takes their max)."""
+    return "pvt" if PVT_NODE.match(prefix) else prefix
+
+
+def cpu_vendor(prefix):
+    return CPU.get(prefix) or ("Baikal" if PVT_NODE.match(prefix) else None)
+
+
 def is_cpu(prefix):
-    return prefix in CPU or bool(CPU_ZONE.match(prefix))
+    return bool(cpu_vendor(prefix)) or bool(CPU_ZONE.match(prefix))
 
 
 # A Super I/O or monitor input its driver says is wired to the CPU (tempN_type: 1 CPU diode,
@@ -114,7 +128,7 @@ def main(probes, out):
         elif not old and tl == bl:
             fails.append("%s: lm-sensors does not print the probe back whole" % pid)
         cpu = [(c, f, v) for c in chips for f, v in temps(c) if cpu_input(c, f) and valid(v)]
-        vendor = next((CPU[c["p"]] for c, _, _ in cpu if c["p"] in CPU), "ARM" if any(
+        vendor = next((cpu_vendor(c["p"]) for c, _, _ in cpu if cpu_vendor(c["p"])), "ARM" if any(
             is_cpu(c["p"]) for c, _, _ in cpu) else "CPU diode (Super I/O)" if cpu else "none (no CPU sensor)")
         if arch in ("AARCH64", "ARMV7L", "ARMV6L") and not cpu:
             vendor = "ARM, no CPU sensor"
@@ -132,7 +146,7 @@ def main(probes, out):
         src = root[1].split(" ")[0] if root else None
         byname = {}
         for c in chips:  # every chip of a driver (two k10temp nodes, two coretemp packages)
-            byname.setdefault(c["p"], []).append(c)
+            byname.setdefault(driver(c["p"]), []).append(c)
         if root:
             val, _, lim = root
             if src and EXCLUDED.match(src):
@@ -143,7 +157,7 @@ def main(probes, out):
                 fails.append("%s: headline %.1f °C is impossible" % (pid, val))
                 ok = False
             if lim is not None:
-                cs = byname.get(src, [])
+                cs = byname.get(driver(src), [])
                 lims = {f["attrs"].get(k) / 1000.0 for c in cs for f, _ in temps(c) for k in ("crit", "max")
                         if f["attrs"].get(k) is not None}
                 if not valid(lim) or (cs and not any(abs(lim - l) < 0.05 for l in lims)):
@@ -151,12 +165,12 @@ def main(probes, out):
                     ok = False
         if cpu:
             n_cpu += 1
-            if not root or not src or not any(c["p"] == src for c, _, _ in cpu):
+            if not root or not src or not any(driver(c["p"]) == driver(src) for c, _, _ in cpu):
                 fails.append("%s: has a CPU sensor (%s %s %.1f °C) but the headline is %r" %
                              (pid, cpu[0][0]["p"], cpu[0][1]["label"], cpu[0][2], root))
                 ok = False
             else:
-                want = {round(v, 1) for c, _, v in cpu if c["p"] == src}
+                want = {round(v, 1) for c, _, v in cpu if driver(c["p"]) == driver(src)}
                 if root[0] is None or round(root[0], 1) not in want:
                     fails.append("%s: headline %r is not a reading of %s (%s)" % (pid, root, src, sorted(want)))
                     ok = False

@@ -184,7 +184,8 @@ def parse_probe(text):
             while i < len(lines) and lines[i].startswith(" "):
                 more.append(lines[i])
                 i += 1
-            m = re.match(r"^([^:]+):(.*)$", line)
+            # an empty label prints as ":" (a Phytium board's SCP names its sensors "")
+            m = re.match(r"^([^:]*):(.*)$", line)
             f = parse_feature(m.group(1), m.group(2), more) if m else None
             if f:
                 c["features"].append(f)

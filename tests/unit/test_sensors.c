@@ -279,6 +279,10 @@ static void cpu_drivers_beat_acpitz(void **state)
 	const struct row k8[] = { { "radeon", "temp1", 26, 120 }, { "k8temp", "Core0 Temp", 41, 0 },
 				  { "acpitz", "temp1", 45, 0 }, { "k8temp", "Core1 Temp", 36, 0 } };
 	const struct row pvt[] = { { "acpitz", "temp1", 30, 0 }, { "pvt", "temp1", 52, 0 } };
+	/* Baikal-M's SDK driver names each PVT sensor by its device-tree node (a RED OS 5.4 probe) */
+	const struct row node[] = { { "nvme", "Composite", 40, 85 }, { "pvt@2a060000", "temp1", 23.4, 0 },
+				    { "pvt@a200000", "temp1", 25.9, 0 }, { "pvt@c200000", "temp1", 25.4, 0 } };
+	const struct row other[] = { { "pvtx", "temp1", 50, 0 }, { "pvt@", "temp1", 51, 0 } };
 	struct temp_pick p;
 	assert_true(pick(via, N(via), NULL, &p) == 69);
 	assert_string_equal(p.source, "via_cputemp Core 0");
@@ -286,6 +290,13 @@ static void cpu_drivers_beat_acpitz(void **state)
 	assert_true(pick(k8, N(k8), NULL, &p) == 41);
 	assert_int_equal(p.n, 2);
 	assert_true(pick(pvt, N(pvt), NULL, &p) == 52);
+	assert_true(pick(node, N(node), NULL, &p) == 25.9);
+	assert_int_equal(p.n, 3);
+	/* not the driver's names: no headline */
+	struct temp_input in[2];
+	char err[200];
+	load(in, other, N(other));
+	assert_int_equal(sensors_pick_cpu(in, N(other), NULL, &p, err, sizeof err), -ENOENT);
 }
 
 /* An ARM SoC's die sensor (X-Gene, Allwinner A20) when no zone names the CPU; a zone or twin
