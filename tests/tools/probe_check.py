@@ -113,7 +113,7 @@ def main(probes, out):
         lm = os.path.join(out, pid + ".lm")
         back = open(lm, encoding="utf-8", errors="surrogateescape").read() if os.path.exists(lm) else ""
         # a probe made ASCII on its way shows '*C' where sensors wrote the degree sign (Alpine and
-        # Ubuntu 16.04 probes); this sensors, run in the C locale for it, prints ' C'
+        # SkiffOS and Ubuntu 16.04 probes); this sensors, run in the C locale for it, prints ' C'
         shown = re.sub(r"(?<=[0-9])\*C", " C", text)
         tl = [l for l in shown.split("\n") if re.search(r"[0-9] ?°?C\b", l)]
         bl = [l for l in back.split("\n") if re.search(r"[0-9] ?°?C\b", l)]

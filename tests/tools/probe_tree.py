@@ -60,7 +60,7 @@ def signed(text, v):
 
 def quantity(text):
     """'+43.0°C', '-273.2 C', '+49.0*C' (a probe made ASCII on its way: '*' where the degree sign
-    was, on Alpine and Ubuntu 16.04 probes), '4.73 V', '210.00 mA', '1234 RPM', '11.52 W'
+    was, on Alpine, SkiffOS and Ubuntu 16.04 probes), '4.73 V', '210.00 mA', '1234 RPM', '11.52 W'
     -> (type, sysfs int)."""
     m = re.match(r"^(" + NUM + r")\s?(?:°C|\*C|C)$", text)
     if m:
