@@ -91,6 +91,15 @@ void app_draw_title(struct app *a, struct canvas *c, const char *screen, const c
 const char *app_title_version(void);
 void app_draw_bottom(struct app *a, struct canvas *c);
 
+/* The console's process: its one app set up from command cmd's options (rc >= 0: exit with
+ * it; the operands in *ops, *nops), the terminal opened in a theme (NULL: the default, mono
+ * without colours), the idle screens' loop until quit, and the terminal given back. */
+struct app *app_start(const char *cmd, int argc, char **argv, struct console_opts *own, char ***ops, int *nops,
+		      int *rc);
+int app_open_terminal(struct app *a, const char *theme);
+void app_idle_loop(struct app *a);
+void app_finish(struct app *a);
+
 /* ---- runs (app_runs.c) ---- */
 
 /* Runs the chosen tests on the run screen; returns when the run ends. */

@@ -86,7 +86,6 @@ void app_request(const struct app *a, struct run_request *rq)
 void app_defaults(struct app *a)
 {
 	run_request_init(&a->req);
-	a->replay_speed = strtod(opts_row(O_SPEED)->def, NULL);
 	app_choose(a, "index");
 	a->req.run.ncopies = 1;
 	a->req.run.copies[0] = 1;
@@ -103,13 +102,12 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, struct
 	if (rc >= 0)
 		return rc;
 	char err[400];
-	own->speed = a->replay_speed;
+	opts_defaults(opts_command(cmd), own);
 	if (opts_apply(&p, &a->req, own, err, sizeof err) < 0 || run_request_conflicts(&a->req, err, sizeof err) < 0) {
 		fprintf(stderr, "kbench: %s\n", err);
 		opts_free(&p);
 		return 2;
 	}
-	a->replay_speed = own->speed;
 	*ops = p.operand;
 	*nops = p.noperands;
 	p.operand = NULL;

@@ -278,10 +278,19 @@ static int run_cli(int argc, char **argv, const char *cmd)
 	return 0;
 }
 
-int cmd_run(int argc, char **argv)
+static int run_exec(int argc, char **argv)
 {
 	return run_cli(argc, argv, "run");
 }
+
+const struct opt_command cmd_run_entry = {
+	.name = "run", .bit = OC_RUN, .args = "[options] [TEST|GROUP ...]",
+	.about = "run benchmarks headless and print the report",
+	.text = "Runs the tests (default: the index group) with 1 and N copies, like UnixBench's Run,\n"
+		"and prints UnixBench's report on stdout; progress goes to stderr.",
+	.after = "TEST is a test id (kbench list); GROUP is index, system, arithmetic, fs, shell, misc, all, ...",
+	.operand = "tests", .exec = run_exec,
+};
 
 int cmd_mode(int argc, char **argv)
 {
