@@ -344,6 +344,7 @@ static void app_init(struct app *a)
 	memset(a, 0, sizeof *a);
 	app_defaults(a);
 	a->live.wake_fd = STDIN_FILENO;
+	a->live.leaving = &a->quit;
 	a->live.pump = pump;
 	a->live.pump_ctx = a;
 }

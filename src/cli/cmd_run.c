@@ -216,7 +216,7 @@ struct session_face cli_run_face(const struct run_request *rq, const struct run_
 	face_progress = (struct progress){ .verbose = rq->verbose, .quiet = rq->quiet, .tty = isatty(STDERR_FILENO),
 					   .idle_baseline = mode && mode->idle_baseline };
 	return (struct session_face){ .ctx = &face_progress, .watch = face_watch, .ran = face_ran,
-				      .preflight = true, .log = rq->quiet ? NULL : stderr };
+				      .log = rq->quiet ? NULL : stderr };
 }
 
 int cli_run_told(const struct run_request *rq, const struct session_result *res)
