@@ -52,8 +52,7 @@ enum opt_id {
 	O_SAMPLES, O_DURATION, O_PAUSE, /* typed at the console's prompts too */
 	O_SETTING, /* where the families' settings (src/base/settings.h) stand: a row each, all of this id */
 	O_EVENTS, O_SENSOR,
-	/* where the run modes' own options stand (enum run_mode_sets, src/record/run.h), in its order */
-	O_MODE_MINUTES, O_MODE_TEST, O_MODE_IDLE, O_MODE_COPIES,
+	O_MODE_ROWS, /* where the run modes' own options stand (struct run_mode_option, src/record/run.h) */
 	/* where a command's own rows stand in the order help lists every row (name: the command;
 	 * NULL: every command's not placed before) */
 	O_COMMAND_ROWS,
@@ -126,6 +125,8 @@ extern const struct opt_command *const opt_commands;
 extern size_t opt_command_count;
 
 const struct opt_command *opts_command(const char *name);
+/* The row of that long name one of cmds takes (the first); NULL for none. */
+const struct opt_def *opts_find(unsigned cmds, const char *name);
 
 /* The environment variables kbench reads: the man page's ENVIRONMENT and
  * the guide's table come from this list (tests/system/options_cli.sh checks

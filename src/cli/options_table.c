@@ -88,6 +88,15 @@ static int store_one_copy(void *base, const struct opt_item *it, char *err, size
 	return 0;
 }
 
+/* A mode's one test (kbench thermal --test ID; the row checked it). */
+static int store_test(void *base, const struct opt_item *it, char *err, size_t errlen)
+{
+	struct run_request *rq = base;
+	rq->run.ntests = 0;
+	run_request_add(rq, it->arg);
+	return 0;
+}
+
 /* --interval 0 turns telemetry off; any other the runner's ticks follow. */
 static int store_interval(void *base, const struct opt_item *it, char *err, size_t errlen)
 {
@@ -143,7 +152,7 @@ int opts_one_of(const char *c, const char *opt, const char *arg, char *err, size
 #define QUICK_TAKES_SAMPLES "--quick takes samples until each test is within its precision"
 
 /* In the order --help lists them; the families' settings take O_SETTING's place and the run
- * modes' options O_MODE_MINUTES's (compose, below). */
+ * modes' options O_MODE_ROWS's (compose, below). */
 static const struct opt_def core_rows[] = {
 	{ .name = "copies", .short_name = 'c', .kind = OK_STRING,
 	  .arg = "N", .what = "a list of counts",
@@ -243,7 +252,7 @@ static const struct opt_def core_rows[] = {
 	  RQ(tele.off) },
 	/* Each command's own rows (in its file), in this order: the order help lists them in */
 	{ .id = O_COMMAND_ROWS, .name = "calibrate" },
-	{ .id = O_MODE_MINUTES }, /* the run modes' own options, in the modes' order (add_mode_options) */
+	{ .id = O_MODE_ROWS }, /* the run modes' own options, in the modes' order (add_mode_options) */
 	{ .id = O_COMMAND_ROWS, .name = "console" },
 	{ .id = O_COMMAND_ROWS, .name = "replay" },
 	{ .id = O_COMMAND_ROWS, .name = "compare" },
@@ -277,13 +286,26 @@ static size_t row_of[O_COUNT]; /* each id's first row */
 
 static const enum opt_kind setting_kinds[] = { [SET_FLAG] = OK_FLAG, [SET_INT] = OK_INT, [SET_TEXT] = OK_STRING };
 
-/* What a mode's option sets, as the row the command line reads: its id, kind and where it lands. */
-static const struct opt_def mode_sets[RUN_SETS_COUNT] = {
-	[RUN_SETS_MINUTES] = { .id = O_MODE_MINUTES, .kind = OK_DOUBLE, RQ(run.timed_seconds), .scale = 60 },
-	[RUN_SETS_TEST] = { .id = O_MODE_TEST, .kind = OK_STRING, RQ(test) },
-	[RUN_SETS_IDLE] = { .id = O_MODE_IDLE, .kind = OK_DOUBLE, RQ(run.idle) },
-	[RUN_SETS_COPIES] = { .id = O_MODE_COPIES, .kind = OK_INT, RQ_BY(store_one_copy) },
-};
+/* A mode's option as the row the command line reads: where its value lands, as the mode's row
+ * says (a number in the runner's options, the one test, the one copy count). */
+static struct opt_def mode_row(const struct run_mode_option *r)
+{
+	struct opt_def d = { .name = r->name, .short_name = r->short_name, .arg = r->arg, .what = r->what,
+			     .min = r->min, .max = r->max, .def = r->def, .help = r->help, .check = r->check,
+			     .lands = OL_REQUEST };
+	if (r->value == RMV_TEST) {
+		d.kind = OK_STRING;
+		d.store = store_test;
+	} else if (r->value == RMV_COPIES) {
+		d.kind = OK_INT;
+		d.store = store_one_copy;
+	} else {
+		d.kind = r->whole ? OK_INT : OK_DOUBLE;
+		d.off = offsetof(struct run_request, run) + r->off;
+		d.scale = r->scale;
+	}
+	return d;
+}
 
 static size_t add_settings(size_t n)
 {
@@ -318,11 +340,8 @@ static size_t add_mode_options(size_t n)
 			continue;
 		for (const struct run_mode_option *r = mi->cmd->options; r && r->name && n - first < MAX_MODE_ROWS;
 		     r++) {
-			struct opt_def d = mode_sets[r->sets];
-			d.name = r->name, d.short_name = r->short_name, d.arg = r->arg, d.what = r->what;
-			d.min = r->min, d.max = r->max, d.def = r->def, d.help = r->help;
-			d.cmds = bit | (r->console ? OC_CONSOLE : 0u), d.check = r->check;
-			rows[n++] = d;
+			rows[n] = mode_row(r);
+			rows[n++].cmds = bit | (r->console ? OC_CONSOLE : 0u);
 		}
 		bit <<= 1;
 	}
@@ -374,7 +393,7 @@ static size_t add_command_rows(size_t n, const struct opt_command *c)
 }
 
 /* The table as help lists it: the core rows in their order, every family's settings where the
- * O_SETTING row stands, the modes' options where O_MODE_MINUTES's does, and each command's own
+ * O_SETTING row stands, the modes' options where O_MODE_ROWS's does, and each command's own
  * rows where its O_COMMAND_ROWS row does (the others' at the one without a name); made before
  * main runs, so every reader sees it whole. */
 __attribute__((constructor)) static void compose(void)
@@ -386,7 +405,7 @@ __attribute__((constructor)) static void compose(void)
 		const struct opt_def *d = &core_rows[c];
 		if (d->id == O_SETTING) {
 			n = add_settings(n);
-		} else if (d->id == O_MODE_MINUTES) {
+		} else if (d->id == O_MODE_ROWS) {
 			n = add_mode_options(n);
 		} else if (d->id == O_COMMAND_ROWS) {
 			for (size_t k = 0; k < opt_command_count; k++)
@@ -442,3 +461,11 @@ const struct opt_def *opts_row(enum opt_id id)
 	return &rows[row_of[(unsigned)id < O_COUNT ? id : O_HELP]];
 }
 
+
+const struct opt_def *opts_find(unsigned cmds, const char *name)
+{
+	for (size_t i = 0; i < opt_count; i++)
+		if ((rows[i].cmds & cmds) && !strcmp(rows[i].name, name))
+			return &rows[i];
+	return NULL;
+}

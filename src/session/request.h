@@ -22,7 +22,6 @@ struct run_request {
 	struct telemetry_opts tele; /* what is sampled beside it */
 	char params[RUN_PARAMS_MAX]; /* the families' settings as words; "" the defaults */
 	const char *name;           /* the stored run's name; NULL: the kernel release */
-	const char *test;           /* a run mode's one test (kbench thermal --test); NULL: the mode's */
 	char compare[64];           /* the run to compare with: "" the automatic choice, "none" none */
 	/* What becomes of the run: stored by the rule every run follows (store_worth_saving) unless
 	 * no_save; with keep_if_left only when the face leaves in the middle of it (the console's

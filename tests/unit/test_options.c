@@ -73,8 +73,9 @@ static void rows_found_by_id(void **state)
 		named++;
 		assert_ptr_equal(opts_row(opt_table[i].id), &opt_table[i]);
 	}
-	/* every id names one row but O_NONE and the places of others' rows (O_SETTING, O_COMMAND_ROWS) */
-	assert_int_equal(named, O_COUNT - 3);
+	/* every id names one row but O_NONE and the places of others' rows (O_SETTING, O_MODE_ROWS,
+	 * O_COMMAND_ROWS) */
+	assert_int_equal(named, O_COUNT - 4);
 	/* every family's settings, kbuild's --tree once though buildload reads it too */
 	assert_int_equal(nset, memlat_settings.n + scaling_settings.n + kbuild_settings.n + lat_settings.n +
 				       buildload_settings.n - 2);
@@ -226,8 +227,12 @@ static void mode_commands_come_from_their_rows(void **state)
 			assert_ptr_equal(d->help, r->help);
 			assert_ptr_equal(d->def, r->def);
 			assert_int_equal(!!(d->cmds & OC_CONSOLE), r->console);
-			assert_int_equal(d->id, O_MODE_MINUTES + (int)r->sets);
-			assert_ptr_equal(opts_row(d->id)->name, d->name); /* its id finds it */
+			/* it lands where the mode's row says: a number in the runner's options */
+			assert_int_equal(d->lands, OL_REQUEST);
+			if (r->value == RMV_NUMBER)
+				assert_int_equal(d->off, offsetof(struct run_request, run) + r->off);
+			else
+				assert_non_null(d->store);
 		}
 		assert_true(n > 0);
 	}
@@ -431,7 +436,7 @@ static void errors_keep_their_wording(void **state)
 	assert_int_equal(opts_copy_list("1,2,3", 6, list, 2), -1); /* more than max */
 	assert_int_equal(opts_copy_list(",", 6, list, 8), -1);
 	assert_int_equal(opts_copy_list("257", 6, list, 8), -1);
-	assert_int_equal(opts_value(opts_row(O_MODE_COPIES), "-c", "0", NULL, err, sizeof err), -1);
+	assert_int_equal(opts_value(row(opts_command("thermal")->bit, "copies"), "-c", "0", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-c wants a number of copies from 1 to 256, not '0'");
 	assert_int_equal(opts_value(row(OC_CALIBRATE, "runs"), "-n", "1", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-n wants a number of runs from 2 to 50, not '1'");

@@ -61,7 +61,7 @@ static void every_run_option_lands(void **state)
 		memset(&own, 0, sizeof own);
 		was = rq;
 		own_was = own;
-		struct opt_item it = { .def = d, .arg = d->kind == OK_FLAG ? NULL : "1", .i = 7, .d = 7 };
+		struct opt_item it = { .def = d, .arg = d->kind == OK_FLAG ? NULL : d->def ? d->def : "1", .i = 7, .d = 7 };
 		if (d->setting && d->setting->kind == SET_TEXT)
 			it.arg = d->def ? d->def : "x";
 		struct opt_parsed p = { .n = 1, .item = &it };
@@ -111,7 +111,8 @@ static void values_land_as_the_runner_takes_them(void **state)
 	assert_true(rq.run.timed_seconds == 120);
 	assert_int_equal(rq.run.ncopies, 1);
 	assert_int_equal(rq.run.copies[0], 3);
-	assert_string_equal(rq.test, "whetstone-double");
+	assert_int_equal(rq.run.ntests, 1);
+	assert_string_equal(rq.run.tests[0]->id, "whetstone-double");
 	assert_true(rq.run.idle == 5);
 
 	/* the console: -c replaces the list; --compare is kept as text; --theme is its own */
@@ -148,7 +149,7 @@ static void typed_values_land_through_the_row(void **state)
 	static struct run_request rq;
 	char err[300];
 	run_request_init(&rq);
-	assert_int_equal(opts_set(opts_row(O_MODE_MINUTES), "2", &rq, NULL, err, sizeof err), 0);
+	assert_int_equal(opts_set(opts_find(OC_CONSOLE, "minutes"), "2", &rq, NULL, err, sizeof err), 0);
 	assert_true(rq.run.timed_seconds == 120);
 	assert_int_equal(opts_set(opts_row(O_SAMPLES), "4", &rq, NULL, err, sizeof err), 0);
 	assert_int_equal(rq.run.samples, 4);
