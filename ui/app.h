@@ -14,9 +14,15 @@
 #include "telemetry/frame.h"
 #include "tests.h"
 #include "theme.h"
-#include "ui.h"
 
 struct app;
+
+/* The console's and the replay's own options, where their rows land (ui/cmd_console.c,
+ * ui/cmd_replay.c); the run options land in the console's run request. */
+struct console_opts {
+	const char *theme; /* --theme; NULL: default, or mono without colours */
+	double speed;      /* replay --speed */
+};
 
 /* A screen is a table of functions (STYLE.md 1); unused slots stay NULL. */
 struct screen_ops {

@@ -1,19 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The console's public face: the command line reaches these and nothing else of ui/. */
+/* The console's public face: the program (src/cli/main.c, src/cli/command_list.c) reaches these and nothing else of ui/. */
 #ifndef KBENCH_UI_H
 #define KBENCH_UI_H
 
 #include <stdbool.h>
 
-/* The console's and the replay's own options, where their rows land (src/cli/options_table.c);
- * the run options land in the console's run request. */
-struct console_opts {
-	const char *theme; /* --theme; NULL: default, or mono without colours */
-	double speed;      /* replay --speed */
-};
-
 /* `kbench console` (`kbench` alone on a terminal) and `kbench replay RUN`: their entries
- * (ui/cmd_console.c, ui/cmd_replay.c), in src/cli/command_list.c. */
+ * (ui/cmd_console.c, ui/cmd_replay.c), in the list of commands. */
 struct opt_command;
 extern const struct opt_command cmd_console_entry, cmd_replay_entry;
 

@@ -17,7 +17,7 @@
 #include "settings.h"
 #include "sysinfo.h"
 #include "tests.h"
-#include "ui.h"
+#include "app.h"
 
 /* Room for any command's own options (each command's file has its struct): the console's is
  * the one this test reads. */
