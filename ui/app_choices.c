@@ -98,15 +98,14 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, struct
 		   char ***ops, int *nops)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(opts_command(cmd), argc, argv, &p);
+	opts_defaults(opts_command(cmd), own);
+	int rc = opts_take(opts_command(cmd), argc, argv, &p, &a->req, own);
 	if (rc >= 0)
 		return rc;
 	char err[400];
-	opts_defaults(opts_command(cmd), own);
-	if (opts_apply(&p, &a->req, own, err, sizeof err) < 0 || run_request_conflicts(&a->req, err, sizeof err) < 0) {
-		fprintf(stderr, "kbench: %s\n", err);
+	if (run_request_conflicts(&a->req, err, sizeof err) < 0) {
 		opts_free(&p);
-		return 2;
+		return usage_error("%s", err);
 	}
 	*ops = p.operand;
 	*nops = p.noperands;

@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "request.h"
+
 /* One line on stderr, "kbench: <message>", and the exit code the caller asked for. */
 static int say(int code, const char *fmt, va_list ap)
 {
@@ -97,4 +99,12 @@ void cli_date_text(char *buf, size_t size, time_t t)
 		snprintf(buf, size, "?");
 	else
 		strftime(buf, size, "%Y-%m-%d %H:%M", &tm);
+}
+
+int cli_add_tests(struct run_request *rq, char **operands, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (run_request_add(rq, operands[i]) != 0)
+			return usage_error("unknown test or group '%s' (try 'kbench list')", operands[i]);
+	return -1;
 }

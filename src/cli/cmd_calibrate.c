@@ -127,22 +127,17 @@ static const struct opt_def calibrate_rows[] = {
 static int calibrate_exec(int argc, char **argv)
 {
 	struct opt_parsed o;
-	int rc = opts_parse(&cmd_calibrate_entry, argc, argv, &o);
-	if (rc >= 0)
-		return rc;
 	static struct run_request rq;
 	run_request_init(&rq);
 	rq.tele.log = stderr;
 	struct calibrate_opts c = { 0 };
-	char err[512];
-	if (opts_apply(&o, &rq, &c, err, sizeof err) < 0)
-		rc = usage_error("%s", err);
-	for (int i = 0; i < o.noperands && rc < 0; i++)
-		if (run_request_add(&rq, o.operand[i]) != 0)
-			rc = usage_error("unknown test or group '%s' (try 'kbench list')", o.operand[i]);
+	int rc = opts_take(&cmd_calibrate_entry, argc, argv, &o, &rq, &c);
+	if (rc < 0)
+		rc = cli_add_tests(&rq, o.operand, o.noperands);
 	opts_free(&o);
 	if (rc >= 0)
 		return rc;
+	char err[512];
 	/* Quick runs unless asked for full-length ones (--full, or samples of a length or count). */
 	if (!rq.run.quick)
 		rq.run.quick = !c.full && !rq.run.iterations && !rq.run.duration && !rq.run.samples;

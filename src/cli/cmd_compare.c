@@ -105,19 +105,18 @@ struct compare *cli_compare(const char *spec_a, const char *spec_b, const struct
 static int compare_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(&cmd_compare_entry, argc, argv, &p);
+	struct compare_args o = { 0 };
+	opts_defaults(&cmd_compare_entry, &o);
+	int rc = opts_take(&cmd_compare_entry, argc, argv, &p, NULL, &o);
 	if (rc >= 0)
 		return rc;
-	struct compare_args o = { 0 };
-	char err[512];
-	opts_defaults(&cmd_compare_entry, &o);
-	opts_apply(&p, NULL, &o, err, sizeof err); /* the rows checked the values */
 	if (p.noperands != 2) {
 		opts_free(&p);
 		return usage_error("usage: kbench compare A B (see 'kbench compare --help')");
 	}
 	char *spec[2] = { p.operand[0], p.operand[1] };
 	opts_free(&p);
+	char err[512];
 	struct compare *c = cli_compare(spec[0], spec[1], &o.verdicts, err, sizeof err);
 	if (!c)
 		return runtime_error("%s", err);

@@ -83,12 +83,11 @@ static const struct opt_def delete_rows[] = {
 static int delete_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(&cmd_delete_entry, argc, argv, &p);
+	struct delete_opts o = { 0 };
+	int rc = opts_take(&cmd_delete_entry, argc, argv, &p, NULL, &o);
 	if (rc >= 0)
 		return rc;
-	struct delete_opts o = { 0 };
 	char err[512];
-	opts_apply(&p, NULL, &o, err, sizeof err); /* the rows checked the values */
 	const struct store_filter f = o.f;
 	bool yes = o.yes;
 	const char *spec = p.noperands ? p.operand[0] : NULL;

@@ -71,13 +71,12 @@ static const struct opt_def export_rows[] = {
 static int export_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(&cmd_export_entry, argc, argv, &p);
+	struct export_opts o = { 0 };
+	opts_defaults(&cmd_export_entry, &o);
+	int rc = opts_take(&cmd_export_entry, argc, argv, &p, NULL, &o);
 	if (rc >= 0)
 		return rc;
-	struct export_opts o = { 0 };
 	char err[512];
-	opts_defaults(&cmd_export_entry, &o);
-	opts_apply(&p, NULL, &o, err, sizeof err); /* the rows checked the values */
 	const char *spec = p.operand[0], *spec_b = p.noperands > 1 ? p.operand[1] : NULL;
 	int nops = p.noperands;
 	opts_free(&p);

@@ -353,12 +353,10 @@ static const struct opt_def help_rows[] = {
 static int help_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(&cmd_help_entry, argc, argv, &p);
+	enum help_what what = HELP_TEXT;
+	int rc = opts_take(&cmd_help_entry, argc, argv, &p, NULL, &what);
 	if (rc >= 0)
 		return rc;
-	enum help_what what = HELP_TEXT;
-	char err[200];
-	opts_apply(&p, NULL, &what, err, sizeof err);
 	const struct opt_command *c = p.noperands == 1 ? opts_command(p.operand[0]) : NULL;
 	const char *dir = docs_dir();
 	if (what == HELP_MARKDOWN) {

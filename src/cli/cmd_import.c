@@ -35,12 +35,11 @@ static const struct opt_def import_rows[] = {
 static int import_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(&cmd_import_entry, argc, argv, &p);
+	const char *name = NULL;
+	int rc = opts_take(&cmd_import_entry, argc, argv, &p, NULL, &name);
 	if (rc >= 0)
 		return rc;
-	const char *name = NULL;
 	char err[512];
-	opts_apply(&p, NULL, &name, err, sizeof err); /* the row checked the value */
 	if (p.noperands == 0) {
 		opts_free(&p);
 		return usage_error("usage: kbench import FILE... [--name NAME]");

@@ -35,13 +35,12 @@ static const struct opt_def report_rows[] = {
 static int report_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(&cmd_report_entry, argc, argv, &p);
+	struct report_args a = { .vs = NULL };
+	opts_defaults(&cmd_report_entry, &a);
+	int rc = opts_take(&cmd_report_entry, argc, argv, &p, NULL, &a);
 	if (rc >= 0)
 		return rc;
-	struct report_args a = { .vs = NULL };
 	char err[512];
-	opts_defaults(&cmd_report_entry, &a);
-	opts_apply(&p, NULL, &a, err, sizeof err); /* the rows checked the values */
 	const char *vs = a.vs, *output = a.output;
 	struct compare_opts o = a.verdicts;
 	const char *spec = p.noperands == 1 ? p.operand[0] : NULL;

@@ -247,17 +247,14 @@ static int run_cli(int argc, char **argv, const char *cmd)
 	run_request_init(&rq);
 	rq.tele.log = stderr;
 	struct opt_parsed op;
-	int rc = opts_parse(opts_command(cmd), argc, argv, &op);
+	int rc = opts_take(opts_command(cmd), argc, argv, &op, &rq, NULL);
 	if (rc >= 0)
 		return rc;
 	char err[512];
-	if (opts_apply(&op, &rq, NULL, err, sizeof err) < 0)
-		rc = usage_error("%s", err);
-	if (rc < 0 && mode && op.noperands > 0)
+	if (mode && op.noperands > 0)
 		rc = usage_error("kbench %s takes no operands ('%s'): %s", cmd, op.operand[0], mode->operands_why);
-	for (int i = 0; i < op.noperands && rc < 0; i++)
-		if (run_request_add(&rq, op.operand[i]) != 0)
-			rc = usage_error("unknown test or group '%s' (try 'kbench list')", op.operand[i]);
+	else
+		rc = cli_add_tests(&rq, op.operand, op.noperands);
 	opts_free(&op);
 	if (rc < 0 && run_request_complete(&rq, mode, err, sizeof err) < 0)
 		rc = usage_error("%s", err);

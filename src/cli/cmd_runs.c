@@ -205,12 +205,11 @@ static int print_run(const struct store_entry *e, void *arg)
 static int runs_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(&cmd_runs_entry, argc, argv, &p);
+	struct runs_opts o = { 0 };
+	int rc = opts_take(&cmd_runs_entry, argc, argv, &p, NULL, &o);
 	if (rc >= 0)
 		return rc;
-	struct runs_opts o = { 0 };
 	char err[512];
-	opts_apply(&p, NULL, &o, err, sizeof err); /* the rows checked the values */
 	const struct store_filter f = o.f;
 	long limit = o.limit;
 	bool size = o.size;

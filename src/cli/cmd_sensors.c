@@ -28,13 +28,12 @@ static const struct opt_def sensors_rows[] = {
 static int sensors_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(&cmd_sensors_entry, argc, argv, &p);
-	if (rc >= 0)
-		return rc;
 	static struct run_request rq;
 	struct sensors_opts own = { 0 };
+	int rc = opts_take(&cmd_sensors_entry, argc, argv, &p, &rq, &own);
+	if (rc >= 0)
+		return rc;
 	char err[240];
-	opts_apply(&p, &rq, &own, err, sizeof err); /* the rows checked the values; nothing more to say */
 	const char *override = rq.tele.sensor, *dump = own.dump;
 	if (p.noperands)
 		rc = usage_error("sensors: unexpected argument '%s' (try 'kbench sensors --help')",

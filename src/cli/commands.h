@@ -32,6 +32,9 @@ struct compare_opts;
 struct compare *cli_compare(const char *spec_a, const char *spec_b, const struct compare_opts *o, char *err,
 			    size_t errlen);
 
+/* The operands of a run (tests and groups) added to its request: -1 to go on, or 2 after the
+ * error line for the first that is neither. cli.c */
+int cli_add_tests(struct run_request *rq, char **operands, int n);
 /* A run's date as the lists print it ("2024-05-01 14:02", "?" for none). cli.c */
 void cli_date_text(char *buf, size_t size, time_t t);
 

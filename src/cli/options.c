@@ -71,6 +71,20 @@ int opts_apply(const struct opt_parsed *p, struct run_request *rq, void *own, ch
 	return 0;
 }
 
+int opts_take(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p, struct run_request *rq,
+	      void *own)
+{
+	int rc = opts_parse(c, argc, argv, p);
+	if (rc >= 0)
+		return rc;
+	char err[400];
+	if (opts_apply(p, rq, own, err, sizeof err) < 0) {
+		opts_free(p);
+		return usage_error("%s", err);
+	}
+	return -1;
+}
+
 /* The command as the list made it, with its bit: a command's file passes its own entry. */
 static const struct opt_command *listed(const struct opt_command *c)
 {

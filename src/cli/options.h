@@ -179,6 +179,11 @@ void opts_free(struct opt_parsed *p);
  * command's own options; NULL when it has none), in command-line order. 0, or -1 with one
  * sentence in err (a usage error). */
 int opts_apply(const struct opt_parsed *p, struct run_request *rq, void *own, char *err, size_t errlen);
+/* A command's options parsed (opts_parse) and landed where their rows say (opts_apply): -1 to go
+ * on (the operands in p; free it with opts_free), else the exit code (0 after its --help, 2
+ * after the one error line). */
+int opts_take(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p, struct run_request *rq,
+	      void *own);
 /* The defaults of the rows command c takes that land in own, landed there (before opts_apply). */
 void opts_defaults(const struct opt_command *c, void *own);
 /* One of a row's space-separated choices: 0, or -1 with "--format is json, csv or unixbench,
