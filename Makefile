@@ -358,8 +358,13 @@ run: kbench
 ##d make test            unit and system tests; TESTS="name ..." picks some, JOBS=N runs N at once
 ##d make test SAN=1      the same under AddressSanitizer and UBSan (build-san/)
 ##d make ARCH=i686       a 32-bit build in build-i686/; ARCH=arm64 a cross build in build-arm64/
-test: kbench docs $(UNIT_BIN)
+test: kbench docs $(UNIT_BIN) $(BUILD)/probe_driver
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/tools/run.sh
+
+# The probe corpus's driver (tests/system/telemetry_probes.sh): kbench's sensors report on every
+# probe's tree from one process, not a kbench start per probe and user.
+$(BUILD)/probe_driver: tests/tools/probe_driver.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 ##d make unit            the unit tests alone (TESTS= narrows them; ARCH=arm64: under qemu-user)
 # The unit tests alone (ARCH=arm64: under qemu-user). TESTS narrows them.
