@@ -9,8 +9,8 @@
 #     memory, network) or shows an impossible value; its limit is a limit the picked chip
 #     reports, and possible;
 #   - root and the user see the same headline.
-# Prints a line per failure, the table by form factor, architecture and CPU vendor, and the
-# summary "N of N probes: headline from the CPU sensor ..."; exits 1 on any failure.
+# Prints the table by form factor, architecture and CPU vendor, the summary "N of N probes:
+# headline from the CPU sensor ...", then a line per failure; exits 1 on any failure.
 #   probe_check.py PROBES_DIR OUT_DIR
 import os
 import re
@@ -179,8 +179,6 @@ def main(probes, out):
         g = groups.setdefault((form, arch, vendor), [0, 0])
         g[0] += 1
         g[1] += ok
-    for f in fails:
-        print("FAIL:", f)
     print("%-14s %-8s %-22s %6s %6s" % ("form factor", "arch", "CPU sensor", "probes", "right"))
     for (form, arch, vendor), (n, good) in sorted(groups.items()):
         print("%-14s %-8s %-22s %6d %6d" % (form, arch, vendor, n, good))
@@ -188,6 +186,8 @@ def main(probes, out):
           "(%d print back whole)" % (n_temp_lines, len(ids), n_printed))
     print("%d of %d probes: headline from the CPU sensor (of %d probes with one); %d from an excluded "
           "chip; root and user agree on %d" % (n_cpu_ok, n_cpu, n_cpu, n_bad_src, n_same))
+    for f in fails:  # last, where a runner that shows a failure's tail shows them
+        print("FAIL:", f)
     return 1 if fails else 0
 
 
