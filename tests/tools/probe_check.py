@@ -45,8 +45,12 @@ PVT_NODE = re.compile(r"^pvt@[0-9a-f]+$")
 
 
 def driver(prefix):
-    """The driver a chip name stands for: the PVT nodes are one driver's (kbench takes their max)."""
-    return "pvt" if PVT_NODE.match(prefix) else prefix
+    """The driver a chip name stands for: the PVT nodes are one driver's, and the CPU zones' hwmon
+    twins one SoC sensor's (a Qualcomm tsens has a zone per core, cpu0_thermal to cpu9_thermal on
+    an SC7180 Chromebook): kbench takes the max over each group, so a group is judged whole."""
+    if PVT_NODE.match(prefix):
+        return "pvt"
+    return "cpu zones" if CPU_ZONE.match(prefix) else prefix
 
 
 def cpu_vendor(prefix):
