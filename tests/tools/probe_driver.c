@@ -25,16 +25,9 @@ static int probe_redirect(const char *out, const char *id, const char *ext, int 
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s.%s", out, id, ext);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || dup2(fd, 1) < 0)
+	int err = keep_err ? fd : open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || err < 0 || dup2(fd, 1) < 0 || dup2(err, 2) < 0)
 		return -1;
-	if (keep_err ? dup2(fd, 2) < 0 : 0)
-		return -1;
-	if (!keep_err) {
-		int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-		if (null >= 0)
-			dup2(null, 2);
-	}
-	close(fd);
 	return 0;
 }
 
