@@ -263,6 +263,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) -lcmocka
 
+# The tests' own programs: a known slowdown of system calls for the plan tests
+# (tests/tools/slow_syscalls.c), found by the tests in $(BUILD).
+TOOLS_BIN  = $(BUILD)/slow_syscalls
+$(BUILD)/slow_syscalls: tests/tools/slow_syscalls.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(CFLAGS) $(WARN) -o $@ $<
+
 # Debian/Ubuntu packages; other distributions: see the list it prints. chromium and
 # python3-pil are for the tests only: the HTML report is checked in a real browser.
 DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev \
@@ -334,7 +341,7 @@ deps:
 run: kbench
 	./kbench
 
-test: kbench docs $(UNIT_BIN)
+test: kbench docs $(UNIT_BIN) $(TOOLS_BIN)
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/tools/run.sh
 
 # The unit tests alone (ARCH=arm64: under qemu-user). TESTS narrows them.
