@@ -366,7 +366,7 @@ FUZZ_WROTE_NOTHING = [ -z "$$(ls -A build-fuzz/cwd-$$t)" ] || \
 fuzz:
 	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
 		WL_CFLAGS="-O1 -g" fuzzers
-	@for t in runfile import theme cli bootcfg boottime; do \
+	@for t in runfile import theme cli bootcfg boottime plan; do \
 		echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
 		mkdir -p build-fuzz/corpus-$$t; rm -rf build-fuzz/cwd-$$t; mkdir build-fuzz/cwd-$$t; \
 		(cd build-fuzz/cwd-$$t && ../fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
@@ -382,7 +382,7 @@ fuzz:
 # feature bookkeeping for its ~15,000 features): 10 million is minutes for theme
 # and cli, hours for runfile and import on one core.
 FUZZ_RUNS ?= 10000000
-FUZZ_TARGETS ?= runfile import theme cli bootcfg boottime
+FUZZ_TARGETS ?= runfile import theme cli bootcfg boottime plan
 .PHONY: fuzz-long
 fuzz-long:
 	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
