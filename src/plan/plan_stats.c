@@ -140,15 +140,17 @@ static void prior_only(struct pstat_effect *e, const struct pstat_prior *p, doub
 
 /* The interval from a sum of squares ss of boots' means on df degrees of
  * freedom (a boot mean's variance is ss / df), its se = sqrt(var * scale):
- * the boots' own t interval, or the one with the prior's variance prior2
- * blended in for PSTAT_PRIOR_DF more degrees of freedom when that is wider.
- * The prior may widen what the boots say, never narrow it, so the rate of
- * false calls is at most the t interval's whatever the prior. */
+ * the boots' own t interval, or, with a learned prior (prior2 > 0), the one
+ * with its variance blended in for PSTAT_PRIOR_DF more degrees of freedom
+ * when that is wider. The prior may widen what the boots say, never narrow
+ * it, so the rate of false calls is at most the t interval's whatever the
+ * prior. A default (prior2 = 0 here) is a guess for before the boots: once
+ * they speak, it stays out. */
 static void widest(struct pstat_effect *e, double ss, int df, double prior2, double scale)
 {
 	double s2 = ss / df, q = q_of(e->conf, df);
 	double b2 = (ss + PSTAT_PRIOR_DF * prior2) / (df + PSTAT_PRIOR_DF), qb = q_of(e->conf, df + PSTAT_PRIOR_DF);
-	if (qb * qb * b2 > q * q * s2) {
+	if (prior2 > 0 && qb * qb * b2 > q * q * s2) {
 		s2 = b2;
 		q = qb;
 		e->df = df + PSTAT_PRIOR_DF;
@@ -187,7 +189,7 @@ struct pstat_effect pstat_effect(const struct pstat_boot *boots, int n, const st
 		prior_only(&e, p, ss, dfw);
 		return e;
 	}
-	double prior2 = p->between * p->between + p->within * p->within / e.runs;
+	double prior2 = p->calibrated ? p->between * p->between + p->within * p->within / e.runs : 0;
 	/* Unpaired: the boots' means about their side's mean, pooled. */
 	double ssu = 0;
 	bool pairs = nv % 2 == 0;

@@ -19,10 +19,11 @@
 
 #include <stdbool.h>
 
-/* How many degrees of freedom what was known before the plan counts for
- * when the plan's own boots speak too: one, so a prior (learned on other
- * kernels, or a default) can widen an interval the boots would make but
- * hardly narrow it. As NOISE_PRIOR_DF does for compare's floors. */
+/* How many degrees of freedom what was learned before the plan counts for
+ * when the plan's own boots speak too: one, and only to widen an interval
+ * the boots would make, never to narrow it (as NOISE_PRIOR_DF blends
+ * compare's floors). Defaults, which are guesses, count only before the
+ * boots speak: for the resolution promised, and with one boot a side. */
 #define PSTAT_PRIOR_DF 1
 
 /* The sequential rule's spending function is alpha * t^PSTAT_SPEND_RHO (Kim and

@@ -61,13 +61,16 @@ static void test_unpaired_known(void **state)
 	struct pstat_effect r = pstat_effect(b, 6, &p, 0.95);
 	assert_int_equal(r.verdict, PSTAT_LOWER);
 	assert_float_equal(r.hi - r.lo, e.hi - e.lo, 1e-12);
-	/* A prior that says the noise is larger widens the interval. */
-	struct pstat_prior wide = { .within = 0, .between = 0.05, .df = INFINITY };
+	/* A learned prior that says the noise is larger widens the interval; a
+	 * default (a guess) does not, once the boots speak. */
+	struct pstat_prior wide = { .within = 0, .between = 0.05, .df = 8, .calibrated = true };
 	struct pstat_effect w = pstat_effect(b, 6, &wide, 0.95);
 	assert_float_equal(w.df, 5, 1e-12);
 	assert_float_equal(w.se, sqrt((0.0004 + 0.0025) / 5 * 2 / 3), 1e-12);
 	assert_float_equal(w.q, 2.5706, 1e-4);
 	assert_int_equal(w.verdict, PSTAT_SAME);
+	wide.calibrated = false;
+	assert_float_equal(pstat_effect(b, 6, &wide, 0.95).se, e.se, 1e-12);
 }
 
 /* A B | B A | A B | B A with a steady climb of the machine, 0.01 a boot: the
