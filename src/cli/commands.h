@@ -27,7 +27,7 @@ int cmd_export(int argc, char **argv);  /* cmd_store.c */
 int cmd_report(int argc, char **argv);  /* cmd_report.c: the HTML report */
 int cmd_noise(int argc, char **argv);   /* cmd_store.c */
 int cmd_delete(int argc, char **argv);  /* cmd_store.c */
-int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, README's table */
+int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, the guide */
 int cmd_completion(int argc, char **argv); /* cmd_help.c: the bash completion script */
 
 /* One counter event libpfm4 knows, on a PMU present here. */

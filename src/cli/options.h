@@ -106,7 +106,7 @@ extern size_t opt_command_count;
 const struct opt_command *opts_command(const char *name);
 
 /* The environment variables kbench reads: the man page's ENVIRONMENT and
- * README's table come from this list (tests/system/options_cli.sh checks
+ * the guide's table come from this list (tests/system/options_cli.sh checks
  * that every variable the code reads is in it). */
 struct opt_env {
 	const char *name;

@@ -318,7 +318,7 @@ static const struct opt_def core_rows[] = {
 	  .help = "the manual page kbench(1) in roff",
 	  .cmds = OC_HELP },
 	{ .id = O_MARKDOWN, .name = "markdown", .kind = OK_FLAG,
-	  .help = "README's option table in Markdown",
+	  .help = "the option table in Markdown, of the commands named (the guide's pages hold them)",
 	  .cmds = OC_HELP },
 	{ .id = O_HELP, .name = "help", .short_name = 'h', .kind = OK_FLAG,
 	  .help = "this text",
@@ -505,7 +505,7 @@ static const struct opt_command core_commands[] = {
 	  "Removes one stored run, or every run the filters select (those of 'kbench runs'\n"
 	  "with the same filters) after listing them and asking; --yes does not ask.",
 	  NULL, "runs" },
-	{ "help", OC_HELP, "[COMMAND] [--man|--markdown]", "this list, a command's options, or the manual",
+	{ "help", OC_HELP, "[COMMAND|TOPIC] [--man|--markdown]", "this list, a command's options, a page of the guide, or the manual",
 	  NULL, NULL, "commands" },
 	{ "completion", OC_COMPLETION, "bash", "the bash completion script (make install installs it)",
 	  "Prints a bash completion script: commands, each command's options, test ids\n"

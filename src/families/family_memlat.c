@@ -16,7 +16,7 @@ static const struct test_def rows[] = {
 	 * cost (a 6 s budget makes a sweep of about 12 s here: .overrun). Its floor is every
 	 * point's: 3% left 2 of 18 headline rows of an A/A pair on this VM
 	 * (other processes sharing its L3) outside their intervals, 4% none
-	 * (README, "Memory latency": A/A). */
+	 * (an A/A pair of default runs, 2026-12-01). */
 	{ .id = "memlat", .label = "Memory latency (dependent loads)",
 	  .short_label = "memlat",
 	  .about = "ns per load, 512 B to 4x the last cache: L1, L2, L3, main memory, CPU clock",

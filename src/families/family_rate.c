@@ -15,7 +15,7 @@
  * to spare.
  *
  * The quick ones are measured: back-to-back A/A pairs of quick runs on a
- * noisy 2-CPU VM (README, "Verdicts you can trust": the first five pairs
+ * noisy 2-CPU VM (make bench-verdicts, 2026-12-01: the first five pairs
  * set them, about 1.3 times each test's spread between the two runs of a
  * pair, and no lower than the largest move issue 17 saw there: execl
  * -13%, context1 +31%, shell1 -15%). A quick run's many short samples pin

@@ -286,7 +286,7 @@ static void note_synced(sqlite3 *h, const char *stamp)
  * directory's mtime, so the same directory (device, inode) with the mtime
  * noted at the last full check means the same files: one stat, not ten
  * thousand. (A file overwritten in
- * place leaves it as it was: README says so.) Within one command, a second
+ * place leaves it as it was: docs/store.md says so.) Within one command, a second
  * look in the same second is not checked again either (compare asks for
  * each side, then for the noise sets), index on disk or in memory. */
 static sqlite3 *fresh_db(const char *dir, struct timespec now, char *err, size_t errlen)

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Every #include "..." of src/ and ui/ keeps README's rule of which part may include which
-# (the parts table in its Layout section), and no modules include each other in a cycle;
+# Every #include "..." of src/ and ui/ keeps docs/HACKING.md's rule of which part may include
+# which (the parts table in its Layout section), and no modules include each other in a cycle;
 # tests/tools/include_rules.py prints each broken rule and each cycle.
 # requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 # the checker itself: a cycle and a broken rule in a copy are found and named
-mkdir -p "$T/top/src/record" "$T/top/src/base" "$T/top/src/cli" "$T/top/ui"
-sed -n '/<!-- parts: begin/,/<!-- parts: end -->/p' "$KBENCH_TOP/README.md" >"$T/top/README.md"
+mkdir -p "$T/top/src/record" "$T/top/src/base" "$T/top/src/cli" "$T/top/ui" "$T/top/docs"
+sed -n '/<!-- parts: begin/,/<!-- parts: end -->/p' "$KBENCH_TOP/docs/HACKING.md" >"$T/top/docs/HACKING.md"
 printf '#include "tests.h"\n' >"$T/top/src/record/run.h"
 printf '#include "run.h"\n' >"$T/top/src/record/tests.h"
 printf '#include "options.h"\n' >"$T/top/src/base/stats.c"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Checks every #include "..." of src/ and ui/ against the parts table in README's Layout section.
+"""Checks every #include "..." of src/ and ui/ against the parts table in docs/HACKING.md's Layout section.
 
     python3 tests/tools/include_rules.py [TOP]
 
@@ -136,17 +136,17 @@ def sccs(graph):
 
 
 def main():
-    parts = read_parts(os.path.join(TOP, "README.md"))
+    parts = read_parts(os.path.join(TOP, "docs", "HACKING.md"))
     problems = []
     part_of = {}
     for f in sources(TOP):
         # the longest pattern that matches decides: `src/workloads/memlat.c` beats `src/workloads/*`
         hits = sorted((len(p), name) for name, pats, _ in parts for p in pats if fnmatch.fnmatchcase(f, p))
         if not hits:
-            problems.append(f"{f}: in no part of README's table")
+            problems.append(f"{f}: in no part of docs/HACKING.md's table")
             continue
         if len(hits) > 1 and hits[-1][0] == hits[-2][0] and hits[-1][1] != hits[-2][1]:
-            problems.append(f"{f}: in two parts of README's table ({hits[-2][1]}, {hits[-1][1]})")
+            problems.append(f"{f}: in two parts of docs/HACKING.md's table ({hits[-2][1]}, {hits[-1][1]})")
             continue
         part_of[f] = hits[-1][1]
     may = {name: m | {name} for name, _, m in parts}
