@@ -435,6 +435,15 @@ soak: $(BUILD)/soak_driver
 $(BUILD)/soak_driver: tests/bench/soak_driver.c $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
+# Not in CI: the A/B plan's shapes for make bench-sensitivity (tests/bench/sensitivity_plan.sh:
+# a pool of quick A/A runs resampled into plans with a known shift, then a real plan with an
+# injected slowdown at the promised size; an hour or more). bench-sensitivity runs it too.
+.PHONY: bench-sensitivity-plan
+bench-sensitivity-plan: kbench $(BUILD)/plan_resample $(TOOLS_BIN)
+	@KBENCH=./$(BUILD)/kbench BUILD=$(BUILD) sh tests/bench/sensitivity_plan.sh
+$(BUILD)/plan_resample: tests/bench/plan_resample.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
+
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).
 ##d make bench-quick     quick against full index medians, interleaved (about two hours)
 bench-quick: kbench

@@ -68,7 +68,7 @@ struct factor_memo {
 
 double pstat_pair_factor(int pairs, double prior_df, double conf)
 {
-	static struct factor_memo memo[32];
+	static struct factor_memo memo[256];
 	static int nmemo;
 	if (pairs < 2 || !(conf > 0 && conf < 1) || isinf(prior_df))
 		return 1;
@@ -96,7 +96,7 @@ double pstat_pair_factor(int pairs, double prior_df, double conf)
 	}
 	free(buf);
 	double f = hi;
-	int slot = nmemo < 32 ? nmemo++ : (int)(pairs % 32);
+	int slot = nmemo < 256 ? nmemo++ : (int)((unsigned)(pairs * 31 + (int)(conf * 1e6)) % 256);
 	memo[slot] = (struct factor_memo){ pairs, prior_df, conf, f };
 	return f;
 }
