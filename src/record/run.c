@@ -384,3 +384,8 @@ const char *test_status_name(enum test_status s)
 	}
 	return "?";
 }
+
+const char *run_noise_group(const struct run *r)
+{
+	return !strcmp(r->meta.seq.purpose, RUN_SEQ_PLAN) ? r->meta.seq.id : "";
+}

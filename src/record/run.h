@@ -326,6 +326,14 @@ int run_test_ids(const struct run *r, const char **ids, int max);
  * has no index to say it). */
 void run_tests_text(const struct run *r, char *buf, size_t len);
 
+/* The purpose of a plan's boot's runs (meta.seq.purpose, src/plan/plan_step.c). */
+#define RUN_SEQ_PLAN "plan"
+/* Which runs a run may be an A/A run of, beyond its settings: the runs of one plan's
+ * boot are one kernel in one boot whatever their release says (two builds of one
+ * version share it, and a simulated plan's B reports A's), so they form a noise set
+ * of their own, its sequence id; "" for every other run. */
+const char *run_noise_group(const struct run *r);
+
 /* Sums of one sample: counts added over copies, elapsed averaged (UnixBench's rule). */
 double sample_count(const struct sample *s);
 double sample_time(const struct sample *s);
