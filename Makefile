@@ -263,6 +263,12 @@ $(BUILD)/src/workloads/%.o: src/workloads/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(KB_NOPSABI) $(DEFS) $(SRC_INC) $(DEPFLAGS) -c -o $@ $<
 
+# A family's loop lives beside its family, as NAME_loop.c (src/families/memlat_loop.c):
+# the workers run it, so it takes the workloads' flags as UnixBench's loops do.
+$(BUILD)/src/families/%_loop.o: src/families/%_loop.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(KB_NOPSABI) $(DEFS) $(SRC_INC) $(DEPFLAGS) -c -o $@ $<
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<

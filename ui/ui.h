@@ -5,13 +5,6 @@
 
 #include <stdbool.h>
 
-/* The console's and the replay's own options, where their rows land (src/cli/options_table.c);
- * the run options land in the console's run request. */
-struct console_opts {
-	const char *theme; /* --theme; NULL: default, or mono without colours */
-	double speed;      /* replay --speed */
-};
-
 /* `kbench` on a terminal, or `kbench console [options] [TEST|GROUP ...]`:
  * the interactive console. Returns the process exit code. */
 int ui_main(int argc, char **argv);

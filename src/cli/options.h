@@ -72,6 +72,14 @@ enum opt_id {
 	O_COUNT
 };
 
+/* The console's and the replay's own options, where their rows land (options_table.c);
+ * the run options land in the console's run request. Declared here, in the option
+ * table's face, because the table sits a floor below the console that reads them. */
+struct console_opts {
+	const char *theme; /* --theme; NULL: default, or mono without colours */
+	double speed;      /* replay --speed */
+};
+
 struct opt_def {
 	enum opt_id id;
 	const char *name;  /* long name without "--"; every row has one */

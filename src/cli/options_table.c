@@ -18,7 +18,6 @@
 #include "sysinfo.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
-#include "ui.h"
 
 /* ---- checks beyond a range ---- */
 

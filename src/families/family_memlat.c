@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "memlat.h"
+#include "report.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test (run.h): ns per load per working-set size, not a rate.
@@ -39,12 +39,21 @@ static bool fmt_x(char *buf, size_t size, const struct point *p)
 	return true;
 }
 
+/* Its headline points, then what they say of the caches. */
+static void print(FILE *f, const struct test_result *t, const struct run *r)
+{
+	(void)r;
+	report_points(f, t);
+	memlat_print_notes(f, t);
+	fputc('\n', f);
+}
+
 const struct family family_memlat = {
 	.name = "memlat",
 	.settings = &memlat_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.fmt_x = fmt_x,
-	.report_notes = memlat_print_notes,
-	.report_run = memlat_print_table, /* lmbench's table, the run's memlat results */
+	.print = print,
+	.print_run = memlat_print_table, /* lmbench's table, the run's memlat results */
 };

@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Rate tests, the default family: UnixBench's index tests and its other rates, as rows of the test table. */
+/* Rate tests: UnixBench's index tests and its other rates as rows of the test table, and UnixBench's tables of them in the text report. */
 #include "family.h"
 
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+#include "score.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -255,10 +261,128 @@ static const struct test_group groups[] = {
 	{ "io", "the file copy and pipe tests", g_io },
 };
 
-/* Every hook NULL: the shared code's own way is the rate tests' way. */
+/* ---- print: UnixBench's tables (UNIXBENCH.md §8), byte for byte in layout ---- */
+
+static int by_label(const void *a, const void *b)
+{
+	const struct test_result *x = *(const struct test_result *const *)a;
+	const struct test_result *y = *(const struct test_result *const *)b;
+	return strcmp(x->label, y->label);
+}
+
+extern const struct family family_rate;
+
+static bool reportable(const struct test_result *t)
+{
+	return (t->status == TEST_DONE || t->status == TEST_IMPORTED) && t->score > 0 &&
+	       test_result_family(t) == &family_rate;
+}
+
+/* One category's index table. For "system" the index and fullness come from
+ * the block (score_block); other categories are computed here, always partial. */
+static void index_table(FILE *f, const struct test_result **sorted, int n, const char *category,
+			const struct run_block *b)
+{
+	bool system = !strcmp(category, "system");
+	int rows = 0, with_base = 0;
+	double ratios[64];
+	for (int i = 0; i < n; i++) {
+		if (strcmp(sorted[i]->category, category) != 0)
+			continue;
+		rows++;
+		if (sorted[i]->baseline > 0 && with_base < 64)
+			ratios[with_base++] = sorted[i]->score / sorted[i]->baseline;
+	}
+	if (!rows)
+		return;
+	bool partial = system ? b->index_partial : true;
+	double idx = system ? b->index_score : 10.0 * score_geomean(ratios, (size_t)with_base, 1e-6);
+	const char *header = !system ? "Non-Index Benchmarks"
+			     : partial ? "System Benchmarks Partial Index"
+				       : "System Benchmarks Index Values";
+	fprintf(f, "%-40s %12s %12s %8s\n", header, "BASELINE", "RESULT", "INDEX");
+	for (int i = 0; i < n; i++) {
+		const struct test_result *t = sorted[i];
+		if (strcmp(t->category, category) != 0)
+			continue;
+		if (t->baseline > 0)
+			fprintf(f, "%-40s %12.1f %12.1f %8.1f\n", t->label, t->baseline, t->score,
+				score_index(t->score, t->baseline));
+		else
+			fprintf(f, "%-40s %12s %12.1f %8s\n", t->label, "---", t->score, "---");
+	}
+	if (!with_base) {
+		fputc('\n', f);
+		return;
+	}
+	fprintf(f, "%-40s %12s %12s %8s\n", "", "", "", "========");
+	const char *title = !system ? "Non-Index Benchmarks Index Score (Partial Only)"
+			    : partial ? "System Benchmarks Index Score (Partial Only)"
+				      : "System Benchmarks Index Score";
+	fprintf(f, "%-66s %8.1f\n\n", title, idx);
+}
+
+/* A quick run says how precise each score is and what stopped the test. */
+static void quick_table(FILE *f, const struct run_block *b)
+{
+	const struct test_result *first = NULL;
+	for (int i = 0; i < b->ntests && !first; i++)
+		if (test_summary_get(&b->tests[i], "quick_precision_asked"))
+			first = &b->tests[i];
+	if (!first)
+		return;
+	fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n",
+		test_summary_get(first, "quick_precision_asked")->value * 100);
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		const struct kv *p = test_summary_get(t, "quick_precision");
+		const struct kv *why = test_summary_get(t, "quick_stop");
+		const struct kv *secs = test_summary_get(t, "quick_seconds");
+		if (t->status != TEST_DONE || !why)
+			continue;
+		char prec[16];
+		if (p)
+			snprintf(prec, sizeof prec, "+-%.2f%%", p->value * 100);
+		else
+			snprintf(prec, sizeof prec, "n/a");
+		fprintf(f, "  %-40s %9s %4d samples %6.1f s%s\n", t->label, prec, t->nsamples,
+			secs ? secs->value : 0,
+			strcmp(why->text, "precise") ? "  (limit reached before the precision)" : "");
+	}
+	fputc('\n', f);
+}
+
+/* A block's rate results sorted by label with their scores, then the index
+ * tables and, in a quick run, how precise each score is. */
+static void print_block(FILE *f, const struct run *r, const struct run_block *b)
+{
+	const struct test_result **sorted = calloc((size_t)b->ntests + 1, sizeof *sorted);
+	if (!sorted)
+		return;
+	int n = 0;
+	for (int i = 0; i < b->ntests; i++)
+		if (reportable(&b->tests[i]))
+			sorted[n++] = &b->tests[i];
+	qsort(sorted, (size_t)n, sizeof *sorted, by_label);
+	for (int i = 0; i < n; i++) {
+		const struct test_result *t = sorted[i];
+		fprintf(f, "%-40s %12.1f %-5s (%.1f s, %d samples)\n", t->label, t->score, t->unit, t->time,
+			t->kept);
+	}
+	fputc('\n', f);
+	index_table(f, sorted, n, "system", b);
+	index_table(f, sorted, n, "misc", b);
+	if (r->meta.mode == RUN_MODE_QUICK)
+		quick_table(f, b);
+	free(sorted);
+}
+
+/* UnixBench's tests: their text is UnixBench's report (print_block); every
+ * other verb is the default, a rate being a result with no points. */
 const struct family family_rate = {
 	.name = "rate",
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.rows_last = rows_last, .nrows_last = sizeof rows_last / sizeof rows_last[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.print_block = print_block,
 };

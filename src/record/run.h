@@ -29,7 +29,7 @@ struct runner_opts;
 struct series;
 
 /* How a run was made. What each mode means to the readers of a run is one
- * row of run_modes (run.c), so no reader compares the stored name. */
+ * row of run_modes (src/registry/run_mode.c), so no reader compares the stored name. */
 enum run_mode {
 	RUN_MODE_UNSAID,   /* a file that does not say */
 	RUN_MODE_FULL,     /* UnixBench's samples, or --duration/-i/--samples */

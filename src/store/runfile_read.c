@@ -404,9 +404,7 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 	read_points(rd, o, t, path);
 	if (t->kind == RESULT_POINTS)
 		read_hists(rd, o, t, path);
-	const struct family *fam = test_result_family(t);
-	if (fam->loaded) /* e.g. a run stored before timerlat's label named the period */
-		fam->loaded(t);
+	test_describe(t); /* its typed fields, and what an older file said put right */
 }
 
 static struct run *from_json(struct reader *rd, json_t *root)
