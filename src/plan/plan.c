@@ -72,6 +72,9 @@ int plan_init(struct plan *p, const char *name, const char *a, const char *b, in
 		return -1;
 	}
 	snprintf(p->name, sizeof p->name, "%s", name);
+	/* an id of its own, so a plan made again under an old name shares no runs with it */
+	if (store_new_id(p->id, sizeof p->id, err, errlen) < 0)
+		return -1;
 	snprintf(p->kernel[0], sizeof p->kernel[0], "%s", a);
 	snprintf(p->kernel[1], sizeof p->kernel[1], "%s", b);
 	p->boots = boots;
@@ -147,6 +150,7 @@ char *plan_dump(const struct plan *p)
 	json_t *o = json_object(), *args = json_array(), *boots = json_array();
 	json_object_set_new(o, "kbench_plan", json_integer(PLAN_FORMAT));
 	json_object_set_new(o, "name", text(p->name));
+	json_object_set_new(o, "id", text(p->id));
 	json_object_set_new(o, "host", text(p->host));
 	json_object_set_new(o, "created", json_integer((json_int_t)p->created));
 	for (int s = 0; s < 2; s++) {
@@ -170,6 +174,7 @@ char *plan_dump(const struct plan *p)
 	json_object_set_new(o, "promise_calibrated", json_boolean(p->promise_calibrated));
 	json_object_set_new(o, "minutes", num(p->minutes));
 	json_object_set_new(o, "installed", json_boolean(p->installed));
+	json_object_set_new(o, "wrong_boots", json_integer(p->wrong_boots));
 	json_object_set_new(o, "ended", text(p->ended));
 	for (int i = 0; i < p->nboots; i++) {
 		const struct plan_boot *b = &p->boot[i];
@@ -182,6 +187,8 @@ char *plan_dump(const struct plan *p)
 		json_object_set_new(jb, "started", json_integer((json_int_t)b->started));
 		json_object_set_new(jb, "finished", json_integer((json_int_t)b->finished));
 		json_object_set_new(jb, "state", text(state_names[b->state]));
+		json_object_set_new(jb, "sequence", text(b->seq));
+		json_object_set_new(jb, "note", text(b->note));
 		for (int r = 0; r < b->nruns; r++)
 			json_array_append_new(runs, text(b->runs[r]));
 		json_object_set_new(jb, "runs", runs);
@@ -240,6 +247,7 @@ int plan_parse(const char *text, size_t len, struct plan *p, char *err, size_t e
 		goto out;
 	}
 	str_of(o, "name", p->name, sizeof p->name);
+	str_of(o, "id", p->id, sizeof p->id);
 	str_of(o, "host", p->host, sizeof p->host);
 	p->created = (time_t)int_of(o, "created", 0);
 	for (int s = 0; s < 2; s++) {
@@ -285,6 +293,8 @@ int plan_parse(const char *text, size_t len, struct plan *p, char *err, size_t e
 	p->promise_calibrated = json_is_true(json_object_get(o, "promise_calibrated"));
 	p->minutes = real_of(o, "minutes");
 	p->installed = json_is_true(json_object_get(o, "installed"));
+	long long wrong = int_of(o, "wrong_boots", 0);
+	p->wrong_boots = wrong < 0 || wrong > 1000 ? 0 : (int)wrong;
 	str_of(o, "ended", p->ended, sizeof p->ended);
 	json_t *boots_j = json_object_get(o, "boots_measured");
 	if (json_array_size(boots_j) > 4 * PLAN_MAX_BOOTS) {
@@ -306,6 +316,8 @@ int plan_parse(const char *text, size_t len, struct plan *p, char *err, size_t e
 		str_of(v, "cmdline", b->cmdline, sizeof b->cmdline);
 		b->started = (time_t)int_of(v, "started", 0);
 		b->finished = (time_t)int_of(v, "finished", 0);
+		str_of(v, "sequence", b->seq, sizeof b->seq);
+		str_of(v, "note", b->note, sizeof b->note);
 		str_of(v, "state", state, sizeof state);
 		b->state = !strcmp(state, "done") ? PLAN_BOOT_DONE : !strcmp(state, "abandoned") ? PLAN_BOOT_ABANDONED
 												      : PLAN_BOOT_RUNNING;

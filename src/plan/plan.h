@@ -36,12 +36,15 @@ struct plan_boot {
 	char cmdline[512];    /* /proc/cmdline */
 	time_t started, finished;
 	enum plan_boot_state state;
+	char seq[64];         /* the sequence id its runs carry (meta.seq.id): found by it when resumed */
+	char note[160];       /* what to know of it ("did not settle: ..."); "" nothing */
 	int nruns;            /* its stored runs, in the order they ran */
 	char runs[PLAN_MAX_RUNS][16];
 };
 
 struct plan {
 	char name[49];        /* [a-z0-9._-], the file's name in the store's plans/ */
+	char id[16];          /* made at plan new: its boots' sequence ids start with it */
 	char host[96];
 	time_t created;
 	char kernel[2][256];  /* A and B as given: kernel releases or boot menu entries */
@@ -61,6 +64,7 @@ struct plan {
 	bool promise_calibrated;
 	double minutes;       /* minutes of runs a kernel, estimated */
 	bool installed;       /* `plan install`'s unit is in place */
+	int wrong_boots;      /* boots in a row of the wrong kernel (a step with --reboot gives up at 2) */
 	char ended[128];      /* why the plan ended ("" while it goes on) */
 	int nboots;
 	struct plan_boot *boot; /* in the order they were begun */
