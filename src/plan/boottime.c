@@ -7,10 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "command.h"
 #include "run.h"
+#include "store.h"
+#include "sysinfo.h"
 #include "telemetry/sysroot.h"
 
 static const char *const phase_names[BOOT_NPHASES] = { "firmware", "loader", "kernel", "initrd", "userspace", "total" };
@@ -335,4 +338,41 @@ struct test_result *boottime_add_result(struct run_block *b, const struct boot_t
 		test_summary_set(t, "boot.chain", NAN, chain);
 	}
 	return t;
+}
+
+int boottime_store(const char *name, FILE *out, char *id, size_t idlen, char *err, size_t errlen)
+{
+	struct boot_time bt;
+	boottime_measure(&bt);
+	if (!bt.ok) {
+		snprintf(err, errlen, "boot time n/a: %s", bt.why[BOOT_TOTAL]);
+		return -1;
+	}
+	fprintf(out, "Boot time (%s):\n", bt.method);
+	for (int i = 0; i < BOOT_NPHASES; i++) {
+		if (isnan(bt.s[i]))
+			fprintf(out, "  %-10s n/a: %s\n", phase_names[i], bt.why[i]);
+		else
+			fprintf(out, "  %-10s %8.3f s\n", phase_names[i], bt.s[i]);
+	}
+	if (bt.target[0] && !isnan(bt.target_s))
+		fprintf(out, "  %s reached after %.3f s in userspace\n", bt.target, bt.target_s);
+	for (int i = 0; i < bt.nslow; i++)
+		fprintf(out, "%s %s %.3f s\n", i ? "            " : "  slowest:  ", bt.slow[i].unit, bt.slow[i].s);
+	if (bt.chain[0])
+		fprintf(out, "  critical chain: %s\n", bt.chain);
+	struct run *r = run_new();
+	sysinfo_fill(&r->meta);
+	r->meta.date = time(NULL);
+	r->meta.mode = RUN_MODE_FULL;
+	if (name)
+		snprintf(r->meta.name, sizeof r->meta.name, "%s", name);
+	struct run_block *b = run_add_block(r, 1);
+	b->start = b->end = r->meta.date;
+	boottime_add_result(b, &bt);
+	int rc = store_save(r, err, errlen);
+	if (rc == 0)
+		snprintf(id, idlen, "%s", r->meta.id);
+	run_free(r);
+	return rc < 0 ? -1 : 0;
 }

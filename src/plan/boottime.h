@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct test_result;
 struct run_block;
@@ -58,5 +59,12 @@ void boottime_measure(struct boot_time *bt);
 struct test_result *boottime_add_result(struct run_block *b, const struct boot_time *bt);
 
 const char *boottime_phase_name(enum boot_phase p); /* "firmware", ..., "total" */
+
+/* This boot's time as a run of its own (`kbench boot`): the machine's facts,
+ * one block of 1 copy holding the boot result, named name (NULL: the kernel
+ * release). Its lines (each phase or why not, the slowest units, the chain)
+ * go to out. 0 with the stored run's id, or -1 with err filled (nothing was
+ * measured: nothing stored; or the save failed). */
+int boottime_store(const char *name, FILE *out, char *id, size_t idlen, char *err, size_t errlen);
 
 #endif
