@@ -163,7 +163,7 @@ void plan_analyze_runs(const struct plan *p, struct run *const *runs, const int 
 	int weighted = 0;
 	for (int i = 0; i < res->nrows; i++) {
 		struct plan_row *row = &res->rows[i];
-		int n = 0;
+		int n = 0, cnt[2] = { 0, 0 };
 		for (int b = 0; b < p->nboots; b++) {
 			if (p->boot[b].state != PLAN_BOOT_DONE)
 				continue;
@@ -184,10 +184,14 @@ void plan_analyze_runs(const struct plan *p, struct run *const *runs, const int 
 			row->busy_boots += busy && !k;
 			if (!k)
 				continue;
+			cnt[p->boot[b].side == 'B']++;
 			double m = sum / k;
 			bv[n++] = (struct pstat_boot){ p->boot[b].side == 'B' ? PSTAT_B : PSTAT_A, k, m,
 						       fmax(0, sq - k * m * m) };
 		}
+		if (!cnt[0] || !cnt[1])
+			row->na_why = row->busy_boots ? "busy" : !res->na ? "no boot of A done yet" : !res->nb ? "no boot of B done yet"
+												  : "not measured on both kernels";
 		row->prior = prior_of(nt, row->id, like, &res->prior_runs);
 		res->calibrated &= row->prior.calibrated;
 		row->e = pstat_effect(bv, n, &row->prior, res->conf);
@@ -266,7 +270,7 @@ int plan_analyze(const struct plan *p, struct plan_result *res, char *err, size_
 void plan_row_words(char *buf, size_t size, const struct plan_row *r)
 {
 	if (r->verdict == VERDICT_NA) {
-		snprintf(buf, size, "n/a (%s)", r->busy_boots ? "busy" : r->e.na && r->e.nb ? "no interval" : "not on both kernels");
+		snprintf(buf, size, "n/a (%s)", r->na_why ? r->na_why : "no interval");
 		return;
 	}
 	if (r->verdict == VERDICT_SAME) {
@@ -325,7 +329,7 @@ static void apply_row(struct compare_row *cr, const struct plan_row *r)
 	if (!r || r->verdict == VERDICT_NA) {
 		cr->verdict = VERDICT_NA;
 		cr->change_lo = cr->change_hi = cr->change_pm = NAN;
-		cr->note = !r ? (cr->detail ? "curve point" : "not in the plan's boots") : r->busy_boots ? "busy" : "no interval";
+		cr->note = !r ? (cr->detail ? "curve point" : "not in the plan's boots") : r->na_why ? r->na_why : "no interval";
 		return;
 	}
 	cr->note = NULL;

@@ -22,6 +22,7 @@ struct plan_row {
 	bool lower_better;    /* a time or a latency */
 	bool weighted;        /* the index or a test in it: what --until settles */
 	int busy_boots;       /* boots whose every run of this row was busy or throttled */
+	const char *na_why;   /* a row without an interval: why ("busy", "no boot of B done yet") */
 	struct pstat_prior prior;
 	struct pstat_effect e;
 	int verdict;          /* enum compare_verdict, in the row's own direction */
