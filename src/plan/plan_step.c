@@ -249,6 +249,9 @@ int plan_step(struct plan *p, const struct run_request *rq, const struct plan_st
 		out(f, "boot %d of %d: %c (%s), %d run%s", slot + 1, 2 * p->boots, due, tb.release, p->runs_per_boot,
 		    p->runs_per_boot == 1 ? "" : "s");
 	} else {
+		/* the store says what the killed step stored, listed or not */
+		if (boot_runs_from_store(b, err, sizeof err) < 0)
+			out(f, "the store's index could not list the boot's runs: %s", err);
 		out(f, "boot %d of %d (%c) goes on: %d of %d runs stored before", b->slot + 1, 2 * p->boots, b->side, b->nruns,
 		    p->runs_per_boot);
 	}
