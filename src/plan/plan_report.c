@@ -123,11 +123,12 @@ static void collect_rows(struct plan_result *res, struct run *const *runs, int n
 }
 
 /* What is known of a row's noise before the plan: within a boot, the floor
- * the store learned for these runs' setting (or the default); between boots
- * nothing is learned yet, so as much again (a boot's layout can move a score
- * as much as a run's own luck does: "not calibrated" for that part). */
-static struct pstat_prior prior_of(const struct noise_table *nt, const char *id, const struct run *like,
-				   int *runs)
+ * the store learned for these runs' setting (or the default); between boots,
+ * what earlier plans of this setting taught (plan_between), else as much
+ * again as within (a boot's layout can move a score as much as a run's own
+ * luck does: "not calibrated" for that part). */
+static struct pstat_prior prior_of(const struct noise_table *nt, const struct plan_between *pb, const char *id,
+				   int copies, const char *setting, const struct run *like, int *runs, bool *between)
 {
 	const struct noise_floor *nf = noise_get(nt, id, like);
 	struct pstat_prior p = { .within = noise_sigma(nf), .df = INFINITY };
@@ -138,11 +139,28 @@ static struct pstat_prior prior_of(const struct noise_table *nt, const char *id,
 		if (nf->runs > *runs)
 			*runs = nf->runs;
 	}
+	double bdf;
+	double sb = pb ? plan_between_get(pb, id, copies, setting, &bdf) : -1;
+	if (sb >= 0) {
+		p.between = sb;
+		if (bdf < p.df)
+			p.df = bdf;
+		*between = true;
+	}
 	return p;
 }
 
+static void analyze_with(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
+			 const struct noise_table *nt, const struct plan_between *pb, struct plan_result *res);
+
 void plan_analyze_runs(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
 		       const struct noise_table *nt, struct plan_result *res)
+{
+	analyze_with(p, runs, boot_of, nruns, nt, NULL, res);
+}
+
+static void analyze_with(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
+			 const struct noise_table *nt, const struct plan_between *pb, struct plan_result *res)
 {
 	memset(res, 0, sizeof *res);
 	res->na = plan_done(p, 'A');
@@ -189,10 +207,28 @@ void plan_analyze_runs(const struct plan *p, struct run *const *runs, const int 
 			bv[n++] = (struct pstat_boot){ p->boot[b].side == 'B' ? PSTAT_B : PSTAT_A, k, m,
 						       fmax(0, sq - k * m * m) };
 		}
+		/* what these boots teach of the noise between boots, for later plans */
+		double sm[2] = { 0, 0 }, w2 = 0;
+		int wn = 0;
+		for (int k = 0; k < n; k++) {
+			sm[bv[k].side == PSTAT_B] += bv[k].mean;
+			if (bv[k].n >= 2) {
+				w2 += bv[k].ss / (bv[k].n - 1);
+				wn++;
+			}
+		}
+		row->ss_means = 0;
+		for (int k = 0; k < n; k++) {
+			int s = bv[k].side == PSTAT_B;
+			double dev = bv[k].mean - sm[s] / cnt[s];
+			row->ss_means += dev * dev;
+		}
+		row->df_means = (cnt[0] > 1 ? cnt[0] - 1 : 0) + (cnt[1] > 1 ? cnt[1] - 1 : 0);
+		row->within2 = wn ? w2 / wn : NAN;
 		if (!cnt[0] || !cnt[1])
 			row->na_why = row->busy_boots ? "busy" : !res->na ? "no boot of A done yet" : !res->nb ? "no boot of B done yet"
 												  : "not measured on both kernels";
-		row->prior = prior_of(nt, row->id, like, &res->prior_runs);
+		row->prior = prior_of(nt, pb, row->id, row->copies, res->setting, like, &res->prior_runs, &res->between_learned);
 		res->calibrated &= row->prior.calibrated;
 		row->e = pstat_effect(bv, n, &row->prior, res->conf);
 		res->any_paired |= row->e.paired;
@@ -225,15 +261,15 @@ void plan_result_free(struct plan_result *res)
 	memset(res, 0, sizeof *res);
 }
 
-int plan_analyze(const struct plan *p, struct plan_result *res, char *err, size_t errlen)
+/* The plan's stored runs, each with its boot; -1 with err filled when one is gone. */
+static int load_runs(const struct plan *p, struct run ***runsp, int **boot_ofp, int *np, char *err, size_t errlen)
 {
 	int total = 0;
 	for (int b = 0; b < p->nboots; b++)
 		total += p->boot[b].nruns;
 	struct run **runs = calloc((size_t)total + 1, sizeof *runs);
 	int *boot_of = calloc((size_t)total + 1, sizeof *boot_of);
-	const char **ids = calloc((size_t)total + 1, sizeof *ids);
-	if (!runs || !boot_of || !ids)
+	if (!runs || !boot_of)
 		abort();
 	int n = 0;
 	for (int b = 0; b < p->nboots; b++)
@@ -247,24 +283,119 @@ int plan_analyze(const struct plan *p, struct plan_result *res, char *err, size_
 					run_free(runs[i]);
 				free(runs);
 				free(boot_of);
-				free(ids);
 				return -1;
 			}
-			ids[n] = p->boot[b].runs[k];
 			boot_of[n] = b;
 			runs[n++] = r;
 		}
+	*runsp = runs;
+	*boot_ofp = boot_of;
+	*np = n;
+	return 0;
+}
+
+int plan_analyze(const struct plan *p, struct plan_result *res, char *err, size_t errlen)
+{
+	struct run **runs;
+	int *boot_of, n;
+	if (load_runs(p, &runs, &boot_of, &n, err, errlen) < 0)
+		return -1;
+	const char **ids = calloc((size_t)n + 1, sizeof *ids);
+	if (!ids)
+		abort();
+	for (int i = 0; i < n; i++)
+		ids[i] = runs[i]->meta.id;
 	struct noise_table nt;
+	struct plan_between pb;
 	char why[512];
 	bool have_nt = noise_learn_store(&nt, ids, n, why, sizeof why) == 0;
-	plan_analyze_runs(p, runs, boot_of, n, have_nt ? &nt : NULL, res);
+	bool have_pb = plan_between_learn(&pb, p->name, why, sizeof why) == 0;
+	analyze_with(p, runs, boot_of, n, have_nt ? &nt : NULL, have_pb ? &pb : NULL, res);
 	if (have_nt)
 		noise_free(&nt);
+	if (have_pb)
+		plan_between_free(&pb);
 	free(ids);
 	res->runs = runs;
 	res->boot_of = boot_of;
 	res->nruns = n;
 	return 0;
+}
+
+static struct plan_between_row *between_slot(struct plan_between *b, const char *id, int copies, const char *setting)
+{
+	for (int i = 0; i < b->n; i++)
+		if (b->v[i].copies == copies && !strcmp(b->v[i].id, id) && !strcmp(b->v[i].setting, setting))
+			return &b->v[i];
+	struct plan_between_row *nv = realloc(b->v, (size_t)(b->n + 1) * sizeof *nv);
+	if (!nv)
+		abort();
+	b->v = nv;
+	struct plan_between_row *r = &nv[b->n++];
+	memset(r, 0, sizeof *r);
+	snprintf(r->id, sizeof r->id, "%s", id);
+	snprintf(r->setting, sizeof r->setting, "%s", setting);
+	r->copies = copies;
+	return r;
+}
+
+int plan_between_learn(struct plan_between *b, const char *except, char *err, size_t errlen)
+{
+	memset(b, 0, sizeof *b);
+	char **names;
+	int n = plan_list(&names, err, errlen);
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		struct plan p;
+		char why[512];
+		if ((except && !strcmp(names[i], except)) || plan_load(names[i], &p, why, sizeof why) < 0) {
+			free(names[i]);
+			continue;
+		}
+		struct run **runs;
+		int *boot_of, nr;
+		if (load_runs(&p, &runs, &boot_of, &nr, why, sizeof why) == 0) {
+			struct plan_result res;
+			analyze_with(&p, runs, boot_of, nr, NULL, NULL, &res);
+			for (int k = 0; k < res.nrows; k++) {
+				const struct plan_row *r = &res.rows[k];
+				if (!(r->df_means > 0))
+					continue;
+				/* a boot mean's variance, less its runs' share of it */
+				double v = r->ss_means / r->df_means - (isfinite(r->within2) ? r->within2 / r->e.runs : 0);
+				struct plan_between_row *s = between_slot(b, r->id, r->copies, res.setting);
+				s->ss += r->df_means * (v > 0 ? v : 0);
+				s->df += r->df_means;
+			}
+			plan_result_free(&res);
+			for (int k = 0; k < nr; k++)
+				run_free(runs[k]);
+			free(runs);
+			free(boot_of);
+		}
+		plan_free(&p);
+		free(names[i]);
+	}
+	free(names);
+	return 0;
+}
+
+double plan_between_get(const struct plan_between *b, const char *id, int copies, const char *setting, double *df)
+{
+	for (int i = 0; i < b->n; i++)
+		if (b->v[i].copies == copies && !strcmp(b->v[i].id, id) && !strcmp(b->v[i].setting, setting) &&
+		    b->v[i].df > 0) {
+			*df = b->v[i].df;
+			return sqrt(b->v[i].ss / b->v[i].df);
+		}
+	return -1;
+}
+
+void plan_between_free(struct plan_between *b)
+{
+	free(b->v);
+	memset(b, 0, sizeof *b);
 }
 
 void plan_row_words(char *buf, size_t size, const struct plan_row *r)
@@ -388,7 +519,8 @@ static void plan_sentences(const struct plan *p, const struct plan_result *res, 
 			 isfinite(res->index_resolution) ? pstat_pct(res->index_resolution) : NAN);
 	snprintf(lines[n++], 512, "Noise known before the plan: %s; between boots %s.",
 		 res->calibrated ? "floors learned from stored runs of these settings" : "default floors (not calibrated)",
-		 "assumed as large as within a boot (not calibrated)");
+		 res->between_learned ? "as earlier plans of these settings taught it"
+				      : "assumed as large as within a boot (not calibrated)");
 	*nlines = n;
 }
 

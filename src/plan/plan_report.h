@@ -25,6 +25,10 @@ struct plan_row {
 	const char *na_why;   /* a row without an interval: why ("busy", "no boot of B done yet") */
 	struct pstat_prior prior;
 	struct pstat_effect e;
+	/* what the boots teach of the noise between boots: the boots' means' squared
+	 * deviations from their side's mean (on df degrees of freedom, both sides),
+	 * and the mean variance of a run within a boot (NAN: one run a boot) */
+	double ss_means, df_means, within2;
 	int verdict;          /* enum compare_verdict, in the row's own direction */
 	bool settled;         /* at the plan's --until resolution */
 };
@@ -38,6 +42,7 @@ struct plan_result {
 	int look;             /* --until: boots a side at this look (the fewer side's) */
 	bool settled;         /* --until: every weighted row settled */
 	bool calibrated;      /* the rows' priors come from learned floors */
+	bool between_learned; /* earlier plans taught the noise between boots (plan_between) */
 	int prior_runs;       /* stored runs behind them */
 	bool any_paired;      /* some row's interval came from neighbour pairs */
 	double index_resolution; /* the index's rules-out or interval half, a log ratio; NAN none */
@@ -54,9 +59,27 @@ struct plan_result {
 void plan_analyze_runs(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
 		       const struct noise_table *nt, struct plan_result *res);
 /* The same from the plan's stored runs, with the floors the store has
- * learned (the plan's own runs left out). 0, or -1 with err filled (a run the
- * plan lists is no longer stored: named). */
+ * learned (the plan's own runs left out) and the noise between boots the
+ * other plans of these settings taught (plan_between). 0, or -1 with err
+ * filled (a run the plan lists is no longer stored: named). */
 int plan_analyze(const struct plan *p, struct plan_result *res, char *err, size_t errlen);
+
+/* The noise between boots as the stored plans taught it, per row and setting:
+ * each plan's boots' means about their kernel's mean, less what the runs in a
+ * boot explain (a method-of-moments estimate, pooled over plans and kernels). */
+struct plan_between {
+	int n;
+	struct plan_between_row {
+		char id[48], setting[64];
+		int copies;
+		double ss, df; /* sum of df times each kernel's between-boot variance, and df */
+	} *v;
+};
+/* Learns from every stored plan but except (NULL: none). 0, or -1 with err filled. */
+int plan_between_learn(struct plan_between *b, const char *except, char *err, size_t errlen);
+/* The sd between boots learned for a row in a setting (its df in *df), or -1 when none. */
+double plan_between_get(const struct plan_between *b, const char *id, int copies, const char *setting, double *df);
+void plan_between_free(struct plan_between *b);
 void plan_result_free(struct plan_result *res);
 
 /* A row's answer in words: "B is 3.1% faster (1.2% to 5.0%)", "B is 4.9%

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "boottime.h"
@@ -15,6 +16,7 @@
 #include "plan.h"
 #include "plan_report.h"
 #include "run.h"
+#include "store.h"
 
 static uint64_t rng = 12345;
 static double normal(void)
@@ -235,6 +237,64 @@ static void test_print(void **state)
 	unbuild(&fx);
 }
 
+/* What earlier plans teach of the noise between boots: boots whose means differ
+ * by a known sd (runs within a boot agreeing closely) give it back, and a plan of
+ * those settings then says so. */
+static void test_between(void **state)
+{
+	char home[] = "/tmp/kbench-between-XXXXXX";
+	assert_non_null(mkdtemp(home));
+	setenv("KBENCH_HOME", home, 1);
+	char err[512];
+	struct plan p;
+	assert_int_equal(plan_init(&p, "old", "a", "b", 10, 2, 0, PLAN_ORDER_BALANCED, 1, 0, NULL, err, sizeof err), 0);
+	for (int s = 0; s < 20; s++) {
+		struct plan_boot *b = plan_add_boot(&p, s, plan_slot_side(&p, s));
+		b->state = PLAN_BOOT_DONE;
+		double boot = exp(0.03 * normal()); /* 3% between boots */
+		for (int k = 0; k < 2; k++) {
+			struct run *r = make_run(boot, 0.001, false, 0);
+			assert_int_equal(store_save(r, err, sizeof err), 0);
+			snprintf(b->runs[b->nruns++], sizeof b->runs[0], "%s", r->meta.id);
+			run_free(r);
+		}
+	}
+	assert_int_equal(plan_save(&p, err, sizeof err), 0);
+	struct plan_between pb;
+	assert_int_equal(plan_between_learn(&pb, NULL, err, sizeof err), 0);
+	double df, sb = plan_between_get(&pb, "index", 1, "quick", &df);
+	assert_true(df == 18);
+	assert_true(sb > 0.015 && sb < 0.05);
+	assert_true(plan_between_get(&pb, "index", 2, "quick", &df) < 0);
+	plan_between_free(&pb);
+	/* learned from every plan but the one named */
+	assert_int_equal(plan_between_learn(&pb, "old", err, sizeof err), 0);
+	assert_int_equal(pb.n, 0);
+	plan_between_free(&pb);
+	/* a second plan of these settings takes it as its prior between boots */
+	struct plan q;
+	assert_int_equal(plan_init(&q, "new", "a", "b", 1, 1, 0, PLAN_ORDER_BALANCED, 1, 0, NULL, err, sizeof err), 0);
+	for (int s = 0; s < 2; s++) {
+		struct plan_boot *b = plan_add_boot(&q, s, plan_slot_side(&q, s));
+		b->state = PLAN_BOOT_DONE;
+		struct run *r = make_run(1, 0.001, false, 0);
+		assert_int_equal(store_save(r, err, sizeof err), 0);
+		snprintf(b->runs[b->nruns++], sizeof b->runs[0], "%s", r->meta.id);
+		run_free(r);
+	}
+	struct plan_result res;
+	assert_int_equal(plan_analyze(&q, &res, err, sizeof err), 0);
+	assert_true(res.between_learned);
+	assert_float_equal(row(&res, "index")->prior.between, sb, 1e-12);
+	plan_result_free(&res);
+	plan_free(&q);
+	plan_free(&p);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", home);
+	assert_int_equal(system(cmd), 0);
+	setenv("KBENCH_HOME", "/nonexistent-kbench-test-store", 1);
+}
+
 int main(void)
 {
 	setenv("KBENCH_HOME", "/nonexistent-kbench-test-store", 1);
@@ -243,6 +303,7 @@ int main(void)
 		cmocka_unit_test(test_same_and_busy),
 		cmocka_unit_test(test_until),
 		cmocka_unit_test(test_print),
+		cmocka_unit_test(test_between),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
