@@ -19,6 +19,24 @@ struct calibrate_opts {
 	int runs;       /* -n; 0: the default */
 	double minutes; /* --minutes; 0: none */
 };
+int cmd_plan(int argc, char **argv); /* cmd_plan.c */
+/* kbench plan's own options, where their rows land (its runs' options land in the request). */
+struct plan_args {
+	const char *kernels, *until, *order, *format, *output;
+	int boots, runs, seed;
+	double settle;
+	bool reboot, full;
+};
+struct plan;
+struct run_request;
+/* cmd_plan.c: the request a plan's runs are made of, from the run options it was made with
+ * (the console's plan screen steps with it). 0, or -1 with err filled. */
+int cli_plan_request(const struct plan *p, struct run_request *rq, char *err, size_t errlen);
+int cmd_boot(int argc, char **argv); /* cmd_boot.c */
+/* kbench boot's own options. */
+struct boot_args {
+	const char *name;
+};
 /* cmd_run.c: a run mode's own command, argv[0] its name (run_mode_of_command finds the mode) */
 int cmd_mode(int argc, char **argv);
 /* cmd_run.c: the face kbench run's runs have, and calibrate's: progress on stderr (none with

@@ -23,7 +23,8 @@ static const struct command commands[] = {
 	{ "events", cmd_events },   { "runs", cmd_runs },	    { "show", cmd_show },
 	{ "compare", cmd_compare }, { "import", cmd_import },	    { "export", cmd_export },
 	{ "noise", cmd_noise },	    { "delete", cmd_delete },	    { "help", cmd_help },
-	{ "completion", cmd_completion }, { "report", cmd_report },
+	{ "completion", cmd_completion }, { "report", cmd_report },	    { "plan", cmd_plan },
+	{ "boot", cmd_boot },
 };
 
 int main(int argc, char **argv)

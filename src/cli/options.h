@@ -34,7 +34,9 @@ enum opt_cmd {
 	 * bit, the next one's OC_MODE << 1, and so on (RUN_MODE_COUNT at most) */
 	OC_MODE = 1u << 17,
 	OC_MODES = 0x3Fu << 17, /* every one of them: the run options each takes as kbench run does */
-	OC_ALL = (1u << 23) - 1,
+	OC_PLAN = 1u << 23,
+	OC_BOOT = 1u << 24,
+	OC_ALL = (1u << 25) - 1,
 };
 
 enum opt_kind {

@@ -10,6 +10,7 @@
 #include "family.h"
 #include "settings.h"
 #include "noise.h"
+#include "plan.h"
 #include "quick.h"
 #include "request.h"
 #include "run.h"
@@ -177,14 +178,26 @@ static int check_mode(const char *opt, const char *arg, char *err, size_t errlen
 	return one_of(mode_names, opt, arg, err, errlen);
 }
 
+static int check_plan_order(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	return one_of("balanced random", opt, arg, err, errlen);
+}
+
+static int check_plan_format(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	return one_of("text markdown html json", opt, arg, err, errlen);
+}
+
 /* ---- the table ---- */
 
-#define RUNLIKE (OC_RUN | OC_CALIBRATE)
+#define RUNLIKE (OC_RUN | OC_CALIBRATE | OC_PLAN)
 /* Where a value lands: a field of the run request, of calibrate's own options, of the console's. */
 #define RQ(f) .lands = OL_REQUEST, .off = offsetof(struct run_request, f)
 #define RQ_BY(fn) .lands = OL_REQUEST, .store = fn
 #define CALIB(f) .lands = OL_OWN, .off = offsetof(struct calibrate_opts, f)
 #define CONSOLE(f) .lands = OL_OWN, .off = offsetof(struct console_opts, f)
+#define PLANO(f) .lands = OL_OWN, .off = offsetof(struct plan_args, f)
+#define BOOTO(f) .lands = OL_OWN, .off = offsetof(struct boot_args, f)
 /* --quick decides the samples itself: a count beside it was silently ignored. */
 #define QUICK_TAKES_SAMPLES "--quick takes samples until each test is within its precision"
 
@@ -308,6 +321,53 @@ static const struct opt_def core_rows[] = {
 	  .cmds = OC_CALIBRATE,
 	  CALIB(minutes) },
 	{ .id = O_MODE_MINUTES }, /* the run modes' own options, in the modes' order (add_mode_options) */
+	{ .name = "kernels", .kind = OK_STRING,
+	  .arg = "A,B", .what = "two kernels",
+	  .help = "plan new: the two kernels, as uname -r prints their releases, or boot menu entries",
+	  .cmds = OC_PLAN, PLANO(kernels) },
+	{ .name = "boots", .kind = OK_INT,
+	  .arg = "N", .what = "a number of boots", .min = 1, .max = PLAN_MAX_BOOTS,
+	  .help = "plan new: boots a kernel (default 3; with --until, the most it may take, default 10)",
+	  .cmds = OC_PLAN, PLANO(boots) },
+	{ .name = "until", .kind = OK_STRING,
+	  .arg = "X%", .what = "a resolution",
+	  .help = "plan new: after each boot, stop once every index verdict is settled at +-X%\n"
+		  "(a change found, or none larger than X% either way)",
+	  .cmds = OC_PLAN, PLANO(until) },
+	{ .name = "runs-per-boot", .kind = OK_INT,
+	  .arg = "K", .what = "a number of runs", .min = 1, .max = PLAN_MAX_RUNS, .def = "1",
+	  .help = "plan new: runs in each boot (default 1)",
+	  .cmds = OC_PLAN, PLANO(runs) },
+	{ .name = "order", .kind = OK_STRING,
+	  .arg = "ORDER", .what = "an order", .def = "balanced",
+	  .help = "plan new: balanced (A B B A A B ...) or random (each pair's order a coin's)",
+	  .cmds = OC_PLAN, .choices = "balanced random", .check = check_plan_order, PLANO(order) },
+	{ .name = "seed", .kind = OK_INT,
+	  .arg = "S", .what = "a seed", .min = 1, .max = 2147483647,
+	  .help = "plan new: the random order's seed (default: from the clock)",
+	  .cmds = OC_PLAN, PLANO(seed) },
+	{ .name = "full", .kind = OK_FLAG,
+	  .help = "plan new: full-length runs (default: quick, unless -i, --samples or --duration)",
+	  .cmds = OC_PLAN, PLANO(full) },
+	{ .name = "reboot", .kind = OK_FLAG,
+	  .help = "plan step: then choose the next kernel once with the boot loader, and reboot",
+	  .cmds = OC_PLAN, PLANO(reboot) },
+	{ .name = "settle", .kind = OK_DOUBLE,
+	  .arg = "S", .what = "seconds", .min = 0, .max = 3600, .def = "300",
+	  .help = "plan step: wait at most S seconds for the machine to settle after boot",
+	  .cmds = OC_PLAN, PLANO(settle) },
+	{ .name = "format", .kind = OK_STRING,
+	  .arg = "FMT", .what = "a format", .def = "text",
+	  .help = "plan report: text, markdown (a forum table), html (with -o) or json",
+	  .cmds = OC_PLAN, .choices = "text markdown html json", .check = check_plan_format, PLANO(format) },
+	{ .name = "output", .short_name = 'o', .kind = OK_STRING,
+	  .arg = "FILE", .what = "a file",
+	  .help = "plan report: write to FILE (replaced whole; html needs it)",
+	  .cmds = OC_PLAN, PLANO(output) },
+	{ .name = "name", .kind = OK_STRING,
+	  .arg = "NAME", .what = "a name",
+	  .help = "the stored run's name (default: the kernel release)",
+	  .cmds = OC_BOOT, BOOTO(name) },
 	{ .id = O_THEME, .name = "theme", .kind = OK_STRING,
 	  .arg = "NAME", .what = "a theme",
 	  .help = "colour theme: default, projector, light, mono, or a user theme",
@@ -582,6 +642,28 @@ static const struct opt_command core_commands[] = {
 	  "--vs; the same verdicts as 'kbench compare'), the telemetry through the run, the\n"
 	  "counters per test, and UnixBench's text report.",
 	  "RUN: id, unique id prefix, name, file path, last, last~N; --vs may name a group.", "runs" },
+	{ "plan", OC_PLAN,
+	  "[new|step|report|install|...] [NAME] [options]",
+	  "is my kernel faster? an A/B plan across reboots, to a settled answer",
+	  "Two kernels need two boots, and the noise between boots is not the noise inside one: a plan\n"
+	  "boots each kernel N times in a balanced order (A B B A ...), makes K runs in each boot, and\n"
+	  "answers from the boots: 'B is 3.1% faster (1.2% to 5.0%)' or 'no change larger than 1.5%\n"
+	  "either way'. new says before any run what the design can resolve; step (after each boot, or\n"
+	  "at boot from install's systemd unit) records this boot and its time, makes its runs and\n"
+	  "names the next kernel (--reboot chooses it once with the boot loader and reboots); status,\n"
+	  "the default, shows the progress and the answer so far; report the whole table.\n"
+	  "Subcommands: new NAME --kernels A,B [run options] [TEST ...]; step, status, report,\n"
+	  "install, uninstall, delete [NAME] (default: the newest plan going on); list.",
+	  "The runs take kbench run's options (quick runs at 1 copy unless asked otherwise); TEST is a\n"
+	  "test or group as kbench list names them (default: the index).",
+	  "tests" },
+	{ "boot", OC_BOOT, "[--name NAME]", "this boot's time, phase by phase, stored as a run",
+	  "Reads this boot's time as systemd measures it (systemd-analyze time: firmware, loader,\n"
+	  "kernel, initrd, userspace and the total, with blame's slowest units and the critical\n"
+	  "chain), or without systemd the kernel's clock when init started, and stores it as a run\n"
+	  "whose result 'boot' compares like any other (lower is better). A phase not measured says\n"
+	  "why. Each 'kbench plan step' records its boot's time the same way.",
+	  NULL, NULL },
 	{ "noise", OC_NOISE, "", "this machine's run-to-run noise floor per test",
 	  "The run-to-run noise floor per test and setting, and how it was learned.", NULL, NULL },
 	{ "delete", OC_DELETE, "RUN | filters [--yes]", "remove a stored run, or the runs a filter selects",

@@ -51,7 +51,7 @@ void plan_next_words(const struct plan *p, char *buf, size_t size)
 		buf[0] = 0;
 		return;
 	}
-	snprintf(buf, size, "%c (%s), boot %d of %d", side, kernel_of(p, side), slot + 1, 2 * p->boots);
+	snprintf(buf, size, "%c (%s) for boot %d of %d", side, kernel_of(p, side), slot + 1, 2 * p->boots);
 }
 
 /* The step's wrap of the front end's face: the first run of a boot carries

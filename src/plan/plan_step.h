@@ -52,7 +52,7 @@ struct plan_step_result {
 int plan_step(struct plan *p, const struct run_request *rq, const struct plan_step_opts *o,
 	      const struct plan_step_face *f, struct plan_step_result *res);
 
-/* The next kernel due, in words: "B (6.6.8-pf1), boot 4 of 6". "" when none. */
+/* The next kernel due, in words: "B (6.6.8-pf1) for boot 4 of 6". "" when none. */
 void plan_next_words(const struct plan *p, char *buf, size_t size);
 
 #endif

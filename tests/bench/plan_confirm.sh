@@ -17,6 +17,9 @@ shift 2
 boots=${shape%x*} runs=${shape#*x}
 T=$(mktemp -d /tmp/kbench-plan-confirm.XXXXXX)
 trap 'rm -rf "$T"' EXIT
+# the runs' scratch in a root of their own: a kbench outside the namespace sweeps scratch
+# directories whose owner names another boot, and each simulated boot is one
+mkdir -p "$T/scratch"
 
 # step PLAN SIDE ID X: one simulated boot of SIDE (X: B's slowdown, a fraction), pinned to CPU 0
 step() {
@@ -37,7 +40,7 @@ while [ "$i" -lt "$plans" ]; do
 	i=$((i + 1))
 	name=confirm-$$-$i
 	"$KBENCH" plan new "$name" --kernels 6.6.8-confirm-A,6.6.8-confirm-B --boots "$boots" --runs-per-boot "$runs" \
-		"$@" >"$T/new" 2>&1 || { echo "plan new failed: $(cat "$T/new")"; exit 1; }
+		--tmpdir "$T/scratch" "$@" >"$T/new" 2>&1 || { echo "plan new failed: $(cat "$T/new")"; exit 1; }
 	x=$(sed -n 's/.*a change of \([0-9.]*\)% in the index.*/\1/p' "$T/new" | head -n 1)
 	[ -n "$x" ] || { echo "no promise in: $(cat "$T/new")"; exit 1; }
 	frac=$(awk -v x="$x" 'BEGIN { printf "%.4f", x / 100 }')
