@@ -129,7 +129,7 @@ static void look(struct plan *p, const struct plan_step_face *f, struct plan_ste
 		snprintf(p->ended, sizeof p->ended, "settled at +-%.1f%% after %d boots a kernel", pstat_pct(p->until),
 			 r.look);
 	else if (plan_next_slot(p) < 0)
-		snprintf(p->ended, sizeof p->ended, "all %d boots a kernel done%s", p->boots,
+		snprintf(p->ended, sizeof p->ended, "all %d boot%s a kernel done%s", p->boots, p->boots == 1 ? "" : "s",
 			 p->until > 0 ? " (not settled: the cap)" : "");
 	res->ended = p->ended[0] != 0;
 	plan_result_free(&r);
