@@ -30,7 +30,7 @@ struct screen_ops {
 };
 
 extern const struct screen_ops screen_setup, screen_run, screen_results, screen_history,
-	screen_help, screen_thermal;
+	screen_help, screen_thermal, screen_plan;
 
 #define APP_MIN_W 80
 #define APP_MIN_H 24
@@ -69,6 +69,7 @@ struct app {
 	char base_why[200];     /* why there is none */
 	char exit_note[300];    /* said on stderr once the terminal is restored */
 	int calib_run, calib_runs; /* calibrating: run k of n (the run screen says so); 0 = not */
+	char seq_what[64];         /* whose runs those are ("Plan pf"); "": a calibration's */
 };
 
 /* ---- the loop, screens, messages, drawing (app.c) ---- */

@@ -526,7 +526,8 @@ static void run_draw(struct app *a, struct canvas *c)
 	snprintf(right, sizeof right, "elapsed %s  left ~%s", el, left);
 	char what[48] = "Run";
 	if (a->calib_runs)
-		snprintf(what, sizeof what, "Calibration run %d of %d", a->calib_run, a->calib_runs);
+		snprintf(what, sizeof what, "%s run %d of %d", a->seq_what[0] ? a->seq_what : "Calibration", a->calib_run,
+			 a->calib_runs);
 	app_draw_title(a, c, what, right);
 	if (!l->run)
 		return;

@@ -413,6 +413,12 @@ static unsigned act_history(struct app *a)
 	return UI_REDRAW;
 }
 
+static unsigned act_plans(struct app *a)
+{
+	app_goto(a, &screen_plan);
+	return UI_REDRAW;
+}
+
 static unsigned act_quit(struct app *a)
 {
 	return UI_QUIT;
@@ -430,6 +436,7 @@ static const struct key_def setup_keys[] = {
 	{ 'a', 0, NULL, "all / none", act_all, false },
 	{ 'p', 0, NULL, "next preset", act_preset, true },
 	{ 'H', 0, NULL, "history", act_history, true },
+	{ 'P', 0, NULL, "A/B plans across reboots", act_plans, false },
 	{ 'C', 0, NULL, "calibrate this machine", act_calibrate, false },
 	{ 'q', 0, NULL, "quit", act_quit, true },
 };

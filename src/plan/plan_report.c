@@ -657,9 +657,8 @@ int plan_print(FILE *f, const struct plan *p, const struct plan_result *res, con
 		snprintf(err, errlen, "unknown format '%s' (text, markdown, html or json)", format);
 		return -1;
 	}
-	struct compare *c = plan_to_compare(p, res, err, errlen);
-	if (!c)
-		return -1;
+	char why[512];
+	struct compare *c = plan_to_compare(p, res, why, sizeof why);
 	char an[200], bn[200];
 	kernel_name(an, sizeof an, p, 0);
 	kernel_name(bn, sizeof bn, p, 1);
@@ -672,7 +671,9 @@ int plan_print(FILE *f, const struct plan *p, const struct plan_result *res, con
 	fprintf(f, "\n");
 	print_words(f, res, md);
 	fprintf(f, "\n");
-	if (md)
+	if (!c) /* the table comes once both kernels have a boot */
+		fprintf(f, "%s\n", why);
+	else if (md)
 		paste_compare(f, c, paste_format_find("markdown"));
 	else
 		compare_print_text(f, c, width);
