@@ -444,6 +444,7 @@ $(BUILD)/soak_driver: tests/bench/soak_driver.c $(LIB_OBJ)
 # Not in CI: the A/B plan's shapes for make bench-sensitivity (tests/bench/sensitivity_plan.sh:
 # a pool of quick A/A runs resampled into plans with a known shift, then a real plan with an
 # injected slowdown at the promised size; an hour or more). bench-sensitivity runs it too.
+##d make bench-sensitivity-plan  A/B plans: what each shape finds (hours)
 .PHONY: bench-sensitivity-plan
 bench-sensitivity-plan: kbench $(BUILD)/plan_resample $(TOOLS_BIN)
 	@KBENCH=./$(BUILD)/kbench BUILD=$(BUILD) sh tests/bench/sensitivity_plan.sh

@@ -38,7 +38,7 @@ SHIFTS=${SHIFTS:-1,2,3,5}
 KEEP_BUSY=${KEEP_BUSY:-1}
 CONFIRM_PLANS=${CONFIRM_PLANS:-2}
 CONFIRM_SHAPE=${CONFIRM_SHAPE:-3x1}
-resample=$top/$BUILD/plan_resample
+resample=${PLAN_RESAMPLE:-$top/$BUILD/plan_resample}
 [ -x "$resample" ] || { echo "sensitivity_plan: $resample is not built (make $BUILD/plan_resample)"; exit 1; }
 
 echo "== plan shapes (issue 33), $(date '+%Y-%m-%d %H:%M'), $(uname -r), $(nproc) CPUs"
