@@ -25,15 +25,72 @@
 #include "telemetry/sysroot.h"
 #include "tests.h"
 
-/* The defaults of plan's own options (as their rows in options_table.c say them). */
-static void plan_defaults(struct plan_args *a)
+extern const struct opt_command cmd_plan_entry;
+
+/* kbench plan's own options, where their rows land (its runs' options land in the request). */
+struct plan_args {
+	const char *kernels, *until, *order, *format, *output;
+	int boots, runs, seed;
+	double settle;
+	bool reboot, full;
+};
+
+static int check_order(const char *opt, const char *arg, char *err, size_t errlen)
 {
-	memset(a, 0, sizeof *a);
-	a->runs = 1;
-	a->order = "balanced";
-	a->settle = 300;
-	a->format = "text";
+	return opts_one_of("balanced random", opt, arg, err, errlen);
 }
+
+static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	return opts_one_of("text markdown html json", opt, arg, err, errlen);
+}
+
+static const struct opt_def plan_rows[] = {
+	{ .name = "kernels", .kind = OK_STRING,
+	  .arg = "A,B", .what = "two kernels",
+	  .help = "plan new: the two kernels, as uname -r prints their releases, or boot menu entries",
+	  OPT_OWN(struct plan_args, kernels) },
+	{ .name = "boots", .kind = OK_INT,
+	  .arg = "N", .what = "a number of boots", .min = 1, .max = PLAN_MAX_BOOTS,
+	  .help = "plan new: boots a kernel (default 3; with --until, the most it may take, default 10)",
+	  OPT_OWN(struct plan_args, boots) },
+	{ .name = "until", .kind = OK_STRING,
+	  .arg = "X%", .what = "a resolution",
+	  .help = "plan new: after each boot, stop once every index verdict is settled at +-X%\n"
+		  "(a change found, or none larger than X% either way)",
+	  OPT_OWN(struct plan_args, until) },
+	{ .name = "runs-per-boot", .kind = OK_INT,
+	  .arg = "K", .what = "a number of runs", .min = 1, .max = PLAN_MAX_RUNS, .def = "1",
+	  .help = "plan new: runs in each boot (default 1)",
+	  OPT_OWN(struct plan_args, runs) },
+	{ .name = "order", .kind = OK_STRING,
+	  .arg = "ORDER", .what = "an order", .def = "balanced",
+	  .help = "plan new: balanced (A B B A A B ...) or random (each pair's order a coin's)",
+	  .choices = "balanced random", .check = check_order, OPT_OWN(struct plan_args, order) },
+	{ .name = "seed", .kind = OK_INT,
+	  .arg = "S", .what = "a seed", .min = 1, .max = 999999,
+	  .help = "plan new: the random order's seed (default: from the clock)",
+	  OPT_OWN(struct plan_args, seed) },
+	{ .name = "full", .kind = OK_FLAG,
+	  .help = "plan new: full-length runs (default: quick, unless -i, --samples or --duration)",
+	  OPT_OWN(struct plan_args, full) },
+	{ .name = "reboot", .kind = OK_FLAG,
+	  .help = "plan step: then choose the next kernel once with the boot loader, and reboot",
+	  OPT_OWN(struct plan_args, reboot) },
+	{ .name = "settle", .kind = OK_DOUBLE,
+	  .arg = "S", .what = "seconds", .min = 0, .max = 3600, .def = "300",
+	  .help = "plan step: wait at most S seconds for the machine to settle after boot",
+	  OPT_OWN(struct plan_args, settle) },
+	{ .name = "format", .kind = OK_STRING,
+	  .arg = "FMT", .what = "a format", .def = "text",
+	  .help = "plan report: text, markdown (a forum table), html (with -o) or json",
+	  .choices = "text markdown html json", .check = check_format, OPT_OWN(struct plan_args, format) },
+	{ .name = "output", .short_name = 'o', .kind = OK_STRING,
+	  .arg = "FILE", .what = "a file",
+	  .help = "plan report: write to FILE (replaced whole; html needs it)",
+	  OPT_OWN(struct plan_args, output) },
+	{ .name = NULL },
+};
 
 static const char *const subcommands[] = { "new", "status", "step", "install", "uninstall", "report", "list", "delete", NULL };
 
@@ -42,13 +99,14 @@ static int request_of(int argc, char **argv, struct run_request *rq, struct plan
 		      size_t errlen)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(opts_command("plan"), argc, argv, &p);
+	int rc = opts_parse(&cmd_plan_entry, argc, argv, &p);
 	if (rc >= 0) {
 		snprintf(err, errlen, "the plan's run options are refused");
 		return -1;
 	}
 	run_request_init(rq);
-	plan_defaults(a);
+	memset(a, 0, sizeof *a);
+	opts_defaults(&cmd_plan_entry, a);
 	rc = opts_apply(&p, rq, a, err, errlen);
 	for (int i = 0; i < p.noperands && rc == 0; i++)
 		if (run_request_add(rq, p.operand[i]) != 0) {
@@ -492,21 +550,17 @@ int cli_plan_request(const struct plan *p, struct run_request *rq, char *err, si
 	return plan_request(p, rq, &a, err, errlen);
 }
 
-int cmd_plan(int argc, char **argv)
+static int plan_exec(int argc, char **argv)
 {
 	struct opt_parsed o;
-	int rc = opts_parse(opts_command("plan"), argc, argv, &o);
-	if (rc >= 0)
-		return rc;
-	struct plan_args a;
+	struct plan_args a = { NULL };
 	static struct run_request rq;
 	run_request_init(&rq);
-	plan_defaults(&a);
+	opts_defaults(&cmd_plan_entry, &a);
+	int rc = opts_take(&cmd_plan_entry, argc, argv, &o, &rq, &a);
+	if (rc >= 0)
+		return rc;
 	char err[512];
-	if (opts_apply(&o, &rq, &a, err, sizeof err) < 0) {
-		opts_free(&o);
-		return usage_error("%s", err);
-	}
 	const char *sub = "status", *name = NULL;
 	int k = 0;
 	if (o.noperands) {
@@ -542,3 +596,20 @@ int cmd_plan(int argc, char **argv)
 	opts_free(&o);
 	return rc;
 }
+
+const struct opt_command cmd_plan_entry = {
+	.name = "plan", .bit = OC_PLAN, .args = "[new|step|report|install|...] [NAME] [options]",
+	.about = "is my kernel faster? an A/B plan across reboots, to a settled answer",
+	.text = "Two kernels need two boots, and the noise between boots is not the noise inside one: a plan\n"
+		"boots each kernel N times in a balanced order (A B B A ...), makes K runs in each boot, and\n"
+		"answers from the boots: 'B is 3.1% faster (1.2% to 5.0%)' or 'no change larger than 1.5%\n"
+		"either way'. new says before any run what the design can resolve; step (after each boot, or\n"
+		"at boot from install's systemd unit) records this boot and its time, makes its runs and\n"
+		"names the next kernel (--reboot chooses it once with the boot loader and reboots); status,\n"
+		"the default, shows the progress and the answer so far; report the whole table.\n"
+		"Subcommands: new NAME --kernels A,B [run options] [TEST ...]; step, status, report,\n"
+		"install, uninstall, delete [NAME] (default: the newest plan going on); list.",
+	.after = "The runs take kbench run's options (quick runs at 1 copy unless asked otherwise); TEST is a\n"
+		 "test or group as kbench list names them (default: the index).",
+	.operand = "tests", .options = plan_rows, .exec = plan_exec,
+};

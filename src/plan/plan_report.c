@@ -674,7 +674,7 @@ int plan_print(FILE *f, const struct plan *p, const struct plan_result *res, con
 	if (!c) /* the table comes once both kernels have a boot */
 		fprintf(f, "%s\n", why);
 	else if (md)
-		paste_compare(f, c, paste_format_find("markdown"));
+		paste_compare(f, c, &paste_markdown);
 	else
 		compare_print_text(f, c, width);
 	compare_free(c);
