@@ -401,21 +401,9 @@ static void print_status(const struct plan *p)
 }
 
 /* kbench plan step's face: its runs' progress as calibrate's. */
-static const struct run_request *step_rq;
 static void on_begin(void *ctx, int k, int n)
 {
 	fprintf(stderr, "kbench: plan run %d of %d\n", k, n);
-}
-static void on_end(void *ctx, int k, const struct session_result *res)
-{
-	if (!res->run)
-		fprintf(stderr, "kbench: %s\n", res->why);
-	else
-		cli_run_told(step_rq, res);
-}
-static bool on_stopping(void *ctx)
-{
-	return cli_signal() != 0;
 }
 
 static int cmd_step(const char *name, const struct plan_args *a)
@@ -430,10 +418,7 @@ static int cmd_step(const char *name, const struct plan_args *a)
 		plan_free(&p);
 		return usage_error("plan %s: %s", p.name, err);
 	}
-	step_rq = &rq;
-	struct plan_step_face f = { .seq = { .run = cli_run_face(&rq, NULL, false), .begin = on_begin, .end = on_end,
-					     .stopping = on_stopping },
-				    .out = stderr };
+	struct plan_step_face f = { .seq = cli_sequence_face(&rq, on_begin), .out = stderr };
 	struct plan_step_opts so = { .settle = a->settle, .reboot = a->reboot };
 	struct plan_step_result res;
 	int rc = plan_step(&p, &rq, &so, &f, &res);
