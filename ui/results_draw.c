@@ -250,9 +250,9 @@ static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
 			canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
 			x += wd[2] + 1;
 			if (wd[3]) {
-				/* jobs/min is wider than the column: "jpm", as the
-				 * setup lists the scaling test */
-				const char *u = !strcmp(p->unit, "jobs/min") && wd[3] < 8 ? "jpm" : p->unit;
+				/* a unit wider than the column in its short form ("jpm") */
+				const char *u = p->unit_short[0] && canvas_strwidth(p->unit) > wd[3] ? p->unit_short
+												     : p->unit;
 				fmt_fit(buf, sizeof buf, u, wd[3], FMT_LEFT);
 				canvas_text(c, x, yy, ROLE_DIM, buf, -1);
 				x += wd[3] + 1;

@@ -61,7 +61,7 @@ static void build_lines(struct app *a)
 		for (int t = 0; t < a->run->blocks[b].ntests; t++) {
 			const struct test_result *tr = &a->run->blocks[b].tests[t];
 			for (int k = 0; k < tr->nsummary && rv.nlines < max; k++)
-				if (!strncmp(tr->summary[k].key, "refused ", 8) && tr->summary[k].text[0])
+				if (tr->summary[k].role == KV_REFUSED && tr->summary[k].text[0])
 					rv.lines[rv.nlines++] = (struct line){ b, t, NAN, -1, k + 1 };
 		}
 }
