@@ -21,7 +21,7 @@
 #include "score.h"
 #include "svg.h"
 #include "tests.h"
-#include "thermal.h"
+#include "thermal_int.h"
 
 static char *escaped(const char *s, const char *home)
 {
