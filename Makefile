@@ -96,7 +96,7 @@ DEFS       = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DKBENCH_VERSI
              -DKBENCH_LIBEXECDIR='"$(LIBEXECDIR)"'
 # src/ is one folder per part (docs/HACKING.md, Layout); a header is included by its name,
 # a telemetry or workload header by telemetry/NAME.h, workloads/NAME.h.
-SRC_PARTS  = base record engine registry families store compare cli
+SRC_PARTS  = base record engine registry families store compare session cli
 SRC_INC    = -Isrc $(patsubst %,-Isrc/%,$(SRC_PARTS))
 ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) $(SRC_INC) -Iui $(PKG_CFLAGS)
 LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "options.h"
@@ -44,7 +45,7 @@ static const char *docs_dir(void)
 
 static int topic_cmp(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcasecmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The guide's topics (its pages' names, README.md aside), sorted; NULL-terminated, or NULL. */

@@ -183,6 +183,11 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	S(params); /* 1.2, optional */
 	S(meters); /* 1.2, optional */
 #undef S
+	/* 1.2, optional: one run of a sequence */
+	get_str(rd, o, p, "sequence", m->seq.id, sizeof m->seq.id);
+	get_str(rd, o, p, "sequence_purpose", m->seq.purpose, sizeof m->seq.purpose);
+	m->seq.run = (int)get_int(rd, o, p, "sequence_run", 0, 1 << 20, 0);
+	m->seq.runs = (int)get_int(rd, o, p, "sequence_runs", 0, 1 << 20, 0);
 	m->bogomips = get_num(rd, o, p, "bogomips", 0);
 	m->ncpus = (int)get_int(rd, o, p, "ncpus", 0, 1 << 20, 0);
 	m->mem_kib = (uint64_t)get_int(rd, o, p, "mem_kib", 0, INT64_MAX, 0);

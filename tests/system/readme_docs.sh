@@ -46,6 +46,15 @@ done
 expect_exit 2 "$KBENCH" help no-such-topic
 [ "$(wc -l <"$T/err")" = 1 ] && grep -q "'no-such-topic' is not a command or a topic" "$T/err" ||
 	die "kbench help no-such-topic: $(cat "$T/err")"
+# A kbench with no guide beside it or in its share directory says so in one line (unless an
+# installed guide in the compiled-in prefix answers for it).
+mkdir -p "$T/bin"
+cp "$KBENCH" "$T/bin/kbench"
+if ! "$T/bin/kbench" help | grep -q '^the guide'; then
+	expect_exit 2 "$T/bin/kbench" help comparing
+	grep -q "'comparing' is not a command, and the guide's pages are not installed here" "$T/err" ||
+		die "a kbench without the guide: $(cat "$T/err")"
+fi
 # A command's name is its options, not a page.
 expect_exit 0 "$KBENCH" help run
 grep -q -- '--quick' "$T/out" || die "kbench help run does not list run's options"
