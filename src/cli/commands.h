@@ -32,14 +32,14 @@ int cli_signal(void);
 int cmd_list(int argc, char **argv); /* cmd_list.c */
 int cmd_sensors(int argc, char **argv); /* cmd_telemetry.c */
 int cmd_events(int argc, char **argv);  /* cmd_telemetry.c */
-int cmd_runs(int argc, char **argv);    /* cmd_store.c: the stored runs */
+int cmd_runs(int argc, char **argv);    /* cmd_runs.c: the stored runs */
 int cmd_show(int argc, char **argv);    /* cmd_store.c */
 int cmd_compare(int argc, char **argv); /* cmd_store.c */
 int cmd_import(int argc, char **argv);  /* cmd_store.c */
 int cmd_export(int argc, char **argv);  /* cmd_store.c */
 int cmd_report(int argc, char **argv);  /* cmd_report.c: the HTML report */
 int cmd_noise(int argc, char **argv);   /* cmd_store.c */
-int cmd_delete(int argc, char **argv);  /* cmd_store.c */
+int cmd_delete(int argc, char **argv);  /* cmd_runs.c */
 int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, the guide */
 int cmd_completion(int argc, char **argv); /* cmd_help.c: the bash completion script */
 

@@ -11,7 +11,7 @@
 #include "run.h"
 #include "ui.h"
 
-/* What each command runs; its usage, help and options are rows in src/cli/options.c. */
+/* What each command runs; its usage, help and options are rows in src/cli/options_table.c. */
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);

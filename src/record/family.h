@@ -102,7 +102,7 @@ struct family {
 			int nb);
 	void (*compare_print)(FILE *f, const struct compare *c);
 
-	/* ---- draw it: the HTML report (report_html.c) ----
+	/* ---- draw it: the HTML report (report_html.c and its sections) ----
 	 * html_rows: its rows in the per-test table, for one result or one test's
 	 * comparison rows; NULL: html_rows_default (report_html_tests.h: a row per
 	 * headline point, or the comparison's rows). html_section: a section of
