@@ -76,7 +76,6 @@ const struct run_mode_info thermal_mode = {
 	.operands_why = "--test ID names its test", .test = THERMAL_TEST,
 	.defaults = thermal_defaults, .idle_baseline = true, .print = thermal_print,
 	.label = "a thermal check", .sample_seconds = THERMAL_SAMPLE_SECONDS,
-	.idle_settled = thermal_idle_settled, .idle_series = "temp.cpu",
-	.settled_mark = THERMAL_IDLE_STEADY_MARK,
+	.idle_settled = thermal_idle_settled, .settled_mark = THERMAL_IDLE_STEADY_MARK,
 	.finish = thermal_finish, .report_title = "Thermal check",
 };

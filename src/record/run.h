@@ -94,7 +94,6 @@ struct run_mode_info {
 	const char *label;
 	double sample_seconds;
 	bool (*idle_settled)(const struct series *temp, double t0, double now, char *why, size_t whylen);
-	const char *idle_series; /* the series idle_settled reads ("temp.cpu"; NULL: none) */
 	const char *settled_mark;
 	void (*finish)(struct run *r);
 	const char *report_title; /* the HTML report's heading of what print prints */
