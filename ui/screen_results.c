@@ -104,14 +104,14 @@ static unsigned act_up(struct app *a)
 {
 	if (rs->top > 0)
 		rs->top--;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_down(struct app *a)
 {
 	if (rs->top + 1 < rs->nlines)
 		rs->top++;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_sort(struct app *a)
@@ -119,7 +119,7 @@ static unsigned act_sort(struct app *a)
 	rs->by_change = !rs->by_change;
 	build_lines(a);
 	app_message(a, ROLE_NORMAL, rs->by_change ? "Sorted by change, largest gain first." : "In run order.");
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_switch(struct app *a)
@@ -129,7 +129,7 @@ static unsigned act_switch(struct app *a)
 	struct store_list l;
 	if (store_list(&l, err, sizeof err) < 0) {
 		app_message(a, ROLE_WARN, "%s", err);
-		return UI_REDRAW;
+		return 0;
 	}
 	int at = -1;
 	for (int i = 0; i < l.n && a->base; i++)
@@ -148,7 +148,7 @@ static unsigned act_switch(struct app *a)
 	a->base = next;
 	snprintf(a->base_why, sizeof a->base_why, "no comparison (c cycles through the stored runs)");
 	recompare(a);
-	return UI_REDRAW;
+	return 0;
 }
 
 static void do_save(struct app *a, bool quiet)
@@ -175,10 +175,10 @@ static unsigned act_save(struct app *a)
 		return 0;
 	if (a->run_saved) {
 		app_message(a, ROLE_NORMAL, "Already saved as %s.", a->run->meta.id);
-		return UI_REDRAW;
+		return 0;
 	}
 	do_save(a, false);
-	return UI_REDRAW;
+	return 0;
 }
 
 static void in_name(struct app *a, const char *s)
@@ -199,19 +199,19 @@ static unsigned act_rename(struct app *a)
 	if (a->replay || !a->run)
 		return 0;
 	app_prompt(a, "Name:", a->run->meta.name, in_name);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_setup(struct app *a)
 {
 	app_goto(a, &screen_setup);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_history(struct app *a)
 {
 	app_goto(a, &screen_history);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned calibrate_yes(struct app *a)
@@ -219,14 +219,14 @@ static unsigned calibrate_yes(struct app *a)
 	if (!a->run_saved)
 		do_save(a, true);
 	app_calibrate(a, CALIBRATE_RUNS);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_calibrate(struct app *a)
 {
 	if (a->replay || !a->run) {
 		app_message(a, ROLE_NORMAL, "A replay does not calibrate: use kbench calibrate, or C in a live console.");
-		return UI_REDRAW;
+		return 0;
 	}
 	static struct run_request rq;
 	app_calibrate_request(a, &rq);
@@ -238,7 +238,7 @@ static unsigned act_calibrate(struct app *a)
 		 o.ntests, o.ntests == 1 ? "" : "s", o.copies[0], o.copies[0] == 1 ? "y" : "ies", est,
 		 a->run_saved ? "" : " (saves this run first)");
 	app_ask(a, q, calibrate_yes);
-	return UI_REDRAW;
+	return 0;
 }
 
 /* The directory a report goes to: where kbench was started, as a
@@ -260,7 +260,7 @@ static unsigned act_report(struct app *a)
 	char dir[4096], path[4400], err[600], shown[4096];
 	if (report_dir(dir, sizeof dir) < 0) {
 		app_message(a, ROLE_WARN, "No report: cannot write here nor in %s: %s", dir, strerror(errno));
-		return UI_REDRAW;
+		return 0;
 	}
 	char name[64];
 	snprintf(name, sizeof name, "kbench-%s%s%s.html", a->run->meta.id[0] ? a->run->meta.id : "unsaved",
@@ -271,13 +271,13 @@ static unsigned act_report(struct app *a)
 	struct compare_opts o = { 0 };
 	if (report_html_save(path, a->run, base, rs->cmp && a->base ? 1 : 0, &o, err, sizeof err) < 0) {
 		app_message(a, ROLE_WARN, "No report: %s", err);
-		return UI_REDRAW;
+		return 0;
 	}
 	/* the status line's width: the file's name whole, the directory shortened to fit */
 	int room = a->canvas.w - 2 - canvas_strwidth("Report:  in ") - canvas_strwidth(name);
 	fmt_path(shown, sizeof shown, dir, getenv("HOME"), room > 8 ? room : 8, a->canvas.utf8);
 	app_message(a, ROLE_DONE, "Report: %s in %s", name, shown);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned quit_yes(struct app *a)
@@ -290,7 +290,7 @@ static unsigned act_quit(struct app *a)
 	/* nothing measured: nothing to lose, and s would not save it */
 	if (a->run && !a->run_saved && !a->replay && store_worth_saving(a->run, NULL, 0)) {
 		app_ask(a, "This run is not saved. Quit anyway? (y/n; s saves)", quit_yes);
-		return UI_REDRAW;
+		return 0;
 	}
 	return UI_QUIT;
 }

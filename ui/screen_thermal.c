@@ -16,19 +16,19 @@
 static unsigned abort_yes(struct app *a)
 {
 	live_stop(&a->live);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_abort(struct app *a)
 {
 	if (!a->live.running) {
 		app_goto(a, &screen_setup);
-		return UI_REDRAW;
+		return 0;
 	}
 	app_ask(a, a->replay ? "Stop the replay? (y/n)"
 			     : "Stop the check? The samples so far are kept, marked incomplete. (y/n)",
 		abort_yes);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_history(struct app *a)
@@ -36,7 +36,7 @@ static unsigned act_history(struct app *a)
 	if (a->live.running)
 		return 0;
 	app_goto(a, &screen_history);
-	return UI_REDRAW;
+	return 0;
 }
 
 static const struct key_def thermal_keys[] = {
