@@ -20,17 +20,21 @@ import subprocess
 import sys
 
 
-def symbols(obj):
-    """(defined, used) external symbol names of one object file."""
-    out = subprocess.run(["nm", "-g", obj], capture_output=True, text=True, check=True).stdout
-    defined, used = set(), set()
+def symbols(objs):
+    """{object: (defined, used)}, the external symbol names of each object file, read by one
+    nm for them all (one per object is most of the time on a busy machine)."""
+    out = subprocess.run(["nm", "-g", "-A"] + objs, capture_output=True, text=True, check=True).stdout
+    syms = {o: (set(), set()) for o in objs}
     for line in out.splitlines():
-        f = line.split()
+        cut = line.find(".o:") + 2  # nm -A: "OBJECT:VALUE TYPE NAME", or "OBJECT:   U NAME"
+        obj, f = line[:cut], line[cut + 1:].split()
+        if obj not in syms:
+            continue
         if len(f) == 3 and f[1] in "TDBRCGS":
-            defined.add(f[2])
+            syms[obj][0].add(f[2])
         elif len(f) == 2 and f[0] == "U":
-            used.add(f[1])
-    return defined, used
+            syms[obj][1].add(f[1])
+    return syms
 
 
 def includes(path):
@@ -78,7 +82,7 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: mutual_calls.py BUILD TOP")
     build, top = sys.argv[1], sys.argv[2]
-    by_folder = collections.defaultdict(dict)
+    found = {}
     for root, _, files in os.walk(build):
         rel = os.path.relpath(root, build)
         if not (rel == "ui" or rel.startswith("src" + os.sep)):
@@ -86,7 +90,12 @@ def main():
         for f in files:
             src = os.path.join(rel, f[:-2] + ".c")
             if f.endswith(".o") and os.path.isfile(os.path.join(top, src)):
-                by_folder[rel][src] = symbols(os.path.join(root, f))
+                found[os.path.join(root, f)] = (rel, src)
+    by_folder = collections.defaultdict(dict)
+    if found:
+        for obj, syms in symbols(sorted(found)).items():
+            rel, src = found[obj]
+            by_folder[rel][src] = syms
     problems, pairs = [], 0
     for folder, objs in sorted(by_folder.items()):
         names = sorted(objs)
