@@ -418,7 +418,7 @@ fuzz-long:
 		$(FUZZ_WROTE_NOTHING); \
 	done
 fuzzers: $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cli/cmd_%,$(LIB_OBJ))
+FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cli/%,$(LIB_OBJ))
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
 # The theme parser lives in ui/; the command-line target links every command and the
