@@ -493,60 +493,6 @@ static void cpufreq_reads_every_cpu_of_a_big_machine(void **state)
 	assert_true(cpufreq_on(&cf, last, 1, NULL) == 3100);
 }
 
-/* The nominal clock on every pre-HWP Intel CPU of the lscpu probes (tests/fixtures/probes/lscpu.tsv:
- * Core 2 to Broadwell, Atoms to Airmont, one probe per model): each laid out as its driver shows it
- * (intel_pstate from Sandy Bridge and Silvermont on, without base_frequency or a boost switch;
- * acpi-cpufreq before, with the switch on where max_freq is above the base) with the probe's
- * cpuinfo_max_freq, and the nominal must be the model name's base clock, never turbo's ceiling. */
-static void nominal_clock_on_the_lscpu_probes(void **state)
-{
-	(void)state;
-	const char *top = getenv("KBENCH_TOP");
-	char path[512], line[512];
-	snprintf(path, sizeof path, "%s/tests/fixtures/probes/lscpu.tsv", top ? top : ".");
-	FILE *f = fopen(path, "re");
-	assert_non_null(f);
-	int n = 0, right = 0, turbo = 0;
-	while (fgets(line, sizeof line, f)) {
-		char *field[6] = { 0 };
-		int k = 0;
-		line[strcspn(line, "\n")] = '\0';
-		for (char *save = NULL, *t = strtok_r(line, "\t", &save); t && k < 6; t = strtok_r(NULL, "\t", &save))
-			field[k++] = t;
-		if (k < 6 || line[0] == '#')
-			continue;
-		const char *at = strstr(field[2], "@ ");
-		double ghz = at ? atof(at + 2) : 0, max = atof(field[4]);
-		int model = atoi(strchr(field[3], '-') + 1);
-		/* intel_pstate.c's cpu_ids: Sandy Bridge (42) on, and the Silvermont/Airmont Atoms */
-		bool pstate = model >= 42 && model != 44 && model != 46 && model != 47;
-		fakesys_remove();
-		fakesys_make("sys");
-		fakesys_put("proc/cpuinfo", "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: %s\n", field[2]);
-		fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "%.0f\n", max * 1000);
-		fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "%.0f\n", max * 1000);
-		fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_driver", pstate ? "intel_pstate\n" : "acpi-cpufreq\n");
-		if (pstate)
-			fakesys_put("sys/devices/system/cpu/intel_pstate/no_turbo", "0\n");
-		else if (max > ghz * 1000 + 0.5)
-			fakesys_put("sys/devices/system/cpu/cpufreq/boost", "1\n");
-		struct cpufreq cf;
-		cpufreq_open(&cf);
-		n++;
-		turbo += max > ghz * 1000 * 1.005;
-		if (fabs(cf.nominal_mhz - ghz * 1000) < 0.5 && !cf.nominal_ceiling)
-			right++;
-		else
-			print_message("%s: nominal %.0f MHz (%s), the model name says %.0f\n", field[0], cf.nominal_mhz,
-				      cf.nominal_from, ghz * 1000);
-	}
-	fclose(f);
-	print_message("%d of %d lscpu probes: the nominal clock is the model name's base clock (%d with turbo above it)\n",
-		      right, n, turbo);
-	assert_true(n >= 300);
-	assert_int_equal(right, n);
-}
-
 /* acpi-cpufreq on an Intel laptop with turbo: cpuinfo_max_freq is the turbo
  * P-state (base + 1 MHz) and boost is on, so it is a ceiling; the model name's
  * "@ 2.60GHz" is the nominal clock. A model name without one leaves the ceiling. */
@@ -770,7 +716,6 @@ int main(void)
 		T(intel_acpi_cpufreq_takes_the_model_name),
 		T(amd_acpi_cpufreq_p0_is_the_base_clock),
 		T(model_name_clock_in_mhz_and_with_a_plus),
-		T(nominal_clock_on_the_lscpu_probes),
 		T(cpufreq_reads_every_cpu_of_a_big_machine),
 		T(cpufreq_slow_read_falls_back_and_says_so),
 		T(cpufreq_fast_read_stays_on_sysfs),
