@@ -128,25 +128,25 @@ static bool intel_pstate_model(int model)
 	return false;
 }
 
-/* AMD's base clocks of the Zen parts in the corpus (AMD's product pages):
- * where the probe's max is CPPC's boost ratio over P0 or amd-pstate's
- * ceiling, the base is not in the probe, and no model name says it. */
+/* AMD's base clocks of the Zen parts in the corpus (AMD's product pages): no
+ * Zen model name says its clock, and where the probe's max is CPPC's boost
+ * ratio over P0 or amd-pstate's ceiling the base is not in the probe. A Zen
+ * probe without its row here fails the test, so no expectation is guessed. */
 static double zen_base(const char *name)
 {
 	static const struct {
 		const char *model; /* with the space or end that follows it */
 		double mhz;
 	} bases[] = {
-		{ "Ryzen 5 3600 ", 3600 },
-		{ "3020e ", 1200 },
-		{ "Ryzen 5 5600X ", 3700 },
+		{ "Ryzen 5 2500U ", 2000 }, { "Ryzen 5 3500U ", 2100 }, { "Ryzen 5 3600 ", 3600 },
+		{ "Ryzen 5 4500U ", 2300 }, { "3020e ", 1200 },         { "Ryzen 5 5600X ", 3700 },
+		{ "Ryzen 7 5800H ", 3200 },
 	};
-	for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++) {
-		char padded[192];
-		snprintf(padded, sizeof padded, "%s ", name);
+	char padded[192];
+	snprintf(padded, sizeof padded, "%s ", name);
+	for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++)
 		if (strstr(padded, bases[i].model))
 			return bases[i].mhz;
-	}
 	return 0;
 }
 
@@ -269,8 +269,11 @@ static int probe_layouts(const struct probe *p, struct layout out[2])
 	}
 	if (amd && p->family >= 23) {
 		double base = zen_base(p->name);
-		if (base && p->min < 1000) {
-			/* amd-pstate (5.17+): max is highest_perf's clock; CPPC's nominal_freq the base */
+		if (!base)
+			fail_msg("%s (%s): a Zen part without its base clock in zen_base()", p->id, p->name);
+		if (p->max > base * 1.05 && p->min < 1000) {
+			/* amd-pstate (5.17+): max is highest_perf's clock, min lowest_perf's
+			 * (hundreds of MHz, under any P-state); CPPC's nominal_freq the base */
 			l->driver = "amd-pstate";
 			l->cppc = true;
 			l->cppc_nominal = base;
@@ -278,8 +281,9 @@ static int probe_layouts(const struct probe *p, struct layout out[2])
 			l->want = base;
 			return 1;
 		}
-		if (base && p->max > base * 1.15) {
-			/* acpi-cpufreq, Linux 5.11+: max is P0 times CPPC's highest/nominal */
+		if (p->max > base * 1.05) {
+			/* acpi-cpufreq, Linux 5.11+: max is P0 times CPPC's highest/nominal
+			 * (a Ryzen 5 3600's 4714 and 3950, a 5800H's 5269); P0 is the base */
 			l->driver = "acpi-cpufreq";
 			l->p0 = base;
 			l->cppc = true;
@@ -289,6 +293,15 @@ static int probe_layouts(const struct probe *p, struct layout out[2])
 			out[1].cppc_nominal = base;
 			return 2;
 		}
+		/* acpi-cpufreq before 5.11: max is P0 as the firmware's _PSS lists it,
+		 * within a few percent of the base (a 4500U's 2375 for 2.3 GHz) */
+		if (p->max < base * 0.95)
+			fail_msg("%s (%s): P0 %.0f MHz, the base is %.0f", p->id, p->name, p->max, base);
+		l->driver = "acpi-cpufreq";
+		l->p0 = p->max;
+		l->boost = acpi_boost;
+		l->want = p->max;
+		return 1;
 	}
 	if (amd) { /* acpi-cpufreq: P0 is the top of _PSS, where AMD lists no boost P-state */
 		l->driver = "acpi-cpufreq";
