@@ -140,7 +140,7 @@ static double zen_base(const char *name)
 	} bases[] = {
 		{ "Ryzen 5 2500U ", 2000 }, { "Ryzen 5 3500U ", 2100 }, { "Ryzen 5 3600 ", 3600 },
 		{ "Ryzen 5 4500U ", 2300 }, { "3020e ", 1200 },         { "Ryzen 5 5600X ", 3700 },
-		{ "Ryzen 7 5800H ", 3200 },
+		{ "Ryzen 7 5800H ", 3200 }, { "Ryzen 7 2700X ", 3700 },
 	};
 	char padded[192];
 	snprintf(padded, sizeof padded, "%s ", name);
