@@ -91,6 +91,8 @@ void app_prompt(struct app *a, const char *prompt, const char *initial,
 		void (*on_input)(struct app *a, const char *text));
 /* Cycles to the next theme. */
 unsigned app_next_theme(struct app *a);
+/* The keys every screen takes (app.c), listed last in each screen's help. */
+extern const struct key_table app_global_keys;
 /* Common drawing: the title line and the bottom lines (message, key bar). */
 void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right);
 /* The version the title shows: the release (0.2.0) without what git describe adds
