@@ -56,6 +56,18 @@ ifneq ($(shell uname -m),aarch64)
 KB_EXEC    = qemu-aarch64-static
 endif
 endif
+# i686's under qemu-user too where this kernel cannot run 32-bit programs (IA32 emulation
+# built out or switched off, as on some cloud VMs): the 32-bit loader itself is tried. The
+# man page is then printed by the 32-bit binary under qemu-user; the tests are not run
+# there (qemu-i386's signal return is not trusted with the workloads' timers).
+ifeq ($(KB_ARCH),i686)
+ifneq ($(wildcard /lib/ld-linux.so.2),)
+ifneq ($(shell /lib/ld-linux.so.2 --version >/dev/null 2>&1 && echo ok),ok)
+KB_NO32    = this kernel cannot run 32-bit programs (IA32 emulation off)
+KB_EXEC    = qemu-i386-static
+endif
+endif
+endif
 ifneq ($(KB_ARCH),native)
 ifeq ($(origin CC),default)
 CC         = $(KB_CC)
@@ -65,6 +77,16 @@ endif
 ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
 ifeq ($(shell command -v $(firstword $(CC))),)
 $(error ARCH=$(KB_ARCH): the compiler $(firstword $(CC)) is not installed; run 'make deps ARCH=$(KB_ARCH)')
+endif
+endif
+# i686 against the i386 libraries make deps unpacked into build-deps/i686-root when apt
+# could not install them (tests/tools/i386_root.sh): found there, linked with their path.
+KB_I386_ROOT = $(CURDIR)/build-deps/i686-root
+ifeq ($(KB_ARCH)$(wildcard $(KB_I386_ROOT)/packages),i686$(KB_I386_ROOT)/packages)
+KB_I386_LIB = $(KB_I386_ROOT)/usr/lib/i386-linux-gnu:$(KB_I386_ROOT)/lib/i386-linux-gnu
+KB_CC     += -idirafter $(KB_I386_ROOT)/usr/include $(patsubst %,-L%,$(subst :, ,$(KB_I386_LIB))) -Wl,-rpath,$(KB_I386_LIB)
+ifeq ($(origin PKG_CONFIG),undefined)
+PKG_CONFIG = env PKG_CONFIG_LIBDIR=$(KB_I386_ROOT)/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 endif
 endif
 # The target's pkg-config: its triplet's wrapper where installed, else
@@ -96,7 +118,7 @@ DEFS       = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DKBENCH_VERSI
              -DKBENCH_LIBEXECDIR='"$(LIBEXECDIR)"'
 # src/ is one folder per part (docs/HACKING.md, Layout); a header is included by its name,
 # a telemetry or workload header by telemetry/NAME.h, workloads/NAME.h.
-SRC_PARTS  = base record engine registry families store compare session cli
+SRC_PARTS  = base record engine registry families store compare session plan cli
 SRC_INC    = -Isrc $(patsubst %,-Isrc/%,$(SRC_PARTS))
 ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) $(SRC_INC) -Iui $(PKG_CFLAGS)
 LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
@@ -205,7 +227,7 @@ UNIT_SRC   = $(wildcard tests/unit/test_*.c)
 UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 DEPFLAGS   = -MMD -MP
 
-.PHONY: all deps run test unit bench bench-quick bench-fidelity bench-verdicts install uninstall clean format format-check docs help
+.PHONY: all deps run test unit unit-build bench bench-quick bench-fidelity bench-verdicts install uninstall clean format format-check docs help
 ##u make                 build ./kbench, its man page and bash completion (build/)
 all: kbench docs
 
@@ -235,6 +257,19 @@ $(BUILD)/version.stamp: FORCE
 FORCE:
 
 $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
+	$(CC) $(LDFLAGS) $(BIN_LDFLAGS) -o $@ $^ $(BIN_LIBS)
+
+# kbench-skeleton: kbench with the skeleton family listed too (src/families/skeleton/: a
+# whole family on the defaults, the recipe in docs/HACKING.md), which `make test` builds and
+# tests/system/family_skeleton.sh takes end to end, so the recipe cannot go stale. Only the
+# registry differs, compiled again with KBENCH_SKELETON; the skeleton's loop, skeleton_loop.c,
+# takes the workloads' flags as every family's loop does.
+SKEL_SRC   = $(wildcard src/families/skeleton/*.c)
+SKEL_OBJ   = $(patsubst %.c,$(BUILD)/%.o,$(SKEL_SRC)) $(BUILD)/src/registry/family_list_skeleton.o
+$(BUILD)/src/registry/family_list_skeleton.o: src/registry/family_list.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DKBENCH_SKELETON $(DEPFLAGS) -c -o $@ $<
+$(BUILD)/kbench-skeleton: $(MAIN_OBJ) $(filter-out $(BUILD)/src/registry/family_list.o,$(LIB_OBJ)) $(SKEL_OBJ)
 	$(CC) $(LDFLAGS) $(BIN_LDFLAGS) -o $@ $^ $(BIN_LIBS)
 
 # kbench-exec: the small program the execl, spawn and sysexec loops and the
@@ -276,6 +311,13 @@ $(BUILD)/%.o: %.c
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) -lcmocka
+
+# The tests' own programs: a known slowdown of system calls for the plan tests
+# (tests/tools/slow_syscalls.c), found by the tests in $(BUILD).
+TOOLS_BIN  = $(BUILD)/slow_syscalls
+$(BUILD)/slow_syscalls: tests/tools/slow_syscalls.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(CFLAGS) $(WARN) -o $@ $<
 
 # Debian/Ubuntu packages; other distributions: see the list it prints. chromium and
 # python3-pil are for the tests only: the HTML report is checked in a real browser.
@@ -334,12 +376,21 @@ deps:
 				dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 			done; \
 			grep '^E:' "$$log" | sort -u | sed 's/^/  apt-get: /'; \
+			if [ "$(KB_ARCH)" = i686 ] && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+				-o APT::Architectures::=$$(dpkg --print-architecture) $(DEB_PKGS) gcc-multilib >>"$$log" 2>&1 && \
+				sh tests/tools/i386_root.sh $(KB_I386_ROOT) $(KB_LIBS_DEV); then \
+				echo "make deps: apt cannot install the i386 packages (above): their libraries are in"; \
+				echo "  build-deps/i686-root instead, which make ARCH=i686 builds against (without"; \
+				echo "  libc6-dbg:i386, valgrind cannot start the 32-bit kbench)"; \
+				i386_root=1; break; \
+			fi; \
 			if [ "$$try" -ge $(DEPS_TRIES) ]; then \
 				echo "make deps: not installed after $$try tries:$$missing"; rm -f "$$log"; exit 1; \
 			fi; \
 			echo "make deps: try $$try of $(DEPS_TRIES) failed (a mirror mid-sync?), not installed:$$missing; again in $(DEPS_WAIT) s"; \
 			sleep $(DEPS_WAIT); try=$$((try + 1)); \
 		done; rm -f "$$log"; \
+		[ "$(KB_ARCH)" != i686 ] || [ -n "$${i386_root:-}" ] || rm -rf $(KB_I386_ROOT); \
 		if ! locale -a 2>/dev/null | grep -qi '^en_US.utf8$$'; then \
 			$$SUDO sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen && \
 			$$SUDO locale-gen >/dev/null; \
@@ -358,14 +409,23 @@ run: kbench
 ##d make test            unit and system tests; TESTS="name ..." picks some, JOBS=N runs N at once
 ##d make test SAN=1      the same under AddressSanitizer and UBSan (build-san/)
 ##d make ARCH=i686       a 32-bit build in build-i686/; ARCH=arm64 a cross build in build-arm64/
-test: kbench docs $(UNIT_BIN)
+test: kbench docs $(UNIT_BIN) $(TOOLS_BIN) $(BUILD)/kbench-skeleton
+ifneq ($(KB_NO32),)
+	@echo "make test ARCH=$(KB_ARCH): $(KB_NO32): kbench, kbench-exec and the unit-test programs are built in $(BUILD)/, none is run"; exit 1
+endif
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/tools/run.sh
 
 ##d make unit            the unit tests alone (TESTS= narrows them; ARCH=arm64: under qemu-user)
 # The unit tests alone (ARCH=arm64: under qemu-user). TESTS narrows them.
 unit: $(UNIT_BIN)
+ifneq ($(KB_NO32),)
+	@echo "make unit ARCH=$(KB_ARCH): $(KB_NO32): the unit-test programs are built in $(BUILD)/tests, none is run"; exit 1
+endif
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) KBENCH_EXEC="$(KB_EXEC)" \
 		TESTS="$(if $(TESTS),$(TESTS),test_)" sh tests/tools/run.sh
+
+##d make unit-build      the unit-test programs built, not run (a kernel that cannot run them)
+unit-build: $(UNIT_BIN)
 
 ##d make bench           what kbench's own machinery costs, side by side (not in CI)
 bench: kbench $(BUILD)/observer_driver
@@ -386,7 +446,7 @@ FUZZ_WROTE_NOTHING = [ -z "$$(ls -A build-fuzz/cwd-$$t)" ] || \
 fuzz:
 	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
 		WL_CFLAGS="-O1 -g" fuzzers
-	@for t in runfile import theme cli; do \
+	@for t in runfile import theme cli bootcfg boottime plan; do \
 		echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
 		mkdir -p build-fuzz/corpus-$$t; rm -rf build-fuzz/cwd-$$t; mkdir build-fuzz/cwd-$$t; \
 		(cd build-fuzz/cwd-$$t && ../fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
@@ -402,7 +462,7 @@ fuzz:
 # feature bookkeeping for its ~15,000 features): 10 million is minutes for theme
 # and cli, hours for runfile and import on one core.
 FUZZ_RUNS ?= 10000000
-FUZZ_TARGETS ?= runfile import theme cli
+FUZZ_TARGETS ?= runfile import theme cli bootcfg boottime plan
 ##d make fuzz-long       the same, each parser to FUZZ_RUNS executions (hours)
 .PHONY: fuzz-long
 fuzz-long:
@@ -437,6 +497,16 @@ $(BUILD)/fuzz_cli: LIBS += -Wl,--wrap=runner_new -Wl,--wrap=telemetry_dump
 soak: $(BUILD)/soak_driver
 	@sh tests/bench/soak.sh $(BUILD)/soak_driver $(SOAK_RUNS)
 $(BUILD)/soak_driver: tests/bench/soak_driver.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
+
+# Not in CI: the A/B plan's shapes for make bench-sensitivity (tests/bench/sensitivity_plan.sh:
+# a pool of quick A/A runs resampled into plans with a known shift, then a real plan with an
+# injected slowdown at the promised size; an hour or more). bench-sensitivity runs it too.
+##d make bench-sensitivity-plan  A/B plans: what each shape finds (hours)
+.PHONY: bench-sensitivity-plan
+bench-sensitivity-plan: kbench $(BUILD)/plan_resample $(TOOLS_BIN)
+	@KBENCH=./$(BUILD)/kbench BUILD=$(BUILD) sh tests/bench/sensitivity_plan.sh
+$(BUILD)/plan_resample: tests/bench/plan_resample.c $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).

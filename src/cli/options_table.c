@@ -143,7 +143,7 @@ int opts_one_of(const char *c, const char *opt, const char *arg, char *err, size
 
 /* ---- the table ---- */
 
-#define RUNLIKE (OC_RUN | OC_CALIBRATE)
+#define RUNLIKE (OC_RUN | OC_CALIBRATE | OC_PLAN)
 /* Where a value lands: a field of the run request, of calibrate's own options, of the console's. */
 #define RQ(f) .lands = OL_REQUEST, .off = offsetof(struct run_request, f)
 #define RQ_BY(fn) .lands = OL_REQUEST, .store = fn

@@ -2,6 +2,7 @@
 /* Memory latency, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "memlat.h"
@@ -39,6 +40,19 @@ static bool fmt_x(char *buf, size_t size, const struct point *p)
 	return true;
 }
 
+/* Each cache's size it read ("cache.L2") marks its place on the curve ("L2"). */
+static void describe(struct test_result *t)
+{
+	for (int i = 0; i < t->nsummary; i++) {
+		struct kv *k = &t->summary[i];
+		int level;
+		if (sscanf(k->key, "cache.L%d", &level) == 1 && k->has_value) {
+			k->role = KV_MARK;
+			snprintf(k->mark, sizeof k->mark, "L%d", level);
+		}
+	}
+}
+
 /* Its headline points, then what they say of the caches. */
 static void print(FILE *f, const struct test_result *t, const struct run *r)
 {
@@ -53,6 +67,7 @@ const struct family family_memlat = {
 	.settings = &memlat_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.describe = describe,
 	.fmt_x = fmt_x,
 	.print = print,
 	.print_run = memlat_print_table, /* lmbench's table, the run's memlat results */

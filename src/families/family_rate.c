@@ -327,12 +327,12 @@ static void quick_table(FILE *f, const struct run_block *b)
 {
 	const struct test_result *first = NULL;
 	for (int i = 0; i < b->ntests && !first; i++)
-		if (test_summary_get(&b->tests[i], "quick_precision_asked"))
+		if (b->tests[i].quick_asked > 0)
 			first = &b->tests[i];
 	if (!first)
 		return;
 	fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n",
-		test_summary_get(first, "quick_precision_asked")->value * 100);
+		first->quick_asked * 100);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		const struct kv *p = test_summary_get(t, "quick_precision");

@@ -215,6 +215,12 @@ const struct kv *test_summary_get(const struct test_result *t, const char *key)
 	return NULL;
 }
 
+void test_quick_asked(struct test_result *t, double precision)
+{
+	t->quick_asked = precision;
+	test_summary_set(t, RUN_KEY_QUICK_ASKED, precision, NULL);
+}
+
 struct point *test_point(struct test_result *t, const char *name, double x, const char *xunit,
 			 const char *unit, bool lower_better, bool summary)
 {
@@ -383,4 +389,9 @@ const char *test_status_name(enum test_status s)
 	case TEST_IMPORTED: return "imported";
 	}
 	return "?";
+}
+
+const char *run_noise_group(const struct run *r)
+{
+	return !strcmp(r->meta.seq.purpose, RUN_SEQ_PLAN) ? r->meta.seq.id : "";
 }

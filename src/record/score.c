@@ -154,7 +154,7 @@ void score_test(struct test_result *t)
 	}
 	if (n <= 0)
 		return;
-	if (test_summary_get(t, "quick_precision_asked")) {
+	if (t->quick_asked > 0) {
 		score_quick(t);
 		return;
 	}

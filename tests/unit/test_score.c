@@ -219,7 +219,7 @@ static struct test_result *scored(struct run *r, const char *id, const double *c
 	struct test_result *t = add_def(run_add_block(r, 1), id);
 	add_samples(t, counts, times, n);
 	if (quick)
-		test_summary_set(t, "quick_precision_asked", 0.01, NULL);
+		test_quick_asked(t, 0.01);
 	score_test(t);
 	return t;
 }
