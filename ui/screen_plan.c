@@ -201,12 +201,12 @@ static bool step_stopping(void *ctx)
 static unsigned act_step(struct app *a)
 {
 	if (!pv.have)
-		return UI_REDRAW;
+		return 0;
 	static struct run_request rq;
 	char err[512];
 	if (cli_plan_request(&pv.p, &rq, err, sizeof err) < 0) {
 		app_message(a, ROLE_WARN, "Plan %s: %s", pv.p.name, err);
-		return UI_REDRAW;
+		return 0;
 	}
 	struct run *shown = a->run, *base = a->base;
 	a->run = NULL;
@@ -227,14 +227,14 @@ static unsigned act_step(struct app *a)
 		return UI_QUIT;
 	app_goto(a, &screen_plan);
 	app_message(a, res.end == STEP_MEASURED || res.end == STEP_ALREADY ? ROLE_DONE : ROLE_WARN, "%s", res.line);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_report(struct app *a)
 {
 	pv.report = !pv.report;
 	pv.scroll = 0;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_next(struct app *a)
@@ -243,27 +243,27 @@ static unsigned act_next(struct app *a)
 		pv.at = (pv.at + 1) % pv.nnames;
 		load();
 	}
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_down(struct app *a)
 {
 	if (pv.report)
 		pv.scroll++;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_up(struct app *a)
 {
 	if (pv.report && pv.scroll > 0)
 		pv.scroll--;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_back(struct app *a)
 {
 	app_goto(a, &screen_setup);
-	return UI_REDRAW;
+	return 0;
 }
 
 static const struct key_def plan_keys[] = {

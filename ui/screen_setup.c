@@ -416,7 +416,7 @@ static unsigned act_history(struct app *a)
 static unsigned act_plans(struct app *a)
 {
 	app_goto(a, &screen_plan);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_quit(struct app *a)
