@@ -12,9 +12,6 @@
 
 S="$T/scratch"
 mkdir -p "$S"
-# memlat's plateau rows follow the caches sysfs gives: its row runs on a fake cache tree
-# (lib.inc's fake_caches), so its L1 row is at half of that L1 on any machine
-fake_caches "$T/caches"
 short="--samples 2 --pause 0 -c 1 --no-telemetry"
 # One row per family, fields split by '|':
 #   name | kbench arguments of a run (each is run twice, as NAME-a and NAME-b)
@@ -29,7 +26,7 @@ short="--samples 2 --pause 0 -c 1 --no-telemetry"
 # Values must be numbers where the regexes say [0-9]: a value that became n/a fails the row.
 FAMILIES="
 rate|run syscall --duration 0.5 $short|0.5|live results|^System Call Overhead +[0-9.]+[kMG]? lps|^System Call +[0-9.]+[kMG]? +[0-9.]+[kMG]? +[0-9.]+[kMG]? +[0-9.]+[kMG]? |System Call Overhead|^ #1 +[0-9]+ +[0-9.]+[kMG]? |^ System Call Overhead +1 +[0-9.]+[kM]? +[0-9.]+[kM]? 
-memlat|run memlat --sizes 512:256K:2 --duration 0.5 $short|0.5|live results|^  rnd L1 +$L1HALF +[0-9.]+[kMG]? ns|^memlat rnd L1 +[0-9.]+[kMG]? +-- +[0-9.]+[kMG]? |<h3>Memory latency \(dependent loads\)|^ ▶ ×1 +Memory latency|^ memlat rnd L1 +1 +[0-9.]+[kMG]? +[0-9.]+[kMG]? 
+memlat|run memlat --sizes 512:256K:2 --duration 0.5 $short|0.5|live results|^  rnd L1 +16 KiB +[0-9.]+[kMG]? ns|^memlat rnd L1 +[0-9.]+[kMG]? +-- +[0-9.]+[kMG]? |<h3>Memory latency \(dependent loads\)|^ ▶ ×1 +Memory latency|^ memlat rnd L1 +1 +[0-9.]+[kMG]? +[0-9.]+[kMG]? 
 latency|run timerlat wakelat interactive --duration 0.5 $short|1|live results|^  wake +[0-9]+\+-[0-9]+ |^wakelat wake rps +[0-9.]+[kMG]? +-- +[0-9.]+[kMG]? |<h3>Scheduler wake-up latency \(futex\)|^ ▶ ×1 +Timer wake-up latency|^ other p50 +1 +[0-9.]+[kMG]? +[0-9.]+[kMG]? 
 scaling|run scaling --tasks 1,2 --jobs 10 --samples 2 --pause 0 --no-telemetry --tmpdir $S|0.1|live results|^ +2 +[0-9.]+[kMG]? +[0-9.]+[kMG]? +[0-9.]+[kMG]? +[0-9.]+[kMG]? |^scaling 2 tasks +[0-9.]+[kMG]? +-- +[0-9.]+[kMG]? |scaling 2 tasks|^ ▶ ×1 +Throughput as tasks grow|^ scaling peak +1 +[0-9.]+[kM]? +[0-9.]+[kM]? 
 kbuild|run kbuild --tree 1 --make-jobs 1 --samples 2 --pause 0 --no-telemetry --tmpdir $S|1|live results|^  -j1 +[0-9.]+[kMG]? \([0-9.]+\) +[0-9.]+[kMG]? |^kbuild -j1 +[0-9.]+[kMG]? +-- +[0-9.]+[kMG]? |kbuild -j1|^ ▶ ×1 +Build time|^ kbuild -j1 +1 +[0-9.]+[kMG]? +[0-9.]+[kMG]? |kbuild --tree tiny --make-jobs 1 --samples 1 --pause 0 --copies 1 --no-telemetry --tmpdir $S;^ objects +[0-9]+ of 9 
@@ -38,6 +35,10 @@ thermal|thermal --minutes 0.05 --idle 0 --duration 1 -c 1|1|thermal thermal|^The
 "
 
 . "$KBENCH_TOP/tests/system/families_lib.inc"
+
+# memlat's plateau rows follow the caches sysfs gives: its row runs on a fake cache tree
+# (lib.inc's fake_caches), so its L1 row is at half of that L1 on any machine
+fake_caches "$T/caches"
 
 echo "$FAMILIES" | while IFS= read -r row; do
 	fam=${row%%|*}
