@@ -77,6 +77,13 @@ static void wrap_ran(void *ctx, struct run *run, int rc)
 		w->face->ran(w->face->ctx, run, rc);
 }
 
+/* The face's own: its ctx is the face's, not the wrap (the console's reads its live view). */
+static bool wrap_leaving(void *ctx)
+{
+	struct wrap *w = ctx;
+	return w->face->leaving && w->face->leaving(w->face->ctx);
+}
+
 struct seq_ids {
 	struct plan_boot *b;
 };
@@ -279,6 +286,7 @@ int plan_step(struct plan *p, const struct run_request *rq, const struct plan_st
 	sf.run.ctx = &w;
 	sf.run.watch = wrap_watch;
 	sf.run.ran = wrap_ran;
+	sf.run.leaving = wrap_leaving; /* every call of the face's gets the wrap as its ctx */
 	struct sequence_result sr;
 	int src = sequence_run(&seq, rq, &sf, &sr);
 	/* The boot's runs as stored, whatever became of this call. */
