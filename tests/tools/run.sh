@@ -17,6 +17,10 @@
 # that the lanes end together: a test that takes long says about how long in its opening
 # comment, "# cost: SECONDS" (a system test) or "/* cost: SECONDS */" (a unit test's source),
 # as it took on a 2-CPU machine; tests that say none run after those that do, in name order.
+# A test that keeps both CPUs busy (a build, a VM) says "heavy" after its cost: the heavy tests
+# start after all others, side by side, so that none runs long beside a test that watches a
+# console (families_e2e's live replays and ui_machines' consoles were missed beside the arm64
+# build and VM).
 : "${KBENCH:?KBENCH must name the kbench binary}"
 : "${BUILD:=build}"
 export KBENCH
@@ -42,12 +46,13 @@ tier() {
 	awk '!/^#/ { exit } /^# tier: / { print $3; exit }' "$1"
 }
 
-# cost FILE: the seconds FILE's opening comment says it takes ("# cost: N" atop a system test,
-# "/* cost: N */" atop a unit test's source), 0 when it says none or FILE is not there.
+# cost FILE: "HEAVY SECONDS": the seconds FILE's opening comment says it takes ("# cost: N"
+# atop a system test, "/* cost: N */" atop a unit test's source), 0 when it says none or FILE is
+# not there; HEAVY 1 when the line goes on "heavy", else 0.
 cost() {
-	[ -f "$1" ] || { echo 0; return; }
-	awk '/^(#|\/\*)? *cost: [0-9]+/ { sub(/.*cost: */, ""); print $0 + 0; found = 1; exit }
-		!/^(#|\/\*| \*)/ { exit } END { if (!found) print 0 }' "$1"
+	[ -f "$1" ] || { echo 0 0; return; }
+	awk '/^(#|\/\*)? *cost: [0-9]+/ { sub(/.*cost: */, ""); print ($2 == "heavy"), $1 + 0; found = 1; exit }
+		!/^(#|\/\*| \*)/ { exit } END { if (!found) print 0, 0 }' "$1"
 }
 
 # unit NAME BIN: runs one unit program, prints its line (and a failure's output, and its
@@ -153,17 +158,17 @@ system() {
 		echo "$(cost "$t") $name $t" >>"$log/items"
 	done
 	if [ "$1" = load ]; then
-		while read -r _ name t; do
+		while read -r _ _ name t; do
 			settle
 			one "$name" "$t"
 		done <"$log/items"
 	else
-		# the costliest first, equal costs in name order
-		LC_ALL=C sort -k1,1nr -k2,2 "$log/items" >"$log/order"
+		# the heavy last; the costliest first, equal costs in name order
+		LC_ALL=C sort -k1,1n -k2,2nr -k3,3 "$log/items" >"$log/order"
 		# Each lane takes the next test nobody has claimed (mkdir is the lock).
 		lane=0
 		while [ $lane -lt "${JOBS:-2}" ]; do
-			(while read -r _ name t; do
+			(while read -r _ _ name t; do
 				mkdir "$log/$name.claim" 2>/dev/null || continue
 				case $t in
 				*.sh) one "$name" "$t" ;;
@@ -174,7 +179,7 @@ system() {
 		done
 		wait
 	fi
-	while read -r _ name t; do
+	while read -r _ _ name t; do
 		case $t in
 		*.sh) ;;
 		*)	read -r p f s <"$log/$name.cases" 2>/dev/null || { p=0 f=1 s=0; }
