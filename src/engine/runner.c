@@ -210,8 +210,10 @@ double runner_live_elapsed(const struct runner *r)
 static void warm_up(struct runner *r, struct runner_event *ev, const struct test_def *t, int copies,
 		    struct test_result *res)
 {
-	double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], ov;
-	struct sample warm = { .copies = copies, .count = c, .elapsed = e };
+	double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], sh[RUNNER_MAX_COPIES], ov;
+	int cpu[RUNNER_MAX_COPIES], cpu_end[RUNNER_MAX_COPIES];
+	struct sample warm = { .copies = copies, .count = c, .elapsed = e, .cpu = cpu, .cpu_end = cpu_end,
+			       .shared = sh };
 	char reason[200] = "";
 	ev->sample = 0;
 	int rc = runner_run_sample(r, ev, t, copies, QUICK_WARMUP_SECONDS, &warm, &ov, reason, sizeof reason);
@@ -324,10 +326,10 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		}
 		snprintf(what, sizeof what, "sample %s %d", t->id, k + 1);
 		run_add_marker(run, wl_now() - r->run_t0, what);
-		struct sample tmp = { .copies = b->copies };
-		double counts[RUNNER_MAX_COPIES] = { 0 }, times[RUNNER_MAX_COPIES] = { 0 };
-		tmp.count = counts;
-		tmp.elapsed = times;
+		double counts[RUNNER_MAX_COPIES] = { 0 }, times[RUNNER_MAX_COPIES] = { 0 }, shared[RUNNER_MAX_COPIES];
+		int cpu[RUNNER_MAX_COPIES], cpu_end[RUNNER_MAX_COPIES];
+		struct sample tmp = { .copies = b->copies, .count = counts, .elapsed = times, .cpu = cpu,
+				      .cpu_end = cpu_end, .shared = shared };
 		tmp.start = wl_now() - r->run_t0;
 		char reason[200] = "";
 		ev.sample_length = length;
@@ -340,6 +342,9 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 			s->start = tmp.start;
 			memcpy(s->count, counts, sizeof(double) * (size_t)b->copies);
 			memcpy(s->elapsed, times, sizeof(double) * (size_t)b->copies);
+			memcpy(s->cpu, cpu, sizeof(int) * (size_t)b->copies);
+			memcpy(s->cpu_end, cpu_end, sizeof(int) * (size_t)b->copies);
+			memcpy(s->shared, shared, sizeof(double) * (size_t)b->copies);
 		}
 		/* A sample cut short by a skip or an abort keeps its finished points. */
 		if (points && (rc == 0 || r->skip || r->abort))

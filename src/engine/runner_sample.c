@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <math.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,9 +161,11 @@ static void worker_main(struct runner *r, const struct test_def *t, int copy, in
 		.settings = runner_settings_of(r, t),
 	};
 	atomic_store(&slot->state, WORKER_RUNNING);
+	slot->cpu_start = sched_getcpu();
 	slot->t_start = wl_now();
 	int rc = t->workload->run(&ctx);
 	slot->t_end = wl_now();
+	slot->cpu_end = sched_getcpu();
 	atomic_store(&slot->state, rc ? WORKER_FAILED : WORKER_DONE);
 	_exit(rc ? 1 : 0);
 }
@@ -340,6 +343,10 @@ static int collect_counts(struct runner *r, const struct watch *w, double t_fork
 		}
 		out->count[c] = w->t->self_timed ? s->rate : (double)atomic_load(&s->count);
 		out->elapsed[c] = s->time > 0 ? s->time : s->t_end - s->t_start;
+		out->cpu[c] = s->cpu_start;
+		out->cpu_end[c] = s->cpu_end;
+		double same = atomic_load(&s->pair_same), cross = atomic_load(&s->pair_cross);
+		out->shared[c] = same + cross > 0 ? same / (same + cross) : NAN;
 	}
 	double last_end = 0;
 	for (int c = 0; c < w->n; c++)
@@ -361,6 +368,8 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 		return snprintf(reason, rlen, "pipe: %s", strerror(errno)), -1;
 	}
 	memset(r->slots, 0, sizeof(struct worker_slot) * (size_t)n);
+	for (int c = 0; c < n; c++)
+		r->slots[c].cpu_start = r->slots[c].cpu_end = -1;
 	double t_fork = wl_now();
 	int forked = fork_copies(r, t, n, length, start_pipe, done_pipe, reason, rlen);
 	close(start_pipe[0]);

@@ -2,6 +2,12 @@
 /* Rate tests, the default family: UnixBench's index tests and its other rates, as rows of the test table. */
 #include "family.h"
 
+#include <sched.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "settings.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -255,9 +261,47 @@ static const struct test_group groups[] = {
 	{ "io", "the file copy and pipe tests", g_io },
 };
 
-/* Every hook NULL: the shared code's own way is the rate tests' way. */
+/* ---- the settings (src/base/settings.h) ---- */
+
+static int parse_pair_cpus(const char *text, void *field, char *err, size_t errlen)
+{
+	static const char *const w[] = { "any", "one", "two" };
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(text, w[i])) {
+			*(enum wl_pair_cpus *)field = (enum wl_pair_cpus)i;
+			return 0;
+		}
+	snprintf(err, errlen, "'%.40s' is not any, one or two", text);
+	return -1;
+}
+
+/* Two CPUs for one pair: the machine (or the CPUs kbench may use) must have them. */
+static int check_pair_cpus(const char *text, char *err, size_t errlen)
+{
+	cpu_set_t allowed;
+	if (strcmp(text, "two") || sched_getaffinity(0, sizeof allowed, &allowed) != 0 ||
+	    CPU_COUNT(&allowed) >= 2)
+		return 0;
+	snprintf(err, errlen, "--pair-cpus two needs two CPUs; kbench may use %d here", CPU_COUNT(&allowed));
+	return -1;
+}
+
+static const struct setting rate_rows[] = {
+	{ .name = "pair-cpus", .kind = SET_TEXT, .arg = "any|one|two", .what = "any, one or two",
+	  .def = "any", .offset = offsetof(struct rate_settings, pair_cpus), .parse = parse_pair_cpus,
+	  .check = check_pair_cpus, .choices = "any one two",
+	  .help = "context1: each copy's two processes where the scheduler puts them (any, as\n"
+		  "UnixBench), pinned to one CPU (one) or to two (two)" },
+};
+
+static const struct settings rate_settings = {
+	.rows = rate_rows, .n = sizeof rate_rows / sizeof rate_rows[0], .size = sizeof(struct rate_settings),
+};
+
+/* Every other hook NULL: the shared code's own way is the rate tests' way. */
 const struct family family_rate = {
 	.name = "rate",
+	.settings = &rate_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.rows_last = rows_last, .nrows_last = sizeof rows_last / sizeof rows_last[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],

@@ -19,7 +19,20 @@ struct sample {
 	double *count;   /* per copy: raw count, or the rate itself when timebase is 0 */
 	double *elapsed; /* per copy: the time used for the rate (TIME if given, else measured) */
 	double start;    /* seconds since the run started */
+	/* Where each copy ran: the CPU as its work began and as it ended
+	 * (sched_getcpu); -1 unknown (an older file, a machine that cannot say). */
+	int *cpu, *cpu_end;
+	/* A test of two processes per copy (context1): per copy, the share of its
+	 * checks that found the two on one CPU (0..1); NAN when it has no pair. */
+	double *shared;
 };
+
+/* Where a sample's pairs of processes ran: on one CPU, on two, some of each
+ * (a copy moved, or copies differ), or nothing known (no pair, an older file).
+ * A pair that shares a CPU switches without crossing CPUs: on a 2-CPU VM
+ * context1 reads 150-190 k lps so and 19 k across (issue 37), so a sample's
+ * placement is part of what it measured. */
+enum placement { PLACE_UNKNOWN, PLACE_ONE, PLACE_TWO, PLACE_MIXED, PLACE_COUNT };
 
 struct compare;
 struct compare_block;
@@ -321,6 +334,11 @@ void run_tests_text(const struct run *r, char *buf, size_t len);
 /* Sums of one sample: counts added over copies, elapsed averaged (UnixBench's rule). */
 double sample_count(const struct sample *s);
 double sample_time(const struct sample *s);
+/* A sample's placement: every copy's pair on one CPU in at least 90% of its
+ * checks (PLACE_ONE), on two in at least 90% (PLACE_TWO), else mixed. */
+enum placement sample_placement(const struct sample *s);
+/* "one CPU", "two CPUs", "mixed", "unknown". */
+const char *placement_name(enum placement p);
 
 const char *test_status_name(enum test_status s);
 const struct run_mode_info *run_mode_info(enum run_mode m);
