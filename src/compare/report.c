@@ -183,6 +183,30 @@ static void quick_table(FILE *f, const struct run_block *b)
 	fputc('\n', f);
 }
 
+/* Where a pair test's processes ran (context1: on one CPU, or each wake-up
+ * crossing to another): the split over its samples, since the two read
+ * several times apart and a run holding both is two measurements. */
+static void placement_lines(FILE *f, const struct run_block *b)
+{
+	bool any = false;
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		int n[PLACE_COUNT] = { 0 };
+		for (int s = 0; s < t->nsamples; s++)
+			n[sample_placement(&t->samples[s])]++;
+		if (!reportable(t) || n[PLACE_UNKNOWN] == t->nsamples)
+			continue;
+		fprintf(f, "Placement: %s: each pair on one CPU in %d of %d samples, on two CPUs in %d", t->id,
+			n[PLACE_ONE], t->nsamples, n[PLACE_TWO]);
+		if (n[PLACE_MIXED])
+			fprintf(f, ", mixed in %d", n[PLACE_MIXED]);
+		fputc('\n', f);
+		any = true;
+	}
+	if (any)
+		fputc('\n', f);
+}
+
 /* The x of a point as its family says it (memlat: bytes as KiB/MiB), else the number and unit. */
 static void fmt_x(char *buf, size_t size, const struct family *fam, const struct point *p)
 {
@@ -278,6 +302,7 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 	index_table(f, sorted, n, "misc", b);
 	if (r->meta.mode == RUN_MODE_QUICK)
 		quick_table(f, b);
+	placement_lines(f, b);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		if (t->kind != RESULT_POINTS || !test_has_result(t))
