@@ -270,6 +270,30 @@ static void quick_summary(struct test_result *res, const struct quick_rule *rule
 	test_summary_set(res, "quick_seconds", seconds, NULL);
 }
 
+/* How each sample of a test got a layout of its own (runner_sample.c), in its summary. */
+#define LAYOUT_EXEC "a new process each sample (exec)"
+#define LAYOUT_OFFSETS "new stack and heap offsets each sample"
+
+/* The run's note of which tests drew their layout anew how (their summaries say it per test). */
+static void layout_note(struct run *run, int first)
+{
+	char exec[400] = "", offs[400] = "";
+	for (int b = first; b < run->nblocks; b++)
+		for (int i = 0; i < run->blocks[b].ntests; i++) {
+			const struct test_result *t = &run->blocks[b].tests[i];
+			const struct kv *kv = test_summary_get(t, "layout");
+			char *list = !kv ? NULL : !strcmp(kv->text, LAYOUT_EXEC) ? exec : offs;
+			if (!list || strstr(list, t->id))
+				continue;
+			size_t l = strlen(list);
+			snprintf(list + l, sizeof exec - l, "%s%s", l ? ", " : "", t->id);
+		}
+	if (offs[0] || exec[0])
+		run_add_note(run, "layout: as a new process's would, each sample's stack and heap offsets were drawn "
+				  "anew (%s); in a new process each sample (%s)",
+			     offs[0] ? offs : "none", exec[0] ? exec : "none");
+}
+
 static void run_test(struct runner *r, struct run *run, int bi, int ti)
 {
 	struct run_block *b = &run->blocks[bi];
@@ -335,6 +359,8 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		ev.sample_length = length;
 		double overhead = 0;
 		int rc = runner_run_sample(r, &ev, t, b->copies, length, &tmp, &overhead, reason, sizeof reason);
+		if (rc == 0 && !test_summary_get(res, "layout"))
+			test_summary_set(res, "layout", 0, r->slots[0].execed ? LAYOUT_EXEC : LAYOUT_OFFSETS);
 		if (rc == 0) {
 			overhead_sum += overhead;
 			test_summary_set(res, "overhead_ms", overhead_sum / (res->nsamples + 1) * 1e3, NULL);
@@ -444,6 +470,7 @@ int runner_run(struct runner *r, struct run *run)
 	}
 	scratch_rm_tree(r->scratch);
 	r->scratch[0] = '\0';
+	layout_note(run, first);
 	ev = (struct runner_event){ .run = run, .block = first };
 	runner_emit(r, (ev.kind = EV_RUN_END, &ev));
 	/* After the listeners' last readings: the check's verdict goes into the run. */

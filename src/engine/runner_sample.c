@@ -4,6 +4,7 @@
 #include "runner.h"
 #include "runner_int.h"
 
+#include <alloca.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -113,6 +115,38 @@ void runner_idle_baseline(struct runner *r, struct runner_event *ev, double seco
 	}
 }
 
+/*
+ * A worker is a fork of kbench, so without this every sample of a run would
+ * see one layout: the stack and heap offsets of the process kbench started
+ * as, which a second run draws anew. UnixBench runs a new program per pass,
+ * and a new process's stack starts at a random offset of up to 8 KiB in
+ * 16-byte steps (the kernel's arch_align_stack), which moves Dhrystone's and
+ * Whetstone's locals across cache lines and 4 KiB alias sets. So each sample
+ * draws that offset again, and a heap offset of up to 4 KiB, before its
+ * workload starts: the run's spread then holds what the next run's layout
+ * brings, as UnixBench's passes do. (kbench's code and data are linked at
+ * fixed addresses, the same in every run.) A workload that execs kbench-exec
+ * gets a new process anyway (slot.execed).
+ */
+static int __attribute__((noinline)) run_workload(const struct test_def *t, struct workload_ctx *ctx)
+{
+	return t->workload->run(ctx);
+}
+
+static int run_at_new_offsets(const struct test_def *t, struct workload_ctx *ctx)
+{
+	unsigned rnd = 0;
+	if (getrandom(&rnd, sizeof rnd, GRND_NONBLOCK) != (ssize_t)sizeof rnd)
+		rnd = (unsigned)(wl_now() * 1e9) ^ (unsigned)getpid() * 2654435761u;
+	size_t stack = (rnd & 0x1ff) * 16, heap = ((rnd >> 9) & 0xff) * 16;
+	/* kept to the end: what the workload allocates comes after it */
+	void *h = heap ? malloc(heap) : NULL;
+	char *pad = alloca(stack + 16);
+	/* the compiler must keep the pad (and so the offset) */
+	__asm__ volatile("" : : "r"(pad), "r"(h) : "memory");
+	return run_workload(t, ctx);
+}
+
 static void worker_main(struct runner *r, const struct test_def *t, int copy, int ncopies,
 			double length, int start_fd, pid_t parent)
 {
@@ -163,7 +197,7 @@ static void worker_main(struct runner *r, const struct test_def *t, int copy, in
 	atomic_store(&slot->state, WORKER_RUNNING);
 	slot->cpu_start = sched_getcpu();
 	slot->t_start = wl_now();
-	int rc = t->workload->run(&ctx);
+	int rc = run_at_new_offsets(t, &ctx);
 	slot->t_end = wl_now();
 	slot->cpu_end = sched_getcpu();
 	atomic_store(&slot->state, rc ? WORKER_FAILED : WORKER_DONE);

@@ -151,7 +151,9 @@ int wl_exec_helper_argv(const struct workload_ctx *ctx, const char *mode, char *
 		argv[n++] = extra[i];
 	}
 	argv[n] = NULL;
+	ctx->slot->execed = 1;
 	execv(ctx->helper, argv);
+	ctx->slot->execed = 0;
 	return wl_fail(ctx, "cannot execute %s: %s", ctx->helper, strerror(errno));
 }
 

@@ -65,6 +65,9 @@ struct worker_slot {
 	 * and on two (wl_pair_check). Apart from count: written every few loops. */
 	_Atomic int peer_cpu;
 	_Atomic uint32_t pair_same, pair_cross;
+	/* The worker replaced itself with kbench-exec (wl_exec_helper): the sample ran in
+	 * a new process, with a layout of its own (the run says which tests do). */
+	int execed;
 };
 
 enum worker_state { WORKER_IDLE, WORKER_RUNNING, WORKER_DONE, WORKER_FAILED };
