@@ -46,7 +46,8 @@ int live_run(struct live *l, const struct runner_opts *o, const struct telemetry
 	runner = r;
 	l->running = true;
 	l->aborted = false;
-	l->precision = opts.quick ? quick_precision_asked(opts.precision) : 0;
+	/* the precision asked, of a quick run that stops each test at one */
+	l->precision = runner_allocation(&opts) == ALLOC_PRECISION ? quick_precision_asked(opts.precision) : 0;
 	memset(&l->ev, 0, sizeof l->ev);
 	l->ev.run = run;
 	ev_wall = live_clock();

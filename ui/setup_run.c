@@ -48,8 +48,10 @@ double setup_cycle(const double *vals, int n, double cur, int at, int dir)
 
 static void run_samples_value(const struct app *a, char *v, size_t len)
 {
-	if (a->quick)
+	if (a->quick && (a->precision > 0 || a->max_test_seconds > 0))
 		snprintf(v, len, "until +-%g%%", quick_precision_asked(a->precision) * 100);
+	else if (a->quick) /* the index allocation (quick.h) */
+		snprintf(v, len, "rounds %d s", QUICK_BUDGET_SECONDS);
 	else if (a->samples)
 		snprintf(v, len, "%d", a->samples);
 	else

@@ -134,6 +134,8 @@ int cmd_calibrate(int argc, char **argv)
 		case O_SAMPLES:
 		case O_PAUSE:
 		case O_TMPDIR:
+		case O_ALLOCATE:
+		case O_BUDGET:
 			add_option(&p, it->def->name, it->arg);
 			copies |= it->def->id == O_COPIES;
 			if (it->def->id == O_ITERATIONS || it->def->id == O_DURATION || it->def->id == O_SAMPLES)

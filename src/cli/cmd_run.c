@@ -120,6 +120,8 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		}
 		break;
 	case EV_TEST_END:
+		if (!ev->final) /* a visit of a run in rounds: the test has more to come */
+			break;
 		if (p->tty)
 			fprintf(stderr, "\r\033[K");
 		if (t->status != TEST_DONE) {
@@ -221,6 +223,8 @@ static int read_options(const struct opt_parsed *op, struct cli_run *cr)
 		case O_QUICK: o->quick = true; break;
 		case O_PRECISION: o->precision = it->d / 100; break;
 		case O_MAX_TEST: o->max_test_seconds = it->d; break;
+		case O_ALLOCATE: o->allocation = !strcmp(it->arg, "precision") ? ALLOC_PRECISION : ALLOC_INDEX; break;
+		case O_BUDGET: o->budget = it->d * 60; break; /* the run's; per copy count below */
 		case O_NO_SAVE: cr->save = 0; break;
 		case O_QUIET: cr->quiet = 1; break;
 		case O_VERBOSE: cr->verbose = 1; break;
@@ -275,6 +279,19 @@ static int choose_tests(struct cli_run *cr, const struct run_mode_info *mode, co
 		add_tests(o, "index");
 	if (!o->quick && (o->precision > 0 || o->max_test_seconds > 0))
 		return usage_error("--precision and --max-test-seconds go with --quick");
+	/* each test until its precision: what --precision and --max-test-seconds are for
+	 * (runner_allocation takes them so) */
+	if ((o->precision > 0 || o->max_test_seconds > 0) && o->allocation == ALLOC_INDEX)
+		return usage_error("--precision and --max-test-seconds go with --allocate precision, not index");
+	if (o->allocation == ALLOC_PRECISION && !o->quick)
+		return usage_error("--allocate precision goes with --quick");
+	if (runner_allocation(o) == ALLOC_PRECISION && o->budget > 0)
+		return usage_error("--budget goes with --allocate index: a precision run stops each test by itself");
+	if (o->allocation == ALLOC_INDEX && !o->quick && !(o->budget > 0))
+		return usage_error("--allocate index needs --quick or --budget: the minutes it shares out");
+	if (o->budget > 0 && (o->samples > 0 || o->iterations > 0))
+		return usage_error("--budget shares the minutes out itself: not with %s",
+				   o->samples > 0 ? "--samples" : "-i");
 	char perr[200];
 	if (opts_params_check(cr->params, perr, sizeof perr) < 0)
 		return usage_error("%s", perr);
@@ -288,6 +305,8 @@ static int choose_tests(struct cli_run *cr, const struct run_mode_info *mode, co
 		if (sysinfo_ncpus() > 1 && !own_tasks)
 			o->copies[o->ncopies++] = sysinfo_ncpus();
 	}
+	/* --budget is the whole run's: the runner's is each copy count's */
+	o->budget /= o->ncopies;
 	if (cr->params[0])
 		o->params = cr->params;
 	return -1;

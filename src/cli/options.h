@@ -45,6 +45,7 @@ enum opt_kind {
 /* One per row; a command's code switches on these. */
 enum opt_id {
 	O_COPIES, O_ITERATIONS, O_SAMPLES, O_DURATION, O_PAUSE, O_QUICK, O_PRECISION, O_MAX_TEST,
+	O_ALLOCATE, O_BUDGET,
 	O_SETTING, /* the families' settings (src/base/settings.h): a row each, all of this id */
 	O_TMPDIR, O_NAME, O_NO_SAVE, O_QUIET, O_VERBOSE,
 	O_EVENTS, O_INTERVAL, O_SENSOR, O_DUMP, O_COOLDOWN, O_NO_TELEMETRY,

@@ -104,6 +104,11 @@ static int one_of(const char *c, const char *opt, const char *arg, char *err, si
 	return -1;
 }
 
+static int check_allocate(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	return one_of(opts_row(O_ALLOCATE)->choices, opt, arg, err, errlen);
+}
+
 static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
 {
 	return one_of(opts_row(O_FORMAT)->choices, opt, arg, err, errlen);
@@ -152,19 +157,31 @@ static const struct opt_def core_rows[] = {
 	  .help = "idle before each sample (default 3: sync, sleep 1, sync, sleep 2)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_QUICK, .name = "quick", .kind = OK_FLAG,
-	  .help = "short samples; stop each test once its 95% interval is within\n"
-		  "the precision (default +-1%), at least 3 samples (calibrate: the default)",
+	  .help = "short samples, shared out over the tests to narrow the index's interval\n"
+		  "most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count (--allocate), in rounds (calibrate: the default)",
 	  .cmds = RUNLIKE | OC_CONSOLE },
 	{ .id = O_PRECISION, .name = "precision", .kind = OK_DOUBLE,
 	  .arg = "PCT", .what = "a percentage",
 	  .min = 0.01, .max = 50, .def = QUICK_DEF(QUICK_PRECISION_PCT),
-	  .help = "quick: the precision to reach, in percent (default 1)",
+	  .help = "quick, --allocate precision: the precision to reach, in percent (default 1)",
 	  .cmds = OC_RUN | OC_CONSOLE },
 	{ .id = O_MAX_TEST, .name = "max-test-seconds", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 1, .max = 86400, .def = QUICK_DEF(QUICK_MAX_TEST_SECONDS),
-	  .help = "quick: a test's time limit (default 15)",
+	  .help = "quick, --allocate precision: a test's time limit (default 15)",
 	  .cmds = OC_RUN | OC_CONSOLE },
+	{ .id = O_ALLOCATE, .name = "allocate", .kind = OK_STRING,
+	  .arg = "index|precision", .what = "an allocation", .choices = "index precision",
+	  .help = "how a quick run spends its samples: index (the counts that narrow the\n"
+		  "index's interval most, in rounds across the tests; the default) or precision\n"
+		  "(each test until its own precision or time limit, one after another)",
+	  .cmds = RUNLIKE, .check = check_allocate },
+	{ .id = O_BUDGET, .name = "budget", .kind = OK_DOUBLE,
+	  .arg = "M", .what = "minutes",
+	  .min = 0.1, .max = 10000,
+	  .help = "the run's minutes, shared over its copy counts and spent where they narrow\n"
+		  "the index's interval most, in rounds; UnixBench's sample lengths (or --quick's)",
+	  .cmds = RUNLIKE },
 	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",

@@ -153,17 +153,23 @@ static void index_table(FILE *f, const struct test_result **sorted, int n, const
 	fprintf(f, "%-66s %8.1f\n\n", title, idx);
 }
 
-/* A quick run says how precise each score is and what stopped the test. */
+/* A quick run says how precise each score is and what stopped the test: its precision
+ * (each test until its interval was within it), or the index allocation (the samples
+ * shared out to narrow the index's interval most in the seconds given, in rounds). */
 static void quick_table(FILE *f, const struct run_block *b)
 {
 	const struct test_result *first = NULL;
 	for (int i = 0; i < b->ntests && !first; i++)
-		if (test_summary_get(&b->tests[i], "quick_precision_asked"))
+		if (test_summary_get(&b->tests[i], "quick_precision_asked") || test_summary_get(&b->tests[i], "quick_alloc"))
 			first = &b->tests[i];
 	if (!first)
 		return;
-	fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n",
-		test_summary_get(first, "quick_precision_asked")->value * 100);
+	const struct kv *asked = test_summary_get(first, "quick_precision_asked");
+	if (asked)
+		fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n", asked->value * 100);
+	else
+		fprintf(f, "Quick run: samples in rounds, shared out to narrow the index's interval most in %.0f s\n",
+			test_summary_get(first, "quick_alloc")->value);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		const struct kv *p = test_summary_get(t, "quick_precision");
@@ -178,7 +184,9 @@ static void quick_table(FILE *f, const struct run_block *b)
 			snprintf(prec, sizeof prec, "n/a");
 		fprintf(f, "  %-40s %9s %4d samples %6.1f s%s\n", t->label, prec, t->nsamples,
 			secs ? secs->value : 0,
-			strcmp(why->text, "precise") ? "  (limit reached before the precision)" : "");
+			!strcmp(why->text, "precise") || !strcmp(why->text, "allocated")
+				? ""
+				: "  (limit reached before the precision)");
 	}
 	fputc('\n', f);
 }

@@ -250,6 +250,13 @@ struct run_meta {
 	enum run_mode mode;      /* how it was made (run_modes) */
 	double duration_override;/* --duration, 0 = nominal */
 	int iterations;          /* -i, 0 = UnixBench's default */
+	/* how its samples were spread over the tests (runner.h's enum runner_alloc):
+	 * "index" (the counts that narrow the index most in `budget` seconds per copy
+	 * count, in rounds), "precision" (quick: each test until its precision); ""
+	 * each test its own count, one test after another (UnixBench's way, and a
+	 * quick run of kbench 0.2 and before, which followed the precision rule) */
+	char allocation[16];
+	double budget;
 	char source[256];        /* imported: the file it came from */
 
 	/* What a reader of a published result asks for first (format 1.1).

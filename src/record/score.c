@@ -154,7 +154,8 @@ void score_test(struct test_result *t)
 	}
 	if (n <= 0)
 		return;
-	if (test_summary_get(t, "quick_precision_asked")) {
+	/* a quick run's test, by either rule (quick.h) */
+	if (test_summary_get(t, "quick_precision_asked") || test_summary_get(t, "quick_alloc")) {
 		score_quick(t);
 		return;
 	}

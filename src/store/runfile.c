@@ -83,6 +83,12 @@ static json_t *meta_to_json(const struct run_meta *m)
 	json_object_set_new(o, "mode", json_string(run_mode_info(m->mode)->name));
 	json_object_set_new(o, "duration_override", num(m->duration_override));
 	json_object_set_new(o, "iterations", json_integer(m->iterations));
+	/* 1.2, optional: how the samples were spread over the tests, when not each its own */
+	if (m->allocation[0]) {
+		json_object_set_new(o, "allocation", json_string(m->allocation));
+		if (m->budget > 0)
+			json_object_set_new(o, "budget", num(m->budget));
+	}
 	json_object_set_new(o, "source", json_string(m->source));
 	/* 1.1: the scratch filesystem and kernel settings; swap null = unknown. */
 	json_object_set_new(o, "scratch_dir", json_string(m->scratch_dir));
@@ -299,7 +305,8 @@ void runfile_sanitize_run(struct run *r)
 			   m->cpu_model, m->cpu_flags, m->governor, m->boost, m->mitigations,
 			   m->microcode, m->lang, m->charmap, m->collate, m->uptime,
 			   m->source, m->scratch_dir, m->fs_type, m->fs_options, m->fs_source,
-			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource, m->params, m->meters };
+			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource, m->params, m->meters,
+			   m->allocation };
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		sanitize(fields[i]);
 	for (int b = 0; b < r->nblocks; b++)

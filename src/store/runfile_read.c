@@ -202,6 +202,7 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	S(thp_enabled), S(thp_defrag), S(clocksource);
 	S(params); /* 1.2, optional */
 	S(meters); /* 1.2, optional */
+	S(allocation); /* 1.2, optional: "" when absent */
 #undef S
 	m->bogomips = get_num(rd, o, p, "bogomips", 0);
 	m->ncpus = (int)get_int(rd, o, p, "ncpus", 0, 1 << 20, 0);
@@ -209,6 +210,9 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	m->date = (time_t)get_int(rd, o, p, "date", INT64_MIN, INT64_MAX, 0);
 	m->duration_override = get_num(rd, o, p, "duration_override", 0);
 	m->iterations = (int)get_int(rd, o, p, "iterations", 0, 1 << 20, 0);
+	m->budget = get_num(rd, o, p, "budget", 0);
+	if (m->budget < 0)
+		fail(rd, "field %sbudget is negative", p);
 	long long swap = get_int(rd, o, p, "swap_total_kib", 0, INT64_MAX, -1);
 	m->swap_known = swap >= 0;
 	m->swap_total_kib = swap >= 0 ? (uint64_t)swap : 0;
