@@ -23,7 +23,7 @@ LIBEXECDIR = $(PREFIX)/libexec/kbench
 
 CC        ?= cc
 
-# 32-bit and cross builds (README: "Netbooks and ARM boards"): `make ARCH=i686`
+# 32-bit and cross builds (docs/netbooks-arm.md): `make ARCH=i686`
 # builds with gcc -m32 and Debian's i386 multiarch libraries, `make ARCH=arm64`
 # with aarch64-linux-gnu-gcc and the arm64 ones, each into its own build
 # directory (build-i686, build-arm64), leaving build/ and ./kbench alone. ARCH
@@ -94,9 +94,9 @@ WARN       = -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation
 # scratch files past 2 GiB, and dates past 2038 in run files.
 DEFS       = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DKBENCH_VERSION='"$(VERSION)"' -DKBENCH_DATADIR='"$(DATADIR)"' \
              -DKBENCH_LIBEXECDIR='"$(LIBEXECDIR)"'
-# src/ is one folder per part (README's Layout); a header is included by its name,
+# src/ is one folder per part (docs/HACKING.md, Layout); a header is included by its name,
 # a telemetry or workload header by telemetry/NAME.h, workloads/NAME.h.
-SRC_PARTS  = base record engine registry families store compare cli
+SRC_PARTS  = base record engine registry families store compare session cli
 SRC_INC    = -Isrc $(patsubst %,-Isrc/%,$(SRC_PARTS))
 ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) $(SRC_INC) -Iui $(PKG_CFLAGS)
 LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
@@ -169,7 +169,7 @@ KB_NOPSABI = -Wno-psabi
 # kbench's own code (not the workloads, compiled as UnixBench's are) rounds
 # to double wherever C says a value is one: gnu11's default lets x87 keep 80
 # bits in stored variables too. Ranks and thresholds are also computed so that
-# excess precision cannot move them (README: "Netbooks and ARM boards").
+# excess precision cannot move them (docs/netbooks-arm.md).
 KB_FPFLAGS = -fexcess-precision=standard
 endif
 WARN      += $(KB_NOPSABI)
@@ -205,11 +205,19 @@ UNIT_SRC   = $(wildcard tests/unit/test_*.c)
 UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 DEPFLAGS   = -MMD -MP
 
-.PHONY: all deps run test unit bench bench-quick bench-fidelity bench-verdicts install uninstall clean format format-check docs
+.PHONY: all deps run test unit bench bench-quick bench-fidelity bench-verdicts install uninstall clean format format-check docs help
+##u make                 build ./kbench, its man page and bash completion (build/)
 all: kbench docs
+
+# make help: the targets, one line each, from the comments beside their rules: "##u " a
+# user's target, "##d " a contributor's.
+help:
+	@echo "Using kbench:"; sed -n 's/^##u /  /p' $(firstword $(MAKEFILE_LIST))
+	@echo "Developing kbench (docs/HACKING.md):"; sed -n 's/^##d /  /p' $(firstword $(MAKEFILE_LIST))
 
 # The man page and the bash completion are printed by the binary from its option
 # table (src/cli/options_table.c), so they cannot disagree with what it parses.
+##u make docs            the man page and bash completion, printed by the binary from its option table
 docs: $(BUILD)/kbench.1 $(BUILD)/kbench.bash-completion
 $(BUILD)/kbench.1: $(BUILD)/kbench
 	$(KB_EXEC) $(BUILD)/kbench help --man >$@.tmp && mv -f $@.tmp $@
@@ -255,6 +263,12 @@ $(BUILD)/src/workloads/%.o: src/workloads/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(KB_NOPSABI) $(DEFS) $(SRC_INC) $(DEPFLAGS) -c -o $@ $<
 
+# A family's loop lives beside its family, as NAME_loop.c (src/families/memlat_loop.c):
+# the workers run it, so it takes the workloads' flags as UnixBench's loops do.
+$(BUILD)/src/families/%_loop.o: src/families/%_loop.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WL_CFLAGS) -Wall $(KB_NOPSABI) $(DEFS) $(SRC_INC) $(DEPFLAGS) -c -o $@ $<
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
@@ -275,7 +289,7 @@ DEB_PKGS = build-essential pkg-config libncurses-dev libjansson-dev libpfm4-dev 
 DEB_PKGS += python3-markdown python3-voluptuous python3-yaml
 # The machine corpus (tests/system/telemetry_machines.sh): lm-sensors' own `sensors -u` referees.
 DEB_PKGS += lm-sensors
-# The packages (README, "Install a package"): building the .deb and the RPM, lintian,
+# The packages (docs/packaging.md): building the .deb and the RPM, lintian,
 # and a clean Debian root for make package-test.
 DEB_PKGS += dpkg-dev debhelper lintian debootstrap rpm
 # `make deps ARCH=i686|arm64` adds the target's multiarch architecture and its
@@ -298,6 +312,7 @@ endif
 # DEPS_WAIT seconds apart, each failure naming what is not installed; then it fails.
 DEPS_TRIES ?= 8
 DEPS_WAIT ?= 90
+##u make deps            install the build and test dependencies (apt-get; elsewhere: the list)
 deps:
 	@echo "kbench needs: $(DEB_PKGS) $(DEB_CROSS)"
 	@echo "(Fedora: gcc make pkgconf ncurses-devel jansson-devel sqlite-devel sqlite libpfm-devel lm_sensors-devel libcmocka-devel tmux glibc-langpack-en procps-ng util-linux python3 valgrind chromium python3-pillow python3-markdown python3-voluptuous python3-pyyaml lm_sensors rpm-build $(FEDORA_CROSS))"
@@ -331,17 +346,23 @@ deps:
 		echo "deps installed"; \
 	else echo "no apt-get here: install the packages above with your package manager"; exit 1; fi
 
+##u make run             build and open the console
 run: kbench
 	./kbench
 
+##d make test            unit and system tests; TESTS="name ..." picks some, JOBS=N runs N at once
+##d make test SAN=1      the same under AddressSanitizer and UBSan (build-san/)
+##d make ARCH=i686       a 32-bit build in build-i686/; ARCH=arm64 a cross build in build-arm64/
 test: kbench docs $(UNIT_BIN)
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/tools/run.sh
 
+##d make unit            the unit tests alone (TESTS= narrows them; ARCH=arm64: under qemu-user)
 # The unit tests alone (ARCH=arm64: under qemu-user). TESTS narrows them.
 unit: $(UNIT_BIN)
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) KBENCH_EXEC="$(KB_EXEC)" \
 		TESTS="$(if $(TESTS),$(TESTS),test_)" sh tests/tools/run.sh
 
+##d make bench           what kbench's own machinery costs, side by side (not in CI)
 bench: kbench $(BUILD)/observer_driver
 	@sh tests/bench/bench.sh ./$(BUILD)/kbench
 $(BUILD)/observer_driver: tests/bench/observer_driver.c $(LIB_OBJ)
@@ -355,6 +376,7 @@ FUZZ_SECONDS ?= 60
 # parser given fuzz bytes writes no file (`sensors --dump FILE` once wrote 1,613).
 FUZZ_WROTE_NOTHING = [ -z "$$(ls -A build-fuzz/cwd-$$t)" ] || \
 	{ echo "fuzz_$$t wrote files where it ran: $$(ls -A build-fuzz/cwd-$$t | head -n 5)"; exit 1; }
+##d make fuzz            every parser under libFuzzer (clang), FUZZ_SECONDS each (default 60)
 .PHONY: fuzz fuzzers
 fuzz:
 	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
@@ -376,6 +398,7 @@ fuzz:
 # and cli, hours for runfile and import on one core.
 FUZZ_RUNS ?= 10000000
 FUZZ_TARGETS ?= runfile import theme cli
+##d make fuzz-long       the same, each parser to FUZZ_RUNS executions (hours)
 .PHONY: fuzz-long
 fuzz-long:
 	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
@@ -404,6 +427,7 @@ $(BUILD)/fuzz_cli: LIBS += -Wl,--wrap=runner_new -Wl,--wrap=telemetry_dump
 
 # Not in CI: 200 back-to-back short runs in one process (a few minutes); its fds, memory
 # and children must not grow (tests/bench/soak.sh).
+##d make soak            200 short runs in one process: fds, memory, children must not grow
 .PHONY: soak
 soak: $(BUILD)/soak_driver
 	@sh tests/bench/soak.sh $(BUILD)/soak_driver $(SOAK_RUNS)
@@ -411,6 +435,7 @@ $(BUILD)/soak_driver: tests/bench/soak_driver.c $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).
+##d make bench-quick     quick against full index medians, interleaved (about two hours)
 bench-quick: kbench
 	@KBENCH=./$(BUILD)/kbench sh tests/bench/bench-quick.sh
 
@@ -418,6 +443,7 @@ bench-quick: kbench
 # hours for the index at 1 and 2 copies, 2 rounds). UNIXBENCH = a built byte-unixbench's
 # UnixBench directory; ROUNDS, COPIES, ITER, TESTS, OUT, ORDER, DIRECT, DURATION: see
 # tests/bench/bench-fidelity.sh.
+##d make bench-fidelity  kbench beside UnixBench, test by test (UNIXBENCH=DIR; hours)
 bench-fidelity: kbench
 	@UNIXBENCH="$(UNIXBENCH)" KBENCH=$(abspath $(BUILD)/kbench) ROUNDS="$(ROUNDS)" COPIES="$(COPIES)" \
 		ITER="$(ITER)" TESTS="$(TESTS)" OUT="$(OUT)" ORDER="$(ORDER)" DIRECT="$(DIRECT)" \
@@ -426,6 +452,7 @@ bench-fidelity: kbench
 # Not in CI: the same programs as work per CPU-second (tests/bench/fidelity-cpu.sh), for a
 # machine others load: a 1-copy rate there is mostly the CPU share a test got. About
 # 5 minutes (6 tests x ROUNDS 5 x 2 sides x DURATION 4 s).
+##d make bench-fidelity-cpu  the same as work per CPU-second, for a loaded machine
 .PHONY: bench-fidelity-cpu
 bench-fidelity-cpu: kbench
 	@UNIXBENCH="$(UNIXBENCH)" KBENCH=$(abspath $(BUILD)/kbench) ROUNDS="$(ROUNDS)" DURATION="$(DURATION)" \
@@ -434,13 +461,15 @@ bench-fidelity-cpu: kbench
 # Not in CI: how often verdicts call noise a change here, before and after calibration, and
 # whether a 10% slowdown is still found (about three hours: 10 + 3 A/A pairs, two
 # calibrations, three detection runs). PHASES picks some; OUT keeps the runs (tests/bench/bench-verdicts.sh).
+##d make bench-verdicts  how often verdicts call noise a change here (about three hours)
 bench-verdicts: kbench
 	@KBENCH=./$(BUILD)/kbench OUT="$(OUT)" PAIRS="$(PAIRS)" DPAIRS="$(DPAIRS)" CALIB="$(CALIB)" \
 		sh tests/bench/bench-verdicts.sh $(PHASES)
 
+##u make install         install under PREFIX (/usr/local; DESTDIR honoured)
 install: kbench docs
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(DATADIR)/themes \
-		$(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR)
+		$(DESTDIR)$(DATADIR)/docs $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR)
 	install -m 644 $(BUILD)/kbench.1 $(DESTDIR)$(MANDIR)/kbench.1
 	install -m 644 $(BUILD)/kbench.bash-completion $(DESTDIR)$(BASHCOMPDIR)/kbench
 	install -m 755 $(BUILD)/kbench $(DESTDIR)$(BINDIR)/kbench
@@ -448,7 +477,9 @@ install: kbench docs
 	install -m 644 data/* $(DESTDIR)$(DATADIR)/
 	chmod 755 $(DESTDIR)$(DATADIR)/*.sh  # scripts (kbench runs them with /bin/sh all the same)
 	@if ls themes/*.theme >/dev/null 2>&1; then install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/themes/; fi
+	install -m 644 docs/*.md $(DESTDIR)$(DATADIR)/docs/  # the guide: kbench help TOPIC prints a page
 
+##u make uninstall       remove what make install installed (stored runs stay)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kbench $(DESTDIR)$(MANDIR)/kbench.1 $(DESTDIR)$(BASHCOMPDIR)/kbench
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
@@ -460,6 +491,7 @@ uninstall:
 # read it), and its gzip (gzip -cn) leaves out a name and a date.
 DIST_VERSION = $(or $(call GIT_VERSION,),$(VERSION_FILE))
 DISTDIR     ?= .
+##d make dist            kbench-VERSION.tar.gz, the release tarball of HEAD
 .PHONY: dist
 dist:
 	@[ -e .git ] || { echo "make dist: not a git checkout (the tarball is made of HEAD's tracked files)" >&2; exit 1; }
@@ -472,11 +504,12 @@ dist:
 	@mv -f $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz.tmp $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz
 	@echo "wrote $(DISTDIR)/kbench-$(DIST_VERSION).tar.gz"
 
-# Not in CI (about 4 minutes with the Debian root cached, 6 without; README, "Install
-# a package"): the .deb built from `make dist`'s tarball, lintian, installed into a
+# Not in CI (about 4 minutes with the Debian root cached, 6 without; docs/packaging.md): the .deb built from `make dist`'s tarball, lintian, installed into a
 # clean Debian 12 root and run there as a user. Root and the network (the Debian
 # mirror) needed. PKG_ARCHS="amd64 i386" tests the i386 package too.
 PKG_ARCHS ?= $(shell dpkg --print-architecture 2>/dev/null)
+##d make rpm             the RPM, from contrib/rpm/kbench.spec (rpmbuild)
+##d make package-test    the .deb installed and run in a clean Debian 12 root (root, network)
 .PHONY: package-test rpm
 package-test:
 	@sh tests/tools/package-test.sh $(PKG_ARCHS)
@@ -491,6 +524,7 @@ rpm:
 	rpmbuild -bb $(RPMBUILD_FLAGS) --define "_topdir $(abspath $(BUILD)/rpm)" contrib/rpm/kbench.spec
 	@ls $(BUILD)/rpm/RPMS/*/kbench-*.rpm
 
+##d make clean           remove the build directories and ./kbench
 clean:
 	rm -rf build build-san build-i686 build-i686-san build-i686-fidelity build-arm64 build-arm64-san build-pkgtest kbench
 
@@ -498,6 +532,7 @@ clean:
 # changes nothing and says which would change and by how many lines (FORMAT_FILES="src/x.c"
 # checks some; `clang-format --dry-run FILE` shows where).
 FORMAT_FILES ?= $(wildcard src/*.[ch] src/*/*.[ch] ui/*.[ch] tests/unit/*.c)
+##d make format-check    what clang-format would change (FORMAT_FILES=...); make format applies it
 format:
 	clang-format -i $(FORMAT_FILES)
 

@@ -395,26 +395,26 @@ static void app_finish(struct app *a)
 }
 
 /* The one app of this process, set up from the command line; rc >= 0: exit with it. */
-static struct app *app_start(const char *cmd, int argc, char **argv, const char **theme, char ***ops,
+static struct app *app_start(const char *cmd, int argc, char **argv, struct console_opts *own, char ***ops,
 			     int *nops, int *rc)
 {
 	static struct app app;
 	app_init(&app);
-	*theme = NULL;
-	*rc = app_parse_args(&app, cmd, argc, argv, theme, ops, nops);
+	*own = (struct console_opts){ 0 };
+	*rc = app_parse_args(&app, cmd, argc, argv, own, ops, nops);
 	return &app;
 }
 
 int ui_main(int argc, char **argv)
 {
-	const char *theme;
+	struct console_opts own;
 	char **ops;
 	int nops, rc;
-	struct app *a = app_start("console", argc, argv, &theme, &ops, &nops, &rc);
+	struct app *a = app_start("console", argc, argv, &own, &ops, &nops, &rc);
 	if (rc >= 0)
 		return rc;
 	if (nops > 0)
-		memset(a->chosen, 0, sizeof a->chosen);
+		app_choose_group(a, NULL);
 	for (int i = 0; i < nops && rc < 0; i++)
 		if (app_choose(a, ops[i]) < 0)
 			rc = usage_error("unknown test or group '%s' (try 'kbench list')", ops[i]);
@@ -422,14 +422,14 @@ int ui_main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	/* --minutes or --idle: the timed mode's preset, with the tests named (else its own) */
-	if (a->timed_minutes > 0 || a->idle >= 0) {
+	if (a->req.run.timed_seconds > 0 || a->req.run.idle >= 0) {
 		if (!nops)
-			memset(a->chosen, 0, sizeof a->chosen);
+			app_choose_group(a, NULL);
 		const struct setup_mode *m = setup_mode_timed();
 		if (m->enter)
 			m->enter(a);
 	}
-	if ((rc = open_terminal(a, theme)) != 0)
+	if ((rc = open_terminal(a, own.theme)) != 0)
 		return rc;
 	app_goto(a, &screen_setup);
 	idle_loop(a);
@@ -440,10 +440,10 @@ int ui_main(int argc, char **argv)
 
 int ui_replay(int argc, char **argv)
 {
-	const char *theme;
+	struct console_opts own;
 	char **ops;
 	int nops, rc;
-	struct app *a = app_start("replay", argc, argv, &theme, &ops, &nops, &rc);
+	struct app *a = app_start("replay", argc, argv, &own, &ops, &nops, &rc);
 	if (rc >= 0)
 		return rc;
 	if (nops != 1) {
@@ -455,17 +455,17 @@ int ui_replay(int argc, char **argv)
 	free(ops);
 	if (!r)
 		return runtime_error("%s", err);
-	if ((rc = open_terminal(a, theme)) != 0) {
+	if ((rc = open_terminal(a, own.theme)) != 0) {
 		run_free(r);
 		return rc;
 	}
 	a->run = r;
 	a->run_saved = true;
 	a->replay = true;
-	const struct screen_ops *own = setup_mode_of_run(a->run)->screen;
-	app_goto(a, own ? own : &screen_run);
+	const struct screen_ops *screen = setup_mode_of_run(a->run)->screen;
+	app_goto(a, screen ? screen : &screen_run);
 	live_replay(&a->live, a->run, a->replay_speed);
-	if (!a->quit && own) {
+	if (!a->quit && screen) {
 		idle_loop(a); /* the mode's own screen shows its verdict */
 	} else if (!a->quit) {
 		app_pick_base(a);

@@ -9,10 +9,12 @@
 #include "keys.h"
 #include "live.h"
 #include "options.h"
+#include "request.h"
 #include "runner.h"
 #include "telemetry/frame.h"
 #include "tests.h"
 #include "theme.h"
+#include "ui.h"
 
 struct app;
 
@@ -52,24 +54,10 @@ struct app {
 	char prompt[64], input[128];
 	void (*on_input)(struct app *a, const char *text);
 
-	/* what the setup screen chose */
-	bool chosen[APP_MAX_TESTS]; /* by test_table index */
-	int ncopies, copies[RUNNER_MAX_BLOCKS];
-	int samples;     /* 0 = each test's own */
-	double duration; /* 0 = nominal */
-	double pause;    /* < 0 = UnixBench's 3 s */
-	bool quick;      /* kbench run --quick: short samples until each test is precise */
-	int iterations;  /* UnixBench's -i for the runs made here (calibrating a -i run); 0 = none */
-	/* the run options `kbench run` takes too (the option rows say which) */
-	double precision;        /* --precision, a fraction; 0 = quick's default */
-	double max_test_seconds; /* --max-test-seconds; 0 = quick's default */
-	const char *tmpdir;      /* --tmpdir; NULL = $TMPDIR or /tmp */
-	char run_name[64];       /* --name: the runs made here; "" = the kernel release */
-	struct telemetry_opts tele; /* --events, --interval, --sensor, --no-telemetry */
-	char compare_spec[64]; /* "" = the automatic choice, "none" = no comparison */
-	double timed_minutes; /* > 0: a timed run of one test this long, the timed mode's (setup_mode.h) */
-	double idle;          /* its idle baseline, seconds */
-	char params[OPT_PARAMS_MAX]; /* workload parameters (--sizes, --huge, ...), "" = defaults */
+	/* The run the setup screen asks for: the console's one run request, which its options
+	 * filled through their rows (src/cli/options_table.c) and its fields edit; its tests are
+	 * the ticked ones, in the table's order. A timed mode's check has run.timed_seconds. */
+	struct run_request req;
 
 	/* the run being shown (live, replayed or opened from the store) */
 	struct run *run;
@@ -111,8 +99,8 @@ void app_start_run(struct app *a);
  * screen, each stored as an A/A run ('calibration'); then back to the
  * results, compared again with the floors learned. Returns the runs stored. */
 int app_calibrate(struct app *a, int n);
-/* What app_calibrate would run for the shown run: its runner options. */
-void app_calibrate_opts(const struct app *a, struct runner_opts *o);
+/* What app_calibrate would run for the shown run: its request. */
+void app_calibrate_request(const struct app *a, struct run_request *rq);
 /* Loads the comparison run for a->run: --compare's, none, or the store's pick. */
 void app_pick_base(struct app *a);
 
@@ -120,9 +108,10 @@ void app_pick_base(struct app *a);
 
 /* The defaults: the index tests, 1 and N copies, UnixBench's pause. */
 void app_defaults(struct app *a);
-/* The console's and the replay's options, from the table (src/cli/options.c).
- * Returns -1 to go on (the operands in *ops, *nops; free with free()), else the exit code. */
-int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, const char **theme,
+/* The console's and the replay's options, landed where their rows say (the run request, the
+ * console's own). Returns -1 to go on (the operands in *ops, *nops; free with free()), else
+ * the exit code. */
+int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, struct console_opts *own,
 		   char ***ops, int *nops);
 /* Copy counts ("1,2", "all"); -1 when not a list of counts. */
 int app_set_copies(struct app *a, const char *s);
@@ -130,10 +119,11 @@ int app_set_copies(struct app *a, const char *s);
 int app_choose(struct app *a, const char *name);
 /* Only the tests of one group. */
 void app_choose_group(struct app *a, const char *group);
-/* The shown run's settings as choices: a calibration must take the same
- * kind of samples as the runs it will judge (noise.h: per setting). */
-void app_choose_like(struct app *a, const struct run *r);
-/* The runner options the setup choices make. */
-void app_opts(const struct app *a, struct runner_opts *o);
+/* Whether test_table[i] is ticked; ticks it or not. */
+bool app_chosen(const struct app *a, size_t i);
+void app_set_chosen(struct app *a, size_t i, bool on);
+/* The request a run started now makes: the setup's, with a timed mode's one copy count
+ * (the largest chosen) and its mode. */
+void app_request(const struct app *a, struct run_request *rq);
 
 #endif

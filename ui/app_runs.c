@@ -7,23 +7,24 @@
 
 #include "live.h"
 #include "run.h"
+#include "sequence.h"
 #include "setup_mode.h"
 #include "store.h"
 
 void app_start_run(struct app *a)
 {
 	char err[400];
-	struct runner_opts o;
-	app_opts(a, &o);
+	struct run_request rq;
+	app_request(a, &rq);
+	rq.no_save = true; /* the console saves below, or when s is pressed */
 	const struct screen_ops *own = setup_mode_of(a)->screen;
 	app_goto(a, own ? own : &screen_run);
-	if (live_run(&a->live, &o, &a->tele, &a->run, err, sizeof err) < 0) {
+	struct session_result res;
+	if (live_run(&a->live, &rq, &a->run, &res, err, sizeof err) < 0) {
 		app_goto(a, &screen_setup);
 		app_message(a, ROLE_WARN, "%s", err);
 		return;
 	}
-	if (a->run_name[0]) /* --name, as kbench run names its run */
-		snprintf(a->run->meta.name, sizeof a->run->meta.name, "%s", a->run_name);
 	a->run_saved = false;
 	if (own && !a->quit) {
 		/* a check is minutes of the machine's time: kept at once, as kbench thermal keeps it */
@@ -63,12 +64,12 @@ void app_pick_base(struct app *a)
 		run_free(a->base);
 	a->base = NULL;
 	a->base_why[0] = '\0';
-	if (!a->run || !strcmp(a->compare_spec, "none")) {
+	if (!a->run || !strcmp(a->req.compare, "none")) {
 		snprintf(a->base_why, sizeof a->base_why, "no comparison chosen (c picks a stored run)");
 		return;
 	}
-	if (a->compare_spec[0]) {
-		a->base = store_load(a->compare_spec, err, sizeof err);
+	if (a->req.compare[0]) {
+		a->base = store_load(a->req.compare, err, sizeof err);
 		if (!a->base)
 			snprintf(a->base_why, sizeof a->base_why, "%s", err);
 		return;
@@ -84,68 +85,66 @@ static bool like_shown_run(const struct app *a)
 	return a->screen == &screen_results && a->run;
 }
 
-void app_calibrate_opts(const struct app *a, struct runner_opts *o)
+void app_calibrate_request(const struct app *a, struct run_request *rq)
 {
 	struct app tmp = *a;
 	if (like_shown_run(a))
-		app_choose_like(&tmp, a->run);
-	app_opts(&tmp, o);
+		run_request_like(&tmp.req, a->run);
+	app_request(&tmp, rq);
+}
+
+/* The calibration's moments on the run screen. */
+static void calib_begin(void *ctx, int k, int n)
+{
+	struct app *a = ctx;
+	a->calib_run = k;
+	a->calib_runs = n;
+	app_goto(a, &screen_run);
+}
+
+static void calib_end(void *ctx, int k, const struct session_result *res)
+{
+	struct app *a = ctx;
+	/* the sequence frees the run: the screen lets go of it */
+	a->run = NULL;
+	a->live.run = NULL;
+}
+
+static bool calib_stopping(void *ctx)
+{
+	return ((struct app *)ctx)->quit;
 }
 
 int app_calibrate(struct app *a, int n)
 {
-	/* The shown run, its comparison and the setup choices come back afterwards. */
-	struct app keep = *a;
+	/* The shown run and its comparison come back afterwards. */
+	struct run *shown = a->run, *base = a->base;
+	bool shown_saved = a->run_saved;
 	const struct screen_ops *back = like_shown_run(a) ? &screen_results : &screen_setup;
-	if (like_shown_run(a))
-		app_choose_like(a, a->run);
+	static struct run_request rq;
+	app_calibrate_request(a, &rq);
 	a->run = NULL;
 	a->base = NULL;
-	int stored = 0;
-	char err[400] = "";
-	for (int i = 0; i < n && !a->quit; i++) {
-		a->calib_run = i + 1;
-		a->calib_runs = n;
-		struct runner_opts o;
-		app_opts(a, &o);
-		app_goto(a, &screen_run);
-		if (live_run(&a->live, &o, &a->tele, &a->run, err, sizeof err) < 0)
-			break;
-		/* Kept by the rule every run follows, as `kbench calibrate` keeps it:
-		 * an interrupted calibration run is stored incomplete, and only its
-		 * finished tests teach a floor (noise.c learns from TEST_DONE). */
-		bool whole = !a->live.aborted && !a->quit;
-		if (store_worth_saving(a->run, err, sizeof err)) {
-			snprintf(a->run->meta.name, sizeof a->run->meta.name, "calibration");
-			if (store_save(a->run, err, sizeof err) == 0)
-				stored++;
-			else
-				whole = false;
-		}
-		run_free(a->run);
-		a->run = NULL;
-		a->live.run = NULL;
-		if (!whole)
-			break;
-	}
-	if (a->run)
-		run_free(a->run);
+	/* Kept by the rule every run follows, as `kbench calibrate` keeps them: an interrupted
+	 * calibration run is stored incomplete, and only its finished tests teach a floor
+	 * (noise.c learns from TEST_DONE). */
+	struct run_sequence seq = { .name = "calibration", .purpose = "calibration", .runs = n };
+	struct sequence_face f = { .run = live_face(&a->live, &rq, &a->run), .ctx = a, .begin = calib_begin,
+				   .end = calib_end, .stopping = calib_stopping };
+	struct sequence_result res;
+	if (sequence_run(&seq, &rq, &f, &res) < 0)
+		res.end = SEQ_FAILED;
+	int stored = res.stored;
 	a->calib_run = a->calib_runs = 0;
-	memcpy(a->chosen, keep.chosen, sizeof a->chosen);
-	a->ncopies = keep.ncopies;
-	memcpy(a->copies, keep.copies, sizeof a->copies);
-	a->quick = keep.quick;
-	a->duration = keep.duration;
-	a->iterations = keep.iterations;
-	a->samples = keep.samples;
-	a->run = keep.run;
-	a->run_saved = keep.run_saved;
-	a->base = keep.base;
+	a->run = shown;
+	a->run_saved = shown_saved;
+	a->base = base;
 	if (a->quit)
 		return stored;
 	app_goto(a, back);
-	if (err[0] && stored < n)
-		app_message(a, ROLE_WARN, "Calibration stopped after %d run%s: %s", stored, stored == 1 ? "" : "s", err);
+	if (res.why[0] && stored < n)
+		app_message(a, ROLE_WARN, "Calibration stopped after %d run%s: %s", stored, stored == 1 ? "" : "s",
+			    res.why);
 	else if (stored < n)
 		app_message(a, ROLE_WARN, "Calibration stopped: %d of %d runs stored%s.", stored, n,
 			    stored >= 2 ? " (enough to learn from)" : "");

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 struct canvas;
+struct family;
 struct live;
 struct test_result;
 
@@ -19,11 +20,11 @@ enum family_view_length {
 
 /* src/ never includes curses, so a family's live view is this ui-side
  * struct (src/record/family.h is the rest of its face), registered by one line in
- * family_views.c under the family's name. Every hook may be NULL: the run
+ * family_views.c and found by its family's pointer. Every hook may be NULL: the run
  * screen's own way (a rate, or a points test's count of points) is then
  * used. params: the run's workload parameters. */
 struct family_view {
-	const char *family; /* struct family's .name */
+	const struct family *family; /* whose view it is (family_NAME, its family's header) */
 	enum family_view_length length;
 	/* Before the sample line and the panel are drawn: read what the workers
 	 * publish once, so both show the same moment. */

@@ -43,18 +43,6 @@ void fmt_duration(char *buf, size_t len, double secs)
 		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
 }
 
-void fmt_change(char *buf, size_t len, double pct)
-{
-	if (isnan(pct)) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	if (fabs(pct) >= 99.95)
-		snprintf(buf, len, "%+.0f%%", pct);
-	else
-		snprintf(buf, len, "%+.1f%%", pct);
-}
-
 void fmt_fit(char *buf, size_t len, const char *s, int width, enum fmt_align align)
 {
 	if (!len)

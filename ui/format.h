@@ -14,8 +14,6 @@ void fmt_number(char *buf, size_t len, double v, int width);
 void fmt_count(char *buf, size_t len, double v, int width);
 /* Seconds as m:ss or h:mm:ss ("0:07", "12:05", "1:02:03"); negative → "-:--". */
 void fmt_duration(char *buf, size_t len, double secs);
-/* A relative change in percent with its sign ("+3.2%", "-0.4%", "+12%"). */
-void fmt_change(char *buf, size_t len, double pct);
 
 enum fmt_align { FMT_LEFT, FMT_RIGHT };
 /* Pads or cuts s to exactly width columns (a cut string ends in '~'). */

@@ -6,8 +6,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "request.h"
 #include "run.h"
 #include "runner.h"
+#include "session.h"
 
 struct live;
 struct telemetry_frame;
@@ -62,11 +64,15 @@ struct live {
 	void *pump_ctx;
 };
 
-/* Runs o's plan with the runner. Once the runner is set up, *run is freed
- * and replaced by the new run the pump can draw; returns when the run ends
- * (0), or -1 with a sentence in err when it could not start (*run kept). */
-int live_run(struct live *l, const struct runner_opts *o, const struct telemetry_opts *to, struct run **run,
-	     char *err, size_t errlen);
+/* The face the console gives a run of the session (src/session/session.h), or each run of a
+ * sequence: once the runner is set up, *run is freed and replaced by the new run the pump can
+ * draw, which the session's result owns then. The telemetry sampler is opened at the first
+ * run from rq's options and kept for the next (rq then says it is off when it could not be). */
+struct session_face live_face(struct live *l, struct run_request *rq, struct run **run);
+/* One run of rq on that face: returns when the run ends (0, res says how), or -1 with a
+ * sentence in err when it could not start (*run kept). */
+int live_run(struct live *l, struct run_request *rq, struct run **run, struct session_result *res, char *err,
+	     size_t errlen);
 /* Plays a stored run back at speed times real time; returns when it ends or is stopped. */
 void live_replay(struct live *l, const struct run *run, double speed);
 /* Frees what every kind keeps between runs (the telemetry sampler, the timeline). */

@@ -30,17 +30,15 @@ static void on_event(void *ctx, const struct runner_event *ev)
 	live_pump(l);
 }
 
-int live_run(struct live *l, const struct runner_opts *o, const struct telemetry_opts *to, struct run **runp,
-	     char *err, size_t errlen)
+/* The console's own while a run lasts: where it keeps the run the pump draws. */
+static struct run **run_home;
+
+static void watch(void *ctx, struct runner *r, struct run *run)
 {
-	opts = *o;
-	struct runner *r = runner_new(&opts, err, errlen);
-	if (!r)
-		return -1;
-	struct run *run = runner_new_run(&opts);
-	if (*runp)
-		run_free(*runp);
-	*runp = run;
+	struct live *l = ctx;
+	if (*run_home)
+		run_free(*run_home);
+	*run_home = run;
 	l->ops = &live_run_ops;
 	l->run = run;
 	runner = r;
@@ -51,28 +49,41 @@ int live_run(struct live *l, const struct runner_opts *o, const struct telemetry
 	memset(&l->ev, 0, sizeof l->ev);
 	l->ev.run = run;
 	ev_wall = live_clock();
-	if (!tele && !to->off) {
-		struct telemetry_opts t = *to;
+	struct runner_listener ul = { .on_event = on_event, .ctx = l, .wake_fd = l->wake_fd };
+	runner_listen(r, &ul);
+}
+
+static void ran(void *ctx, struct run *run, int rc)
+{
+	struct live *l = ctx;
+	l->running = false;
+	runner = NULL;
+	l->aborted = rc != 0;
+}
+
+struct session_face live_face(struct live *l, struct run_request *rq, struct run **runp)
+{
+	opts = *run_request_opts(rq);
+	run_home = runp;
+	if (!tele && !rq->tele.off) {
+		struct telemetry_opts t = rq->tele;
 		t.interval = opts.interval;
 		bool usage = false;
 		tele = telemetry_new(&t, &usage, tele_why, sizeof tele_why);
-	} else if (to->off) {
+	} else if (rq->tele.off) {
 		snprintf(tele_why, sizeof tele_why, "telemetry off (--no-telemetry or --interval 0)");
 	}
-	if (tele) {
-		/* first, so each tick's frame is fresh when the screen draws */
-		struct runner_listener tl = telemetry_listener(tele);
-		runner_listen(r, &tl);
-	}
-	struct runner_listener ul = { .on_event = on_event, .ctx = l, .wake_fd = l->wake_fd };
-	runner_listen(r, &ul);
-	int rc = runner_run(r, run);
-	l->running = false;
-	runner = NULL;
-	runner_free(r);
-	if (rc < 0)
-		l->aborted = true;
-	return 0;
+	/* without the sampler (off, or it could not open: tele_why says) the runs have none */
+	rq->tele.off = !tele;
+	return (struct session_face){ .ctx = l, .watch = watch, .ran = ran, .tele = tele };
+}
+
+int live_run(struct live *l, struct run_request *rq, struct run **runp, struct session_result *res, char *err,
+	     size_t errlen)
+{
+	struct session_face f = live_face(l, rq, runp);
+	bool usage;
+	return session_run(rq, &f, res, &usage, err, errlen);
 }
 
 static void run_stop(struct live *l)

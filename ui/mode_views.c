@@ -23,7 +23,7 @@ const struct setup_mode *setup_mode_timed(void)
 
 const struct setup_mode *setup_mode_of(const struct app *a)
 {
-	return a->timed_minutes > 0 ? setup_mode_timed() : modes[0];
+	return a->req.run.timed_seconds > 0 ? setup_mode_timed() : modes[0];
 }
 
 const struct setup_mode *setup_mode_of_run(const struct run *r)

@@ -7,6 +7,7 @@
 #include "app.h"
 #include "compare.h"
 #include "format.h"
+#include "numfmt.h"
 #include "run.h"
 #include "screen_results_int.h"
 
@@ -83,7 +84,7 @@ static int draw_big(struct app *a, struct canvas *c, int y)
 				cb = &rv.cmp->blocks[i];
 		if (cb && cb->in_a && cb->in_b && !isnan(cb->index.change)) {
 			char ch[32];
-			fmt_change(ch, sizeof ch, cb->index.change);
+			num_pct(ch, sizeof ch, cb->index.change, NUM_PCT_SIGN);
 			int role = verdict_role(cb->index.verdict);
 			canvas_printf(c, nx, y + 1, role, "%s %s", verdict_glyph(c, cb->index.verdict), ch);
 			canvas_text(c, nx, y + 2, role, verdict_word(cb->index.verdict), pw - (nx - x) - 2);
@@ -170,7 +171,7 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 		fmt_fit(buf, sizeof buf, v, wd[3], FMT_RIGHT);
 		canvas_text(c, x, yy, ROLE_DIM, buf, -1);
 		x += wd[3] + 1;
-		fmt_change(v, sizeof v, row->change);
+		num_pct(v, sizeof v, row->change, NUM_PCT_SIGN);
 		fmt_fit(buf, sizeof buf, v, wd[4], FMT_RIGHT);
 		canvas_text(c, x, yy, role, buf, -1);
 		x += wd[4] + 1;

@@ -227,8 +227,9 @@ static unsigned act_calibrate(struct app *a)
 		app_message(a, ROLE_NORMAL, "A replay does not calibrate: use kbench calibrate, or C in a live console.");
 		return UI_REDRAW;
 	}
-	struct runner_opts o;
-	app_calibrate_opts(a, &o);
+	static struct run_request rq;
+	app_calibrate_request(a, &rq);
+	struct runner_opts o = *run_request_opts(&rq);
 	char est[16];
 	fmt_duration(est, sizeof est, runner_estimate(&o) * CALIBRATE_RUNS);
 	static char q[160];

@@ -52,13 +52,13 @@ static int preset_of(const struct app *a)
 			continue;
 		if (m->any_tests)
 			return p; /* whichever test it loads with */
-		bool same = a->samples == ps->samples && a->duration == ps->duration && a->pause == ps->pause &&
-			    a->quick == ps->quick;
+		bool same = a->req.run.samples == ps->samples && a->req.run.duration == ps->duration && a->req.run.pause == ps->pause &&
+			    a->req.run.quick == ps->quick;
 		for (size_t i = 0; same && i < test_count && i < APP_MAX_TESTS; i++) {
 			bool in = false;
 			for (const char *const *id = g->ids; id && *id; id++)
 				in |= !strcmp(*id, test_table[i].id);
-			same = in == a->chosen[i];
+			same = in == app_chosen(a, i);
 		}
 		if (same)
 			return p;
@@ -110,11 +110,11 @@ static void apply_preset(struct app *a, int p)
 	const struct setup_mode *was = setup_mode_of(a), *m;
 	const struct setup_preset *ps = setup_preset_at(p, &m);
 	app_choose_group(a, ps->group);
-	a->samples = ps->samples;
-	a->duration = ps->duration;
-	a->pause = ps->pause;
-	a->quick = ps->quick;
-	a->timed_minutes = 0; /* a run's, until the preset's mode says otherwise */
+	a->req.run.samples = ps->samples;
+	a->req.run.duration = ps->duration;
+	a->req.run.pause = ps->pause;
+	a->req.run.quick = ps->quick;
+	a->req.run.timed_seconds = 0; /* a run's, until the preset's mode says otherwise */
 	if (m->enter)
 		m->enter(a);
 	else if (was->leave)
@@ -141,13 +141,14 @@ static void cycle_preset(struct app *a, int dir)
 	int cur = preset_of(a);
 	if (cur < 0) {
 		custom.have = true;
-		memcpy(custom.chosen, a->chosen, sizeof custom.chosen);
-		custom.ncopies = a->ncopies;
-		memcpy(custom.copies, a->copies, sizeof custom.copies);
-		custom.samples = a->samples;
-		custom.duration = a->duration;
-		custom.pause = a->pause;
-		custom.quick = a->quick;
+		for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
+			custom.chosen[i] = app_chosen(a, i);
+		custom.ncopies = a->req.run.ncopies;
+		memcpy(custom.copies, a->req.run.copies, sizeof custom.copies);
+		custom.samples = a->req.run.samples;
+		custom.duration = a->req.run.duration;
+		custom.pause = a->req.run.pause;
+		custom.quick = a->req.run.quick;
 		cur = npresets();
 	}
 	int n = npresets() + custom.have;
@@ -156,14 +157,15 @@ static void cycle_preset(struct app *a, int dir)
 		apply_preset(a, next);
 		return;
 	}
-	a->timed_minutes = 0;
-	memcpy(a->chosen, custom.chosen, sizeof a->chosen);
-	a->ncopies = custom.ncopies;
-	memcpy(a->copies, custom.copies, sizeof a->copies);
-	a->samples = custom.samples;
-	a->duration = custom.duration;
-	a->pause = custom.pause;
-	a->quick = custom.quick;
+	a->req.run.timed_seconds = 0;
+	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
+		app_set_chosen(a, i, custom.chosen[i]);
+	a->req.run.ncopies = custom.ncopies;
+	memcpy(a->req.run.copies, custom.copies, sizeof a->req.run.copies);
+	a->req.run.samples = custom.samples;
+	a->req.run.duration = custom.duration;
+	a->req.run.pause = custom.pause;
+	a->req.run.quick = custom.quick;
 }
 
 /* ---- keys ---- */
@@ -197,7 +199,7 @@ static unsigned act_toggle(struct app *a)
 	if (pane != 0)
 		return 0;
 	int t = items[cursor].test;
-	a->chosen[t] = !a->chosen[t];
+	app_set_chosen(a, (size_t)t, !app_chosen(a, (size_t)t));
 	return UI_REDRAW;
 }
 
@@ -205,9 +207,9 @@ static unsigned act_all(struct app *a)
 {
 	bool any = false;
 	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
-		any |= a->chosen[i];
+		any |= app_chosen(a, i);
 	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
-		a->chosen[i] = !any;
+		app_set_chosen(a, i, !any);
 	return UI_REDRAW;
 }
 
@@ -219,10 +221,10 @@ static unsigned act_tab(struct app *a)
 
 static const char *compare_label(const struct app *a, char *buf, size_t len)
 {
-	if (!a->compare_spec[0])
+	if (!a->req.compare[0])
 		snprintf(buf, len, "auto");
 	else
-		snprintf(buf, len, "%s", a->compare_spec);
+		snprintf(buf, len, "%s", a->req.compare);
 	return buf;
 }
 
@@ -235,10 +237,10 @@ static void cycle_compare(struct app *a, int dir)
 		stored_loaded = store_list(&stored, err, sizeof err) == 0;
 	}
 	int n = 2 + (stored_loaded ? stored.n : 0), at = 0;
-	if (!strcmp(a->compare_spec, "none"))
+	if (!strcmp(a->req.compare, "none"))
 		at = 1;
 	for (int i = 0; stored_loaded && i < stored.n; i++)
-		if (!strcmp(a->compare_spec, stored.e[i].id))
+		if (!strcmp(a->req.compare, stored.e[i].id))
 			at = 2 + i;
 	for (int k = 0; k < n; k++) {
 		at = (at + dir + n) % n;
@@ -246,11 +248,11 @@ static void cycle_compare(struct app *a, int dir)
 			break;
 	}
 	if (at == 0)
-		a->compare_spec[0] = '\0';
+		a->req.compare[0] = '\0';
 	else if (at == 1)
-		snprintf(a->compare_spec, sizeof a->compare_spec, "none");
+		snprintf(a->req.compare, sizeof a->req.compare, "none");
 	else
-		snprintf(a->compare_spec, sizeof a->compare_spec, "%s", stored.e[at - 2].id);
+		snprintf(a->req.compare, sizeof a->req.compare, "%s", stored.e[at - 2].id);
 }
 
 static void change(struct app *a, int dir)
@@ -264,8 +266,8 @@ static void change(struct app *a, int dir)
 	case F_COPIES: {
 		/* 1, all, 1 and all */
 		char cur[16];
-		snprintf(cur, sizeof cur, "%d%s", a->copies[0], a->ncopies > 1 ? "+" : "");
-		int at = a->ncopies > 1 ? 2 : a->copies[0] == n && n > 1 ? 1 : 0;
+		snprintf(cur, sizeof cur, "%d%s", a->req.run.copies[0], a->req.run.ncopies > 1 ? "+" : "");
+		int at = a->req.run.ncopies > 1 ? 2 : a->req.run.copies[0] == n && n > 1 ? 1 : 0;
 		at = (at + dir + 3) % 3;
 		char spec[32];
 		snprintf(spec, sizeof spec, at == 0 ? "1" : at == 1 ? "%d" : "1,%d", n);
@@ -276,8 +278,8 @@ static void change(struct app *a, int dir)
 		setup_mode_of(a)->cycle_samples(a, dir);
 		break;
 	case F_LENGTH:
-		a->duration = setup_cycle(lengths, (int)(sizeof lengths / sizeof lengths[0]), a->duration, 0, dir);
-		a->quick = false;
+		a->req.run.duration = setup_cycle(lengths, (int)(sizeof lengths / sizeof lengths[0]), a->req.run.duration, 0, dir);
+		a->req.run.quick = false;
 		break;
 	case F_PAUSE:
 		setup_mode_of(a)->cycle_pause(a, dir);
@@ -308,8 +310,9 @@ static unsigned act_right(struct app *a)
 
 static unsigned act_start(struct app *a)
 {
-	struct runner_opts o;
-	app_opts(a, &o);
+	static struct run_request rq;
+	app_request(a, &rq);
+	struct runner_opts o = *run_request_opts(&rq);
 	if (o.ntests == 0) {
 		app_message(a, ROLE_WARN, "Choose at least one test (Space toggles, a: all).");
 		return UI_REDRAW;
@@ -330,8 +333,9 @@ static unsigned calibrate_yes(struct app *a)
 /* Calibrating: the chosen tests and settings, five times, stored as A/A runs. */
 static unsigned act_calibrate(struct app *a)
 {
-	struct runner_opts o;
-	app_calibrate_opts(a, &o);
+	static struct run_request rq;
+	app_calibrate_request(a, &rq);
+	struct runner_opts o = *run_request_opts(&rq);
 	if (o.ntests == 0) {
 		app_message(a, ROLE_WARN, "Choose the tests to calibrate (Space toggles, a: all).");
 		return UI_REDRAW;
@@ -353,13 +357,13 @@ static void in_copies(struct app *a, const char *s)
 
 static void in_length(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_DURATION, &a->duration, "nominal");
-	a->quick = false;
+	setup_in_number(a, s, O_DURATION, "nominal");
+	a->req.run.quick = false;
 }
 
 static void in_compare(struct app *a, const char *s)
 {
-	snprintf(a->compare_spec, sizeof a->compare_spec, "%s", !strcmp(s, "auto") ? "" : s);
+	snprintf(a->req.compare, sizeof a->req.compare, "%s", !strcmp(s, "auto") ? "" : s);
 }
 
 static unsigned act_enter(struct app *a)
@@ -373,15 +377,15 @@ static unsigned act_enter(struct app *a)
 		break;
 	case F_COPIES:
 		buf[0] = '\0';
-		for (int i = 0; i < a->ncopies; i++)
-			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%d", i ? "," : "", a->copies[i]);
+		for (int i = 0; i < a->req.run.ncopies; i++)
+			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%d", i ? "," : "", a->req.run.copies[i]);
 		app_prompt(a, "Copies (e.g. 1,2,4 or all):", buf, in_copies);
 		break;
 	case F_SAMPLES:
 		setup_mode_of(a)->edit_samples(a);
 		break;
 	case F_LENGTH:
-		snprintf(buf, sizeof buf, "%g", a->duration);
+		snprintf(buf, sizeof buf, "%g", a->req.run.duration);
 		app_prompt(a, "Seconds per sample (0 = nominal):", buf, in_length);
 		break;
 	case F_PAUSE:
@@ -471,10 +475,10 @@ static void draw_tests(struct app *a, struct canvas *c, int x, int y, int w, int
 		int role = sel && pane == 0 ? ROLE_SELECTED : ROLE_NORMAL;
 		char buf[128], label[64];
 		int xx = x + 1;
-		canvas_text(c, xx, yy, role, a->chosen[it->test] ? "[x]" : "[ ]", -1);
+		canvas_text(c, xx, yy, role, app_chosen(a, (size_t)it->test) ? "[x]" : "[ ]", -1);
 		xx += wd[0] + 1;
 		/* the label the run will have (timerlat's names the period asked) */
-		fmt_fit(buf, sizeof buf, test_label(t, a->params, label, sizeof label), wd[1], FMT_LEFT);
+		fmt_fit(buf, sizeof buf, test_label(t, a->req.params, label, sizeof label), wd[1], FMT_LEFT);
 		canvas_text(c, xx, yy, role, buf, -1);
 		xx += wd[1] + 1;
 		if (wd[2]) {
@@ -514,9 +518,9 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	const struct setup_mode *pm;
 	draw_field(a, c, x, y + 1, w, F_PRESET, "Preset", preset < 0 ? "custom" : setup_preset_at(preset, &pm)->name);
 	v[0] = '\0';
-	for (int i = 0; i < a->ncopies; i++)
-		snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", i ? "," : "", a->copies[i]);
-	if (a->ncopies == 1 && a->copies[0] == n && n > 1)
+	for (int i = 0; i < a->req.run.ncopies; i++)
+		snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", i ? "," : "", a->req.run.copies[i]);
+	if (a->req.run.ncopies == 1 && a->req.run.copies[0] == n && n > 1)
 		snprintf(v + strlen(v), sizeof v - strlen(v), " (all)");
 	draw_field(a, c, x, y + 2, w, F_COPIES, "Copies", v);
 	const struct setup_mode *m = setup_mode_of(a);
@@ -529,8 +533,9 @@ static void draw_fields(struct app *a, struct canvas *c, int x, int y, int w, in
 	compare_label(a, v, sizeof v);
 	draw_field(a, c, x, y + 6, w, F_COMPARE, "Compare", v);
 
-	struct runner_opts o;
-	app_opts(a, &o);
+	static struct run_request rq;
+	app_request(a, &rq);
+	struct runner_opts o = *run_request_opts(&rq);
 	char est[32];
 	fmt_duration(est, sizeof est, runner_estimate(&o));
 	canvas_text(c, x + 1, y + 8, ROLE_DIM, "Estimate", -1);

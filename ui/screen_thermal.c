@@ -343,7 +343,7 @@ static void thermal_draw(struct app *a, struct canvas *c)
 	if (!l->run)
 		return;
 	struct view w;
-	view_make(l, a->replay ? 0 : a->timed_minutes, &w);
+	view_make(l, a->replay ? 0 : a->req.run.timed_seconds / 60, &w);
 	state_line(a, &w, c, 1);
 	/* four charts on one axis; three text lines under them; the rest for the verdict */
 	int text = l->running ? 3 : 4;

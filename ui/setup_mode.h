@@ -44,7 +44,7 @@ struct setup_mode {
 	bool any_tests; /* its preset stands whatever test is ticked */
 	/* Its runs: what the runner is told they are (a timed mode's; a run's says itself) */
 	enum run_mode mode;
-	bool timed; /* a timed run, a->timed_minutes of load: the console's --minutes and --idle start it */
+	bool timed; /* a timed run, a->req.run.timed_seconds of load: the console's --minutes and --idle start it */
 	/* The screen that shows its run live or replayed, and the verdict after (the run kept at
 	 * once: minutes of the machine's time); NULL: the run screen, then the results. */
 	const struct screen_ops *screen;
@@ -69,9 +69,10 @@ const struct setup_mode *setup_mode_of_run(const struct run *r);
 const struct setup_preset *setup_preset_at(int i, const struct setup_mode **mode);
 
 /* A field's value typed at a prompt, checked by the option row kbench run and the
- * console's flags use (src/cli/options.c); zero, where it means the default, is allowed as
- * well ("each test's own"; NULL: no such zero). A bad value: a warning, *out kept. */
-void setup_in_number(struct app *a, const char *s, enum opt_id id, double *out, const char *zero);
+ * console's flags use, and landed in the console's request where that row lands it
+ * (src/cli/options_table.c); zero, where it means the default, is allowed as well ("each
+ * test's own"; NULL: no such zero). A bad value: a warning, the field kept. */
+void setup_in_number(struct app *a, const char *s, enum opt_id id, const char *zero);
 /* The value after cur in vals (dir 1) or before it (-1); from at when cur is none of them. */
 double setup_cycle(const double *vals, int n, double cur, int at, int dir);
 

@@ -10,15 +10,20 @@
 #include "quick.h"
 #include "runner.h"
 
-void setup_in_number(struct app *a, const char *s, enum opt_id id, double *out, const char *zero)
+void setup_in_number(struct app *a, const char *s, enum opt_id id, const char *zero)
 {
 	const struct opt_def *d = opts_row(id);
 	char err[300], range[120];
 	if (zero && !strcmp(s, "0")) {
-		*out = 0;
+		/* the field's zero, its default ("each test's own", "nominal"), which no row's range takes */
+		void *f = opts_field(d, &a->req, NULL);
+		if (d->kind == OK_INT)
+			*(int *)f = 0;
+		else
+			*(double *)f = 0;
 		return;
 	}
-	if (opts_value(d, NULL, s, out, err, sizeof err) == 0)
+	if (opts_set(d, s, &a->req, NULL, err, sizeof err) == 0)
 		return;
 	opts_range_text(d, range, sizeof range);
 	app_message(a, ROLE_WARN, "%s: %s%s%s%s, not '%s'", d->name, range, zero ? " (0 = " : "",
@@ -27,15 +32,13 @@ void setup_in_number(struct app *a, const char *s, enum opt_id id, double *out, 
 
 static void in_samples(struct app *a, const char *s)
 {
-	double v = a->samples;
-	setup_in_number(a, s, O_SAMPLES, &v, "each test's own");
-	a->samples = (int)v;
-	a->quick = false;
+	setup_in_number(a, s, O_SAMPLES, "each test's own");
+	a->req.run.quick = false;
 }
 
 static void in_pause(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_PAUSE, &a->pause, NULL);
+	setup_in_number(a, s, O_PAUSE, NULL);
 }
 
 double setup_cycle(const double *vals, int n, double cur, int at, int dir)
@@ -48,56 +51,57 @@ double setup_cycle(const double *vals, int n, double cur, int at, int dir)
 
 static void run_samples_value(const struct app *a, char *v, size_t len)
 {
-	if (a->quick && (a->precision > 0 || a->max_test_seconds > 0))
-		snprintf(v, len, "until +-%g%%", quick_precision_asked(a->precision) * 100);
-	else if (a->quick) /* the index allocation (quick.h) */
-		snprintf(v, len, "rounds %d s", QUICK_BUDGET_SECONDS);
-	else if (a->samples)
-		snprintf(v, len, "%d", a->samples);
+	const struct runner_opts *o = &a->req.run;
+	if (runner_allocation(o) == ALLOC_PRECISION)
+		snprintf(v, len, "until +-%g%%", quick_precision_asked(o->precision) * 100);
+	else if (o->quick) /* the index allocation (quick.h) */
+		snprintf(v, len, "rounds %.0f s", runner_budget(o));
+	else if (o->samples)
+		snprintf(v, len, "%d", o->samples);
 	else
 		snprintf(v, len, "own (3/10)");
 }
 
 static void run_length_value(const struct app *a, char *v, size_t len)
 {
-	if (a->quick)
+	if (a->req.run.quick)
 		snprintf(v, len, "quick (1-5 s)");
-	else if (a->duration > 0)
-		snprintf(v, len, "%g s", a->duration);
+	else if (a->req.run.duration > 0)
+		snprintf(v, len, "%g s", a->req.run.duration);
 	else
 		snprintf(v, len, "nominal");
 }
 
 static void run_pause_value(const struct app *a, char *v, size_t len)
 {
-	snprintf(v, len, "%g s", a->pause < 0 ? 3.0 : a->pause);
+	snprintf(v, len, "%g s", a->req.run.pause < 0 ? 3.0 : a->req.run.pause);
 }
 
 static void run_cycle_samples(struct app *a, int dir)
 {
-	a->samples += dir;
-	if (a->samples < 0)
-		a->samples = 0;
-	a->quick = false;
+	a->req.run.samples += dir;
+	if (a->req.run.samples < 0)
+		a->req.run.samples = 0;
+	a->req.run.quick = false;
 }
 
 static void run_cycle_pause(struct app *a, int dir)
 {
 	static const double pauses[] = { -1, 0, 0.5, 1, 2 };
-	a->pause = setup_cycle(pauses, (int)(sizeof pauses / sizeof pauses[0]), a->pause, 0, dir);
+	a->req.run.pause = setup_cycle(pauses, (int)(sizeof pauses / sizeof pauses[0]), a->req.run.pause, 0, dir);
 }
 
 static void run_edit_samples(struct app *a)
 {
 	char buf[64];
-	snprintf(buf, sizeof buf, "%d", a->samples);
+	snprintf(buf, sizeof buf, "%d", a->req.run.samples);
 	app_prompt(a, "Samples per test (0 = each test's own):", buf, in_samples);
 }
 
 static void run_edit_pause(struct app *a)
 {
 	char buf[64];
-	snprintf(buf, sizeof buf, "%g", a->pause < 0 ? 3 : a->pause);
+	snprintf(buf, sizeof buf, "%g", a->req.run.pause < 0 ? 3 : a->req.run.pause);
 	app_prompt(a, "Pause before each sample, seconds:", buf, in_pause);
 }
 

@@ -9,14 +9,20 @@
 #include "sysinfo.h"
 #include "thermal.h"
 
+/* The minutes of load asked: the request holds seconds, as the runner takes them. */
+static double minutes(const struct app *a)
+{
+	return a->req.run.timed_seconds / 60;
+}
+
 static void samples_value(const struct app *a, char *v, size_t len)
 {
-	snprintf(v, len, "for %g min", a->timed_minutes);
+	snprintf(v, len, "for %g min", minutes(a));
 }
 
 static void length_value(const struct app *a, char *v, size_t len)
 {
-	if (a->duration <= 0)
+	if (a->req.run.duration <= 0)
 		snprintf(v, len, "%g s", THERMAL_SAMPLE_SECONDS);
 	else
 		setup_run.length_value(a, v, len);
@@ -24,42 +30,42 @@ static void length_value(const struct app *a, char *v, size_t len)
 
 static void pause_value(const struct app *a, char *v, size_t len)
 {
-	snprintf(v, len, "%g s", a->idle);
+	snprintf(v, len, "%g s", a->req.run.idle);
 }
 
 static void cycle_samples(struct app *a, int dir)
 {
 	static const double mins[] = { 1, 2, 5, 10, 20, 30, 60 };
-	a->timed_minutes = setup_cycle(mins, (int)(sizeof mins / sizeof mins[0]), a->timed_minutes, 3, dir);
+	a->req.run.timed_seconds = setup_cycle(mins, (int)(sizeof mins / sizeof mins[0]), minutes(a), 3, dir) * 60;
 }
 
 static void cycle_pause(struct app *a, int dir)
 {
 	static const double idles[] = { 0, 10, 30, 60, 120 };
-	a->idle = setup_cycle(idles, (int)(sizeof idles / sizeof idles[0]), a->idle, 2, dir);
+	a->req.run.idle = setup_cycle(idles, (int)(sizeof idles / sizeof idles[0]), a->req.run.idle, 2, dir);
 }
 
 static void in_minutes(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_MODE_MINUTES, &a->timed_minutes, NULL);
+	setup_in_number(a, s, O_MODE_MINUTES, NULL);
 }
 
 static void in_idle(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_MODE_IDLE, &a->idle, NULL);
+	setup_in_number(a, s, O_MODE_IDLE, NULL);
 }
 
 static void edit_samples(struct app *a)
 {
 	char buf[64];
-	snprintf(buf, sizeof buf, "%g", a->timed_minutes);
+	snprintf(buf, sizeof buf, "%g", minutes(a));
 	app_prompt(a, "Minutes of load:", buf, in_minutes);
 }
 
 static void edit_pause(struct app *a)
 {
 	char buf[64];
-	snprintf(buf, sizeof buf, "%g", a->idle);
+	snprintf(buf, sizeof buf, "%g", a->req.run.idle);
 	app_prompt(a, "Idle baseline first, seconds (0 = none):", buf, in_idle);
 }
 
@@ -92,19 +98,19 @@ static void enter(struct app *a)
 {
 	bool any = false;
 	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
-		any |= a->chosen[i];
+		any |= app_chosen(a, i);
 	if (!any)
 		app_choose(a, THERMAL_TEST);
-	if (a->timed_minutes <= 0)
-		a->timed_minutes = THERMAL_MINUTES;
-	if (a->idle < 0)
-		a->idle = THERMAL_IDLE_SECONDS;
-	if (a->ncopies != 1) { /* the default 1 and N: the check loads every CPU */
-		a->ncopies = 1;
-		a->copies[0] = sysinfo_ncpus();
+	if (a->req.run.timed_seconds <= 0)
+		a->req.run.timed_seconds = THERMAL_MINUTES * 60;
+	if (a->req.run.idle < 0)
+		a->req.run.idle = THERMAL_IDLE_SECONDS;
+	if (a->req.run.ncopies != 1) { /* the default 1 and N: the check loads every CPU */
+		a->req.run.ncopies = 1;
+		a->req.run.copies[0] = sysinfo_ncpus();
 	}
-	a->samples = 0;
-	a->quick = false;
+	a->req.run.samples = 0;
+	a->req.run.quick = false;
 }
 
 /* another preset after it: the copies a run's presets start from */

@@ -127,5 +127,5 @@ static bool panel(const struct live *l, struct canvas *c, int y, int rows, const
 }
 
 const struct family_view view_buildload = {
-	.family = "buildload", .status = status, .panel = panel,
+	.family = &family_buildload, .status = status, .panel = panel,
 };

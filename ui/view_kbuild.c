@@ -103,5 +103,5 @@ static bool panel(const struct live *l, struct canvas *c, int y, int rows, const
 
 /* A replay keeps no build progress: neither hook draws, and the screen says so. */
 const struct family_view view_kbuild = {
-	.family = "kbuild", .status = status, .panel = panel,
+	.family = &family_kbuild, .status = status, .panel = panel,
 };

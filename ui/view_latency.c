@@ -231,5 +231,5 @@ static bool panel(const struct live *l, struct canvas *c, int y, int rows, const
 }
 
 const struct family_view view_latency = {
-	.family = "latency", .begin = begin, .status = status, .panel = panel,
+	.family = &family_latency, .begin = begin, .status = status, .panel = panel,
 };

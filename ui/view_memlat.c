@@ -175,5 +175,5 @@ static bool panel(const struct live *l, struct canvas *c, int y, int rows, const
 
 /* A sample is a sweep of the sizes: the same sizes take about the same again. */
 const struct family_view view_memlat = {
-	.family = "memlat", .length = VIEW_LENGTH_LAST_SAMPLE, .panel = panel,
+	.family = &family_memlat, .length = VIEW_LENGTH_LAST_SAMPLE, .panel = panel,
 };

@@ -123,5 +123,5 @@ static bool panel(const struct live *l, struct canvas *c, int y, int rows, const
 /* A sample is a sweep of fixed work: --duration does not set its length
  * (only when it is taken for hung), its nominal length guesses it. */
 const struct family_view view_scaling = {
-	.family = "scaling", .length = VIEW_LENGTH_FIXED_WORK, .status = status, .panel = panel,
+	.family = &family_scaling, .length = VIEW_LENGTH_FIXED_WORK, .status = status, .panel = panel,
 };

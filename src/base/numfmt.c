@@ -2,6 +2,7 @@
 /* Numbers fitted to a column. */
 #include "numfmt.h"
 
+#include <math.h>
 #include <stdio.h>
 
 int num_fit(char *buf, size_t size, double v, int width)
@@ -20,4 +21,14 @@ int num_fit(char *buf, size_t size, double v, int width)
 		if (snprintf(buf, size, "%.*f%c", dec, x, suffix[s]) <= width)
 			return 0;
 	return -1;
+}
+
+void num_pct(char *buf, size_t size, double v, unsigned how)
+{
+	if (!isfinite(v)) {
+		snprintf(buf, size, "%s", NUM_PCT_UNKNOWN);
+		return;
+	}
+	int dec = !(how & NUM_PCT_TENTHS) && fabs(v) >= 99.95 ? 0 : 1;
+	snprintf(buf, size, how & NUM_PCT_SIGN ? "%+.*f%s" : "%.*f%s", dec, v, how & NUM_PCT_BARE ? "" : "%");
 }

@@ -8,45 +8,13 @@
 
 #include "noise.h"
 #include "options.h"
+#include "request.h"
 #include "run.h"
+#include "sequence.h"
 #include "store.h"
 #include "telemetry/others.h"
-#include "workload.h"
 
-#define CALIBRATE_MAX 50
 #define CALIBRATE_NAME "calibration"
-
-/* The options passed through to each run, as `kbench run` takes them. */
-struct pass {
-	char *argv[128];
-	int argc;
-	char text[64][1100]; /* "--name=value" for the options given (a --source path too) */
-	int ntext;
-};
-
-static void add(struct pass *p, const char *a)
-{
-	if (p->argc < 126)
-		p->argv[p->argc++] = (char *)a;
-}
-
-static void add_option(struct pass *p, const char *name, const char *value)
-{
-	if (p->ntext >= 64)
-		return;
-	char *t = p->text[p->ntext++];
-	snprintf(t, sizeof p->text[0], "--%s=%s", name, value);
-	add(p, t);
-}
-
-static void add_flag(struct pass *p, const char *name)
-{
-	if (p->ntext >= 64)
-		return;
-	char *t = p->text[p->ntext++];
-	snprintf(t, sizeof p->text[0], "--%s", name);
-	add(p, t);
-}
 
 /* The learned floors for the calibration's setting, and what was left out. */
 static void report(const char *first_id, char ids[][16], int nids)
@@ -106,90 +74,72 @@ static void report(const char *first_id, char ids[][16], int nids)
 	run_free(like);
 }
 
+/* The calibration under way: its request (each run's save is told by it), and whether its
+ * count is a most (--minutes: as many as fit). */
+static const struct run_request *told_rq;
+static bool timed;
+
+static void on_begin(void *ctx, int k, int n)
+{
+	fprintf(stderr, "kbench: calibration run %d of %d%s\n", k, n, timed ? " at most (as many as fit the time)" : "");
+}
+
+static void on_end(void *ctx, int k, const struct session_result *res)
+{
+	if (!res->run)
+		fprintf(stderr, "kbench: %s\n", res->why);
+	else
+		cli_run_told(told_rq, res);
+}
+
+static bool on_stopping(void *ctx)
+{
+	return cli_signal() != 0;
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
 	struct opt_parsed o;
-	int prc = opts_parse(opts_command("calibrate"), argc, argv, &o);
-	if (prc >= 0)
-		return prc;
-	struct pass p = { .argc = 0 };
-	add(&p, "run");
-	bool quick = true, copies = false, nset = false;
-	long n = CALIBRATE_RUNS;
-	double minutes = 0;
-	/* Checked by the same rows as kbench run's; passed on as given. */
-	for (int k = 0; k < o.n; k++) {
-		const struct opt_item *it = &o.item[k];
-		switch (it->def->id) {
-		case O_QUICK: quick = true; break;
-		case O_FULL: quick = false; break;
-		case O_RUNS:
-			n = it->i;
-			nset = true;
-			break;
-		case O_MINUTES: minutes = it->d; break;
-		case O_COPIES:
-		case O_ITERATIONS:
-		case O_DURATION:
-		case O_SAMPLES:
-		case O_PAUSE:
-		case O_TMPDIR:
-		case O_ALLOCATE:
-		case O_BUDGET:
-			add_option(&p, it->def->name, it->arg);
-			copies |= it->def->id == O_COPIES;
-			if (it->def->id == O_ITERATIONS || it->def->id == O_DURATION || it->def->id == O_SAMPLES)
-				quick = false;
-			break;
-		default:
-			/* the workload settings (--period-us, --tasks, --huge, ...):
-			 * floors are learned for the settings the runs have */
-			if (!it->def->param)
-				break;
-			if (it->arg)
-				add_option(&p, it->def->name, it->arg);
-			else
-				add_flag(&p, it->def->name);
-			break;
-		}
-	}
-	if (minutes > 0 && !nset)
-		n = CALIBRATE_MAX;
-	if (quick)
-		add(&p, "--quick");
+	int rc = opts_parse(opts_command("calibrate"), argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	static struct run_request rq;
+	run_request_init(&rq);
+	rq.tele.log = stderr;
+	struct calibrate_opts c = { 0 };
+	char err[512];
+	if (opts_apply(&o, &rq, &c, err, sizeof err) < 0)
+		rc = usage_error("%s", err);
+	for (int i = 0; i < o.noperands && rc < 0; i++)
+		if (run_request_add(&rq, o.operand[i]) != 0)
+			rc = usage_error("unknown test or group '%s' (try 'kbench list')", o.operand[i]);
+	opts_free(&o);
+	if (rc >= 0)
+		return rc;
+	/* Quick runs unless asked for full-length ones (--full, or samples of a length or count). */
+	if (!rq.run.quick)
+		rq.run.quick = !c.full && !rq.run.iterations && !rq.run.duration && !rq.run.samples;
 	/* One copy by default: the floor is a test's, pooled over copy counts,
 	 * and a calibration that takes twice as long is one fewer people do. */
-	if (!copies) {
-		add(&p, "-c");
-		add(&p, "1");
-	}
-	add(&p, "--name");
-	add(&p, CALIBRATE_NAME);
-	add(&p, "--");
-	for (int i = 0; i < o.noperands; i++)
-		add(&p, o.operand[i]);
-	p.argv[p.argc] = NULL;
-	opts_free(&o);
+	if (rq.run.ncopies == 0)
+		rq.run.copies[rq.run.ncopies++] = 1;
+	if (run_request_complete(&rq, NULL, err, sizeof err) < 0)
+		return usage_error("%s", err);
 
-	char ids[CALIBRATE_MAX][16];
-	int done = 0, rc = 0;
-	double t0 = wl_now();
-	for (int i = 0; i < n; i++) {
-		if (minutes > 0 && done >= 2) {
-			double per = (wl_now() - t0) / done;
-			if (wl_now() - t0 + per > minutes * 60)
-				break;
-		}
-		fprintf(stderr, "kbench: calibration run %d of %ld%s\n", i + 1, n,
-			minutes > 0 ? " at most (as many as fit the time)" : "");
-		rc = cmd_run_stored(p.argc, p.argv, ids[done], sizeof ids[done]);
-		if (ids[done][0])
-			done++;
-		if (rc != 0)
-			break; /* a usage error, a failed test, or Ctrl-C: what is stored stays */
-	}
+	struct run_sequence seq = { .name = CALIBRATE_NAME, .purpose = "calibration",
+				    .runs = c.runs ? c.runs : c.minutes > 0 ? SEQUENCE_MAX : CALIBRATE_RUNS,
+				    .minutes = c.minutes };
+	timed = c.minutes > 0;
+	told_rq = &rq;
+	struct sequence_face f = { .run = cli_run_face(&rq, NULL, false), .begin = on_begin, .end = on_end,
+				   .stopping = on_stopping };
+	struct sequence_result res;
+	if (sequence_run(&seq, &rq, &f, &res) < 0)
+		return runtime_error("%s", res.why);
+	rc = res.end == SEQ_USAGE ? 2 : cli_signal() ? 128 + cli_signal() : res.end == SEQ_DONE || res.end == SEQ_TIME ? 0 : 1;
+	int done = res.stored;
 	if (done >= 2)
-		report(ids[0], ids, done);
+		report(res.ids[0], res.ids, done);
 	else if (rc == 0)
 		fprintf(stderr, "kbench: %d calibration run%s stored: at least 2 are needed to learn anything\n",
 			done, done == 1 ? "" : "s");

@@ -1,16 +1,134 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* `kbench help` and `kbench completion`: the command list, the man page, README's option table and the bash completion, all made from the option table. */
+/* `kbench help` and `kbench completion`: the command list, the man page, the docs' option tables and the bash completion, all made from the option table; and the guide's pages (docs/). */
 #include "commands.h"
 
+#include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 #include "options.h"
 #include "telemetry/counters.h"
 #include "telemetry/sensors.h"
 #include "run.h"
+#include "runner.h"
 #include "store.h"
 #include "tests.h"
+
+/* ---- the guide: docs/, one Markdown page per topic ---- */
+
+/* Where the guide's pages are: beside the binary (./kbench in the source tree,
+ * build/kbench), else an installed prefix's share directory. A directory counts
+ * when it holds the first page of the guide, running.md (README.md would match the
+ * source tree's top too). */
+static const char *docs_dir(void)
+{
+	static char found[PATH_MAX];
+	char exe[PATH_MAX], p[PATH_MAX + 16];
+	snprintf(exe, sizeof exe, "%s", runner_self_path());
+	char *slash = strrchr(exe, '/');
+	const char *rel[] = { "/docs", "/../docs", "/../share/kbench/docs" };
+	for (size_t i = 0; slash && i < sizeof rel / sizeof rel[0]; i++) {
+		*slash = '\0';
+		snprintf(found, sizeof found, "%s%s", exe, rel[i]);
+		snprintf(p, sizeof p, "%s/running.md", found);
+		if (access(p, R_OK) == 0)
+			return found;
+	}
+	snprintf(found, sizeof found, "%s/docs", KBENCH_DATADIR);
+	snprintf(p, sizeof p, "%s/running.md", found);
+	return access(p, R_OK) == 0 ? found : NULL;
+}
+
+static int topic_cmp(const void *a, const void *b)
+{
+	return strcasecmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The guide's topics (its pages' names, README.md aside), sorted; NULL-terminated, or NULL. */
+static char **topics_list(const char *dir)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	if (!d)
+		return NULL;
+	size_t n = 0, cap = 32;
+	char **v = malloc(cap * sizeof *v);
+	struct dirent *e;
+	while (v && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len < 4 || strcmp(e->d_name + len - 3, ".md") || !strcmp(e->d_name, "README.md"))
+			continue;
+		if (n + 2 > cap) {
+			char **w = realloc(v, (cap *= 2) * sizeof *v);
+			if (!w)
+				break;
+			v = w;
+		}
+		v[n] = strndup(e->d_name, len - 3);
+		if (v[n])
+			n++;
+	}
+	closedir(d);
+	if (!v)
+		return NULL;
+	v[n] = NULL;
+	qsort(v, n, sizeof *v, topic_cmp);
+	return v;
+}
+
+static void topics_free(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* A page's title: its first line, "# Title". */
+static void topic_title(const char *dir, const char *topic, char *buf, size_t len)
+{
+	char p[PATH_MAX + 300];
+	snprintf(p, sizeof p, "%s/%s.md", dir, topic);
+	buf[0] = '\0';
+	FILE *f = fopen(p, "r");
+	if (!f)
+		return;
+	char line[300];
+	if (fgets(line, sizeof line, f) && !strncmp(line, "# ", 2)) {
+		line[strcspn(line, "\n")] = '\0';
+		snprintf(buf, len, "%s", line + 2);
+	}
+	fclose(f);
+}
+
+/* Prints the page TOPIC as it is written (Markdown reads as text); 0, or 1 when unreadable. */
+static int print_topic(const char *dir, const char *topic)
+{
+	char p[PATH_MAX + 300];
+	snprintf(p, sizeof p, "%s/%s.md", dir, topic);
+	FILE *f = fopen(p, "r");
+	if (!f)
+		return runtime_error("help: cannot read %s", p);
+	char buf[8192];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(f);
+	return 0;
+}
+
+/* Is name one of the guide's topics? (A name is a page's, never a path.) */
+static bool is_topic(const char *dir, const char *name)
+{
+	char **v = topics_list(dir);
+	bool yes = false;
+	for (size_t i = 0; v && v[i] && !yes; i++)
+		yes = !strcmp(v[i], name);
+	topics_free(v);
+	return yes;
+}
 
 void help_print_main(FILE *f)
 {
@@ -37,6 +155,18 @@ void help_print_main(FILE *f)
 		int used = fprintf(f, "  %-18s ", opt_env[i].name);
 		print_wrapped(f, text, used, 21, help_width());
 	}
+	const char *dir = docs_dir();
+	char **topics = topics_list(dir);
+	if (topics && topics[0]) {
+		fprintf(f, "\nthe guide (kbench help TOPIC):\n");
+		for (size_t i = 0; topics[i]; i++) {
+			char title[200];
+			topic_title(dir, topics[i], title, sizeof title);
+			int used = fprintf(f, "  %-18s ", topics[i]);
+			print_wrapped(f, title, used, 21, help_width());
+		}
+	}
+	topics_free(topics);
 	fprintf(f, "\n  kbench COMMAND --help  a command's options (kbench help --man: all of them)\n"
 		   "  kbench --version       the version\n");
 }
@@ -151,11 +281,11 @@ static void print_man(FILE *f)
 		fputc('\n', f);
 	}
 	fprintf(f, ".SH SEE ALSO\n");
-	roff(f, "README.md in the source tree: the tests, how scores and verdicts are computed,\n"
-		"and the run file format.\n");
+	roff(f, "The guide, one page per topic: kbench help lists them, kbench help TOPIC prints\n"
+		"one (installed in the share directory's docs/; docs/ in the source tree).\n");
 }
 
-/* ---- README's option table ---- */
+/* ---- the docs' option tables ---- */
 
 static void md_cell(FILE *f, const char *s)
 {
@@ -169,11 +299,15 @@ static void md_cell(FILE *f, const char *s)
 	}
 }
 
-static void print_markdown(FILE *f)
+/* Every option and the environment (cmds 0), or the options the commands in cmds
+ * take, for the guide's page about them (-h, which every command takes, left out). */
+static void print_markdown(FILE *f, unsigned cmds)
 {
 	fprintf(f, "| option | commands | meaning |\n|---|---|---|\n");
 	for (size_t i = 0; i < opt_count; i++) {
 		const struct opt_def *d = &opt_table[i];
+		if (cmds && (!(d->cmds & cmds) || d->cmds == OC_ALL))
+			continue;
 		char left[64], cmds[200];
 		opts_left(d, left, sizeof left);
 		command_names(cmds, sizeof cmds, d->cmds);
@@ -181,6 +315,8 @@ static void print_markdown(FILE *f)
 		md_cell(f, d->help);
 		fprintf(f, " |\n");
 	}
+	if (cmds)
+		return;
 	fprintf(f, "\n| environment | meaning |\n|---|---|\n");
 	for (size_t i = 0; i < opt_env_count; i++) {
 		fprintf(f, "| `%s` | ", opt_env[i].name);
@@ -199,15 +335,33 @@ int cmd_help(int argc, char **argv)
 	for (int i = 0; i < p.n; i++)
 		what = p.item[i].def->id == O_MAN ? 1 : p.item[i].def->id == O_MARKDOWN ? 2 : what;
 	const struct opt_command *c = p.noperands == 1 ? opts_command(p.operand[0]) : NULL;
-	if (p.noperands > 1 || (p.noperands == 1 && !c))
-		rc = usage_error("help: '%s' is not a command (try 'kbench help')",
-				 p.operand[p.noperands - 1]);
+	const char *dir = docs_dir();
+	if (what == 2) {
+		unsigned cmds = 0;
+		for (int i = 0; i < p.noperands && rc < 0; i++) {
+			const struct opt_command *oc = opts_command(p.operand[i]);
+			if (oc)
+				cmds |= oc->bit;
+			else
+				rc = usage_error("help --markdown: '%s' is not a command (try 'kbench help')",
+						 p.operand[i]);
+		}
+		if (rc < 0)
+			print_markdown(stdout, cmds);
+	} else if (p.noperands > 1)
+		rc = usage_error("help: one command or topic at a time, not '%s' too (try 'kbench help')",
+				 p.operand[1]);
+	else if (p.noperands == 1 && !c && !is_topic(dir, p.operand[0]))
+		rc = usage_error(dir ? "help: '%s' is not a command or a topic (try 'kbench help')"
+				     : "help: '%s' is not a command, and the guide's pages are not installed "
+				       "here (docs/ beside kbench or in its share directory)",
+				 p.operand[0]);
 	else if (what == 1)
 		print_man(stdout);
-	else if (what == 2)
-		print_markdown(stdout);
 	else if (c)
 		opts_print_help(stdout, c);
+	else if (p.noperands == 1)
+		rc = print_topic(dir, p.operand[0]);
 	else
 		help_print_main(stdout);
 	opts_free(&p);

@@ -7,15 +7,28 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "session.h"
 #include "wrap.h" /* print_wrapped, print_reflowed: the commands wrap their text */
 
 /* Each returns the process exit code: 0 success, 1 the run or a file failed, 2 usage. */
 int cmd_run(int argc, char **argv);  /* cmd_run.c */
-/* kbench run without the report on stdout; the stored run's id goes to id ("" when none). */
-int cmd_run_stored(int argc, char **argv, char *id, size_t idlen); /* cmd_run.c */
 int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c */
+/* kbench calibrate's own options, where their rows land (the run options land in the request). */
+struct calibrate_opts {
+	bool full;      /* --full */
+	int runs;       /* -n; 0: the default */
+	double minutes; /* --minutes; 0: none */
+};
 /* cmd_run.c: a run mode's own command, argv[0] its name (run_mode_of_command finds the mode) */
 int cmd_mode(int argc, char **argv);
+/* cmd_run.c: the face kbench run's runs have, and calibrate's: progress on stderr (none with
+ * rq->quiet), signals caught, with report UnixBench's report (and the mode's) on stdout. One
+ * run at a time; rq and mode must outlive the run. */
+struct session_face cli_run_face(const struct run_request *rq, const struct run_mode_info *mode, bool report);
+/* What became of the run's save, told as kbench run tells it: 1 when the save failed. */
+int cli_run_told(const struct run_request *rq, const struct session_result *res);
+/* The signal that stopped a run (Ctrl-C, kill, a closed terminal), 0 for none. */
+int cli_signal(void);
 int cmd_list(int argc, char **argv); /* cmd_list.c */
 int cmd_sensors(int argc, char **argv); /* cmd_telemetry.c */
 int cmd_events(int argc, char **argv);  /* cmd_telemetry.c */
@@ -27,7 +40,7 @@ int cmd_export(int argc, char **argv);  /* cmd_store.c */
 int cmd_report(int argc, char **argv);  /* cmd_report.c: the HTML report */
 int cmd_noise(int argc, char **argv);   /* cmd_store.c */
 int cmd_delete(int argc, char **argv);  /* cmd_store.c */
-int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, README's table */
+int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, the guide */
 int cmd_completion(int argc, char **argv); /* cmd_help.c: the bash completion script */
 
 /* One counter event libpfm4 knows, on a PMU present here. */

@@ -32,6 +32,54 @@ int opts_param_append(char *buf, size_t len, const struct opt_item *it)
 	return 1;
 }
 
+/* ---- where values land ---- */
+
+void *opts_field(const struct opt_def *d, struct run_request *rq, void *own)
+{
+	char *base = d->lands == OL_REQUEST ? (char *)rq : d->lands == OL_OWN ? own : NULL;
+	return base && !d->store ? base + d->off : NULL;
+}
+
+/* One value into its field, by the row's kind (fio's options by their type). */
+static int land(const struct opt_item *it, struct run_request *rq, void *own, char *err, size_t errlen)
+{
+	const struct opt_def *d = it->def;
+	if (d->store)
+		return d->lands == OL_REQUEST ? d->store(rq, it, err, errlen) : 0;
+	void *f = opts_field(d, rq, own);
+	if (!f)
+		return 0;
+	if (d->kind == OK_FLAG)
+		*(bool *)f = true;
+	else if (d->kind == OK_INT)
+		*(int *)f = (int)it->i;
+	else if (d->kind == OK_DOUBLE)
+		*(double *)f = it->d * (d->scale != 0 ? d->scale : 1);
+	else if (d->size)
+		snprintf(f, d->size, "%s", it->arg);
+	else
+		*(const char **)f = it->arg;
+	return 0;
+}
+
+int opts_apply(const struct opt_parsed *p, struct run_request *rq, void *own, char *err, size_t errlen)
+{
+	for (int k = 0; k < p->n; k++)
+		if (land(&p->item[k], rq, own, err, errlen) < 0)
+			return -1;
+	return 0;
+}
+
+int opts_set(const struct opt_def *d, const char *text, struct run_request *rq, void *own, char *err,
+	     size_t errlen)
+{
+	struct opt_item it = { .def = d, .arg = text };
+	if (d->kind != OK_FLAG && opts_value(d, NULL, text, &it.d, err, errlen) < 0)
+		return -1;
+	it.i = (long)it.d;
+	return land(&it, rq, own, err, errlen);
+}
+
 /* ---- values ---- */
 
 void opts_range_text(const struct opt_def *d, char *buf, size_t len)

@@ -7,7 +7,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct run_request;
 struct setting;
+struct opt_item;
 
 /* The commands, as a bitmask: a row says which of them take it. */
 enum opt_cmd {
@@ -42,17 +44,25 @@ enum opt_kind {
 	OK_STRING, /* text; its row's check function, if any, decides */
 };
 
-/* One per row; a command's code switches on these. */
+/* Where a row's value lands (fio's .off1): nowhere (the command reads the item), in the run
+ * request (struct run_request, src/session/request.h), or in the command's own options struct. */
+enum opt_lands {
+	OL_NONE,
+	OL_REQUEST,
+	OL_OWN,
+};
+
+/* A row's name for the code that must name it (a prompt that checks a typed value by its row,
+ * a command that reads an item itself); a row whose value only lands needs none (O_NONE). */
 enum opt_id {
-	O_COPIES, O_ITERATIONS, O_SAMPLES, O_DURATION, O_PAUSE, O_QUICK, O_PRECISION, O_MAX_TEST,
-	O_ALLOCATE, O_BUDGET,
-	O_SETTING, /* the families' settings (src/base/settings.h): a row each, all of this id */
-	O_TMPDIR, O_NAME, O_NO_SAVE, O_QUIET, O_VERBOSE,
-	O_EVENTS, O_INTERVAL, O_SENSOR, O_DUMP, O_COOLDOWN, O_NO_TELEMETRY,
-	O_FULL, O_RUNS, O_MINUTES,
-	/* a run mode's own options (enum run_mode_sets, src/record/run.h), in its order */
+	O_NONE,
+	O_SAMPLES, O_DURATION, O_PAUSE, /* typed at the console's prompts too */
+	O_SETTING, /* where the families' settings (src/base/settings.h) stand: a row each, all of this id */
+	O_EVENTS, O_SENSOR, O_DUMP,
+	O_RUNS, O_MINUTES,
+	/* where the run modes' own options stand (enum run_mode_sets, src/record/run.h), in its order */
 	O_MODE_MINUTES, O_MODE_TEST, O_MODE_IDLE, O_MODE_COPIES,
-	O_THEME, O_COPY_LIST, O_COMPARE, O_SPEED,
+	O_THEME, O_SPEED,
 	O_JSON, O_CSV, O_WIDTH, O_DEFAULT_NOISE, O_CONFIDENCE,
 	O_IMPORT_NAME, O_FORMAT, O_OUTPUT,
 	O_VS, O_REPORT_OUTPUT,
@@ -60,6 +70,14 @@ enum opt_id {
 	O_MAN, O_MARKDOWN,
 	O_HELP,
 	O_COUNT
+};
+
+/* The console's and the replay's own options, where their rows land (options_table.c);
+ * the run options land in the console's run request. Declared here, in the option
+ * table's face, because the table sits a floor below the console that reads them. */
+struct console_opts {
+	const char *theme; /* --theme; NULL: default, or mono without colours */
+	double speed;      /* replay --speed */
 };
 
 struct opt_def {
@@ -82,6 +100,14 @@ struct opt_def {
 	/* An option this one does not go with ("quick"), and why, for the error
 	 * line; NULL: none. */
 	const char *refuses, *refuses_why;
+	/* Where its value lands, at off in the struct lands names: by kind, an int, a double
+	 * (times scale, when not 0: a percentage 0.01, minutes 60), a bool set true, a const char
+	 * * (or, with size, text copied into a char array of that size); or store does more (a
+	 * list that grows, a word appended): 0, or -1 with one sentence (a usage error). */
+	enum opt_lands lands;
+	size_t off, size;
+	double scale;
+	int (*store)(struct run_request *rq, const struct opt_item *it, char *err, size_t errlen);
 };
 
 /* opt_count rows in the order help lists them: the families' settings among them. */
@@ -107,7 +133,7 @@ extern size_t opt_command_count;
 const struct opt_command *opts_command(const char *name);
 
 /* The environment variables kbench reads: the man page's ENVIRONMENT and
- * README's table come from this list (tests/system/options_cli.sh checks
+ * the guide's table come from this list (tests/system/options_cli.sh checks
  * that every variable the code reads is in it). */
 struct opt_env {
 	const char *name;
@@ -132,15 +158,10 @@ struct opt_item {
  * there are more than max. */
 int opts_copy_list(const char *s, int ncpus, int *list, int max);
 
-/* The workload parameters' words ("sizes=1k:64m huge tasks=1,2"), at most this long. */
-#define OPT_PARAMS_MAX 4608
 /* Appends it as a word to buf (space-separated) when its row is a workload
  * parameter: "name=value", or "name" for a flag. 1 when it appended, 0 when
  * the option is not a parameter, -1 when the words would not fit in len. */
 int opts_param_append(char *buf, size_t len, const struct opt_item *it);
-/* Settings that do not go together (--config without --source, --tree with
- * it): 0, or -1 with one sentence. */
-int opts_params_check(const char *params, char *err, size_t errlen);
 
 struct opt_parsed {
 	int n, noperands;
@@ -155,6 +176,18 @@ struct opt_parsed {
  * printing the command's --help, 2 after one "kbench: " line on stderr. */
 int opts_parse(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p);
 void opts_free(struct opt_parsed *p);
+
+/* Every parsed option's value where its row says it lands: the run request rq, or own (the
+ * command's own options; NULL when it has none), in command-line order. 0, or -1 with one
+ * sentence in err (a usage error). */
+int opts_apply(const struct opt_parsed *p, struct run_request *rq, void *own, char *err, size_t errlen);
+/* A value typed for row d (a console prompt), checked by the row and landed as the command
+ * line lands it: 0, or -1 with the error line (naming --name). Text that lands as a pointer
+ * must outlive rq. */
+int opts_set(const struct opt_def *d, const char *text, struct run_request *rq, void *own, char *err,
+	     size_t errlen);
+/* Where row d's value lands in rq (or own): NULL for a row that lands nowhere or by store. */
+void *opts_field(const struct opt_def *d, struct run_request *rq, void *own);
 
 /* Checks text as a value of row d. Returns 0 with the number in *d_out (may
  * be NULL), or -1 with "--duration wants seconds from 0.01 to 86400, not 'x'"

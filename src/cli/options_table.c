@@ -2,6 +2,7 @@
 /* The one option table: a row per option (name, kind, range, default, help, commands), the families' settings among them, the commands and the environment. */
 #include "options.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,9 +11,11 @@
 #include "settings.h"
 #include "noise.h"
 #include "quick.h"
+#include "request.h"
 #include "run.h"
 #include "runner.h"
 #include "store.h"
+#include "sysinfo.h"
 #include "telemetry/telemetry.h"
 #include "tests.h"
 
@@ -81,6 +84,62 @@ static int check_copy_list(const char *opt, const char *arg, char *err, size_t e
 	return 0;
 }
 
+/* ---- values that land by more than a field ---- */
+
+/* -c 1 -c 2 as UnixBench takes them, or -c 1,2 as the console does: blocks added. */
+static int store_copies(struct run_request *rq, const struct opt_item *it, char *err, size_t errlen)
+{
+	struct runner_opts *o = &rq->run;
+	int n = opts_copy_list(it->arg, sysinfo_ncpus(), o->copies + o->ncopies, RUNNER_MAX_BLOCKS - o->ncopies);
+	if (n < 0) {
+		snprintf(err, errlen, "at most %d copy counts in all", RUNNER_MAX_BLOCKS);
+		return -1;
+	}
+	o->ncopies += n;
+	return 0;
+}
+
+/* The console's -c LIST: the list, in place of the one before (the row checked it). */
+static int store_copy_list(struct run_request *rq, const struct opt_item *it, char *err, size_t errlen)
+{
+	int list[RUNNER_MAX_BLOCKS];
+	int n = opts_copy_list(it->arg, sysinfo_ncpus(), list, RUNNER_MAX_BLOCKS);
+	if (n > 0) {
+		rq->run.ncopies = n;
+		memcpy(rq->run.copies, list, sizeof list[0] * (size_t)n);
+	}
+	return 0;
+}
+
+/* A run mode's one copy count (kbench thermal -c N). */
+static int store_one_copy(struct run_request *rq, const struct opt_item *it, char *err, size_t errlen)
+{
+	rq->run.copies[0] = (int)it->i;
+	rq->run.ncopies = 1;
+	return 0;
+}
+
+/* --interval 0 turns telemetry off; any other the runner's ticks follow. */
+static int store_interval(struct run_request *rq, const struct opt_item *it, char *err, size_t errlen)
+{
+	rq->tele.interval = it->d;
+	if (it->d == 0)
+		rq->tele.off = true;
+	else
+		rq->run.interval = it->d;
+	return 0;
+}
+
+/* A family's setting: a word of the run's params. */
+static int store_setting(struct run_request *rq, const struct opt_item *it, char *err, size_t errlen)
+{
+	if (opts_param_append(rq->params, sizeof rq->params, it) < 0) {
+		snprintf(err, errlen, "the workload settings are longer than %d characters", RUN_PARAMS_MAX - 1);
+		return -1;
+	}
+	return 0;
+}
+
 /* One of a row's choices: "--format is json, csv or unixbench, not 'x'". */
 static int one_of(const char *c, const char *opt, const char *arg, char *err, size_t errlen)
 {
@@ -104,9 +163,18 @@ static int one_of(const char *c, const char *opt, const char *arg, char *err, si
 	return -1;
 }
 
+/* --allocate's words (runner.h's enum runner_alloc) */
+#define ALLOCATIONS "index precision"
+
 static int check_allocate(const char *opt, const char *arg, char *err, size_t errlen)
 {
-	return one_of(opts_row(O_ALLOCATE)->choices, opt, arg, err, errlen);
+	return one_of(ALLOCATIONS, opt, arg, err, errlen);
+}
+
+static int store_allocate(struct run_request *rq, const struct opt_item *it, char *err, size_t errlen)
+{
+	rq->run.allocation = strcmp(it->arg, "precision") ? ALLOC_INDEX : ALLOC_PRECISION;
+	return 0;
 }
 
 static int check_format(const char *opt, const char *arg, char *err, size_t errlen)
@@ -126,135 +194,169 @@ static int check_mode(const char *opt, const char *arg, char *err, size_t errlen
 /* ---- the table ---- */
 
 #define RUNLIKE (OC_RUN | OC_CALIBRATE)
+/* Where a value lands: a field of the run request, of calibrate's own options, of the console's. */
+#define RQ(f) .lands = OL_REQUEST, .off = offsetof(struct run_request, f)
+#define RQ_BY(fn) .lands = OL_REQUEST, .store = fn
+#define CALIB(f) .lands = OL_OWN, .off = offsetof(struct calibrate_opts, f)
+#define CONSOLE(f) .lands = OL_OWN, .off = offsetof(struct console_opts, f)
 /* --quick decides the samples itself: a count beside it was silently ignored. */
-#define QUICK_TAKES_SAMPLES "--quick takes samples until each test is within its precision"
+#define QUICK_TAKES_SAMPLES "--quick shares its samples out itself"
 
-/* In the order --help lists them; a row's place is its enum opt_id, but for the
- * families' settings, which take O_SETTING's place (compose, below). */
+/* In the order --help lists them; the families' settings take O_SETTING's place and the run
+ * modes' options O_MODE_MINUTES's (compose, below). */
 static const struct opt_def core_rows[] = {
-	{ .id = O_COPIES, .name = "copies", .short_name = 'c', .kind = OK_STRING,
+	{ .name = "copies", .short_name = 'c', .kind = OK_STRING,
 	  .arg = "N", .what = "a list of counts",
 	  .help = "parallel copies, a block each: -c 1 -c 2 or -c 1,2 (default: 1 and the CPU count)",
-	  .cmds = RUNLIKE, .check = check_copy_list },
-	{ .id = O_ITERATIONS, .name = "iterations", .short_name = 'i', .kind = OK_INT,
+	  .cmds = RUNLIKE, .check = check_copy_list,
+	  RQ_BY(store_copies) },
+	{ .name = "iterations", .short_name = 'i', .kind = OK_INT,
 	  .arg = "N", .what = "a number of iterations",
 	  .min = 1, .max = 1000,
 	  .help = "samples as UnixBench's -i: long tests N, short tests max(1, (N+1)/3)\n(not with --quick)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .refuses = "quick", .refuses_why = QUICK_TAKES_SAMPLES },
+	  .cmds = RUNLIKE | OC_CONSOLE, .refuses = "quick", .refuses_why = QUICK_TAKES_SAMPLES,
+	  RQ(run.iterations) },
 	{ .id = O_SAMPLES, .name = "samples", .kind = OK_INT,
 	  .arg = "N", .what = "a number",
 	  .min = 1, .max = 1000,
 	  .help = "every test runs exactly N samples (default: each test's own; not with --quick)",
-	  .cmds = RUNLIKE | OC_CONSOLE, .refuses = "quick", .refuses_why = QUICK_TAKES_SAMPLES },
+	  .cmds = RUNLIKE | OC_CONSOLE, .refuses = "quick", .refuses_why = QUICK_TAKES_SAMPLES,
+	  RQ(run.samples) },
 	{ .id = O_DURATION, .name = "duration", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0.01, .max = 86400,
 	  .help = "every sample lasts S seconds (nominal: 10, 30 or 60; a thermal check 2; memlat a sweep 6)",
-	  .cmds = RUNLIKE | OC_CONSOLE | OC_MODES },
+	  .cmds = RUNLIKE | OC_CONSOLE | OC_MODES,
+	  RQ(run.duration) },
 	{ .id = O_PAUSE, .name = "pause", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600,
 	  .help = "idle before each sample (default 3: sync, sleep 1, sync, sleep 2)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .id = O_QUICK, .name = "quick", .kind = OK_FLAG,
+	  .cmds = RUNLIKE | OC_CONSOLE,
+	  RQ(run.pause) },
+	{ .name = "quick", .kind = OK_FLAG,
 	  .help = "short samples, shared out over the tests to narrow the index's interval\n"
-		  "most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count (--allocate), in rounds (calibrate: the default)",
-	  .cmds = RUNLIKE | OC_CONSOLE },
-	{ .id = O_PRECISION, .name = "precision", .kind = OK_DOUBLE,
+		  "most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count, in rounds (calibrate: the default)",
+	  .cmds = RUNLIKE | OC_CONSOLE,
+	  RQ(run.quick) },
+	{ .name = "precision", .kind = OK_DOUBLE,
 	  .arg = "PCT", .what = "a percentage",
 	  .min = 0.01, .max = 50, .def = QUICK_DEF(QUICK_PRECISION_PCT),
 	  .help = "quick, --allocate precision: the precision to reach, in percent (default 1)",
-	  .cmds = OC_RUN | OC_CONSOLE },
-	{ .id = O_MAX_TEST, .name = "max-test-seconds", .kind = OK_DOUBLE,
+	  .cmds = OC_RUN | OC_CONSOLE,
+	  RQ(run.precision), .scale = 0.01 },
+	{ .name = "max-test-seconds", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 1, .max = 86400, .def = QUICK_DEF(QUICK_MAX_TEST_SECONDS),
 	  .help = "quick, --allocate precision: a test's time limit (default 15)",
-	  .cmds = OC_RUN | OC_CONSOLE },
-	{ .id = O_ALLOCATE, .name = "allocate", .kind = OK_STRING,
-	  .arg = "index|precision", .what = "an allocation", .choices = "index precision",
+	  .cmds = OC_RUN | OC_CONSOLE,
+	  RQ(run.max_test_seconds) },
+	{ .name = "allocate", .kind = OK_STRING,
+	  .arg = "index|precision", .what = "an allocation", .choices = ALLOCATIONS,
 	  .help = "how a quick run spends its samples: index (the counts that narrow the\n"
 		  "index's interval most, in rounds across the tests; the default) or precision\n"
 		  "(each test until its own precision or time limit, one after another)",
-	  .cmds = RUNLIKE, .check = check_allocate },
-	{ .id = O_BUDGET, .name = "budget", .kind = OK_DOUBLE,
+	  .cmds = RUNLIKE, .check = check_allocate,
+	  RQ_BY(store_allocate) },
+	{ .name = "budget", .kind = OK_DOUBLE,
 	  .arg = "M", .what = "minutes",
 	  .min = 0.1, .max = 10000,
 	  .help = "the run's minutes, shared over its copy counts and spent where they narrow\n"
 		  "the index's interval most, in rounds; UnixBench's sample lengths (or --quick's)",
-	  .cmds = RUNLIKE },
-	{ .id = O_TMPDIR, .name = "tmpdir", .kind = OK_STRING,
+	  .cmds = RUNLIKE,
+	  RQ(run.budget), .scale = 60 },
+	{ .id = O_SETTING }, /* the families' settings, in the registry's order (add_settings) */
+	{ .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
 	  .help = "scratch directory for the file tests (default $TMPDIR or /tmp)",
-	  .cmds = RUNLIKE | OC_MODES | OC_CONSOLE },
-	{ .id = O_NAME, .name = "name", .kind = OK_STRING,
+	  .cmds = RUNLIKE | OC_MODES | OC_CONSOLE,
+	  RQ(run.tmpdir) },
+	{ .name = "name", .kind = OK_STRING,
 	  .arg = "NAME", .what = "a name",
 	  .help = "the stored run's name (default: the kernel release)",
-	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = check_run_name },
-	{ .id = O_NO_SAVE, .name = "no-save", .kind = OK_FLAG,
+	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = check_run_name,
+	  RQ(name) },
+	{ .name = "no-save", .kind = OK_FLAG,
 	  .help = "do not store the run",
-	  .cmds = OC_RUN | OC_MODES },
-	{ .id = O_QUIET, .name = "quiet", .short_name = 'q', .kind = OK_FLAG,
+	  .cmds = OC_RUN | OC_MODES,
+	  RQ(no_save) },
+	{ .name = "quiet", .short_name = 'q', .kind = OK_FLAG,
 	  .help = "no progress on stderr",
-	  .cmds = OC_RUN | OC_MODES },
-	{ .id = O_VERBOSE, .name = "verbose", .short_name = 'v', .kind = OK_FLAG,
+	  .cmds = OC_RUN | OC_MODES,
+	  RQ(quiet) },
+	{ .name = "verbose", .short_name = 'v', .kind = OK_FLAG,
 	  .help = "a line per sample, and a telemetry line per test",
-	  .cmds = OC_RUN | OC_MODES },
+	  .cmds = OC_RUN | OC_MODES,
+	  RQ(verbose) },
 	{ .id = O_EVENTS, .name = "events", .kind = OK_STRING,
 	  .arg = "LIST", .what = "event names",
 	  .help = "counters per worker, libpfm4 names, comma-separated (kbench events);\n"
 		  "default: cycles, ref-cycles, instructions, cache/branch misses and software events",
-	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = telemetry_check_events },
-	{ .id = O_INTERVAL, .name = "interval", .kind = OK_DOUBLE,
+	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = telemetry_check_events,
+	  RQ(tele.events) },
+	{ .name = "interval", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600, .def = "0.5",
 	  .help = "seconds between telemetry samples (default 0.5; 0 = no telemetry)",
-	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = telemetry_check_interval },
+	  .cmds = OC_RUN | OC_MODES | OC_CONSOLE, .check = telemetry_check_interval,
+	  RQ_BY(store_interval) },
 	{ .id = O_SENSOR, .name = "sensor", .kind = OK_STRING,
 	  .arg = "CHIP:LABEL", .what = "a sensor",
 	  .help = "the CPU temperature input (kbench sensors lists them)",
-	  .cmds = OC_RUN | OC_SENSORS | OC_MODES | OC_CONSOLE, .check = telemetry_check_sensor },
+	  .cmds = OC_RUN | OC_SENSORS | OC_MODES | OC_CONSOLE, .check = telemetry_check_sensor,
+	  RQ(tele.sensor) },
 	{ .id = O_DUMP, .name = "dump", .kind = OK_STRING,
 	  .arg = "FILE", .what = "a file name",
 	  .help = "write a tar of the sysfs and procfs files kbench reads (values, labels,\n"
 		  "modes; no serial numbers or host names) to attach to a bug report",
 	  .cmds = OC_SENSORS },
-	{ .id = O_COOLDOWN, .name = "cooldown", .kind = OK_FLAG,
+	{ .name = "cooldown", .kind = OK_FLAG,
 	  .help = "before each test, wait (up to 2 min) until the CPU is back near its\n"
 		  "starting temperature",
-	  .cmds = OC_RUN },
-	{ .id = O_NO_TELEMETRY, .name = "no-telemetry", .kind = OK_FLAG,
+	  .cmds = OC_RUN,
+	  RQ(tele.cooldown) },
+	{ .name = "no-telemetry", .kind = OK_FLAG,
 	  .help = "no sampling at all (to measure what telemetry costs)",
-	  .cmds = OC_RUN | OC_CONSOLE },
-	{ .id = O_FULL, .name = "full", .kind = OK_FLAG,
+	  .cmds = OC_RUN | OC_CONSOLE,
+	  RQ(tele.off) },
+	{ .name = "full", .kind = OK_FLAG,
 	  .help = "full-length runs, UnixBench's samples (about half an hour each)",
-	  .cmds = OC_CALIBRATE },
+	  .cmds = OC_CALIBRATE,
+	  CALIB(full) },
 	{ .id = O_RUNS, .name = "runs", .short_name = 'n', .kind = OK_INT,
 	  .arg = "N", .what = "a number of runs",
 	  .min = 2, .max = 50, .def = "5",
 	  .help = "how many runs (default 5; at least 2)",
-	  .cmds = OC_CALIBRATE },
+	  .cmds = OC_CALIBRATE,
+	  CALIB(runs) },
 	{ .id = O_MINUTES, .name = "minutes", .kind = OK_DOUBLE,
 	  .arg = "M", .what = "a number of minutes",
 	  .min = 1, .max = 100000,
 	  .help = "as many runs as fit in M minutes (at least 2, at most -n or 50)",
-	  .cmds = OC_CALIBRATE },
+	  .cmds = OC_CALIBRATE,
+	  CALIB(minutes) },
+	{ .id = O_MODE_MINUTES }, /* the run modes' own options, in the modes' order (add_mode_options) */
 	{ .id = O_THEME, .name = "theme", .kind = OK_STRING,
 	  .arg = "NAME", .what = "a theme",
 	  .help = "colour theme: default, projector, light, mono, or a user theme",
-	  .cmds = OC_CONSOLE | OC_REPLAY, .choices = "default projector light mono" },
-	{ .id = O_COPY_LIST, .name = "copies", .short_name = 'c', .kind = OK_STRING,
+	  .cmds = OC_CONSOLE | OC_REPLAY, .choices = "default projector light mono",
+	  CONSOLE(theme) },
+	{ .name = "copies", .short_name = 'c', .kind = OK_STRING,
 	  .arg = "LIST", .what = "a list of counts",
 	  .help = "copy counts, e.g. 1 or 1,2 or all (default: 1 and all cores)",
-	  .cmds = OC_CONSOLE, .check = check_copy_list },
-	{ .id = O_COMPARE, .name = "compare", .kind = OK_STRING,
+	  .cmds = OC_CONSOLE, .check = check_copy_list,
+	  RQ_BY(store_copy_list) },
+	{ .name = "compare", .kind = OK_STRING,
 	  .arg = "RUN", .what = "a stored run",
 	  .help = "the stored run to compare against (default: automatic; none: no comparison)",
-	  .cmds = OC_CONSOLE | OC_REPLAY },
+	  .cmds = OC_CONSOLE | OC_REPLAY,
+	  RQ(compare), .size = sizeof(((struct run_request *)0)->compare) },
 	{ .id = O_SPEED, .name = "speed", .kind = OK_DOUBLE,
 	  .arg = "N", .what = "a factor",
 	  .min = 0.1, .max = 10000, .def = "10",
 	  .help = "play back N times as fast as recorded (default 10)",
-	  .cmds = OC_REPLAY },
+	  .cmds = OC_REPLAY,
+	  CONSOLE(speed) },
 	{ .id = O_JSON, .name = "json", .kind = OK_FLAG,
 	  .help = "the comparison as JSON",
 	  .cmds = OC_COMPARE },
@@ -335,7 +437,7 @@ static const struct opt_def core_rows[] = {
 	  .help = "the manual page kbench(1) in roff",
 	  .cmds = OC_HELP },
 	{ .id = O_MARKDOWN, .name = "markdown", .kind = OK_FLAG,
-	  .help = "README's option table in Markdown",
+	  .help = "the option table in Markdown, of the commands named (the guide's pages hold them)",
 	  .cmds = OC_HELP },
 	{ .id = O_HELP, .name = "help", .short_name = 'h', .kind = OK_FLAG,
 	  .help = "this text",
@@ -357,15 +459,12 @@ static size_t row_of[O_COUNT]; /* each id's first row */
 
 static const enum opt_kind setting_kinds[] = { [SET_FLAG] = OK_FLAG, [SET_INT] = OK_INT, [SET_TEXT] = OK_STRING };
 
-/* What a mode's option sets, as the row the command line reads: its id and kind. */
-static const struct {
-	enum opt_id id;
-	enum opt_kind kind;
-} mode_sets[RUN_SETS_COUNT] = {
-	[RUN_SETS_MINUTES] = { O_MODE_MINUTES, OK_DOUBLE },
-	[RUN_SETS_TEST] = { O_MODE_TEST, OK_STRING },
-	[RUN_SETS_IDLE] = { O_MODE_IDLE, OK_DOUBLE },
-	[RUN_SETS_COPIES] = { O_MODE_COPIES, OK_INT },
+/* What a mode's option sets, as the row the command line reads: its id, kind and where it lands. */
+static const struct opt_def mode_sets[RUN_SETS_COUNT] = {
+	[RUN_SETS_MINUTES] = { .id = O_MODE_MINUTES, .kind = OK_DOUBLE, RQ(run.timed_seconds), .scale = 60 },
+	[RUN_SETS_TEST] = { .id = O_MODE_TEST, .kind = OK_STRING, RQ(test) },
+	[RUN_SETS_IDLE] = { .id = O_MODE_IDLE, .kind = OK_DOUBLE, RQ(run.idle) },
+	[RUN_SETS_COPIES] = { .id = O_MODE_COPIES, .kind = OK_INT, RQ_BY(store_one_copy) },
 };
 
 static size_t add_settings(size_t n)
@@ -383,7 +482,7 @@ static size_t add_settings(size_t n)
 				.id = O_SETTING, .name = r->name, .kind = setting_kinds[r->kind], .arg = r->arg,
 				.what = r->what, .min = (double)r->min, .max = (double)r->max, .def = r->def,
 				.help = r->help, .cmds = RUNLIKE | OC_CONSOLE, .choices = r->choices,
-				.param = true, .setting = r,
+				.param = true, .setting = r, RQ_BY(store_setting),
 			};
 		}
 	return n;
@@ -400,46 +499,41 @@ static size_t add_mode_options(size_t n)
 		if (!mi->command || !mi->cmd)
 			continue;
 		for (const struct run_mode_option *r = mi->cmd->options; r && r->name && n - first < MAX_MODE_ROWS;
-		     r++)
-			rows[n++] = (struct opt_def){
-				.id = mode_sets[r->sets].id, .name = r->name, .short_name = r->short_name,
-				.kind = mode_sets[r->sets].kind, .arg = r->arg, .what = r->what, .min = r->min,
-				.max = r->max, .def = r->def, .help = r->help,
-				.cmds = bit | (r->console ? OC_CONSOLE : 0u), .check = r->check,
-			};
+		     r++) {
+			struct opt_def d = mode_sets[r->sets];
+			d.name = r->name, d.short_name = r->short_name, d.arg = r->arg, d.what = r->what;
+			d.min = r->min, d.max = r->max, d.def = r->def, d.help = r->help;
+			d.cmds = bit | (r->console ? OC_CONSOLE : 0u), d.check = r->check;
+			rows[n++] = d;
+		}
 		bit <<= 1;
 	}
 	return n;
 }
 
-/* The table as help lists it: the core rows in their ids' order, every family's settings
- * at O_SETTING and the modes' options at O_MODE_MINUTES; made before main runs, so every
- * reader sees it whole. */
+/* The table as help lists it: the core rows in their order, every family's settings where the
+ * O_SETTING row stands and the modes' options where O_MODE_MINUTES's does; made before main
+ * runs, so every reader sees it whole. */
 __attribute__((constructor)) static void compose(void)
 {
-	size_t n = 0, c = 0, ncore = sizeof core_rows / sizeof core_rows[0];
+	size_t n = 0, ncore = sizeof core_rows / sizeof core_rows[0];
 	for (int m = 0; m < RUN_MODE_COUNT; m++) {
 		const char *name = run_mode_info((enum run_mode)m)->name;
 		size_t u = strlen(mode_names);
 		if (name[0])
 			snprintf(mode_names + u, sizeof mode_names - u, "%s%s", u ? " " : "", name);
 	}
-	for (int id = 0; id < O_COUNT; id++) {
-		row_of[id] = n;
-		if (id == O_SETTING)
+	for (size_t c = 0; c < ncore; c++) {
+		if (core_rows[c].id == O_SETTING)
 			n = add_settings(n);
-		else if (id == O_MODE_MINUTES)
+		else if (core_rows[c].id == O_MODE_MINUTES)
 			n = add_mode_options(n);
-		else if (id > O_MODE_MINUTES && id <= O_MODE_COPIES) {
-			for (size_t i = row_of[O_MODE_MINUTES]; i < n; i++)
-				if (rows[i].id == (enum opt_id)id) {
-					row_of[id] = i;
-					break;
-				}
-		} else if (c < ncore && core_rows[c].id == (enum opt_id)id)
-			rows[n++] = core_rows[c++];
+		else
+			rows[n++] = core_rows[c];
 	}
 	opt_count = n;
+	for (size_t i = n; i-- > 0;)
+		row_of[rows[i].id] = i; /* each id's first row */
 }
 
 /* run and calibrate; then the modes' commands, then core_commands */
@@ -522,7 +616,7 @@ static const struct opt_command core_commands[] = {
 	  "Removes one stored run, or every run the filters select (those of 'kbench runs'\n"
 	  "with the same filters) after listing them and asking; --yes does not ask.",
 	  NULL, "runs" },
-	{ "help", OC_HELP, "[COMMAND] [--man|--markdown]", "this list, a command's options, or the manual",
+	{ "help", OC_HELP, "[COMMAND|TOPIC] [--man|--markdown]", "this list, a command's options, a page of the guide, or the manual",
 	  NULL, NULL, "commands" },
 	{ "completion", OC_COMPLETION, "bash", "the bash completion script (make install installs it)",
 	  "Prints a bash completion script: commands, each command's options, test ids\n"
@@ -596,10 +690,3 @@ const struct opt_def *opts_row(enum opt_id id)
 	return &rows[row_of[(unsigned)id < O_COUNT ? id : O_HELP]];
 }
 
-int opts_params_check(const char *params, char *err, size_t errlen)
-{
-	for (const struct family *const *f = family_list; *f; f++)
-		if ((*f)->settings && (*f)->settings->conflicts && (*f)->settings->conflicts(params, err, errlen) < 0)
-			return -1;
-	return 0;
-}

@@ -194,14 +194,6 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 	snprintf(sb, sizeof sb, "%s", b->incomplete ? "incomplete" : "complete");
 	compare_add_diff(c, "run", sa, sb);
 	meter_diffs(c, a, b);
-	/* What differs in a family's own terms (what a build test built) */
-	for (int i = 0; i < a->nblocks; i++)
-		for (int k = 0; k < a->blocks[i].ntests; k++) {
-			const struct test_result *ta = &a->blocks[i].tests[k];
-			const struct family *fam = test_result_family(ta);
-			if (fam->compare_diffs)
-				fam->compare_diffs(c, ta, b);
-		}
 }
 
 void compare_title(char *buf, size_t size, const struct run *const *r, int n)
@@ -467,9 +459,9 @@ void compare_footer(struct compare *c, const struct run *const *a, int na, const
 		compare_push_footer(c, "The %% after faster or slower says how sure: at 99%%, noise alone would show a "
 			       "change that large once in a hundred comparisons.");
 	busy_footer(c, a, na, b, nb);
-	for (int i = 0; family_list[i]; i++)
-		if (family_list[i]->compare_footer)
-			family_list[i]->compare_footer(c, a, na, b, nb);
+	for (int i = 0; family_list[i]; i++) /* what differs in its own terms, its sentences */
+		if (family_list[i]->compare)
+			family_list[i]->compare(c, a, na, b, nb);
 	/* The floors themselves, so the +- column can be checked by hand. */
 	char floors[1024] = "";
 	for (int k = 0; k < c->nblocks && !floors[0]; k++)

@@ -37,16 +37,6 @@ static void label_for(char *buf, size_t size, const struct compare_row *r, int w
 	snprintf(buf, size, "%.*s", width, l);
 }
 
-static void fmt_pct(char *buf, size_t size, double v, bool sign)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, "--");
-	else if (fabs(v) >= 99.95)
-		snprintf(buf, size, sign ? "%+.0f%%" : "%.0f", v);
-	else
-		snprintf(buf, size, sign ? "%+.1f%%" : "%.1f", v);
-}
-
 void compare_verdict_text(char *buf, size_t size, const struct compare_row *r)
 {
 	if (r->verdict == VERDICT_NA && r->note) {
@@ -87,9 +77,9 @@ static void print_row(FILE *f, const struct compare_row *r, bool compact)
 	}
 	compare_fmt_score(ai, sizeof ai, r->a.index, iw);
 	compare_fmt_score(bi, sizeof bi, r->b.index, iw);
-	fmt_pct(ch, sizeof ch, r->change, true);
+	num_pct(ch, sizeof ch, r->change, NUM_PCT_SIGN);
 	char pmv[20];
-	fmt_pct(pmv, sizeof pmv, r->change_pm, false);
+	num_pct(pmv, sizeof pmv, r->change_pm, NUM_PCT_BARE);
 	/* Five columns in the compact layout: no decimals from 10 on, and a cap. */
 	if (compact && isfinite(r->change_pm) && r->change_pm >= 9.95)
 		snprintf(pmv, sizeof pmv, r->change_pm < 999.5 ? "%.0f" : "999", r->change_pm);
@@ -195,8 +185,8 @@ void compare_print_text(FILE *f, const struct compare *c, int width)
 			print_row(f, &ix, compact);
 		}
 		char m[24], g[24];
-		fmt_pct(m, sizeof m, b->mean_change, true);
-		fmt_pct(g, sizeof g, b->geomean_change, true);
+		num_pct(m, sizeof m, b->mean_change, NUM_PCT_SIGN);
+		num_pct(g, sizeof g, b->geomean_change, NUM_PCT_SIGN);
 		/* the means are of the rate tests' scores; a block of points has none */
 		if (b->ncompared)
 			fprintf(f, "Mean of changes %s, geometric mean of ratios %s (%d tests)\n", m, g,
@@ -209,8 +199,8 @@ void compare_print_text(FILE *f, const struct compare *c, int width)
 				b->ndetail, b->dfaster, b->dslower, b->dsame, b->dna);
 	}
 	for (int i = 0; family_list[i]; i++) /* a family's own tables (contest's blocks) */
-		if (family_list[i]->compare_text)
-			family_list[i]->compare_text(f, c);
+		if (family_list[i]->compare_print)
+			family_list[i]->compare_print(f, c);
 	fputc('\n', f);
 	for (int i = 0; i < c->nfooter; i++)
 		wrap(f, c->footer[i], width, 0);

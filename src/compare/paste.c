@@ -15,6 +15,7 @@
 
 #include "compare.h"
 #include "noise.h"
+#include "numfmt.h"
 #include "run.h"
 #include "tests.h"
 
@@ -111,14 +112,6 @@ static void fmt_score(char *buf, size_t size, double v, bool compact)
 		snprintf(buf, size, v >= 100 ? "%.1f" : "%.4g", v);
 }
 
-static void fmt_change(char *buf, size_t size, double v)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, "--");
-	else
-		snprintf(buf, size, fabs(v) >= 99.95 ? "%+.0f%%" : "%+.1f%%", v);
-}
-
 static void fmt_pm(char *buf, size_t size, double v, bool drift)
 {
 	if (!isfinite(v))
@@ -189,7 +182,7 @@ static void compare_cells(struct pt_row *row, const struct compare_row *r, const
 		if (!fmt->compact)
 			fmt_score(row->cell[k++], PT_CELL, side->index, false);
 	}
-	fmt_change(row->cell[k++], PT_CELL, r->change);
+	num_pct(row->cell[k++], PT_CELL, r->change, NUM_PCT_SIGN);
 	fmt_pm(row->cell[k++], PT_CELL, r->change_pm, r->a.drift || r->b.drift);
 	compare_verdict_text(row->cell[k++], PT_CELL, r);
 	row->total = index_row;

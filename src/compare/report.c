@@ -97,124 +97,6 @@ static const char *plural(int n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-static int by_label(const void *a, const void *b)
-{
-	const struct test_result *x = *(const struct test_result *const *)a;
-	const struct test_result *y = *(const struct test_result *const *)b;
-	return strcmp(x->label, y->label);
-}
-
-static bool reportable(const struct test_result *t)
-{
-	return (t->status == TEST_DONE || t->status == TEST_IMPORTED) && t->score > 0;
-}
-
-/* One category's index table. For "system" the index and fullness come from
- * the block (score_block); other categories are computed here, always partial. */
-static void index_table(FILE *f, const struct test_result **sorted, int n, const char *category,
-			const struct run_block *b)
-{
-	bool system = !strcmp(category, "system");
-	int rows = 0, with_base = 0;
-	double ratios[64];
-	for (int i = 0; i < n; i++) {
-		if (strcmp(sorted[i]->category, category) != 0)
-			continue;
-		rows++;
-		if (sorted[i]->baseline > 0 && with_base < 64)
-			ratios[with_base++] = sorted[i]->score / sorted[i]->baseline;
-	}
-	if (!rows)
-		return;
-	bool partial = system ? b->index_partial : true;
-	double idx = system ? b->index_score : 10.0 * score_geomean(ratios, (size_t)with_base, 1e-6);
-	const char *header = !system ? "Non-Index Benchmarks"
-			     : partial ? "System Benchmarks Partial Index"
-				       : "System Benchmarks Index Values";
-	fprintf(f, "%-40s %12s %12s %8s\n", header, "BASELINE", "RESULT", "INDEX");
-	for (int i = 0; i < n; i++) {
-		const struct test_result *t = sorted[i];
-		if (strcmp(t->category, category) != 0)
-			continue;
-		if (t->baseline > 0)
-			fprintf(f, "%-40s %12.1f %12.1f %8.1f\n", t->label, t->baseline, t->score,
-				score_index(t->score, t->baseline));
-		else
-			fprintf(f, "%-40s %12s %12.1f %8s\n", t->label, "---", t->score, "---");
-	}
-	if (!with_base) {
-		fputc('\n', f);
-		return;
-	}
-	fprintf(f, "%-40s %12s %12s %8s\n", "", "", "", "========");
-	const char *title = !system ? "Non-Index Benchmarks Index Score (Partial Only)"
-			    : partial ? "System Benchmarks Index Score (Partial Only)"
-				      : "System Benchmarks Index Score";
-	fprintf(f, "%-66s %8.1f\n\n", title, idx);
-}
-
-/* A quick run says how precise each score is and what stopped the test: its precision
- * (each test until its interval was within it), or the index allocation (the samples
- * shared out to narrow the index's interval most in the seconds given, in rounds). */
-static void quick_table(FILE *f, const struct run_block *b)
-{
-	const struct test_result *first = NULL;
-	for (int i = 0; i < b->ntests && !first; i++)
-		if (test_summary_get(&b->tests[i], "quick_precision_asked") || test_summary_get(&b->tests[i], "quick_alloc"))
-			first = &b->tests[i];
-	if (!first)
-		return;
-	const struct kv *asked = test_summary_get(first, "quick_precision_asked");
-	if (asked)
-		fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n", asked->value * 100);
-	else
-		fprintf(f, "Quick run: samples in rounds, shared out to narrow the index's interval most in %.0f s\n",
-			test_summary_get(first, "quick_alloc")->value);
-	for (int i = 0; i < b->ntests; i++) {
-		const struct test_result *t = &b->tests[i];
-		const struct kv *p = test_summary_get(t, "quick_precision");
-		const struct kv *why = test_summary_get(t, "quick_stop");
-		const struct kv *secs = test_summary_get(t, "quick_seconds");
-		if (t->status != TEST_DONE || !why)
-			continue;
-		char prec[16];
-		if (p)
-			snprintf(prec, sizeof prec, "+-%.2f%%", p->value * 100);
-		else
-			snprintf(prec, sizeof prec, "n/a");
-		fprintf(f, "  %-40s %9s %4d samples %6.1f s%s\n", t->label, prec, t->nsamples,
-			secs ? secs->value : 0,
-			!strcmp(why->text, "precise") || !strcmp(why->text, "allocated")
-				? ""
-				: "  (limit reached before the precision)");
-	}
-	fputc('\n', f);
-}
-
-/* Where a pair test's processes ran (context1: on one CPU, or each wake-up
- * crossing to another): the split over its samples, since the two read
- * several times apart and a run holding both is two measurements. */
-static void placement_lines(FILE *f, const struct run_block *b)
-{
-	bool any = false;
-	for (int i = 0; i < b->ntests; i++) {
-		const struct test_result *t = &b->tests[i];
-		int n[PLACE_COUNT] = { 0 };
-		for (int s = 0; s < t->nsamples; s++)
-			n[sample_placement(&t->samples[s])]++;
-		if (!reportable(t) || n[PLACE_UNKNOWN] == t->nsamples)
-			continue;
-		fprintf(f, "Placement: %s: each pair on one CPU in %d of %d samples, on two CPUs in %d", t->id,
-			n[PLACE_ONE], t->nsamples, n[PLACE_TWO]);
-		if (n[PLACE_MIXED])
-			fprintf(f, ", mixed in %d", n[PLACE_MIXED]);
-		fputc('\n', f);
-		any = true;
-	}
-	if (any)
-		fputc('\n', f);
-}
-
 /* The x of a point as its family says it (memlat: bytes as KiB/MiB), else the number and unit. */
 static void fmt_x(char *buf, size_t size, const struct family *fam, const struct point *p)
 {
@@ -226,10 +108,7 @@ static void fmt_x(char *buf, size_t size, const struct family *fam, const struct
 		snprintf(buf, size, "%s", "");
 }
 
-/* A points result (run.h) is no UnixBench rate: its headline points as a
- * table of their own, mean over the samples and their spread (for a family
- * without a layout of its own), then its family's notes. */
-static void points_table(FILE *f, const struct test_result *t)
+void report_points(FILE *f, const struct test_result *t)
 {
 	const struct family *fam = test_result_family(t);
 	int nsum = 0;
@@ -270,9 +149,6 @@ static void points_table(FILE *f, const struct test_result *t)
 			 t->npoints - nsum);
 	fputs("  ", f);
 	print_wrapped(f, line, 2, 3, 79);
-	if (fam->report_notes)
-		fam->report_notes(f, t);
-	fputc('\n', f);
 }
 
 void report_block(FILE *f, const struct run *r, const struct run_block *b)
@@ -292,32 +168,20 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 	fprintf(f, "%d %s in system; running %d parallel %s of tests\n\n", r->meta.ncpus,
 		plural(r->meta.ncpus, "CPU", "CPUs"), b->copies, plural(b->copies, "copy", "copies"));
 
-	const struct test_result **sorted = calloc((size_t)b->ntests + 1, sizeof *sorted);
-	if (!sorted)
-		return;
-	int n = 0;
-	for (int i = 0; i < b->ntests; i++)
-		if (reportable(&b->tests[i]))
-			sorted[n++] = &b->tests[i];
-	qsort(sorted, (size_t)n, sizeof *sorted, by_label);
-	for (int i = 0; i < n; i++) {
-		const struct test_result *t = sorted[i];
-		fprintf(f, "%-40s %12.1f %-5s (%.1f s, %d samples)\n", t->label, t->score, t->unit, t->time,
-			t->kept);
-	}
-	fputc('\n', f);
-	index_table(f, sorted, n, "system", b);
-	index_table(f, sorted, n, "misc", b);
-	if (r->meta.mode == RUN_MODE_QUICK)
-		quick_table(f, b);
-	placement_lines(f, b);
+	for (int i = 0; family_list[i]; i++) /* UnixBench's tables, the rate tests' */
+		if (family_list[i]->print_block)
+			family_list[i]->print_block(f, r, b);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
-		if (t->kind != RESULT_POINTS || !test_has_result(t))
+		if (!test_has_result(t))
 			continue;
 		const struct family *fam = test_result_family(t);
-		if (!fam->report_test || !fam->report_test(f, t, r)) /* its own layout, else ours */
-			points_table(f, t);
+		if (fam->print) {
+			fam->print(f, t, r);
+		} else if (t->kind == RESULT_POINTS) {
+			report_points(f, t);
+			fputc('\n', f);
+		}
 	}
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
@@ -326,7 +190,6 @@ void report_block(FILE *f, const struct run *r, const struct run_block *b)
 		else if (t->status == TEST_SKIPPED)
 			fprintf(f, "Skipped: %s (%s)\n\n", t->label, t->reason[0] ? t->reason : "skipped");
 	}
-	free(sorted);
 }
 
 void report_print(FILE *f, const struct run *r)
@@ -335,8 +198,8 @@ void report_print(FILE *f, const struct run *r)
 	for (int i = 0; i < r->nblocks; i++)
 		report_block(f, r, &r->blocks[i]);
 	for (int i = 0; family_list[i]; i++) /* their tables of the whole run */
-		if (family_list[i]->report_run)
-			family_list[i]->report_run(f, r);
+		if (family_list[i]->print_run)
+			family_list[i]->print_run(f, r);
 	if (r->incomplete)
 		fprintf(f, "Incomplete run: stopped before every test had finished.\n\n");
 }

@@ -15,4 +15,10 @@ void report_print(FILE *f, const struct run *r);
 void report_header(FILE *f, const struct run *r);
 void report_block(FILE *f, const struct run *r, const struct run_block *b);
 
+/* A points result (run.h) is no UnixBench rate: its headline points as a table of
+ * their own, their means over the samples and spreads, and which way is better;
+ * the default of a family's print verb (family.h), which ends it with a blank line. */
+struct test_result;
+void report_points(FILE *f, const struct test_result *t);
+
 #endif

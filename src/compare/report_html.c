@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The HTML report: one self-contained file (inline CSS and SVG, no script) of a run, or of a comparison. */
 #include "report_html.h"
-#include "report_html_int.h"
 
 #include <errno.h>
 #include <math.h>
@@ -14,24 +13,12 @@
 #include "compare.h"
 #include "family.h"
 #include "fileio.h"
+#include "html.h"
 #include "report.h"
+#include "report_html_charts.h"
+#include "report_html_tests.h"
 #include "run.h"
 #include "svg.h"
-
-/* Machine or user text, escaped. */
-void html_esc(struct html *h, const char *s)
-{
-	html_text(h->f, s, h->home);
-}
-
-/* kbench's own markup and numbers; never a string from a run (esc is for those). */
-void html_out(struct html *h, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(h->f, fmt, ap);
-	va_end(ap);
-}
 
 /* A cell of machine text: <td>text</td>, "unknown" when empty. */
 static void td(struct html *h, const char *s)
@@ -111,51 +98,10 @@ static void fmt_date(char *buf, size_t size, time_t t)
 		strftime(buf, size, "%Y-%m-%d %H:%M %Z", &tm);
 }
 
-void html_fmt_score(char *buf, size_t size, double v)
-{
-	if (!isfinite(v) || v <= 0)
-		snprintf(buf, size, "&ndash;");
-	else if (v >= 1e6)
-		snprintf(buf, size, "%.0f", v);
-	else if (v >= 100)
-		snprintf(buf, size, "%.1f", v);
-	else /* a latency of 1.287 ns keeps its digits */
-		snprintf(buf, size, "%.4g", v);
-}
 
-void html_fmt_pct(char *buf, size_t size, double v, bool sign)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, "&ndash;");
-	else
-		snprintf(buf, size, sign ? "%+.1f%%" : "%.1f%%", v);
-}
 
-const char *html_verdict_class(enum compare_verdict v)
-{
-	switch (v) {
-	case VERDICT_FASTER: return "faster";
-	case VERDICT_SLOWER: return "slower";
-	case VERDICT_SAME: return "same";
-	default: return "na";
-	}
-}
 
-const char *html_verdict_glyph(enum compare_verdict v)
-{
-	switch (v) {
-	case VERDICT_FASTER: return "&#9650; ";
-	case VERDICT_SLOWER: return "&#9660; ";
-	case VERDICT_SAME: return "&#8776; ";
-	default: return "";
-	}
-}
 
-const struct test_result *html_find_test(const struct run *r, int copies, const char *id)
-{
-	const struct run_block *b = r ? run_find_block(r, copies) : NULL;
-	return b ? run_block_find_test(b, id) : NULL;
-}
 
 /* ---- the header ---- */
 
@@ -271,14 +217,6 @@ static void diffs(struct html *h, const struct compare *c)
 
 /* ---- the index ---- */
 
-/* A block with a test that has a UnixBench baseline: one with an index to state. */
-bool html_block_indexed(const struct run_block *bl)
-{
-	for (int i = 0; i < bl->ntests; i++)
-		if (bl->tests[i].baseline > 0)
-			return true;
-	return false;
-}
 
 static void index_big(struct html *h, const struct run *r, const struct compare *c)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The HTML report's charts: the points tests' curves and percentiles, and the telemetry through the run. */
-#include "report_html_int.h"
+#include "report_html_charts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "family.h"
 #include "fileio.h"
+#include "html.h"
 #include "report.h"
 #include "run.h"
 #include "tests.h"
@@ -181,7 +182,7 @@ void html_curves(struct html *h, const struct run *r)
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
 			const struct family *fam = test_result_family(t);
-			if (t->kind != RESULT_POINTS || (fam->html_claims && fam->html_claims(t)))
+			if (t->kind != RESULT_POINTS || fam->html_section)
 				continue; /* drawn in its family's section (its x may be no place on a curve) */
 			percentile_chart(h, t, bl->copies, &title);
 			const char *units[8];

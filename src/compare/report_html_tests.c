@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The HTML report's tables per test: a run's results, or its comparison row by row, and the counters per test. */
-#include "report_html_int.h"
+#include "report_html_tests.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,44 +13,15 @@
 #include "compare.h"
 #include "family.h"
 #include "fileio.h"
+#include "html.h"
 #include "report.h"
 #include "run.h"
 #include "tests.h"
 #include "svg.h"
 
-/* ---- result kinds: how one test's result is drawn ----
- *
- * A rate, or a points result's headline points. A family that draws its
- * results in a section of its own says so through its hooks (family.h
- * html_claims), and the tables give it the row it draws. claims() sees the
- * run's result, or NULL for a comparison row the run lacks. */
+/* ---- the default rows: how a result or a comparison row is drawn ---- */
 
-struct html_kind {
-	const char *name;
-	bool (*claims)(const struct test_result *t);
-	/* one run: the cells after the test's label and copies */
-	void (*alone)(struct html *h, const struct test_result *t, double max_index);
-	/* a comparison row: the cells after the label */
-	void (*versus)(struct html *h, const struct compare_row *r, double range);
-};
-
-static bool rate_claims(const struct test_result *t)
-{
-	return true; /* a score per second (or per minute), with or without a baseline */
-}
-
-static void rate_cells(struct html *h, const struct test_result *t, double max_index);
-
-static void rate_alone(struct html *h, const struct test_result *t, double max_index)
-{
-	html_out(h, "<tr><td>");
-	html_esc(h, t->label);
-	html_out(h, "</td>");
-	rate_cells(h, t, max_index);
-	html_out(h, "</tr>");
-}
-
-static void rate_cells(struct html *h, const struct test_result *t, double max_index)
+void html_result_cells(struct html *h, const struct test_result *t, double max_index)
 {
 	bool ok = t->status == TEST_DONE || t->status == TEST_IMPORTED;
 	if (!ok) {
@@ -78,7 +49,7 @@ static void rate_cells(struct html *h, const struct test_result *t, double max_i
 	html_out(h, "</td>");
 }
 
-static void rate_versus(struct html *h, const struct compare_row *r, double range)
+void html_compare_cells(struct html *h, const struct compare_row *r, double range)
 {
 	char a[64], b[64], ch[32], pm[32], verdict[96];
 	html_fmt_score(b, sizeof b, r->b.present ? r->b.score : NAN);
@@ -95,14 +66,10 @@ static void rate_versus(struct html *h, const struct compare_row *r, double rang
 	html_out(h, "</td>");
 }
 
-static bool points_claims(const struct test_result *t)
-{
-	return t && t->kind == RESULT_POINTS;
-}
-
-/* A points test alone: a row per headline point (its mean over the samples,
- * unit and spread; no index); the curve is drawn below the table. */
-static void points_alone(struct html *h, const struct test_result *t, double max_index)
+/* A result alone: a row per headline point (its mean over the samples, unit
+ * and spread; no index; the curve is drawn below the table), or, with none
+ * (a rate, a test that failed), one row of its score, index and spread. */
+static void rows_alone(struct html *h, const struct test_result *t, double max_index)
 {
 	int shown = 0;
 	for (int p = 0; p < t->npoints; p++) {
@@ -131,22 +98,43 @@ static void points_alone(struct html *h, const struct test_result *t, double max
 		html_out(h, "<tr><td>");
 		html_esc(h, t->label);
 		html_out(h, "</td>");
-		rate_cells(h, t, max_index); /* its status and reason */
+		html_result_cells(h, t, max_index);
 		html_out(h, "</tr>");
 	}
 }
 
-static const struct html_kind kinds[] = {
-	{ "points", points_claims, points_alone, rate_versus },
-	{ "rate", rate_claims, rate_alone, rate_versus },
-};
-
-static const struct html_kind *kind_of(const struct test_result *t)
+void html_rows_default(struct html *h, const struct family_html_rows *w)
 {
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (kinds[i].claims(t))
-			return &kinds[i];
-	return &kinds[0];
+	if (!w->b) {
+		rows_alone(h, w->t, w->scale);
+		return;
+	}
+	for (int i = w->first; i < w->first + w->n; i++) {
+		const struct compare_row *row = &w->b->rows[i];
+		if (row->detail) /* a curve point: counted below the table, drawn in the curve */
+			continue;
+		html_out(h, "<tr><td>");
+		html_esc(h, row->label);
+		html_out(h, "</td>");
+		html_compare_cells(h, row, w->scale);
+		html_out(h, "</tr>");
+	}
+}
+
+/* Is row one of test's: the test's own ("id"), or one of its points ("id:point")? */
+static bool row_of(const struct compare_row *row, const char *test)
+{
+	size_t l = strlen(test);
+	return !strncmp(row->id, test, l) && (row->id[l] == '\0' || row->id[l] == ':');
+}
+
+/* A result's rows, or one test's rows of a comparison's block, by its family. */
+static void family_rows(struct html *h, const struct family *fam, const struct family_html_rows *w)
+{
+	if (fam->html_rows)
+		fam->html_rows(h, w);
+	else
+		html_rows_default(h, w);
 }
 
 /* ---- per test ---- */
@@ -196,28 +184,18 @@ void html_compare_tables(struct html *h, const struct run *r, const struct compa
 		       "<th class=\"n\" style=\"width:8%%\">95%%</th><th style=\"width:20%%\">change &amp; "
 		       "interval</th>"
 		       "<th style=\"width:22%%\">verdict</th></tr>");
-		const struct family *summed[16]; /* families whose rows this block summed up */
-		int nsummed = 0;
-		for (int i = 0; i < b->nrows; i++) {
-			const struct compare_row *row = &b->rows[i];
-			if (row->detail) /* a curve point: counted below, drawn in the curve */
-				continue;
-			const struct family *fam = test_id_family(row->id);
-			if (fam->html_claims_row && fam->html_claims_row(row)) { /* its own section, below */
-				bool said = false;
-				for (int k = 0; k < nsummed; k++)
-					said = said || summed[k] == fam;
-				if (!said && nsummed < 16) {
-					fam->html_versus(h, r, b);
-					summed[nsummed++] = fam;
-				}
-				continue;
-			}
-			html_out(h, "<tr><td>");
-			html_esc(h, row->label);
-			html_out(h, "</td>");
-			kind_of(html_find_test(r, b->copies, row->id))->versus(h, row, range);
-			html_out(h, "</tr>");
+		/* a test's rows (its id, or "id:point" for each of its points) stand together */
+		for (int i = 0, n; i < b->nrows; i += n) {
+			char test[32];
+			snprintf(test, sizeof test, "%.*s", (int)strcspn(b->rows[i].id, ":"),
+				 b->rows[i].id);
+			for (n = 1; i + n < b->nrows && row_of(&b->rows[i + n], test); n++)
+				;
+			struct family_html_rows w = {
+				.run = r, .t = html_find_test(r, b->copies, test), .b = b,
+				.first = i, .n = n, .scale = range,
+			};
+			family_rows(h, test_id_family(test), &w);
 		}
 		if (b->has_index) {
 			struct compare_row ix = b->index;
@@ -225,7 +203,7 @@ void html_compare_tables(struct html *h, const struct run *r, const struct compa
 			ix.b.score = ix.b.index;
 			html_out(h, "<tr><td><b>Index score%s</b></td>",
 			    b->a_partial || b->b_partial ? " (partial)" : "");
-			rate_versus(h, &ix, range);
+			html_compare_cells(h, &ix, range);
 			html_out(h, "</tr>");
 		}
 		html_out(h, "</table>");
@@ -267,11 +245,8 @@ void html_alone_tables(struct html *h, const struct run *r)
 		       "<th class=\"n\" style=\"width:12%%\">spread (samples)</th><th>index</th></tr>");
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
-			const struct family *fam = test_result_family(t);
-			if (fam->html_claims && fam->html_claims(t)) /* its own section's row */
-				fam->html_alone(h, t);
-			else
-				kind_of(t)->alone(h, t, max_index);
+			struct family_html_rows w = { .run = r, .t = t, .scale = max_index };
+			family_rows(h, test_result_family(t), &w);
 		}
 		if (html_block_indexed(bl)) {
 			char ix[64];

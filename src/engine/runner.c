@@ -232,6 +232,7 @@ static void collect_points(struct runner *r, struct run *run, const struct test_
 			   struct test_result *res)
 {
 	t->collect(res, r->slots, copies, runner_settings_of(r, t));
+	test_describe(res);
 	for (int s = 0; s < res->nsummary; s++) {
 		const struct kv *note = &res->summary[s];
 		if (strcmp(note->key, "note") && strncmp(note->key, "refused ", 8))

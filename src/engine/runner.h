@@ -62,8 +62,6 @@ enum runner_event_kind {
 	EV_RUN_END,
 };
 
-enum runner_phase { PHASE_IDLE, PHASE_PAUSING, PHASE_SAMPLING, PHASE_DONE };
-
 struct runner_event {
 	enum runner_event_kind kind;
 	struct run *run;

@@ -17,6 +17,19 @@ struct compare_row;
 struct test_result;
 struct worker_slot;
 struct wl_point;
+struct src;
+struct family;
+struct workload;
+
+/* The family (family_buildload.c): other code reaches it by this pointer, never by its name. */
+extern const struct family family_buildload;
+
+/* The loop (buildload_loop.c): the kbuild tree built beside contest-style loads, a points result, self-timed. */
+extern const struct workload wl_buildload;
+/* contest's tables as imported buildload runs, one per kernel (import_contest.c;
+ * src/store/import_scan.h): is() recognises a text, the other reads it. */
+bool import_is_contest(const char *text, size_t len);
+void import_contest(struct src *s, const char *name);
 
 /* The loads, in contest's order; their ids are contest's block names, so
  * an imported contest table and a run of kbench share point names. */

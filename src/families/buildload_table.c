@@ -73,7 +73,8 @@ static double pmean(const struct test_result *t, int load, const char *suffix)
 
 bool buildload_is(const struct test_result *t)
 {
-	return t && t->kind == RESULT_POINTS && !strcmp(t->id, "buildload") && test_has_result(t);
+	return t && t->kind == RESULT_POINTS && test_result_family(t) == &family_buildload &&
+	       test_has_result(t);
 }
 
 void buildload_fmt_title(char *buf, size_t len, const struct test_result *t)

@@ -3,10 +3,9 @@
 #include "family_buildload.h"
 
 #include "buildload.h"
-#include "import_priv.h"
+#include "report.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test: contest's model. A sample is one build of the full
@@ -27,13 +26,12 @@ static const struct test_def rows[] = {
 	  .noise = { 0.040, 0.060 } },
 };
 
-/* contest's blocks, a block per load */
-static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+/* contest's blocks, a block per load; else its headline points */
+static void print(FILE *f, const struct test_result *t, const struct run *r)
 {
 	if (!buildload_print_test(f, t, r->meta.name))
-		return false;
+		report_points(f, t);
 	fputc('\n', f);
-	return true;
 }
 
 /* contest's tables, one run per kernel (import_contest.c) */
@@ -45,13 +43,10 @@ const struct family family_buildload = {
 	.name = "buildload",
 	.settings = &buildload_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
-	.report_test = report_test,
-	.compare_text = buildload_print_compare, /* contest's blocks, A's row then B's */
-	.html_css = family_buildload_css,
-	.html_claims = buildload_is,
-	.html_alone = family_buildload_html_alone,
-	.html_claims_row = buildload_compare_row,
-	.html_versus = family_buildload_html_versus,
+	.print = print,
+	.compare_print = buildload_print_compare, /* contest's blocks, A's row then B's */
+	.html_rows = family_buildload_html_rows,
 	.html_section = family_buildload_html_section,
+	.html_css = family_buildload_css,
 	.imports = imports, .nimports = sizeof imports / sizeof imports[0],
 };

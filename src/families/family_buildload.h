@@ -6,16 +6,13 @@
 #include "family.h"
 
 struct compare;
-struct compare_block;
 struct html;
 struct run;
-struct test_result;
 
 /* contest's tables' style, after the report's own */
 extern const char family_buildload_css[];
-/* family.h's html_alone, html_versus and html_section */
-void family_buildload_html_alone(struct html *h, const struct test_result *t);
-void family_buildload_html_versus(struct html *h, const struct run *r, const struct compare_block *b);
+/* family.h's html_rows and html_section */
+void family_buildload_html_rows(struct html *h, const struct family_html_rows *w);
 void family_buildload_html_section(struct html *h, const struct run *r, const struct compare *c);
 
 #endif

@@ -8,7 +8,8 @@
 
 #include "buildload.h"
 #include "compare.h"
-#include "report_html_int.h"
+#include "html.h"
+#include "report_html_tests.h"
 #include "run.h"
 
 const char family_buildload_css[] =
@@ -16,9 +17,8 @@ const char family_buildload_css[] =
 	"border-bottom:2px solid #1a1a1a}"
 	"table.contest td.k{font-weight:600}";
 
-/* Build under load: one row that points to contest's blocks (contest_section);
- * its comparison rows are summed up the same way in compare_tables. */
-void family_buildload_html_alone(struct html *h, const struct test_result *t)
+/* Build under load: one row that points to contest's blocks (the section). */
+static void alone(struct html *h, const struct test_result *t)
 {
 	int n = 0;
 	for (int i = 0; i < BL_NLOADS; i++)
@@ -32,7 +32,7 @@ void family_buildload_html_alone(struct html *h, const struct test_result *t)
 
 /* Build under load in the comparison table: one row, its loads' verdicts
  * counted, pointing to contest's blocks below. */
-void family_buildload_html_versus(struct html *h, const struct run *r, const struct compare_block *b)
+static void versus(struct html *h, const struct run *r, const struct compare_block *b)
 {
 	int n = 0, v[4] = { 0, 0, 0, 0 };
 	for (int i = 0; i < b->nrows; i++) {
@@ -51,6 +51,22 @@ void family_buildload_html_versus(struct html *h, const struct run *r, const str
 	    "</td><td colspan=\"6\">%d load%s: %d faster, %d slower, %d no significant change, %d n/a; "
 	    "in contest&#39;s layout <a href=\"#buildload\">below</a></td></tr>",
 	    n, n == 1 ? "" : "s", v[0], v[1], v[2], v[3]);
+}
+
+/* Its row in the per-test tables: one that points to contest's blocks, for a
+ * result (alone) or the block's rows of its loads (summed up); a build with no
+ * result, or none of its loads compared, as any test's. */
+void family_buildload_html_rows(struct html *h, const struct family_html_rows *w)
+{
+	bool loads = false;
+	for (int i = w->first; w->b && i < w->first + w->n; i++)
+		loads = loads || (!w->b->rows[i].detail && buildload_compare_row(&w->b->rows[i]));
+	if (!w->b && buildload_is(w->t))
+		alone(h, w->t);
+	else if (loads)
+		versus(h, w->run, w->b);
+	else
+		html_rows_default(h, w);
 }
 
 /* ---- build under load: contest's blocks ----

@@ -2,12 +2,11 @@
 /* Build time, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 
-#include "compare_int.h"
-#include "import_priv.h"
+#include "compare_plugin.h"
 #include "kbuild.h"
+#include "report.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test: a sample is one timed build per -j value (the first
@@ -30,28 +29,36 @@ static const char *const g_build[] = { "kbuild", NULL };
 static const struct test_group groups[] = {
 	{ "build", "build time: make builds a generated C tree at several -j", g_build },
 };
-static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+/* kernbench's table, else its headline points. */
+static void print(FILE *f, const struct test_result *t, const struct run *r)
 {
 	(void)r;
 	if (!kbuild_print_test(f, t))
-		return false;
+		report_points(f, t);
 	fputc('\n', f);
-	return true;
 }
 
-/* What it built (the generated tree and its hash, or a kernel's version and
- * config): another tree is another benchmark, so the comparison says so. */
-static void compare_diffs(struct compare *c, const struct test_result *ta, const struct run *b)
+/* What each of its tests built in A's first run and B's (the generated tree and
+ * its hash, or a kernel's version and config): another tree is another
+ * benchmark, so the comparison says so. */
+static void compare(struct compare *c, const struct run *const *a, int na, const struct run *const *b,
+		    int nb)
 {
-	const struct test_result *tb = NULL;
-	const struct kv *x = test_summary_get(ta, "tree"), *y = NULL;
-	for (int j = 0; x && !tb && j < b->nblocks; j++)
-		tb = run_block_find_test(&b->blocks[j], ta->id);
-	if (tb && (y = test_summary_get(tb, "tree"))) {
-		char what[160];
-		snprintf(what, sizeof what, "%s built", ta->id);
-		compare_add_diff(c, what, x->text, y->text);
-	}
+	(void)na, (void)nb;
+	for (int i = 0; i < a[0]->nblocks; i++)
+		for (int k = 0; k < a[0]->blocks[i].ntests; k++) {
+			const struct test_result *ta = &a[0]->blocks[i].tests[k], *tb = NULL;
+			const struct kv *x = test_summary_get(ta, "tree"), *y = NULL;
+			if (test_result_family(ta) != &family_kbuild)
+				continue;
+			for (int j = 0; x && !tb && j < b[0]->nblocks; j++)
+				tb = run_block_find_test(&b[0]->blocks[j], ta->id);
+			if (tb && (y = test_summary_get(tb, "tree"))) {
+				char what[160];
+				snprintf(what, sizeof what, "%s built", ta->id);
+				compare_add_diff(c, what, x->text, y->text);
+			}
+		}
 }
 
 /* kernbench's and kcbench's reports of kernel builds (import_kernbench.c, import_kcbench.c) */
@@ -65,7 +72,7 @@ const struct family family_kbuild = {
 	.settings = &kbuild_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
-	.report_test = report_test,
-	.compare_diffs = compare_diffs,
+	.print = print,
+	.compare = compare,
 	.imports = imports, .nimports = sizeof imports / sizeof imports[0],
 };

@@ -3,9 +3,9 @@
 #include "family.h"
 
 #include "latency.h"
+#include "report.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* Points tests with latency histograms (latency.h): self-timed, their
@@ -52,11 +52,15 @@ static const char *label(const struct test_def *t, const char *params, char *buf
 	return buf;
 }
 
-/* Its results print in latency_print_tables, after the blocks (report_run). */
-static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+/* Its results print in latency_print_tables, after the blocks (print_run); one
+ * without histograms (an older file) by its headline points. */
+static void print(FILE *f, const struct test_result *t, const struct run *r)
 {
-	(void)f, (void)r;
-	return latency_is(t);
+	(void)r;
+	if (latency_is(t))
+		return;
+	report_points(f, t);
+	fputc('\n', f);
 }
 
 const struct family family_latency = {
@@ -65,7 +69,7 @@ const struct family family_latency = {
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.label = label,
-	.loaded = lat_label_result,
-	.report_test = report_test,
-	.report_run = latency_print_tables,
+	.describe = lat_label_result,
+	.print = print,
+	.print_run = latency_print_tables,
 };

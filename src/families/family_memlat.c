@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "memlat.h"
+#include "report.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test (run.h): ns per load per working-set size, not a rate.
@@ -16,7 +16,7 @@ static const struct test_def rows[] = {
 	 * cost (a 6 s budget makes a sweep of about 12 s here: .overrun). Its floor is every
 	 * point's: 3% left 2 of 18 headline rows of an A/A pair on this VM
 	 * (other processes sharing its L3) outside their intervals, 4% none
-	 * (README, "Memory latency": A/A). */
+	 * (an A/A pair of default runs, 2026-12-01). */
 	{ .id = "memlat", .label = "Memory latency (dependent loads)",
 	  .short_label = "memlat",
 	  .about = "ns per load, 512 B to 4x the last cache: L1, L2, L3, main memory, CPU clock",
@@ -39,12 +39,21 @@ static bool fmt_x(char *buf, size_t size, const struct point *p)
 	return true;
 }
 
+/* Its headline points, then what they say of the caches. */
+static void print(FILE *f, const struct test_result *t, const struct run *r)
+{
+	(void)r;
+	report_points(f, t);
+	memlat_print_notes(f, t);
+	fputc('\n', f);
+}
+
 const struct family family_memlat = {
 	.name = "memlat",
 	.settings = &memlat_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.fmt_x = fmt_x,
-	.report_notes = memlat_print_notes,
-	.report_run = memlat_print_table, /* lmbench's table, the run's memlat results */
+	.print = print,
+	.print_run = memlat_print_table, /* lmbench's table, the run's memlat results */
 };

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Rate tests, the default family: UnixBench's index tests and its other rates, as rows of the test table. */
+/* Rate tests: UnixBench's index tests and its other rates as rows of the test table, and UnixBench's tables of them in the text report. */
 #include "family.h"
 
 #include <sched.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "run.h"
+#include "score.h"
 #include "settings.h"
 #include "tests.h"
 #include "workloads/workloads.h"
@@ -21,7 +25,7 @@
  * to spare.
  *
  * The quick ones are measured: back-to-back A/A pairs of quick runs on a
- * noisy 2-CPU VM (README, "Verdicts you can trust": the first five pairs
+ * noisy 2-CPU VM (make bench-verdicts, 2026-12-01: the first five pairs
  * set them, about 1.3 times each test's spread between the two runs of a
  * pair, and no lower than the largest move issue 17 saw there: execl
  * -13%, context1 +31%, shell1 -15%). A quick run's many short samples pin
@@ -298,11 +302,162 @@ static const struct settings rate_settings = {
 	.rows = rate_rows, .n = sizeof rate_rows / sizeof rate_rows[0], .size = sizeof(struct rate_settings),
 };
 
-/* Every other hook NULL: the shared code's own way is the rate tests' way. */
+/* ---- print: UnixBench's tables (UNIXBENCH.md §8), byte for byte in layout ---- */
+
+static int by_label(const void *a, const void *b)
+{
+	const struct test_result *x = *(const struct test_result *const *)a;
+	const struct test_result *y = *(const struct test_result *const *)b;
+	return strcmp(x->label, y->label);
+}
+
+extern const struct family family_rate;
+
+static bool reportable(const struct test_result *t)
+{
+	return (t->status == TEST_DONE || t->status == TEST_IMPORTED) && t->score > 0 &&
+	       test_result_family(t) == &family_rate;
+}
+
+/* One category's index table. For "system" the index and fullness come from
+ * the block (score_block); other categories are computed here, always partial. */
+static void index_table(FILE *f, const struct test_result **sorted, int n, const char *category,
+			const struct run_block *b)
+{
+	bool system = !strcmp(category, "system");
+	int rows = 0, with_base = 0;
+	double ratios[64];
+	for (int i = 0; i < n; i++) {
+		if (strcmp(sorted[i]->category, category) != 0)
+			continue;
+		rows++;
+		if (sorted[i]->baseline > 0 && with_base < 64)
+			ratios[with_base++] = sorted[i]->score / sorted[i]->baseline;
+	}
+	if (!rows)
+		return;
+	bool partial = system ? b->index_partial : true;
+	double idx = system ? b->index_score : 10.0 * score_geomean(ratios, (size_t)with_base, 1e-6);
+	const char *header = !system ? "Non-Index Benchmarks"
+			     : partial ? "System Benchmarks Partial Index"
+				       : "System Benchmarks Index Values";
+	fprintf(f, "%-40s %12s %12s %8s\n", header, "BASELINE", "RESULT", "INDEX");
+	for (int i = 0; i < n; i++) {
+		const struct test_result *t = sorted[i];
+		if (strcmp(t->category, category) != 0)
+			continue;
+		if (t->baseline > 0)
+			fprintf(f, "%-40s %12.1f %12.1f %8.1f\n", t->label, t->baseline, t->score,
+				score_index(t->score, t->baseline));
+		else
+			fprintf(f, "%-40s %12s %12.1f %8s\n", t->label, "---", t->score, "---");
+	}
+	if (!with_base) {
+		fputc('\n', f);
+		return;
+	}
+	fprintf(f, "%-40s %12s %12s %8s\n", "", "", "", "========");
+	const char *title = !system ? "Non-Index Benchmarks Index Score (Partial Only)"
+			    : partial ? "System Benchmarks Index Score (Partial Only)"
+				      : "System Benchmarks Index Score";
+	fprintf(f, "%-66s %8.1f\n\n", title, idx);
+}
+
+/* A quick run says how precise each score is and what stopped the test: its precision
+ * (each test until its interval was within it), or the index allocation (the samples
+ * shared out to narrow the index's interval most in the seconds given, in rounds). */
+static void quick_table(FILE *f, const struct run_block *b)
+{
+	const struct test_result *first = NULL;
+	for (int i = 0; i < b->ntests && !first; i++)
+		if (test_summary_get(&b->tests[i], "quick_precision_asked") || test_summary_get(&b->tests[i], "quick_alloc"))
+			first = &b->tests[i];
+	if (!first)
+		return;
+	const struct kv *asked = test_summary_get(first, "quick_precision_asked");
+	if (asked)
+		fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n", asked->value * 100);
+	else
+		fprintf(f, "Quick run: samples in rounds, shared out to narrow the index's interval most in %.0f s\n",
+			test_summary_get(first, "quick_alloc")->value);
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		const struct kv *p = test_summary_get(t, "quick_precision");
+		const struct kv *why = test_summary_get(t, "quick_stop");
+		const struct kv *secs = test_summary_get(t, "quick_seconds");
+		if (t->status != TEST_DONE || !why)
+			continue;
+		char prec[16];
+		if (p)
+			snprintf(prec, sizeof prec, "+-%.2f%%", p->value * 100);
+		else
+			snprintf(prec, sizeof prec, "n/a");
+		fprintf(f, "  %-40s %9s %4d samples %6.1f s%s\n", t->label, prec, t->nsamples,
+			secs ? secs->value : 0,
+			!strcmp(why->text, "precise") || !strcmp(why->text, "allocated")
+				? ""
+				: "  (limit reached before the precision)");
+	}
+	fputc('\n', f);
+}
+
+/* Where a pair test's processes ran (context1: on one CPU, or each wake-up
+ * crossing to another): the split over its samples, since the two read
+ * several times apart and a run holding both is two measurements. */
+static void placement_lines(FILE *f, const struct run_block *b)
+{
+	bool any = false;
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		int n[PLACE_COUNT] = { 0 };
+		for (int s = 0; s < t->nsamples; s++)
+			n[sample_placement(&t->samples[s])]++;
+		if (!reportable(t) || n[PLACE_UNKNOWN] == t->nsamples)
+			continue;
+		fprintf(f, "Placement: %s: each pair on one CPU in %d of %d samples, on two CPUs in %d", t->id,
+			n[PLACE_ONE], t->nsamples, n[PLACE_TWO]);
+		if (n[PLACE_MIXED])
+			fprintf(f, ", mixed in %d", n[PLACE_MIXED]);
+		fputc('\n', f);
+		any = true;
+	}
+	if (any)
+		fputc('\n', f);
+}
+
+/* A block's rate results sorted by label with their scores, then the index
+ * tables and, in a quick run, how precise each score is. */
+static void print_block(FILE *f, const struct run *r, const struct run_block *b)
+{
+	const struct test_result **sorted = calloc((size_t)b->ntests + 1, sizeof *sorted);
+	if (!sorted)
+		return;
+	int n = 0;
+	for (int i = 0; i < b->ntests; i++)
+		if (reportable(&b->tests[i]))
+			sorted[n++] = &b->tests[i];
+	qsort(sorted, (size_t)n, sizeof *sorted, by_label);
+	for (int i = 0; i < n; i++) {
+		const struct test_result *t = sorted[i];
+		fprintf(f, "%-40s %12.1f %-5s (%.1f s, %d samples)\n", t->label, t->score, t->unit, t->time,
+			t->kept);
+	}
+	fputc('\n', f);
+	index_table(f, sorted, n, "system", b);
+	index_table(f, sorted, n, "misc", b);
+	if (r->meta.mode == RUN_MODE_QUICK)
+		quick_table(f, b);
+	placement_lines(f, b);
+	free(sorted);
+}
+
+/* UnixBench's tests: their text is UnixBench's report (print_block), their one setting
+ * context1's placement; every other verb is the default, a rate being a result with no points. */
 const struct family family_rate = {
 	.name = "rate",
 	.settings = &rate_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.rows_last = rows_last, .nrows_last = sizeof rows_last / sizeof rows_last[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.print_block = print_block,
 };

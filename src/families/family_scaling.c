@@ -2,10 +2,10 @@
 /* Throughput as tasks grow, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 
+#include "report.h"
 #include "scaling.h"
 #include "run.h"
 #include "tests.h"
-#include "workloads/workloads.h"
 
 static const struct test_def rows[] = {
 	/* A points test (run.h): jobs/min of a fixed job mix at 1, 2, 4, ...
@@ -28,13 +28,13 @@ static const struct test_group groups[] = {
 	{ "scaling", "throughput as tasks grow: a job mix by 1, 2, 4 ... tasks (AIM7-style)",
 	  g_scaling },
 };
-static bool report_test(FILE *f, const struct test_result *t, const struct run *r)
+/* Its table per task count, else (too few steps) its headline points. */
+static void print(FILE *f, const struct test_result *t, const struct run *r)
 {
 	(void)r;
 	if (!scaling_print_table(f, t))
-		return false;
+		report_points(f, t);
 	fputc('\n', f);
-	return true;
 }
 
 const struct family family_scaling = {
@@ -42,6 +42,6 @@ const struct family family_scaling = {
 	.settings = &scaling_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
-	.report_test = report_test,
-	.compare_footer = scaling_compare_footer,
+	.print = print,
+	.compare = scaling_compare_footer,
 };

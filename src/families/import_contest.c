@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* contest's tables ("no_load:" and a row per kernel of Time, CPU%, Loads, LCPU%, Ratio) as imported buildload runs, one per kernel. */
-#include "import_priv.h"
+#include "import_scan.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -27,9 +28,9 @@
 bool import_is_contest(const char *text, size_t len)
 {
 	const char *end = text + len;
-	return find(text, end, "Kernel") && find(text, end, "LCPU%") && find(text, end, "Ratio") &&
-	       (find(text, end, "no_load:") || find(text, end, "noload:") ||
-		find(text, end, "_load:") || find(text, end, "cacherun:"));
+	return import_find(text, end, "Kernel") && import_find(text, end, "LCPU%") && import_find(text, end, "Ratio") &&
+	       (import_find(text, end, "no_load:") || import_find(text, end, "noload:") ||
+		import_find(text, end, "_load:") || import_find(text, end, "cacherun:"));
 }
 
 #define MAX_KERNELS 32
@@ -81,14 +82,14 @@ static int block_name(const char *p, const char *e, char *name, size_t len)
 /* A row: kernel, runs ("3" or "[3]"), then Time CPU% Loads LCPU% Ratio. */
 static bool parse_row(const char *p, const char *e, char *kernel, size_t klen, double v[6])
 {
-	p = skip_sp(p, e);
+	p = import_skip_sp(p, e);
 	const char *ks = p;
-	while (p < e && !is_sp(*p) && *p != '\n')
+	while (p < e && !import_is_sp(*p) && *p != '\n')
 		p++;
 	if (p == ks || (size_t)(p - ks) >= klen)
 		return false;
 	snprintf(kernel, klen, "%.*s", (int)(p - ks), ks);
-	p = skip_sp(p, e);
+	p = import_skip_sp(p, e);
 	bool bracket = p < e && *p == '[';
 	if (bracket)
 		p++;
@@ -102,12 +103,12 @@ static bool parse_row(const char *p, const char *e, char *kernel, size_t klen, d
 		p++;
 	}
 	for (int i = 1; i < 6; i++) {
-		p = skip_sp(p, e);
+		p = import_skip_sp(p, e);
 		if (!(after = import_scan_num(p, e, &v[i])))
 			return false;
 		p = after;
 	}
-	p = skip_sp(p, e);
+	p = import_skip_sp(p, e);
 	return (p >= e || *p == '\n' || *p == '\r') && v[0] >= 1 && v[0] < 1e6 && v[1] > 0 && v[2] >= 0 &&
 	       v[3] >= 0 && v[4] >= 0 && v[5] >= 0;
 }
@@ -138,8 +139,8 @@ void import_contest(struct src *s, const char *name)
 			}
 			if (load < 0)
 				continue;
-			const char *q = skip_sp(p, e);
-			if ((size_t)(e - q) > 6 && !strncmp(q, "Kernel", 6) && find(q, e, "Ratio")) {
+			const char *q = import_skip_sp(p, e);
+			if ((size_t)(e - q) > 6 && !strncmp(q, "Kernel", 6) && import_find(q, e, "Ratio")) {
 				header = true;
 				continue;
 			}
@@ -148,7 +149,7 @@ void import_contest(struct src *s, const char *name)
 			char kernel[96];
 			double v[6];
 			if (!parse_row(p, e, kernel, sizeof kernel, v)) {
-				if (skip_sp(p, e) < e && *skip_sp(p, e) != '\n' && *skip_sp(p, e) != '\r' &&
+				if (import_skip_sp(p, e) < e && *import_skip_sp(p, e) != '\n' && *import_skip_sp(p, e) != '\r' &&
 				    pass == 1)
 					import_warn(s, s->lines[li], "not a contest row (kernel, runs, Time, CPU%%, "
 								     "Loads, LCPU%%, Ratio); the block ends here");

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kcbench's report ("Run 1 (-j 4): 250.84 seconds / 14.35 kernels/hour [P:378%]" and its header lines) as an imported kbuild run. */
-#include "import_priv.h"
+#include "import_scan.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -42,17 +43,17 @@ struct kc_report {
 bool import_is_kcbench(const char *text, size_t len)
 {
 	const char *end = text + len;
-	return find(text, end, "kernels/hour") && find(text, end, "Run ") && find(text, end, "(-j ");
+	return import_find(text, end, "kernels/hour") && import_find(text, end, "Run ") && import_find(text, end, "(-j ");
 }
 
 /* The value after a header's label, when line [p, e) starts with it (after blanks). */
 static bool header(const char *p, const char *e, const char *label, char *out, size_t size)
 {
-	p = skip_sp(p, e);
+	p = import_skip_sp(p, e);
 	size_t n = strlen(label);
 	if ((size_t)(e - p) < n || strncmp(p, label, n))
 		return false;
-	import_trim_copy(out, size, skip_sp(p + n, e), e);
+	import_trim_copy(out, size, import_skip_sp(p + n, e), e);
 	return true;
 }
 
@@ -65,7 +66,7 @@ static const char *cut_bracket(char *s)
 		return "";
 	s[l - 1] = '\0';
 	*open = '\0';
-	for (char *t = open; t > s && is_sp(t[-1]); t--)
+	for (char *t = open; t > s && import_is_sp(t[-1]); t--)
 		t[-1] = '\0';
 	return open + 1;
 }
@@ -73,22 +74,22 @@ static const char *cut_bracket(char *s)
 /* "Run 3 (-j 6):  291.01 seconds / 12.37 kernels/hour [P:384%, 24 maj. pagefaults]" */
 static bool build_line(const char *p, const char *e, double *jobs, double *secs, double *cpu)
 {
-	p = skip_sp(p, e);
+	p = import_skip_sp(p, e);
 	double k;
 	const char *q;
 	if ((size_t)(e - p) < 4 || strncmp(p, "Run ", 4) || !(q = import_scan_num(p + 4, e, &k)))
 		return false;
-	q = skip_sp(q, e);
+	q = import_skip_sp(q, e);
 	if ((size_t)(e - q) < 4 || strncmp(q, "(-j ", 4) || !(q = import_scan_num(q + 4, e, jobs)) ||
 	    q >= e || *q != ')' || q + 1 >= e || q[1] != ':')
 		return false;
-	if (!(q = import_scan_num(skip_sp(q + 2, e), e, secs)))
+	if (!(q = import_scan_num(import_skip_sp(q + 2, e), e, secs)))
 		return false;
-	q = skip_sp(q, e);
-	if (!((size_t)(e - q) >= 3 && !strncmp(q, "sec", 3)) || !find(q, e, "kernels/hour"))
+	q = import_skip_sp(q, e);
+	if (!((size_t)(e - q) >= 3 && !strncmp(q, "sec", 3)) || !import_find(q, e, "kernels/hour"))
 		return false;
 	*cpu = NAN;
-	const char *pc = find(q, e, "[P:");
+	const char *pc = import_find(q, e, "[P:");
 	double v;
 	if (pc && import_scan_num(pc + 3, e, &v))
 		*cpu = v;
@@ -153,7 +154,7 @@ void import_kcbench(struct src *s, const char *name)
 	for (int li = 0; li < s->nlines; li++) {
 		const char *p = s->text + s->lines[li];
 		const char *e = li + 1 < s->nlines ? s->text + s->lines[li + 1] : end;
-		while (e > p && (e[-1] == '\n' || is_sp(e[-1])))
+		while (e > p && (e[-1] == '\n' || import_is_sp(e[-1])))
 			e--;
 		char v[160];
 		double jobs, secs, cpu;
@@ -211,8 +212,8 @@ void import_kcbench(struct src *s, const char *name)
 			}
 			had_builds = true;
 		} else {
-			const char *q = skip_sp(p, e);
-			if ((size_t)(e - q) > 4 && !strncmp(q, "Run ", 4) && find(q, e, "(-j "))
+			const char *q = import_skip_sp(p, e);
+			if ((size_t)(e - q) > 4 && !strncmp(q, "Run ", 4) && import_find(q, e, "(-j "))
 				import_warn(s, s->lines[li], "a kcbench build line without its time; ignored");
 		}
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kernbench's result blocks ("Average Half load -j 2 Run (std deviation):" and its lines) as an imported kbuild run. */
-#include "import_priv.h"
+#include "import_scan.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -40,8 +41,8 @@ static const struct {
 bool import_is_kernbench(const char *text, size_t len)
 {
 	const char *end = text + len;
-	return find(text, end, "Average ") && find(text, end, "Elapsed Time ") &&
-	       find(text, end, "Run (std deviation)");
+	return import_find(text, end, "Average ") && import_find(text, end, "Elapsed Time ") &&
+	       import_find(text, end, "Run (std deviation)");
 }
 
 void import_kernbench(struct src *s, const char *name)
@@ -55,11 +56,11 @@ void import_kernbench(struct src *s, const char *name)
 		const char *p = s->text + s->lines[li];
 		const char *e = li + 1 < s->nlines ? s->text + s->lines[li + 1] : end;
 		/* a "-j N" anywhere on a line names the load of the block it starts or precedes */
-		const char *jp = find(p, e, "-j ");
+		const char *jp = import_find(p, e, "-j ");
 		double jv;
 		if (jp && import_scan_num(jp + 3, e, &jv) && jv >= 1 && jv < 100000)
 			last_j = (int)jv;
-		if (find(p, e, "Run (std deviation)") && find(p, e, "Average")) {
+		if (import_find(p, e, "Run (std deviation)") && import_find(p, e, "Average")) {
 			if (!last_j) {
 				import_warn(s, s->lines[li], "a kernbench block without its -j; ignored");
 				continue;
@@ -88,13 +89,13 @@ void import_kernbench(struct src *s, const char *name)
 					double v, sd;
 					const char *after;
 					if ((size_t)(qe - q) <= n || strncmp(q, kb_lines[f].label, n) ||
-					    !(after = import_scan_num(skip_sp(q + n, qe), qe, &v)))
+					    !(after = import_scan_num(import_skip_sp(q + n, qe), qe, &v)))
 						continue;
 					char pn[32];
 					snprintf(pn, sizeof pn, "-j%d%s", last_j, kb_lines[f].suffix);
 					point_push(test_point(t, pn, last_j, "jobs", kb_lines[f].unit,
 							      kb_lines[f].lower_better, f == 0), v);
-					after = skip_sp(after, qe);
+					after = import_skip_sp(after, qe);
 					if (f == 0 && after < qe && *after == '(' &&
 					    import_scan_num(after + 1, qe, &sd)) {
 						char key[48];

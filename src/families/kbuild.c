@@ -114,7 +114,7 @@ static const struct {
 	[KB_MAXRSS] = { " maxrss", "KiB", true },
 };
 
-/* Kernel mode's facts, "key=text" lines from the worker (workloads/kbuild.c
+/* Kernel mode's facts, "key=text" lines from the worker (kbuild_loop.c
  * writes them): each into the summary, "objects" and "source_bytes" with
  * their value. */
 static void kernel_facts(struct test_result *t, const char *facts)

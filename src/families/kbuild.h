@@ -13,6 +13,31 @@ struct settings;
 struct test_result;
 struct worker_slot;
 struct wl_point;
+struct family;
+struct workload;
+
+/* The family (family_kbuild.c): other code reaches it by this pointer, never by its name. */
+extern const struct family family_kbuild;
+struct workload_ctx;
+struct rusage;
+struct src;
+
+/* kernbench's result blocks and kcbench's reports ("Run 1 (-j 4): ... seconds /
+ * ... kernels/hour") as imported kbuild runs (import_kernbench.c, import_kcbench.c;
+ * src/store/import_scan.h): is() recognises a text, the other reads it. */
+bool import_is_kernbench(const char *text, size_t len);
+void import_kernbench(struct src *s, const char *name);
+bool import_is_kcbench(const char *text, size_t len);
+void import_kcbench(struct src *s, const char *name);
+
+/* The loop (kbuild_loop.c): make builds the generated tree per -j, a points result, self-timed. */
+extern const struct workload wl_kbuild;
+/* kbuild_loop.c's make runner, for buildload: make -jJOBS TARGET in tree, its
+ * output to log; mark: the console's build number (KB_BEGIN's x, 0 the
+ * warm-up). Fills the elapsed time and make's rusage; 0, or -1 with a
+ * sentence in the slot. */
+int kbuild_make(struct workload_ctx *ctx, const char *tree, const char *log, int jobs, int mark,
+		const char *target, double *elapsed, struct rusage *ru);
 
 /* The tree's sizes, in translation units (each one object file). */
 #define KBUILD_UNITS_TINY 8    /* tests: a second or two */

@@ -433,7 +433,7 @@ int latency_phases(const struct test_def *d, const char *params, const char **na
 int latency_is(const struct test_result *t)
 {
 	/* its own family's results: another family may keep histograms too */
-	return t->nhists > 0 && !strcmp(test_result_family(t)->name, "latency");
+	return t->nhists > 0 && test_result_family(t) == &family_latency;
 }
 
 void latency_fmt4(char *buf, size_t len, double v)

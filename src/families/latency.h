@@ -12,6 +12,18 @@ struct settings;
 struct run;
 struct test_result;
 struct worker_slot;
+struct family;
+struct workload;
+
+/* The family (family_latency.c): other code reaches it by this pointer, never by its name. */
+extern const struct family family_latency;
+
+/* The loops: absolute 1 ms timer wake-ups in 4 phases (timerlat_loop.c); message threads
+ * waking workers, a histogram and requests/s (wakelat_loop.c); audio, video, desktop alone
+ * and beside burners (interactive_loop.c). */
+extern const struct workload wl_timerlat;
+extern const struct workload wl_wakelat;
+extern const struct workload wl_interactive;
 
 /* timerlat's phases (histogram index in the worker's slot). */
 enum timerlat_phase { TL_OTHER, TL_OTHER_BURN, TL_FIFO, TL_FIFO_BURN, TL_PHASES };

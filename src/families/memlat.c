@@ -213,7 +213,7 @@ static double guess_ns(const struct memlat_caches *c, uint64_t size, bool random
 	return random ? 100 : 5;
 }
 
-/* The walks' counts are the workload's (src/workloads/memlat.c): at least
+/* The walks' counts are the workload's (memlat_loop.c): at least
  * 3 timed walks a point, at most 200, each 1 ms at least. */
 double memlat_sweep_seconds(const struct memlat_sizes *s, const struct memlat_caches *c, double budget)
 {
@@ -566,7 +566,7 @@ void memlat_print_table(FILE *f, const struct run *r)
 		for (int i = 0; i < bl->ntests; i++) {
 			const struct test_result *t = &bl->tests[i];
 			if (t->kind != RESULT_POINTS || !test_find_point(t, "clock") ||
-			    !test_has_result(t) || strcmp(test_result_family(t)->name, "memlat"))
+			    !test_has_result(t) || test_result_family(t) != &family_memlat)
 				continue; /* its own family's results: a point's name is no family's mark */
 			if (!any) {
 				fprintf(f, "Memory latencies in nanoseconds - smaller is better\n"

@@ -12,6 +12,14 @@ struct run;
 struct settings;
 struct test_result;
 struct worker_slot;
+struct family;
+struct workload;
+
+/* The family (family_memlat.c): other code reaches it by this pointer, never by its name. */
+extern const struct family family_memlat;
+
+/* The loop (memlat_loop.c): pointer chase per size, a points result, self-timed. */
+extern const struct workload wl_memlat;
 
 /* What the workload publishes per point (workload.h, struct wl_point .series). */
 enum memlat_series {

@@ -12,7 +12,7 @@
 #include <sys/resource.h>
 
 #include "compare.h"
-#include "compare_int.h"
+#include "compare_plugin.h"
 #include "run.h"
 #include "settings.h"
 #include "sysinfo.h"

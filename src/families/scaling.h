@@ -13,6 +13,14 @@ struct run_block;
 struct settings;
 struct test_result;
 struct worker_slot;
+struct family;
+struct workload;
+
+/* The family (family_scaling.c): other code reaches it by this pointer, never by its name. */
+extern const struct family family_scaling;
+
+/* The loop (scaling_loop.c): a job mix by 1, 2, 4, ... tasks, a points result, self-timed. */
+extern const struct workload wl_scaling;
 
 /* What the workload publishes per step (workload.h, struct wl_point .series);
  * x is the step's task count. */

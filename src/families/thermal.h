@@ -153,9 +153,10 @@ void thermal_defaults(struct runner_opts *o, int ncpus);
 /* kbench thermal --test: a test of the table (kbench list) that gives a rate a
  * check can follow; 0, or -1 with the option's error line (opt as spelled). */
 int thermal_check_test(const char *opt, const char *arg, char *err, size_t errlen);
-/* kbench thermal's usage, help and option rows (minutes, test, idle, copies), for the
- * thermal mode's row: the option table composes them (src/cli/options_table.c). */
-extern const struct run_mode_command thermal_command;
+/* The thermal mode's row (run.h): its command's usage, help and option rows (minutes, test,
+ * idle, copies), which the option table composes (src/cli/options_table.c), and what the
+ * runner and the readers of a run ask of it. Listed in src/registry/run_mode.c. */
+extern const struct run_mode_info thermal_mode;
 
 /* The thermal mode's rows in a comparison of two thermal checks (first and
  * last window, sustained share) and its footer sentence: which held its score

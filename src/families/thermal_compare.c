@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "compare.h"
-#include "compare_int.h"
+#include "compare_plugin.h"
 #include "noise.h"
 #include "run.h"
 #include "stats.h"

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The thermal check as a command of its own (kbench thermal): its usage, option rows and defaults, reached through the thermal mode's row (src/registry/run_mode.c). */
+/* The thermal check as a run mode with a command of its own (kbench thermal): the mode's row, its usage, option rows and defaults (the row is listed in src/registry/run_mode.c). */
 #include "thermal.h"
 
 #include <stdio.h>
 
+#include "run.h"
 #include "runner.h"
 #include "tests.h"
 
@@ -56,7 +57,7 @@ static const struct run_mode_option thermal_options[] = {
 	{ .name = NULL },
 };
 
-const struct run_mode_command thermal_command = {
+static const struct run_mode_command thermal_command = {
 	.args = "[--minutes M] [options]",
 	.about = "sustained load: does the score fall as the CPU heats, and why",
 	.text = "Runs N copies (default: one per CPU) of one CPU-bound test (default dhry2reg) in\n"
@@ -66,4 +67,15 @@ const struct run_mode_command thermal_command = {
 		"thermal): 'kbench show' prints its table, 'kbench compare' two such runs.",
 	.after = "The samples are the index test's own measurement (same workers, same counting).",
 	.options = thermal_options,
+};
+
+/* What the thermal mode is to the readers of a run and to the runner (run.h). */
+const struct run_mode_info thermal_mode = {
+	.name = "thermal", .runs_tag = " (thermal)", .measured = true,
+	.compare_rows = thermal_compare_rows, .command = "thermal", .cmd = &thermal_command,
+	.operands_why = "--test ID names its test", .test = THERMAL_TEST,
+	.defaults = thermal_defaults, .idle_baseline = true, .print = thermal_print,
+	.label = "a thermal check", .sample_seconds = THERMAL_SAMPLE_SECONDS,
+	.idle_settled = thermal_idle_settled, .settled_mark = THERMAL_IDLE_STEADY_MARK,
+	.finish = thermal_finish, .report_title = "Thermal check",
 };

@@ -56,7 +56,7 @@ int main(int argc, char **argv)
 	bool looper = argc >= 7 && strcmp(argv[1], "looper") == 0;
 
 	/* `kbench-exec true`: the program throughput-as-tasks-grow's jobs fork
-	 * and exec (src/workloads/scaling.c), loaded and gone. */
+	 * and exec (src/families/scaling_loop.c), loaded and gone. */
 	if (argc == 2 && strcmp(argv[1], "true") == 0)
 		return 0;
 

@@ -42,7 +42,7 @@ struct runner_opts;
 struct series;
 
 /* How a run was made. What each mode means to the readers of a run is one
- * row of run_modes (run.c), so no reader compares the stored name. */
+ * row of run_modes (src/registry/run_mode.c), so no reader compares the stored name. */
 enum run_mode {
 	RUN_MODE_UNSAID,   /* a file that does not say */
 	RUN_MODE_FULL,     /* UnixBench's samples, or --duration/-i/--samples */
@@ -279,6 +279,14 @@ struct run_meta {
 	 * so compare can tell a difference of meters from one of kernels; ""
 	 * unknown (an older file, an import). */
 	char meters[768];
+	/* One run of a sequence of runs (a calibration, a plan's boot: src/session/sequence.h):
+	 * the sequence's id, what it is for, and which of its runs this is (1-based, of runs);
+	 * "" id: none. A sequence started again finds by them the runs it has already stored. */
+	struct run_seq {
+		char id[64];
+		char purpose[32];
+		int run, runs;
+	} seq;
 };
 
 struct run {

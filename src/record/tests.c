@@ -123,3 +123,10 @@ const struct family *test_id_family(const char *id)
 	snprintf(test, sizeof test, "%.*s", (int)strcspn(id, ":"), id);
 	return test_family(test_find(test));
 }
+
+void test_describe(struct test_result *t)
+{
+	const struct family *f = test_result_family(t);
+	if (f->describe)
+		f->describe(t);
+}

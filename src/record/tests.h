@@ -113,6 +113,11 @@ const struct family *test_family(const struct test_def *t);
 const struct family *test_result_family(const struct test_result *t);
 const struct family *test_id_family(const char *id);
 
+/* A result as it was collected or read back from a run file: its family's
+ * describe verb (family.h) sets its typed fields and puts right what older
+ * files said otherwise. */
+void test_describe(struct test_result *t);
+
 /* A family's settings (struct settings, its f->size bytes into s) as a reader of
  * params fills them outside a run (a label, a live view, an estimate's test):
  * settings_fill with quick as given and this machine's CPUs. 0, or -1 with the

@@ -4,31 +4,33 @@
 
 #include <string.h>
 
-#include "thermal.h"
+/* The modes every run file may name; a mode with more to it (a command, a
+ * timed run, rows of its own in a comparison) is a row its own files define,
+ * declared here by its name alone, as family_list.c declares the families. */
+static const struct run_mode_info mode_unsaid = { .name = "", .runs_tag = "", .measured = true };
+static const struct run_mode_info mode_full = { .name = "full", .runs_tag = "", .measured = true };
+static const struct run_mode_info mode_quick = { .name = "quick", .runs_tag = " (quick)", .measured = true,
+						 .quick = true };
+static const struct run_mode_info mode_imported = { .name = "imported", .runs_tag = " (imported)" };
+extern const struct run_mode_info thermal_mode; /* src/families/thermal_run.c: kbench thermal */
 
-static const struct run_mode_info run_modes[RUN_MODE_COUNT] = {
-	[RUN_MODE_UNSAID] = { .name = "", .runs_tag = "", .measured = true },
-	[RUN_MODE_FULL] = { .name = "full", .runs_tag = "", .measured = true },
-	[RUN_MODE_QUICK] = { .name = "quick", .runs_tag = " (quick)", .measured = true, .quick = true },
-	[RUN_MODE_THERMAL] = { .name = "thermal", .runs_tag = " (thermal)", .measured = true,
-			       .compare_rows = thermal_compare_rows, .command = "thermal", .cmd = &thermal_command,
-			       .operands_why = "--test ID names its test", .test = THERMAL_TEST,
-			       .defaults = thermal_defaults, .idle_baseline = true, .print = thermal_print,
-			       .label = "a thermal check", .sample_seconds = THERMAL_SAMPLE_SECONDS,
-			       .idle_settled = thermal_idle_settled, .settled_mark = THERMAL_IDLE_STEADY_MARK,
-			       .finish = thermal_finish, .report_title = "Thermal check" },
-	[RUN_MODE_IMPORTED] = { .name = "imported", .runs_tag = " (imported)" },
+static const struct run_mode_info *const run_modes[RUN_MODE_COUNT] = {
+	[RUN_MODE_UNSAID] = &mode_unsaid,
+	[RUN_MODE_FULL] = &mode_full,
+	[RUN_MODE_QUICK] = &mode_quick,
+	[RUN_MODE_THERMAL] = &thermal_mode,
+	[RUN_MODE_IMPORTED] = &mode_imported,
 };
 
 const struct run_mode_info *run_mode_info(enum run_mode m)
 {
-	return &run_modes[(unsigned)m < RUN_MODE_COUNT ? m : RUN_MODE_UNSAID];
+	return run_modes[(unsigned)m < RUN_MODE_COUNT ? m : RUN_MODE_UNSAID];
 }
 
 enum run_mode run_mode_parse(const char *name)
 {
 	for (int m = RUN_MODE_FULL; m < RUN_MODE_COUNT; m++)
-		if (name && !strcmp(name, run_modes[m].name))
+		if (name && !strcmp(name, run_modes[m]->name))
 			return (enum run_mode)m;
 	return RUN_MODE_UNSAID;
 }
@@ -36,7 +38,7 @@ enum run_mode run_mode_parse(const char *name)
 const struct run_mode_info *run_mode_of_command(const char *cmd)
 {
 	for (int m = RUN_MODE_FULL; m < RUN_MODE_COUNT; m++)
-		if (run_modes[m].command && cmd && !strcmp(cmd, run_modes[m].command))
-			return &run_modes[m];
+		if (run_modes[m]->command && cmd && !strcmp(cmd, run_modes[m]->command))
+			return run_modes[m];
 	return NULL;
 }

@@ -52,7 +52,7 @@ static void normalize(struct src *s, const char *text, size_t len)
 			line_start = true;
 		else if (line_start && c == '>')
 			c = ' ';
-		else if (!is_sp(c))
+		else if (!import_is_sp(c))
 			line_start = false;
 		s->text[i] = c;
 	}
@@ -140,7 +140,7 @@ int import_text(const char *text, size_t len, const char *source, const char *na
 	const struct family_import *fi = family_format(s.text, s.len);
 	if (fi) {
 		fi->import(&s, name);
-	} else if (find(s.text, s.text + s.len, "Benchmark Run:")) {
+	} else if (import_find(s.text, s.text + s.len, "Benchmark Run:")) {
 		import_logs(&s, name);
 	} else {
 		/* A pasted table, else a pasted report that lost its "Benchmark Run:"

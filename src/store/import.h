@@ -6,18 +6,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "import_scan.h" /* struct import_result */
+
 struct run;
 
 /* The largest input read, and the longest line looked at in a table. */
 #define IMPORT_MAX_BYTES (16u << 20)
 
-struct import_result {
-	int nruns;
-	struct run **runs;   /* one per log or table set found, mode "imported" */
-	int nwarnings;
-	char **warnings;     /* "FILE:LINE: sentence" */
-	bool runfile;        /* the text was a kbench run file: one run, measured */
-};
 
 /* Parses text (len bytes, NUL not needed) that came from `source` (named in
  * messages). A kbench run file (JSON, as export --format json writes it on

@@ -15,16 +15,16 @@ static bool header_value(const char *p, const char *end, const char *key, char *
 	static const char *const stops[] = { " OS: ", " Machine: ", " Language: ", " CPU 0:",
 		" Graphics: ", " Kernel: ", "-----", "Benchmark Run:", " Uptime: ", " Storage: ",
 		" Kernel settings: ", NULL };
-	const char *k = find(p, end, key);
-	while (k && k > p && !is_sp(k[-1]) && k[-1] != '\n')
-		k = find(k + 1, end, key);
+	const char *k = import_find(p, end, key);
+	while (k && k > p && !import_is_sp(k[-1]) && k[-1] != '\n')
+		k = import_find(k + 1, end, key);
 	if (!k)
 		return false;
 	const char *v = k + strlen(key), *e = v;
 	while (e < end && *e != '\n')
 		e++;
 	for (int i = 0; stops[i]; i++) {
-		const char *st = find(v, e, stops[i]);
+		const char *st = import_find(v, e, stops[i]);
 		if (st && st < e)
 			e = st;
 	}
@@ -175,14 +175,14 @@ void import_header_facts(const char *p, const char *end, struct run_meta *m)
 		snprintf(m->lang, sizeof m->lang, "%s", buf);
 	}
 	/* The uptime line (only where lines survived: a collapsed one has no edges). */
-	const char *la = find(p, end, "load average");
+	const char *la = import_find(p, end, "load average");
 	if (la) {
 		const char *ls = la, *le = la;
 		while (ls > p && ls[-1] != '\n')
 			ls--;
 		while (le < end && *le != '\n')
 			le++;
-		const char *rl = find(ls, le, "; runlevel");
+		const char *rl = import_find(ls, le, "; runlevel");
 		if (la - ls < 120 && le - la < 120)
 			import_trim_copy(m->uptime, sizeof m->uptime, ls, rl ? rl : le);
 	}
@@ -202,11 +202,11 @@ void import_header_facts(const char *p, const char *end, struct run_meta *m)
 					flags++;
 				snprintf(m->cpu_flags, sizeof m->cpu_flags, "%s", flags);
 				/* In a log the flag words are the next, indented line. */
-				const char *c0 = find(p, end, "CPU 0:");
+				const char *c0 = import_find(p, end, "CPU 0:");
 				const char *nl = c0 ? memchr(c0, '\n', (size_t)(end - c0)) : NULL;
-				if (!m->cpu_flags[0] && nl && nl + 1 < end && is_sp(nl[1])) {
+				if (!m->cpu_flags[0] && nl && nl + 1 < end && import_is_sp(nl[1])) {
 					const char *fe = memchr(nl + 1, '\n', (size_t)(end - nl - 1));
-					if (!find(nl + 1, fe ? fe : end, ":"))
+					if (!import_find(nl + 1, fe ? fe : end, ":"))
 						import_trim_copy(m->cpu_flags, sizeof m->cpu_flags, nl + 1, fe ? fe : end);
 				}
 				while (open > buf && open[-1] == ' ')
@@ -224,7 +224,7 @@ void import_header_facts(const char *p, const char *end, struct run_meta *m)
 	char key[16];
 	for (int i = 0; i < 4096; i++) {
 		snprintf(key, sizeof key, "CPU %d:", i);
-		if (!find(p, end, key))
+		if (!import_find(p, end, key))
 			break;
 		ncpu++;
 	}

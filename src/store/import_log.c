@@ -28,7 +28,7 @@ static const char *scan_word(const char *p, const char *end, char *out, size_t s
 static void parse_after_label(struct src *s, struct block *b, const struct test_def *d,
 			      const char *p, const char *end, size_t off)
 {
-	const char *q = skip_sp(p, end);
+	const char *q = import_skip_sp(p, end);
 	double v1, v2, v3;
 	const char *r = import_scan_num(q, end, &v1);
 	bool dash1 = false;
@@ -41,23 +41,23 @@ static void parse_after_label(struct src *s, struct block *b, const struct test_
 		import_warn(s, off, "'%s' is not followed by a number; ignored", d->label);
 		return;
 	}
-	const char *q2 = skip_sp(r, end);
+	const char *q2 = import_skip_sp(r, end);
 	char unit[16];
 	const char *u = scan_word(q2, end, unit, sizeof unit);
 	if (u && !dash1) {
 		/* A result line. */
 		double t = 0, n = 0;
-		const char *x = skip_sp(u, end);
+		const char *x = import_skip_sp(u, end);
 		if (x < end && *x == '(') {
-			x = skip_sp(x + 1, end);
+			x = import_skip_sp(x + 1, end);
 			const char *y = import_scan_num(x, end, &t);
 			if (y) {
-				y = skip_sp(y, end);
+				y = import_skip_sp(y, end);
 				if (y < end && *y == 's')
 					y++;
-				y = skip_sp(y, end);
+				y = import_skip_sp(y, end);
 				if (y < end && *y == ',')
-					y = skip_sp(y + 1, end);
+					y = import_skip_sp(y + 1, end);
 				if (!import_scan_num(y, end, &n))
 					n = 0;
 			}
@@ -92,7 +92,7 @@ static void parse_after_label(struct src *s, struct block *b, const struct test_
 		import_warn(s, off, "'%s' is followed by no score; ignored", d->label);
 		return;
 	}
-	const char *q3 = skip_sp(r2, end);
+	const char *q3 = import_skip_sp(r2, end);
 	const char *r3 = import_scan_num(q3, end, &v3);
 	if (!r3 && end - q3 >= 3 && !strncmp(q3, "---", 3))
 		v3 = -1, r3 = q3 + 3;
@@ -119,7 +119,7 @@ static void parse_after_label(struct src *s, struct block *b, const struct test_
 /* Is there a label boundary before p (start, space, newline, '|')? */
 static bool boundary(const char *text, const char *p)
 {
-	return p == text || is_sp(p[-1]) || p[-1] == '\n' || p[-1] == '|';
+	return p == text || import_is_sp(p[-1]) || p[-1] == '\n' || p[-1] == '|';
 }
 
 /* "running 2 parallel copies" at p (UnixBench's "%s in system; running %s of tests"): the
@@ -129,17 +129,17 @@ static int copies_at(const char *text, const char *p, const char *end)
 	if (p > text && isalnum((unsigned char)p[-1]))
 		return 0;
 	const char *q = p + strlen("running"), *r;
-	if (q >= end || !is_sp(*q))
+	if (q >= end || !import_is_sp(*q))
 		return 0;
 	double v;
-	r = import_scan_num(skip_sp(q, end), end, &v);
+	r = import_scan_num(import_skip_sp(q, end), end, &v);
 	if (!r || v < 1 || v > 100000 || v != floor(v))
 		return 0;
-	q = skip_sp(r, end);
+	q = import_skip_sp(r, end);
 	if (q == r || end - q < 8 || strncmp(q, "parallel", 8))
 		return 0;
 	r = q + 8;
-	q = skip_sp(r, end);
+	q = import_skip_sp(r, end);
 	if (q == r || end - q < 4 || strncmp(q, "cop", 3))
 		return 0;
 	if (q[3] == 'y' || (end - q >= 6 && !strncmp(q + 3, "ies", 3)))
@@ -154,7 +154,7 @@ static void parse_block(struct src *s, struct block *b, const char *p, const cha
 	b->copies = 1;
 	/* "Benchmark Run: Mon Nov 30 2026 09:53:59 - 10:21:57"; a pasted block may lack it. */
 	if ((size_t)(end - p) > strlen("Benchmark Run:") && !strncmp(p, "Benchmark Run:", 14)) {
-		const char *q = skip_sp(p + strlen("Benchmark Run:"), end);
+		const char *q = import_skip_sp(p + strlen("Benchmark Run:"), end);
 		struct tm tm = { 0 };
 		const char *r = strptime(q, "%a %b %d %Y %H:%M:%S", &tm);
 		if (r && r <= end) {
@@ -170,8 +170,8 @@ static void parse_block(struct src *s, struct block *b, const char *p, const cha
 			}
 		}
 	}
-	for (const char *run = find(p, end, "running"); run && !b->copies_known;
-	     run = find(run + 7, end, "running")) {
+	for (const char *run = import_find(p, end, "running"); run && !b->copies_known;
+	     run = import_find(run + 7, end, "running")) {
 		int c = copies_at(text, run, end);
 		if (c) {
 			b->copies = c;
@@ -181,7 +181,7 @@ static void parse_block(struct src *s, struct block *b, const char *p, const cha
 	if (!b->copies_known)
 		import_warn(s, b->off, "block does not say how many copies ran; assuming 1");
 	double v;
-	const char *cpus = find(p, end, " in system");
+	const char *cpus = import_find(p, end, " in system");
 	if (cpus) {
 		const char *c = cpus;
 		while (c > p && c[-1] != '\n' && !isdigit((unsigned char)c[-1]))
@@ -193,14 +193,14 @@ static void parse_block(struct src *s, struct block *b, const char *p, const cha
 	}
 	for (const struct test_def **d = import_labels_by_length(); *d; d++) {
 		size_t ll = strlen((*d)->label);
-		for (const char *x = find(p, end, (*d)->label); x; x = find(x + ll, end, (*d)->label)) {
+		for (const char *x = import_find(p, end, (*d)->label); x; x = import_find(x + ll, end, (*d)->label)) {
 			if (!boundary(text, x))
 				continue;
 			/* A longer label that contains this one was already read there. */
 			bool inside = false;
 			for (const struct test_def **o = import_labels_by_length(); *o != *d && !inside; o++) {
 				size_t ol = strlen((*o)->label);
-				const char *y = find(x > p + ol ? x - ol : p, x + ol < end ? x + ol : end, (*o)->label);
+				const char *y = import_find(x > p + ol ? x - ol : p, x + ol < end ? x + ol : end, (*o)->label);
 				inside = y && y <= x && y + ol >= x + ll;
 			}
 			if (!inside)
@@ -208,12 +208,12 @@ static void parse_block(struct src *s, struct block *b, const char *p, const cha
 		}
 	}
 	/* Stated index score (full or partial). */
-	const char *ix = find(p, end, "System Benchmarks Index Score");
+	const char *ix = import_find(p, end, "System Benchmarks Index Score");
 	if (ix) {
-		const char *y = skip_sp(ix + strlen("System Benchmarks Index Score"), end);
+		const char *y = import_skip_sp(ix + strlen("System Benchmarks Index Score"), end);
 		if (end - y >= 14 && !strncmp(y, "(Partial Only)", 14)) {
 			b->stated_partial = true;
-			y = skip_sp(y + 14, end);
+			y = import_skip_sp(y + 14, end);
 		}
 		if (!import_scan_num(y, end, &b->stated_index) || b->stated_index <= 0) {
 			import_warn(s, (size_t)(ix - text), "index score is not a positive number; recomputed");
@@ -221,7 +221,7 @@ static void parse_block(struct src *s, struct block *b, const char *p, const cha
 		}
 	}
 	/* Lines shaped like results whose test kbench does not know. */
-	for (const char *x = find(p, end, " samples)"); x; x = find(x + 9, end, " samples)")) {
+	for (const char *x = import_find(p, end, " samples)"); x; x = import_find(x + 9, end, " samples)")) {
 		const char *ls = x;
 		while (ls > p && ls[-1] != '\n')
 			ls--;
@@ -229,13 +229,13 @@ static void parse_block(struct src *s, struct block *b, const char *p, const cha
 			continue; /* collapsed text: no line to point at */
 		bool known = false;
 		for (const struct test_def **d = import_labels_by_length(); *d && !known; d++)
-			known = find(ls, x, (*d)->label) != NULL;
+			known = import_find(ls, x, (*d)->label) != NULL;
 		if (!known) {
 			char name[64];
 			const char *e = ls;
 			/* The name ends at the score, two blanks after it; a block may now
 			 * begin with a digit ("1 CPU in system"), so look back only within the line. */
-			while (e < x && !(e - ls >= 2 && isdigit((unsigned char)*e) && is_sp(e[-1]) && is_sp(e[-2])))
+			while (e < x && !(e - ls >= 2 && isdigit((unsigned char)*e) && import_is_sp(e[-1]) && import_is_sp(e[-2])))
 				e++;
 			import_trim_copy(name, sizeof name, ls, e);
 			import_warn(s, (size_t)(ls - text), "unknown test '%s' not imported", name);
@@ -287,17 +287,17 @@ static int collect_marks(const char *text, const char *p, const char *end, struc
 {
 	struct mark *v = NULL;
 	int n = 0, cap = 0;
-	for (const char *x = find(p, end, "Benchmark Run:"); x; x = find(x + 14, end, "Benchmark Run:"))
+	for (const char *x = import_find(p, end, "Benchmark Run:"); x; x = import_find(x + 14, end, "Benchmark Run:"))
 		add_mark(&v, &n, &cap, (struct mark){ MARK_RUN, x, x + 14, 0 });
-	for (const char *x = find(p, end, "running"); x; x = find(x + 7, end, "running"))
+	for (const char *x = import_find(p, end, "running"); x; x = import_find(x + 7, end, "running"))
 		if (copies_at(text, x, end))
 			add_mark(&v, &n, &cap, (struct mark){ MARK_COPIES, x, x + 7, 0 });
 	static const char *const heads[] = { "Index Values", "Partial Index" };
 	for (int h = 0; h < 2; h++)
-		for (const char *x = find(p, end, heads[h]); x; x = find(x + 12, end, heads[h])) {
+		for (const char *x = import_find(p, end, heads[h]); x; x = import_find(x + 12, end, heads[h])) {
 			/* The header names its columns; prose naming the table does not. */
 			const char *y = x + strlen(heads[h]);
-			while (y < end && (is_sp(*y) || *y == '\n'))
+			while (y < end && (import_is_sp(*y) || *y == '\n'))
 				y++;
 			if (y == x + strlen(heads[h]) || end - y < 8 || strncmp(y, "BASELINE", 8))
 				continue;
@@ -309,13 +309,13 @@ static int collect_marks(const char *text, const char *p, const char *end, struc
 				}
 			}
 		}
-	for (const char *x = find(p, end, "Index Score"); x; x = find(x + 11, end, "Index Score")) {
+	for (const char *x = import_find(p, end, "Index Score"); x; x = import_find(x + 11, end, "Index Score")) {
 		if ((size_t)(x - p) < strlen("Benchmarks ") || strncmp(x - 11, "Benchmarks ", 11))
 			continue;
 		/* The block ends with the score's number (collapsed text has no line end), else its line. */
-		const char *y = skip_sp(x + 11, end);
+		const char *y = import_skip_sp(x + 11, end);
 		if (end - y >= 14 && !strncmp(y, "(Partial Only)", 14))
-			y = skip_sp(y + 14, end);
+			y = import_skip_sp(y + 14, end);
 		double v1;
 		const char *after = import_scan_num(y, end, &v1);
 		if (!after) {
@@ -335,7 +335,7 @@ static int collect_marks(const char *text, const char *p, const char *end, struc
 static bool any_label(const char *p, const char *e)
 {
 	for (const struct test_def **d = import_labels_by_length(); *d; d++)
-		if (find(p, e, (*d)->label))
+		if (import_find(p, e, (*d)->label))
 			return true;
 	return false;
 }
@@ -346,12 +346,12 @@ static const char *copies_line_start(const char *lower, const char *run)
 	const char *ls = run, *cpu = NULL;
 	while (ls > lower && ls[-1] != '\n' && run - ls < 48)
 		ls--;
-	for (const char *x = find(ls, run, "CPU"); x; x = find(x + 3, run, "CPU"))
+	for (const char *x = import_find(ls, run, "CPU"); x; x = import_find(x + 3, run, "CPU"))
 		cpu = x;
 	if (!cpu)
 		return run;
 	const char *c = cpu;
-	while (c > ls && is_sp(c[-1]))
+	while (c > ls && import_is_sp(c[-1]))
 		c--;
 	const char *d = c;
 	while (d > ls && isdigit((unsigned char)d[-1]))
@@ -362,8 +362,8 @@ static const char *copies_line_start(const char *lower, const char *run)
 /* A UnixBench result line: a label first, "(10.0 s, 7 samples)" last. */
 static bool is_result_line(const char *p, const char *e)
 {
-	p = skip_sp(p, e);
-	if (e - p > 200 || !find(p, e, " samples)"))
+	p = import_skip_sp(p, e);
+	if (e - p > 200 || !import_find(p, e, " samples)"))
 		return false;
 	for (const struct test_def **d = import_labels_by_length(); *d; d++) {
 		size_t ll = strlen((*d)->label);
@@ -378,7 +378,7 @@ static bool is_result_line(const char *p, const char *e)
 static const char *results_above(const char *lower, const char *table)
 {
 	const char *ls = table, *start = table;
-	while (ls > lower && is_sp(ls[-1]))
+	while (ls > lower && import_is_sp(ls[-1]))
 		ls--;
 	if (ls == lower || ls[-1] != '\n')
 		return table;
@@ -386,7 +386,7 @@ static const char *results_above(const char *lower, const char *table)
 		const char *le = ls - 1, *pls = le;
 		while (pls > lower && pls[-1] != '\n')
 			pls--;
-		if (skip_sp(pls, le) == le) {
+		if (import_skip_sp(pls, le) == le) {
 			ls = pls; /* a blank line */
 			continue;
 		}
@@ -482,7 +482,7 @@ static void import_log(struct src *s, const char *p, const char *end, const char
 	struct run *r = import_new_run(s, name);
 	const char *first = spans[0].start;
 	import_header_facts(p, first, &r->meta);
-	const char *ver = find(p, first, "BYTE UNIX Benchmarks (Version ");
+	const char *ver = import_find(p, first, "BYTE UNIX Benchmarks (Version ");
 	if (ver) {
 		char v[32] = "";
 		const char *vs = ver + strlen("BYTE UNIX Benchmarks (Version ");
@@ -515,10 +515,10 @@ static void import_log(struct src *s, const char *p, const char *end, const char
 void import_logs(struct src *s, const char *name)
 {
 	const char *t = s->text, *end = s->text + s->len;
-	const char *h = find(t, end, "BYTE UNIX Benchmarks");
+	const char *h = import_find(t, end, "BYTE UNIX Benchmarks");
 	import_log(s, t, h ? h : end, name);
 	while (h) {
-		const char *next = find(h + 20, end, "BYTE UNIX Benchmarks");
+		const char *next = import_find(h + 20, end, "BYTE UNIX Benchmarks");
 		import_log(s, h, next ? next : end, name);
 		h = next;
 	}

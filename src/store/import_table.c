@@ -38,7 +38,7 @@ static enum col col_of(const char *h)
 static int split_cells(const char *p, const char *e, char cells[][128], bool *md)
 {
 	int n = 0;
-	p = skip_sp(p, e);
+	p = import_skip_sp(p, e);
 	*md = p < e && *p == '|';
 	char sep = *md ? '|' : memchr(p, '\t', (size_t)(e - p)) ? '\t' : 0;
 	if (!sep)
@@ -90,14 +90,14 @@ static const struct test_def *label_lookup(const char *s)
 /* A space-separated line: a known label at its start, then fields. */
 static int split_spaces(const char *p, const char *e, char cells[][128], bool header)
 {
-	p = skip_sp(p, e);
+	p = import_skip_sp(p, e);
 	int n = 0;
 	if (!header) {
 		const struct test_def *hit = NULL;
 		for (const struct test_def **d = import_labels_by_length(); *d && !hit; d++) {
 			size_t ll = strlen((*d)->label);
 			if ((size_t)(e - p) >= ll && !strncasecmp(p, (*d)->label, ll) &&
-			    (p + ll == e || is_sp(p[ll])))
+			    (p + ll == e || import_is_sp(p[ll])))
 				hit = *d;
 		}
 		const char *isx = "System Benchmarks Index Score";
@@ -112,11 +112,11 @@ static int split_spaces(const char *p, const char *e, char cells[][128], bool he
 		}
 	}
 	while (n < MAX_CELLS) {
-		p = skip_sp(p, e);
+		p = import_skip_sp(p, e);
 		if (p >= e)
 			break;
 		const char *c = p;
-		while (c < e && !is_sp(*c))
+		while (c < e && !import_is_sp(*c))
 			c++;
 		char tok[128];
 		import_trim_copy(tok, sizeof tok, p, c);
@@ -135,15 +135,15 @@ static int split_spaces(const char *p, const char *e, char cells[][128], bool he
 static int copies_stated(const char *p, const char *e)
 {
 	int copies = 0;
-	for (const char *x = find(p, e, "cop"); x; x = find(x + 3, e, "cop")) {
+	for (const char *x = import_find(p, e, "cop"); x; x = import_find(x + 3, e, "cop")) {
 		if (strncmp(x, "copy", 4) && strncmp(x, "copies", 6))
 			continue;
 		const char *b = x;
-		while (b > p && is_sp(b[-1]))
+		while (b > p && import_is_sp(b[-1]))
 			b--;
 		if (b - p >= 8 && !strncmp(b - 8, "parallel", 8)) {
 			b -= 8;
-			while (b > p && is_sp(b[-1]))
+			while (b > p && import_is_sp(b[-1]))
 				b--;
 		}
 		const char *d = b;
@@ -260,7 +260,7 @@ void import_tables(struct src *s, const char *name)
 			}
 		}
 		if (n == 0) {
-			if (in_table && skip_sp(p, e) == e)
+			if (in_table && import_skip_sp(p, e) == e)
 				continue;
 			continue;
 		}

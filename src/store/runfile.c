@@ -107,6 +107,12 @@ static json_t *meta_to_json(const struct run_meta *m)
 		json_object_set_new(o, "params", json_string(m->params));
 	if (m->meters[0]) /* 1.2, optional: how each meter measured */
 		json_object_set_new(o, "meters", json_string(m->meters));
+	if (m->seq.id[0]) { /* 1.2, optional: one run of a sequence (a calibration, a plan's boot) */
+		json_object_set_new(o, "sequence", json_string(m->seq.id));
+		json_object_set_new(o, "sequence_purpose", json_string(m->seq.purpose));
+		json_object_set_new(o, "sequence_run", json_integer(m->seq.run));
+		json_object_set_new(o, "sequence_runs", json_integer(m->seq.runs));
+	}
 	return o;
 }
 
@@ -306,7 +312,7 @@ void runfile_sanitize_run(struct run *r)
 			   m->microcode, m->lang, m->charmap, m->collate, m->uptime,
 			   m->source, m->scratch_dir, m->fs_type, m->fs_options, m->fs_source,
 			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource, m->params, m->meters,
-			   m->allocation };
+			   m->seq.id, m->seq.purpose, m->allocation };
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		sanitize(fields[i]);
 	for (int b = 0; b < r->nblocks; b++)

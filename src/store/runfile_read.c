@@ -204,6 +204,11 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 	S(meters); /* 1.2, optional */
 	S(allocation); /* 1.2, optional: "" when absent */
 #undef S
+	/* 1.2, optional: one run of a sequence */
+	get_str(rd, o, p, "sequence", m->seq.id, sizeof m->seq.id);
+	get_str(rd, o, p, "sequence_purpose", m->seq.purpose, sizeof m->seq.purpose);
+	m->seq.run = (int)get_int(rd, o, p, "sequence_run", 0, 1 << 20, 0);
+	m->seq.runs = (int)get_int(rd, o, p, "sequence_runs", 0, 1 << 20, 0);
 	m->bogomips = get_num(rd, o, p, "bogomips", 0);
 	m->ncpus = (int)get_int(rd, o, p, "ncpus", 0, 1 << 20, 0);
 	m->mem_kib = (uint64_t)get_int(rd, o, p, "mem_kib", 0, INT64_MAX, 0);
@@ -433,9 +438,7 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 	read_points(rd, o, t, path);
 	if (t->kind == RESULT_POINTS)
 		read_hists(rd, o, t, path);
-	const struct family *fam = test_result_family(t);
-	if (fam->loaded) /* e.g. a run stored before timerlat's label named the period */
-		fam->loaded(t);
+	test_describe(t); /* its typed fields, and what an older file said put right */
 }
 
 static struct run *from_json(struct reader *rd, json_t *root)

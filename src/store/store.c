@@ -568,3 +568,27 @@ int store_find_same(const struct run *r, char *id, size_t idlen, char *err, size
 		return -1;
 	return s.found;
 }
+
+struct seq_marks {
+	bool *stored;
+	int n, found;
+};
+
+static int mark_seq_run(const struct storeidx_row *row, void *arg)
+{
+	struct seq_marks *s = arg;
+	if (row->seq_run >= 1 && row->seq_run <= s->n && !s->stored[row->seq_run - 1]) {
+		s->stored[row->seq_run - 1] = true;
+		s->found++;
+	}
+	return 0;
+}
+
+int store_seq_stored(const char *id, bool *stored, int n, char *err, size_t errlen)
+{
+	struct seq_marks s = { stored, n, 0 };
+	for (int i = 0; i < n; i++)
+		stored[i] = false;
+	int rc = storeidx_each_seq(store_dir(), id, mark_seq_run, &s, err, errlen);
+	return rc < 0 ? rc : s.found;
+}

@@ -134,6 +134,10 @@ struct run *store_load(const char *spec, char *err, size_t errlen);
  * loaded run (run_free() it), or NULL with why filled. */
 struct run *store_pick_baseline(const struct run *r, char *why, size_t whylen);
 
+/* Which runs of the sequence id (meta.seq.id) are stored: stored[k - 1] is set for each run
+ * number k from 1 to n that a readable stored run holds. How many, or -errno with err filled. */
+int store_seq_stored(const char *id, bool *stored, int n, char *err, size_t errlen);
+
 /* Removes a stored run's file (by spec; never a path outside the store). */
 int store_delete(const char *spec, char *deleted_id, size_t idlen, char *err, size_t errlen);
 

@@ -21,7 +21,7 @@
 #include "storeidx_int.h"
 
 /* Bumped whenever a column or what one holds changes: an older index is rebuilt. */
-#define SCHEMA_VERSION 6
+#define SCHEMA_VERSION 7
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS runs ("
@@ -30,13 +30,15 @@ static const char schema[] =
 	" error TEXT, date INTEGER,"
 	" name TEXT, kernel TEXT, kversion TEXT, host TEXT, mode TEXT, cmdline TEXT,"
 	" has_source INTEGER, incomplete INTEGER, duration REAL, iterations INTEGER,"
-	" blocks TEXT, tests TEXT, testkeys TEXT, noise TEXT, sid INTEGER);"
+	" blocks TEXT, tests TEXT, testkeys TEXT, noise TEXT, sid INTEGER, seq TEXT, seq_run INTEGER);"
 	/* Each distinct setting noise learning groups runs by, once: its sets are
 	 * formed from small numbers, not by sorting ten thousand command lines. */
 	"CREATE TABLE IF NOT EXISTS settings (sid INTEGER PRIMARY KEY, host TEXT, kernel TEXT, cmdline TEXT,"
 	" mode TEXT, duration REAL, iterations INTEGER,"
 	" UNIQUE (host, kernel, cmdline, mode, duration, iterations));"
 	"CREATE INDEX IF NOT EXISTS runs_sets ON runs(date DESC, id DESC, error, sid);"
+	/* a sequence's runs (meta.seq), found when it is started again */
+	"CREATE INDEX IF NOT EXISTS runs_seq ON runs(seq, seq_run) WHERE seq IS NOT NULL;"
 	/* The list order, covering what a list reads: a list of thousands reads
 	 * this index alone, not the rows with their long command lines and noise. */
 	"CREATE INDEX IF NOT EXISTS runs_list ON runs(date DESC, id DESC, file, error, name, kernel, host,"
@@ -231,6 +233,7 @@ void storeidx_row_from(sqlite3_stmt *st, struct storeidx_row *r)
 	r->testkeys = STR(15);
 	r->noise = STR(16);
 	r->group = sqlite3_column_count(st) > 17 ? sqlite3_column_int64(st, 17) : 0;
+	r->seq_run = sqlite3_column_count(st) > 18 ? sqlite3_column_int(st, 18) : 0;
 #undef STR
 #undef TXT
 }
@@ -286,7 +289,7 @@ static void note_synced(sqlite3 *h, const char *stamp)
  * directory's mtime, so the same directory (device, inode) with the mtime
  * noted at the last full check means the same files: one stat, not ten
  * thousand. (A file overwritten in
- * place leaves it as it was: README says so.) Within one command, a second
+ * place leaves it as it was: docs/store.md says so.) Within one command, a second
  * look in the same second is not checked again either (compare asks for
  * each side, then for the noise sets), index on disk or in memory. */
 static sqlite3 *fresh_db(const char *dir, struct timespec now, char *err, size_t errlen)
@@ -526,3 +529,17 @@ int storeidx_each_same(const char *dir, const char *host, int64_t date, const ch
 		    bind_same, &k, fn, arg, err, errlen);
 }
 
+
+static void bind_seq(sqlite3_stmt *st, const void *arg)
+{
+	sqlite3_bind_text(st, 1, arg, -1, SQLITE_STATIC);
+}
+
+int storeidx_each_seq(const char *dir, const char *seq, int (*fn)(const struct storeidx_row *row, void *arg),
+		      void *arg, char *err, size_t errlen)
+{
+	return storeidx_query(dir,
+			      "SELECT " COLS ", 0, seq_run FROM runs WHERE error IS NULL AND seq = ?1"
+			      " ORDER BY seq_run, date DESC, id DESC",
+			      bind_seq, seq, fn, arg, err, errlen);
+}

@@ -25,6 +25,7 @@ struct storeidx_row {
 	const char *testkeys; /* " 1:dhry2reg 1:whetstone 8:dhry2reg ": copies and test of each result */
 	const char *noise;    /* the per-test facts noise learning reads (storeidx_noise_run) */
 	int64_t group;        /* storeidx_each_noise: which set of same-settings runs */
+	int seq_run;          /* storeidx_each_seq: which run of its sequence (meta.seq.run) */
 };
 
 /* Brings the index of the store in dir up to date with its files (a file
@@ -64,6 +65,10 @@ int storeidx_each_same(const char *dir, const char *host, int64_t date, const ch
 		       const char *kversion, const char *mode,
 		       int (*fn)(const struct storeidx_row *row, void *arg), void *arg, char *err,
 		       size_t errlen);
+
+/* The readable rows of the runs of one sequence (meta.seq.id is seq), by their run number. */
+int storeidx_each_seq(const char *dir, const char *seq, int (*fn)(const struct storeidx_row *row, void *arg),
+		      void *arg, char *err, size_t errlen);
 
 /* One set of same-settings runs for noise learning. */
 struct storeidx_set {

@@ -135,7 +135,7 @@ static void bind_run(sqlite3_stmt *st, const struct run *r, const char *error, i
 	if (!r) {
 		sqlite3_bind_text(st, 6, error, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_int64(st, 7, mtime);
-		for (int i = 8; i <= 22; i++)
+		for (int i = 8; i <= 24; i++)
 			sqlite3_bind_null(st, i);
 		return;
 	}
@@ -167,6 +167,13 @@ static void bind_run(sqlite3_stmt *st, const struct run *r, const char *error, i
 	sqlite3_bind_text(st, 20, keys->p, (int)keys->n, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 21, noise->p ? noise->p : "", (int)noise->n, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 22, sid);
+	if (m->seq.id[0]) {
+		sqlite3_bind_text(st, 23, m->seq.id, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int(st, 24, m->seq.run);
+	} else {
+		sqlite3_bind_null(st, 23);
+		sqlite3_bind_null(st, 24);
+	}
 }
 
 /* Indexes the files that are new or changed, drops the rows of files gone.
@@ -178,9 +185,9 @@ static int apply(sqlite3 *h, const char *dir, struct storeidx_file *fresh, int n
 	int rc = sqlite3_prepare_v2(h,
 				    "INSERT OR REPLACE INTO runs (file, id, mtime, size, ino, error, date, name,"
 				    " kernel, kversion, host, mode, cmdline, has_source, incomplete, duration,"
-				    " iterations, blocks, tests, testkeys, noise, sid)"
+				    " iterations, blocks, tests, testkeys, noise, sid, seq, seq_run)"
 				    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-				    " ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+				    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
 				    -1, &ins, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_prepare_v2(h, "DELETE FROM runs WHERE file = ?1", -1, &del, NULL);

@@ -14,7 +14,7 @@
  * kbench compiles the same shape (an endless loop, left by a timer signal
  * as UnixBench's is left by alarm(): see wl_run_timed) with the same flags
  * to the same loop. These tests therefore measure loop overhead and clock
- * speed, not arithmetic; README's UNIXBENCH-DIFFERENCES says more.
+ * speed, not arithmetic; docs/unixbench.md says more.
  *
  * The iteration counter lives in memory, as UnixBench's volatile `iter`
  * does: a load, an increment and a store per iteration.

@@ -87,7 +87,7 @@ void dhry_proc_5(void)
  * gcc deletes what only feeds them (the division Int_1_Loc = Int_2_Loc /
  * Int_3_Loc and the inlined Proc_2), as it does in UnixBench's binary, and
  * there is no stop check. `make bench-fidelity` counts both loops'
- * instructions under callgrind; README's UNIXBENCH-DIFFERENCES gives them.
+ * instructions under callgrind; docs/unixbench.md gives them.
  */
 static _Noreturn void dhry_loop(struct workload_ctx *ctx)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The benchmark loops kbench knows, one per file in src/workloads/. */
+/* UnixBench's benchmark loops, one per file in src/workloads/ (a family's loop is declared in its family's header). */
 #ifndef KBENCH_WORKLOADS_H
 #define KBENCH_WORKLOADS_H
 
@@ -18,13 +18,6 @@ extern const struct workload wl_syscall;   /* syscall.c: arg = mix|close|getpid|
 extern const struct workload wl_shell;     /* shell.c: arg = concurrent scripts per loop */
 extern const struct workload wl_grep;      /* grep.c: grep -c on large.txt per loop */
 extern const struct workload wl_cc;        /* cc.c: gcc compiles and links cctest.c per loop */
-extern const struct workload wl_buildload; /* buildload.c: the kbuild tree built beside contest-style loads, points result, self-timed */
-extern const struct workload wl_kbuild;    /* kbuild.c: make builds the generated tree per -j, points result, self-timed */
-extern const struct workload wl_memlat;    /* memlat.c: pointer chase per size, points result, self-timed */
-extern const struct workload wl_timerlat;  /* timerlat.c: absolute 1 ms timer wake-ups, 4 phases, histograms */
-extern const struct workload wl_wakelat;   /* wakelat.c: message threads wake workers, histogram + rps */
-extern const struct workload wl_interactive; /* interactive.c: audio, video, desktop alone and beside burners */
-extern const struct workload wl_scaling;   /* scaling.c: a job mix by 1, 2, 4, ... tasks, points result, self-timed */
 
 /* The rate tests' settings (family_rate.c's rows; ctx->settings of every rate
  * test): where context1 puts each copy's two processes. PAIR_ANY leaves them
@@ -42,12 +35,5 @@ int execl_link(struct workload_ctx *ctx);   /* one link of execl's chain: counts
 int spawn_loop(struct workload_ctx *ctx);   /* fork + exit + wait until stopped */
 int sysexec_loop(struct workload_ctx *ctx); /* fork + exec /bin/true + wait until stopped */
 
-/* kbuild.c's make runner, for buildload: make -jJOBS TARGET in tree, its
- * output to log; mark: the console's build number (KB_BEGIN's x, 0 the
- * warm-up). Fills the elapsed time and make's rusage; 0, or -1 with a
- * sentence in the slot. */
-struct rusage;
-int kbuild_make(struct workload_ctx *ctx, const char *tree, const char *log, int jobs, int mark,
-		const char *target, double *elapsed, struct rusage *ru);
 
 #endif

@@ -142,7 +142,7 @@ dhry_instructions() {
 	# its first AVX instruction (kbench's parent may, while its worker is counted)
 	case "$u $k" in *'?'*)
 		grep -qs 'unhandled instruction' "$d/ub.err" "$d/kb.err" &&
-			why=" (valgrind stopped at an instruction it cannot run, as its 32-bit x86 does at AVX: build both with -mno-avx to count them, README 'Netbooks and ARM boards')" ;;
+			why=" (valgrind stopped at an instruction it cannot run, as its 32-bit x86 does at AVX: build both with -mno-avx to count them, docs/unixbench.md, 32-bit builds)" ;;
 	esac
 	echo "Dhrystone instructions per loop (callgrind): UnixBench $u, kbench $k$why" | tee "$OUT/dhry-instructions.txt"
 }

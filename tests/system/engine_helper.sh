@@ -55,4 +55,7 @@ make -s -C "$KBENCH_TOP" install DESTDIR="$T/inst" PREFIX=/usr BUILD="${BUILD:-b
 "$T/inst/usr/bin/kbench" run -q --no-save -c 1 --samples 1 --duration 0.3 --pause 0 spawn shell1 \
 	>"$T/out" 2>"$T/err" || { cat "$T/err" "$T/out"; die "the installed kbench could not run spawn and shell1"; }
 grep -q '^Process Creation  .* lps ' "$T/out" || die "installed: no spawn score: $(cat "$T/out")"
+# and the guide's pages in PREFIX/share/kbench/docs, which kbench help TOPIC prints
+"$T/inst/usr/bin/kbench" help comparing >"$T/out" 2>"$T/err" || { cat "$T/err"; die "installed: no kbench help comparing"; }
+cmp -s "$T/out" "$KBENCH_TOP/docs/comparing.md" || die "installed: kbench help comparing is not docs/comparing.md"
 echo ok

@@ -3,7 +3,7 @@
 # the lava-test-case helper of lava-dispatcher runs kbench's lines and prints the signals the
 # dispatcher reads, which LAVA's own parsing code (handle_testcase, SignalMatch.match) turns into
 # results: one per test and copy count with its measurement; and the test definition and the
-# README's example job pass lava-common's schemas. The packages are fetched with apt-get download (about 240 KB) into the
+# guide's example job (docs/lava.md) pass lava-common's schemas. The packages are fetched with apt-get download (about 240 KB) into the
 # scratch directory, not installed: they pull in a whole dispatcher.
 # requires: python3 py:voluptuous py:yaml apt-get dpkg-deb
 . "$KBENCH_TOP/tests/system/lib.inc"
@@ -125,7 +125,7 @@ steps = "\n".join(d["run"]["steps"])
 assert "--format lava | sh" in steps and "./kbench run" in steps, steps
 print("valid")
 PY
-# The README's example job: lava-common's job schema (strict, as lava-server submits), and its
+# The guide's example job (docs/lava.md): lava-common's job schema (strict, as lava-server submits), and its
 # test action names this definition.
 $PY - "$LAVA_PY" "$KBENCH_TOP/contrib/lava/job-example.yaml" <<'PY' || die "contrib/lava/job-example.yaml is not a valid LAVA job"
 import sys, yaml

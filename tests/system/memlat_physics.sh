@@ -9,8 +9,7 @@
 # The L3 step is checked against sysfs too, and printed: on a VM that
 # shares its host's L3 with other guests it can come well before the size
 # sysfs reports (the effective L3 is smaller); the test says so then
-# rather than failing, as long as there is an L3 plateau at all (README,
-# "Memory latency").
+# rather than failing, as long as there is an L3 plateau at all (docs/memory-latency.md).
 # Up to three tries, each check judged over them: on this shared VM a step
 # lands a point or two further off now and then (a quiet full run read the L1
 # step at 26.9 KiB; 14 quiet runs put the L1 step 2 points early twice and the

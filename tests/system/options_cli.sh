@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The option table (src/cli/options.c) seen from outside: every command takes its options before or
 # after its operands, "--" ends them, bad values exit 2 with one line, and --help, the man page,
-# the bash completion and README's option table are all what the binary generates.
+# the bash completion and the guide's option tables are all what the binary generates.
 . "$KBENCH_TOP/tests/system/lib.inc"
 F="$KBENCH_TOP/tests/fixtures"
 
@@ -169,12 +169,17 @@ for v in $(grep -rhoE 'getenv\("[A-Z_]+"\)' "$KBENCH_TOP/src" "$KBENCH_TOP/ui" |
 	grep -qx "\.B $v" "$T/env" || die "the code reads \$$v but the man page's ENVIRONMENT does not name it"
 done
 
-# README's option table is the one the binary prints.
+# The guide's option tables (tests/tools/docs.py checks each page's against the binary): every
+# option and the environment; with commands named, only the rows those commands take.
 expect_exit 0 "$KBENCH" help --markdown
-sed -n '/^<!-- options: begin/,/^<!-- options: end/p' "$KBENCH_TOP/README.md" | sed '1d;$d' >"$T/readme"
-[ -s "$T/readme" ] || die "README.md has no <!-- options: begin/end --> table"
-diff -u "$T/readme" "$T/out" >"$T/diff" ||
-	die "README's option table differs from 'kbench help --markdown' (paste its output): $(head -20 "$T/diff")"
+grep -q '^| `KBENCH_HOME` |' "$T/out" || die "kbench help --markdown has no environment table"
+grep -q '^| `--json` | compare |' "$T/out" || die "kbench help --markdown lacks compare's --json"
+expect_exit 0 "$KBENCH" help --markdown compare
+grep -q '^| `--json` | compare |' "$T/out" || die "kbench help --markdown compare lacks --json"
+! grep -q -e '--quick' -e 'KBENCH_HOME' -e 'every command' "$T/out" ||
+	die "kbench help --markdown compare lists rows compare does not take: $(cat "$T/out")"
+expect_exit 2 "$KBENCH" help --markdown compare no-such-command
+grep -q "'no-such-command' is not a command" "$T/err" || die "help --markdown took an unknown command"
 # Workload settings past the limit are one line and exit 2, for run and console alike, not cut.
 set --
 i=0

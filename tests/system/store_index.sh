@@ -34,7 +34,7 @@ grep -q handcopy "$T/out" && die "a removed file is still listed"
 
 # The directory unchanged since a full check (its mtime noted once two seconds
 # old): no listing, one stat. Adding or removing a file changes it and is seen; a
-# file overwritten in place is not, until the directory changes (README says so).
+# file overwritten in place is not, until the directory changes (docs/store.md says so).
 touch -d '1 minute ago' "$KBENCH_HOME"
 expect_exit 0 "$KBENCH" runs
 sed 's/"id": *"[0-9a-f]*"/"id": "quick1"/; s/"name": *"[^"]*"/"name": "first"/' "$T/x.json" >"$KBENCH_HOME/quick1.json"

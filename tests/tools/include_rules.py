@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Checks every #include "..." of src/ and ui/ against the parts table in README's Layout section.
+"""Checks every #include "..." of src/ and ui/ against the parts table in docs/HACKING.md's Layout section.
 
     python3 tests/tools/include_rules.py [TOP]
 
 The table (between `<!-- parts: begin` and `<!-- parts: end -->`) names each part, the files
 it holds (shell patterns, so moving a part into its own folder is one edit of its row) and the
-parts it may include. Every source file must belong to a part (the longest pattern matching its
-path decides); an include of a file
-of a part not in the includer's row is a violation. A module is a .c and its .h (same path
+parts it may include. Its rows are floors, the lowest first: a part may include only parts of
+the rows above its own, so no include runs up a floor and no two parts lean on each other (a
+row naming a part below it in the table is a violation). Every source file must belong to a
+part (the longest pattern matching its path decides); an include of a file of a part not in
+the includer's row is a violation. A module is a .c and its .h (same path
 without the extension); an include cycle between modules is printed as the chain of modules.
 Exit 0 when all holds, 1 with one line per problem.
 """
@@ -46,6 +48,18 @@ def read_parts(readme):
         for other in may - names:
             sys.exit(f"{readme}: part '{name}' may include '{other}', which is no part")
     return parts
+
+
+def floor_problems(parts):
+    """A part whose row names itself or a part of a later row (a higher floor)."""
+    floor = {name: i for i, (name, _, _) in enumerate(parts)}
+    out = []
+    for name, _, may in parts:
+        for other in sorted(may, key=lambda o: floor[o]):
+            if floor[other] >= floor[name]:
+                out.append(f"part '{name}' may include '{other}', which is not on a floor below it "
+                           f"(rows {floor[name] + 1} and {floor[other] + 1} of the table)")
+    return out
 
 
 def module(path):
@@ -136,17 +150,17 @@ def sccs(graph):
 
 
 def main():
-    parts = read_parts(os.path.join(TOP, "README.md"))
-    problems = []
+    parts = read_parts(os.path.join(TOP, "docs", "HACKING.md"))
+    problems = floor_problems(parts)
     part_of = {}
     for f in sources(TOP):
         # the longest pattern that matches decides: `src/workloads/memlat.c` beats `src/workloads/*`
         hits = sorted((len(p), name) for name, pats, _ in parts for p in pats if fnmatch.fnmatchcase(f, p))
         if not hits:
-            problems.append(f"{f}: in no part of README's table")
+            problems.append(f"{f}: in no part of docs/HACKING.md's table")
             continue
         if len(hits) > 1 and hits[-1][0] == hits[-2][0] and hits[-1][1] != hits[-2][1]:
-            problems.append(f"{f}: in two parts of README's table ({hits[-2][1]}, {hits[-1][1]})")
+            problems.append(f"{f}: in two parts of docs/HACKING.md's table ({hits[-2][1]}, {hits[-1][1]})")
             continue
         part_of[f] = hits[-1][1]
     may = {name: m | {name} for name, _, m in parts}
@@ -179,7 +193,7 @@ def main():
 
     for p in problems:
         print(p)
-    print(f"{len(part_of)} files in {len(parts)} parts, {sum(len(v) for v in graph.values())} "
+    print(f"{len(part_of)} files in {len(parts)} parts (floors), {sum(len(v) for v in graph.values())} "
           f"includes between modules: {len(problems)} problems")
     return 1 if problems else 0
 

@@ -92,6 +92,8 @@ echo '\$ kbench run -c 1 --duration 1 --samples 1 --pause 0 syscall'
 as_user 'kbench run -c 1 --duration 1 --samples 1 --pause 0 syscall' >/tmp/run 2>&1 || { cat /tmp/run; exit 1; }
 grep '^System Call Overhead ' /tmp/run || { cat /tmp/run; echo "no syscall row"; exit 1; }
 echo '\$ kbench runs'; as_user 'kbench runs'
+echo '\$ kbench help comparing | head -3'; as_user 'kbench help comparing' >/tmp/guide; head -3 /tmp/guide
+grep -q '^# Comparing kernels' /tmp/guide || { echo "kbench help comparing printed no page of the guide"; exit 1; }
 as_user 'kbench export last --format json' >/tmp/json
 grep -q '"kbench_version": "$upstream"' /tmp/json || { echo "the stored run does not carry $upstream"; exit 1; }
 echo '\$ kbench run -c 1 --samples 1 --duration 0.3 --pause 0 --no-save C'

@@ -18,7 +18,6 @@
 #include "settings.h"
 #include "tests.h"
 #include "workload.h"
-#include "workloads/workloads.h"
 
 /* A family's settings as the runner fills them for a run with params (not quick). */
 /* The family's settings for params as a run on ncpus CPUs (quick or not) fills them. */

@@ -11,23 +11,12 @@
 #include <cmocka.h>
 
 #include "compare.h"
+#include "gauss.h"
 #include "noise.h"
 #include "run.h"
 #include "score.h"
 #include "store.h"
 #include "telemetry/others.h"
-
-static unsigned long long rng = 88172645463325252ULL;
-
-/* A normal deviate (xorshift + Box-Muller): deterministic noise for the samples. */
-static double gauss(void)
-{
-	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-	double u = ((rng >> 11) + 0.5) / 9007199254740992.0;
-	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-	double v = ((rng >> 11) + 0.5) / 9007199254740992.0;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
 
 static const struct {
 	const char *id, *label, *unit;
@@ -439,10 +428,10 @@ static void test_busy_run_is_withheld(void **state)
 static void test_drift_widens(void **state)
 {
 	/* Same scores, but B's samples fall by a quarter over the run: its interval is wider. */
-	rng = 12345;
+	gauss_rng = 12345;
 	struct run *a = mk("aaaa0011", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0011", "6.1", 1.0, 0.005, 0);
 	struct compare *flat = cmp(a, b, NULL);
-	rng = 12345;
+	gauss_rng = 12345;
 	struct run *d = mk("cccc0011", "6.1", 1.0, 0.005, -0.25);
 	struct compare *drift = cmp(a, d, NULL);
 	const struct compare_row *r0 = &flat->blocks[0].rows[0], *r1 = &drift->blocks[0].rows[0];

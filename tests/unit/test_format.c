@@ -120,7 +120,7 @@ static void test_counts_whole(void **state)
 	assert_string_equal(b, "-");
 }
 
-static void test_duration_and_change(void **state)
+static void test_duration(void **state)
 {
 	char b[32];
 	fmt_duration(b, sizeof b, 7.4);
@@ -131,12 +131,6 @@ static void test_duration_and_change(void **state)
 	assert_string_equal(b, "1:02:03");
 	fmt_duration(b, sizeof b, -1);
 	assert_string_equal(b, "-:--");
-	fmt_change(b, sizeof b, 3.24);
-	assert_string_equal(b, "+3.2%");
-	fmt_change(b, sizeof b, -0.44);
-	assert_string_equal(b, "-0.4%");
-	fmt_change(b, sizeof b, 250);
-	assert_string_equal(b, "+250%");
 }
 
 static void test_fit(void **state)
@@ -225,7 +219,7 @@ static void test_big_digits(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_numbers_fit),   cmocka_unit_test(test_duration_and_change),
+		cmocka_unit_test(test_numbers_fit),   cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_fit),           cmocka_unit_test(test_columns_at_80),
 		cmocka_unit_test(test_bars),          cmocka_unit_test(test_sparklines),
 		cmocka_unit_test(test_big_digits),    cmocka_unit_test(test_counts_whole),

@@ -20,7 +20,6 @@
 #include "tests.h"
 #include "scratch.h"
 #include "workload.h"
-#include "workloads/workloads.h"
 
 /* The tree is part of what a run measures: the same on every machine for
  * the same kbench version. A change to the generator changes these; then

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "compare.h"
+#include "gauss.h"
 #include "memlat.h"
 #include "noise.h"
 #include "run.h"
@@ -28,17 +29,6 @@ static const void *filled(const struct settings *f, const char *params)
 	assert_int_equal(test_settings_fill(f, params, false, s, err, sizeof err), 0);
 	return s;
 }
-static unsigned long long rng = 88172645463325252ULL;
-
-static double gauss(void)
-{
-	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-	double u = ((rng >> 11) + 0.5) / 9007199254740992.0;
-	rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-	double v = ((rng >> 11) + 0.5) / 9007199254740992.0;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
 static const struct memlat_caches CACHES = { 3, { 1, 2, 3 }, { 32768, 524288, 33554432 } };
 
 static void test_parse_sizes(void **state)

@@ -18,6 +18,7 @@
 #include "memlat.h"
 #include "noise.h"
 #include "options.h"
+#include "request.h"
 #include "run.h"
 #include "scaling.h"
 #include "settings.h"
@@ -45,11 +46,21 @@ static int parse(const char *cmd, struct opt_parsed *p, int argc, const char **a
 	return opts_parse(opts_command(cmd), argc, (char **)argv, p);
 }
 
-/* The rows are in id order, the families' settings in O_SETTING's place. */
-static void rows_in_id_order(void **state)
+/* The row a command takes by that long name. */
+static const struct opt_def *row(unsigned cmd, const char *name)
+{
+	for (size_t i = 0; i < opt_count; i++)
+		if ((opt_table[i].cmds & cmd) && !strcmp(opt_table[i].name, name))
+			return &opt_table[i];
+	fail_msg("no row --%s", name);
+	return NULL;
+}
+
+/* A named row is its id's (an id once), the families' settings in O_SETTING's place. */
+static void rows_found_by_id(void **state)
 {
 	(void)state;
-	size_t nset = 0;
+	size_t nset = 0, named = 0;
 	for (size_t i = 0; i < opt_count; i++) {
 		if (opt_table[i].id == O_SETTING) {
 			assert_non_null(opt_table[i].setting);
@@ -58,10 +69,13 @@ static void rows_in_id_order(void **state)
 			continue;
 		}
 		assert_null(opt_table[i].setting);
-		assert_int_equal(opt_table[i].id, i < O_SETTING ? i : i + 1 - nset);
+		if (opt_table[i].id == O_NONE)
+			continue;
+		named++;
 		assert_ptr_equal(opts_row(opt_table[i].id), &opt_table[i]);
 	}
-	assert_int_equal(opt_count, O_COUNT - 1 + nset);
+	/* every id but O_NONE and O_SETTING names one row */
+	assert_int_equal(named, O_COUNT - 2);
 	/* every family's settings, kbuild's --tree once though buildload reads it too */
 	assert_int_equal(nset, memlat_settings.n + scaling_settings.n + kbuild_settings.n + lat_settings.n +
 				       buildload_settings.n + family_list[0]->settings->n - 2);
@@ -114,9 +128,12 @@ static void settings_are_the_families_rows(void **state)
 	assert_int_equal(bo.jobs, 3);
 	assert_int_equal(bo.hog_pct, 10);
 	/* settings that do not go together */
-	assert_int_equal(opts_params_check("config=defconfig", stored, sizeof stored), -1);
+	static struct run_request rq;
+	snprintf(rq.params, sizeof rq.params, "config=defconfig");
+	assert_int_equal(run_request_conflicts(&rq, stored, sizeof stored), -1);
 	assert_string_equal(stored, "--config goes with --source (a Linux tree or tarball to build)");
-	assert_int_equal(opts_params_check("tree=1 make-jobs=1", stored, sizeof stored), 0);
+	snprintf(rq.params, sizeof rq.params, "tree=1 make-jobs=1");
+	assert_int_equal(run_request_conflicts(&rq, stored, sizeof stored), 0);
 }
 
 /* Within one command no two rows share a long or a short name. */
@@ -309,12 +326,12 @@ static void parses_the_gnu_way(void **state)
 	assert_int_equal(p.n, 5);
 	assert_int_equal(p.item[0].def->id, O_DURATION);
 	assert_true(p.item[0].d == 2);
-	assert_int_equal(p.item[1].def->id, O_QUIET);
-	assert_int_equal(p.item[2].def->id, O_COPIES);
+	assert_ptr_equal(p.item[1].def, row(OC_RUN, "quiet"));
+	assert_ptr_equal(p.item[2].def, row(OC_RUN, "copies"));
 	assert_string_equal(p.item[2].arg, "2");
 	assert_int_equal(p.item[3].def->id, O_SAMPLES);
 	assert_int_equal(p.item[3].i, 3);
-	assert_int_equal(p.item[4].def->id, O_ITERATIONS);
+	assert_ptr_equal(p.item[4].def, row(OC_RUN, "iterations"));
 	assert_int_equal(p.item[4].i, 4);
 	opts_free(&p);
 
@@ -329,12 +346,12 @@ static void parses_the_gnu_way(void **state)
 	const char *c[] = { "run", "--dur", "1", "--max-test=3", NULL };
 	assert_int_equal(parse("run", &p, 4, c), -1);
 	assert_int_equal(p.item[0].def->id, O_DURATION);
-	assert_int_equal(p.item[1].def->id, O_MAX_TEST);
+	assert_ptr_equal(p.item[1].def, row(OC_RUN, "max-test-seconds"));
 	opts_free(&p);
 	/* the console and the replay each take their own rows: -c is a list there */
 	const char *d[] = { "console", "-c", "1,all", "--speed", "2", NULL };
 	assert_int_equal(parse("console", &p, 3, d), -1);
-	assert_int_equal(p.item[0].def->id, O_COPY_LIST);
+	assert_ptr_equal(p.item[0].def, row(OC_CONSOLE, "copies"));
 	opts_free(&p);
 	assert_int_equal(parse("console", &p, 5, d), 2);
 }
@@ -387,9 +404,9 @@ static void errors_keep_their_wording(void **state)
 	char err[300];
 	assert_int_equal(opts_value(opts_row(O_DURATION), "--duration", "abc", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "--duration wants seconds from 0.01 to 86400, not 'abc'");
-	assert_int_equal(opts_value(opts_row(O_COPIES), "-c", "0", NULL, err, sizeof err), -1);
+	assert_int_equal(opts_value(row(OC_RUN, "copies"), "-c", "0", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-c wants a list of counts (1 to 256, or 'all'), at most 8, not '0'");
-	assert_int_equal(opts_value(opts_row(O_COPIES), "-c", "1,2", NULL, err, sizeof err), 0);
+	assert_int_equal(opts_value(row(OC_RUN, "copies"), "-c", "1,2", NULL, err, sizeof err), 0);
 	int list[8];
 	assert_int_equal(opts_copy_list("1, all,N", 6, list, 8), 3);
 	assert_true(list[0] == 1 && list[1] == 6 && list[2] == 6);
@@ -402,9 +419,9 @@ static void errors_keep_their_wording(void **state)
 	assert_string_equal(err, "-n wants a number of runs from 2 to 50, not '1'");
 	assert_int_equal(opts_value(opts_row(O_FORMAT), NULL, "xml", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "--format is json, csv, unixbench, markdown, text, bbcode or lava, not 'xml'");
-	assert_int_equal(opts_value(opts_row(O_COPY_LIST), "--copies", "0", NULL, err, sizeof err), -1);
+	assert_int_equal(opts_value(row(OC_CONSOLE, "copies"), "--copies", "0", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "--copies wants a list of counts (1 to 256, or 'all'), at most 8, not '0'");
-	assert_int_equal(opts_value(opts_row(O_COPY_LIST), "-c", "1,2,all", NULL, err, sizeof err), 0);
+	assert_int_equal(opts_value(row(OC_CONSOLE, "copies"), "-c", "1,2,all", NULL, err, sizeof err), 0);
 }
 
 /* `kbench --theme X` opens the console: its options, -c too, but not --help or others'. */
@@ -465,7 +482,7 @@ static void flag_clusters_fit(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(rows_in_id_order),
+		cmocka_unit_test(rows_found_by_id),
 		cmocka_unit_test(settings_are_the_families_rows),
 		cmocka_unit_test(names_unique_per_command),
 		cmocka_unit_test(commands_are_whole),

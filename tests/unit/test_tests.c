@@ -17,6 +17,7 @@
 #include "noise.h"
 #include "run.h"
 #include "runner.h"
+#include "scaling.h"
 #include "settings.h"
 #include "tests.h"
 #include "workloads/workloads.h"

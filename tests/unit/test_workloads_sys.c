@@ -19,7 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "buildload.h"
 #include "family.h"
+#include "kbuild.h"
 #include "settings.h"
 #include "tests.h"
 #include "workload.h"

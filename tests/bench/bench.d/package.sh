@@ -4,8 +4,7 @@
 # LINK_STATIC=0, PIE) costs at start-up against the tree's static, non-PIE
 # kbench, alternating in one sitting; then make package-test's time (the .deb
 # from the tarball, lintian, installed and run in a clean Debian 12 root), which
-# is here and not in CI: it needs root, the network, and minutes (README,
-# "Install a package"). PACKAGE_TEST=0 leaves it out.
+# is here and not in CI: it needs root, the network, and minutes (docs/packaging.md). PACKAGE_TEST=0 leaves it out.
 KBENCH=${1:-./kbench}
 N=${N:-300}
 top=$(cd "$(dirname "$0")/../../.." && pwd)

@@ -20,7 +20,7 @@
  * progress is the .o files under O= (counted twice a second: the tree is
  * large) less those make clean left, of what the warm-up counted less the
  * same. */
-#include "workloads.h"
+#include "workload.h"
 
 #include <dirent.h>
 #include <errno.h>

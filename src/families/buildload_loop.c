@@ -11,7 +11,7 @@
  * or the worker's death (PR_SET_PDEATHSIG) kills them with it, and the
  * runner removes the copy's scratch directory after the sample. They add
  * their work units to the slot's aux count, which the console shows. */
-#include "workloads.h"
+#include "workload.h"
 
 #include <errno.h>
 #include <fcntl.h>

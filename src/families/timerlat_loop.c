@@ -16,7 +16,7 @@
  * latency, and its timer slack is 1 ns, not the 50 us a SCHED_OTHER thread
  * gets by default (a SCHED_FIFO one has none): the phases then differ by
  * what the scheduler does, not by how deep the idle CPU slept. */
-#include "workloads.h"
+#include "workload.h"
 
 #include <errno.h>
 #include <fcntl.h>

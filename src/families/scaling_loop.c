@@ -15,7 +15,7 @@
  * starts them together, so the forks are outside the timed part. A step's
  * CPU time is the tasks' and their programs' user + system time, from the
  * rusage of the reaped children. Nothing is published inside a step. */
-#include "workloads.h"
+#include "workload.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -29,7 +29,7 @@
  *  - burn4: IA_HEAVY_PER_CPU burners per CPU, where the tasks miss deadlines.
  * A load's files are written and its memory mapped before the phase's
  * first wake-up; what it costs to fault the memory in is part of its load. */
-#include "workloads.h"
+#include "workload.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -11,7 +11,7 @@
  * message threads, each with its own workers (schbench's -m and -t). The
  * histogram is shared by the workers: each counts with its own lathist,
  * merged when the sample ends (no lock in the loop). */
-#include "workloads.h"
+#include "workload.h"
 
 #include <errno.h>
 #include <linux/futex.h>

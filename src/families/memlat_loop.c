@@ -15,7 +15,7 @@
  * A chain is built and walked once before it is timed; a point is the
  * fastest of many short timed walks (an interrupted walk is only ever slower).
  * Nothing is allocated, logged or published inside a timed walk. */
-#include "workloads.h"
+#include "workload.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* One run's life for every front end: the runner and run record from the request, preflight and telemetry, the run, and the save by the one rule. */
+#include "session.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "run.h"
+#include "runner.h"
+#include "store.h"
+#include "telemetry/telemetry.h"
+
+/* Stored unless the request says not to, by the rule both faces follow (store_worth_saving). */
+static void save(const struct run_request *rq, struct session_result *res)
+{
+	if (rq->no_save)
+		return;
+	if (!store_worth_saving(res->run, res->why, sizeof res->why))
+		return;
+	char err[400];
+	if (store_save(res->run, err, sizeof err) != 0) {
+		res->save_failed = true;
+		snprintf(res->why, sizeof res->why, "%s", err);
+		return;
+	}
+	res->saved = true;
+}
+
+int session_run(struct run_request *rq, const struct session_face *f, struct session_result *res, bool *usage,
+		char *err, size_t errlen)
+{
+	*res = (struct session_result){ 0 };
+	*usage = false;
+	const struct runner_opts *o = run_request_opts(rq);
+	struct runner *r = runner_new(o, err, errlen);
+	if (!r)
+		return -1;
+	struct run *run = runner_new_run(o);
+	if (rq->name)
+		snprintf(run->meta.name, sizeof run->meta.name, "%s", rq->name);
+	run->meta.seq = rq->seq;
+	if (f->preflight)
+		preflight_check(run, f->log);
+	struct telemetry *tele = f->tele;
+	bool own = false;
+	if (!tele && !rq->tele.off) {
+		if (!(tele = telemetry_new(&rq->tele, usage, err, errlen))) {
+			runner_free(r);
+			run_free(run);
+			return -1;
+		}
+		own = true;
+	}
+	if (tele) {
+		struct runner_listener tl = telemetry_listener(tele);
+		runner_listen(r, &tl);
+	}
+	if (f->watch)
+		f->watch(f->ctx, r, run);
+	if (tele && rq->verbose && f->log) {
+		struct runner_listener vl = telemetry_verbose_listener(f->log);
+		runner_listen(r, &vl);
+	}
+	int rc = runner_run(r, run);
+	res->run = run;
+	res->aborted = rc != 0;
+	for (int b = 0; b < run->nblocks; b++)
+		for (int i = 0; i < run->blocks[b].ntests; i++)
+			res->failed |= run->blocks[b].tests[i].status == TEST_FAILED;
+	if (f->ran)
+		f->ran(f->ctx, run, rc);
+	runner_free(r); /* after ran: the face's signal handler lets go of it there */
+	save(rq, res);
+	if (own)
+		telemetry_free(tele);
+	return 0;
+}
