@@ -236,9 +236,10 @@ def main():
         sys.exit("bench-sensitivity: no runs in %s (run the measure phase first)" % o.out)
     shapes = by_shape(runs)
     tests = test_ids(runs)
-    names = [s for s in ("quick-precision", "quick") if s in shapes] + \
-        sorted(s for s in shapes if s not in ("quick-precision", "quick", "full")) + \
-        (["full"] if "full" in shapes else [])
+    first = ("base-quick", "quick-precision", "quick")
+    names = [s for s in first if s in shapes] + \
+        sorted(s for s in shapes if s not in first + ("full", "base-full")) + \
+        [s for s in ("full", "base-full") if s in shapes]
     print("bench-sensitivity: %d runs in %s, sessions %s, 1 copy" % (
         len(runs), o.out, ", ".join(sorted({r["session"] for r in runs}))))
     print("\nRuns per shape (wall minutes; the 1-minute load average before and after each run):")
@@ -265,14 +266,19 @@ def main():
             per_min[(s, t)] = (v * math.sqrt(m), n)
             line += " %6s %7s" % (pct(v), pct(v * math.sqrt(m)))
         print(line)
-    if "quick" in shapes and "quick-precision" in shapes:
-        print("\nThe index allocation (quick) against kbench 0.2's quick rule (quick-precision), spread per "
-              "root-minute, with a 95% interval (sd's log-normal approximation):")
+    for old in ("base-quick", "quick-precision"):
+        if old not in shapes:
+            continue
+        new = [s for s in names if s.startswith("quick") and s != "quick-precision"]
+        print("\nSpread per root-minute against %s's, with a 95%% interval (the sd's log-normal approximation):" % old)
+        print("  %-18s" % "test" + "".join(" %20s" % s for s in new))
         for t in tests:
-            (a, na), (b, nb) = per_min[("quick", t)], per_min[("quick-precision", t)]
-            r, lo, hi = ratio_ci(a, na, b, nb)
-            mark = "  halved" if hi < 0.5 else "  at most half" if r <= 0.5 else ""
-            print("  %-18s %5.2f (%.2f-%.2f)%s" % (t, r, lo, hi, mark) if r == r else "  %-18s n/a" % t)
+            line = "  %-18s" % t
+            for s in new:
+                (a, na), (b, nb) = per_min[(s, t)], per_min[(old, t)]
+                r, lo, hi = ratio_ci(a, na, b, nb)
+                line += " %20s" % ("%.2f (%.2f-%.2f)" % (r, lo, hi) if r == r else "n/a")
+            print(line)
 
     # 2. against the full-length runs: time, index and every test
     if "full" in shapes and len(shapes["full"]) >= 1:

@@ -19,7 +19,9 @@
 #   plan     tests/bench/sensitivity_plan.sh (the A/B plan's shapes), when it exists
 # Shapes (SHAPES, space-separated): quick-precision (kbench 0.2's quick runs: each test until
 # +-1% or 15 s, one after another), quick (the index allocation in rounds, its default budget),
-# quick-M (quick samples, M minutes), budget-M (UnixBench's sample lengths, M minutes), full.
+# quick-M (quick samples, M minutes), budget-M (UnixBench's sample lengths, M minutes), full;
+# base-quick and base-full: the same by another build (BASE_KBENCH, a kbench built from the
+# commit to compare with), so a change is measured against what it changes, in one sitting.
 # Every run is one copy (COPIES) of the index (TESTS). On a shared machine check `uptime`
 # first: each run's load average is kept beside it and printed.
 set -u
@@ -37,16 +39,28 @@ set -u
 : "${INJECT_RUNS:=3}"
 : "${INJECT_SHAPE:=quick}"
 : "${EXTRA:=}" # more arguments for every run (a short smoke run: EXTRA="--duration 0.3")
+: "${BASE_KBENCH:=}"
 KBENCH=$(cd "$(dirname "$KBENCH")" && pwd)/$(basename "$KBENCH")
+[ -z "$BASE_KBENCH" ] || BASE_KBENCH=$(cd "$(dirname "$BASE_KBENCH")" && pwd)/$(basename "$BASE_KBENCH")
 [ -x "$KBENCH" ] || { echo "bench-sensitivity: no kbench at $KBENCH (make first)"; exit 1; }
 command -v python3 >/dev/null || { echo "bench-sensitivity: python3 is needed for the tables"; exit 1; }
 HERE=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$OUT/store"
 log() { echo "bench-sensitivity: $*" >&2; }
 
+# bin SHAPE: the kbench that runs it
+bin() {
+	case $1 in
+	base-*)
+		[ -x "$BASE_KBENCH" ] || { log "shape $1 needs BASE_KBENCH, another build's kbench"; exit 2; }
+		echo "$BASE_KBENCH" ;;
+	*) echo "$KBENCH" ;;
+	esac
+}
+
 # args SHAPE: kbench's arguments for a shape
 args() {
-	case $1 in
+	case ${1#base-} in
 	quick-precision) echo "--quick --allocate precision" ;;
 	quick) echo "--quick" ;;
 	quick-*) echo "--quick --budget ${1#quick-}" ;;
@@ -63,7 +77,7 @@ one() {
 	store=$1 shape=$2 round=$3
 	l0=$(load1) t0=$(date +%s.%N)
 	# shellcheck disable=SC2046 # the shape's arguments are words
-	KBENCH_HOME="$store" "$KBENCH" run -q -c "$COPIES" --name "$shape" $(args "$shape") $EXTRA $TESTS \
+	KBENCH_HOME="$store" "$(bin "$shape")" run -q -c "$COPIES" --name "$shape" $(args "$shape") $EXTRA $TESTS \
 		>"$OUT/last.txt" 2>"$OUT/last.err" || { log "a $shape run failed:"; cat "$OUT/last.err" >&2; return 1; }
 	t1=$(date +%s.%N) l1=$(load1)
 	id=$(KBENCH_HOME="$store" "$KBENCH" runs --limit 1 | awk 'NR == 2 { print $1 }')

@@ -374,14 +374,21 @@ static void put_stat(int pid, int cpu)
 	fakesys_put(rel, "%s", line);
 }
 
-/* One test of one sample of one copy (pid 4242), a tick while it runs, through the sampler. */
-static struct run *run_one_sample(void)
+/* The sampler as a run opens it, counting task-clock, sampling every half second. */
+static struct telemetry *new_sampler(void)
 {
 	struct telemetry_opts o = { .events = "perf::TASK-CLOCK", .interval = 0.5 };
 	bool usage;
 	char err[240];
 	struct telemetry *t = telemetry_new(&o, &usage, err, sizeof err);
 	assert_non_null(t);
+	return t;
+}
+
+/* One test of one sample of one copy (pid 4242), a tick while it runs, through the sampler. */
+static struct run *run_one_sample(void)
+{
+	struct telemetry *t = new_sampler();
 	struct run *r = run_new();
 	struct test_result *tr = run_block_add_test(run_add_block(r, 1), "dhry2reg", "Dhrystone", "lps", 1, 116700, "cpu");
 	test_add_sample(tr, 1);
@@ -457,16 +464,9 @@ static void visit(const struct runner_listener *l, struct runner_event *ev, stru
 static void visits_in_rounds_join_their_own_test(void **state)
 {
 	(void)state;
-	for (int c = 0; c < 2; c++) {
-		char p[128];
-		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
-		fakesys_put(p, "%d\n", c ? 3000000 : 1200000);
-	}
-	struct telemetry_opts o = { .events = "perf::TASK-CLOCK", .interval = 0.5 };
-	bool usage;
-	char err[240];
-	struct telemetry *t = telemetry_new(&o, &usage, err, sizeof err);
-	assert_non_null(t);
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "1200000\n");
+	fakesys_put("sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq", "3000000\n");
+	struct telemetry *t = new_sampler();
 	struct run *r = run_new();
 	struct run_block *b = run_add_block(r, 1);
 	run_block_add_test(b, "dhry2reg", "Dhrystone", "lps", 1, 116700, "system");
