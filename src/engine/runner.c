@@ -385,8 +385,6 @@ static double last_rate(const struct test_result *res)
 	return score_rate(sample_count(s), sample_time(s), res->timebase);
 }
 
-/* One test after another: each test's samples in a row (UnixBench's order; a quick
- * run's precision rule; a points test's fixed count). */
 /* The run's note of how settling went (runner_settle), when it did not come every time. */
 static void settle_note(const struct runner *r, struct run *run)
 {
@@ -400,6 +398,8 @@ static void settle_note(const struct runner *r, struct run *run)
 			     st->gave_up ? "; after 5 in a row the rest did not wait: the load was the machine's" : "");
 }
 
+/* One test after another: each test's samples in a row (UnixBench's order; a quick
+ * run's precision rule; a points test's fixed count). */
 static void run_test(struct runner *r, struct run *run, int bi, int ti)
 {
 	struct run_block *b = &run->blocks[bi];
