@@ -70,7 +70,8 @@ bool compare_place_subset(const struct test_result *t, enum placement only, stru
 	out->summary = malloc(((size_t)t->nsummary + 1) * sizeof *out->summary);
 	if (!out->samples || !out->summary)
 		abort();
-	memcpy(out->summary, t->summary, (size_t)t->nsummary * sizeof *out->summary);
+	if (t->nsummary)
+		memcpy(out->summary, t->summary, (size_t)t->nsummary * sizeof *out->summary);
 	for (int s = 0; s < t->nsamples; s++)
 		if (sample_placement(&t->samples[s]) == only)
 			out->samples[out->nsamples++] = t->samples[s]; /* shares the counts: read only */
