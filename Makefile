@@ -310,6 +310,9 @@ endif
 # A Debian mirror can be mid-sync for an hour (an index of one architecture older than
 # another's, so multiarch versions cannot match): the install is tried DEPS_TRIES times,
 # DEPS_WAIT seconds apart, each failure naming what is not installed; then it fails.
+# apt sees only the machine's own architecture and the target's: a broken index of another
+# foreign architecture (i386's, say, when arm64 is installed) would otherwise make apt drop
+# every index of that suite, arm64's too, and leave versions that cannot match.
 DEPS_TRIES ?= 8
 DEPS_WAIT ?= 90
 ##u make deps            install the build and test dependencies (apt-get; elsewhere: the list)
@@ -321,10 +324,12 @@ deps:
 		if [ -n "$(KB_DEB_ARCH)" ] && ! dpkg --print-foreign-architectures | grep -qx "$(KB_DEB_ARCH)"; then \
 			$$SUDO dpkg --add-architecture $(KB_DEB_ARCH) || exit 1; \
 		fi; \
+		archs="-o APT::Architectures::=$$(dpkg --print-architecture)"; \
+		[ -z "$(KB_DEB_ARCH)" ] || archs="$$archs -o APT::Architectures::=$(KB_DEB_ARCH)"; \
 		try=1; log=$$(mktemp); \
 		while :; do \
-			$$SUDO apt-get update -qq >"$$log" 2>&1; \
-			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS) $(DEB_CROSS) >>"$$log" 2>&1 && break; \
+			$$SUDO apt-get update -qq $$archs >"$$log" 2>&1; \
+			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$archs $(DEB_PKGS) $(DEB_CROSS) >>"$$log" 2>&1 && break; \
 			missing=; for p in $(DEB_PKGS) $(DEB_CROSS); do \
 				dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 			done; \
@@ -413,7 +418,7 @@ fuzz-long:
 		$(FUZZ_WROTE_NOTHING); \
 	done
 fuzzers: $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cli/cmd_%,$(LIB_OBJ))
+FUZZ_OBJ = $(filter-out $(BUILD)/ui/% $(BUILD)/src/cli/%,$(LIB_OBJ))
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
 # The theme parser lives in ui/; the command-line target links every command and the

@@ -344,13 +344,14 @@ static void app_init(struct app *a)
 	memset(a, 0, sizeof *a);
 	app_defaults(a);
 	a->live.wake_fd = STDIN_FILENO;
+	a->live.leaving = &a->quit;
 	a->live.pump = pump;
 	a->live.pump_ctx = a;
 }
 
 /* ---- the loop ---- */
 
-static int open_terminal(struct app *a, const char *theme)
+int app_open_terminal(struct app *a, const char *theme)
 {
 	char err[300];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
@@ -367,7 +368,7 @@ static int open_terminal(struct app *a, const char *theme)
 }
 
 /* Idle screens: sleep in poll until a key, a signal, or the screen's tick. */
-static void idle_loop(struct app *a)
+void app_idle_loop(struct app *a)
 {
 	while (!a->quit) {
 		draw(a);
@@ -383,7 +384,7 @@ static void idle_loop(struct app *a)
 	}
 }
 
-static void app_finish(struct app *a)
+void app_finish(struct app *a)
 {
 	term_close();
 	live_close();
@@ -394,84 +395,12 @@ static void app_finish(struct app *a)
 	canvas_free(&a->canvas);
 }
 
-/* The one app of this process, set up from the command line; rc >= 0: exit with it. */
-static struct app *app_start(const char *cmd, int argc, char **argv, struct console_opts *own, char ***ops,
-			     int *nops, int *rc)
+struct app *app_start(const char *cmd, int argc, char **argv, struct console_opts *own, char ***ops, int *nops,
+		      int *rc)
 {
 	static struct app app;
 	app_init(&app);
 	*own = (struct console_opts){ 0 };
 	*rc = app_parse_args(&app, cmd, argc, argv, own, ops, nops);
 	return &app;
-}
-
-int ui_main(int argc, char **argv)
-{
-	struct console_opts own;
-	char **ops;
-	int nops, rc;
-	struct app *a = app_start("console", argc, argv, &own, &ops, &nops, &rc);
-	if (rc >= 0)
-		return rc;
-	if (nops > 0)
-		app_choose_group(a, NULL);
-	for (int i = 0; i < nops && rc < 0; i++)
-		if (app_choose(a, ops[i]) < 0)
-			rc = usage_error("unknown test or group '%s' (try 'kbench list')", ops[i]);
-	free(ops);
-	if (rc >= 0)
-		return rc;
-	/* --minutes or --idle: the timed mode's preset, with the tests named (else its own) */
-	if (a->req.run.timed_seconds > 0 || a->req.run.idle >= 0) {
-		if (!nops)
-			app_choose_group(a, NULL);
-		const struct setup_mode *m = setup_mode_timed();
-		if (m->enter)
-			m->enter(a);
-	}
-	if ((rc = open_terminal(a, own.theme)) != 0)
-		return rc;
-	app_goto(a, &screen_setup);
-	idle_loop(a);
-	app_finish(a);
-	fputs(a->exit_note, stderr);
-	return a->exit_code;
-}
-
-int ui_replay(int argc, char **argv)
-{
-	struct console_opts own;
-	char **ops;
-	int nops, rc;
-	struct app *a = app_start("replay", argc, argv, &own, &ops, &nops, &rc);
-	if (rc >= 0)
-		return rc;
-	if (nops != 1) {
-		free(ops);
-		return usage_error("replay wants one stored run (kbench replay RUN [--speed N])");
-	}
-	char err[400];
-	struct run *r = store_load(ops[0], err, sizeof err);
-	free(ops);
-	if (!r)
-		return runtime_error("%s", err);
-	if ((rc = open_terminal(a, own.theme)) != 0) {
-		run_free(r);
-		return rc;
-	}
-	a->run = r;
-	a->run_saved = true;
-	a->replay = true;
-	const struct screen_ops *screen = setup_mode_of_run(a->run)->screen;
-	app_goto(a, screen ? screen : &screen_run);
-	live_replay(&a->live, a->run, a->replay_speed);
-	if (!a->quit && screen) {
-		idle_loop(a); /* the mode's own screen shows its verdict */
-	} else if (!a->quit) {
-		app_pick_base(a);
-		app_goto(a, &screen_results);
-		idle_loop(a);
-	}
-	app_finish(a);
-	return 0;
 }

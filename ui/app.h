@@ -14,9 +14,15 @@
 #include "telemetry/frame.h"
 #include "tests.h"
 #include "theme.h"
-#include "ui.h"
 
 struct app;
+
+/* The console's and the replay's own options, where their rows land (ui/cmd_console.c,
+ * ui/cmd_replay.c); the run options land in the console's run request. */
+struct console_opts {
+	const char *theme; /* --theme; NULL: default, or mono without colours */
+	double speed;      /* replay --speed */
+};
 
 /* A screen is a table of functions (STYLE.md 1); unused slots stay NULL. */
 struct screen_ops {
@@ -90,6 +96,15 @@ void app_draw_title(struct app *a, struct canvas *c, const char *screen, const c
  * (-3-gabc1234-dirty, +gabc1234), which kbench --version and every run keep. */
 const char *app_title_version(void);
 void app_draw_bottom(struct app *a, struct canvas *c);
+
+/* The console's process: its one app set up from command cmd's options (rc >= 0: exit with
+ * it; the operands in *ops, *nops), the terminal opened in a theme (NULL: the default, mono
+ * without colours), the idle screens' loop until quit, and the terminal given back. */
+struct app *app_start(const char *cmd, int argc, char **argv, struct console_opts *own, char ***ops, int *nops,
+		      int *rc);
+int app_open_terminal(struct app *a, const char *theme);
+void app_idle_loop(struct app *a);
+void app_finish(struct app *a);
 
 /* ---- runs (app_runs.c) ---- */
 

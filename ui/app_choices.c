@@ -86,7 +86,6 @@ void app_request(const struct app *a, struct run_request *rq)
 void app_defaults(struct app *a)
 {
 	run_request_init(&a->req);
-	a->replay_speed = strtod(opts_row(O_SPEED)->def, NULL);
 	app_choose(a, "index");
 	a->req.run.ncopies = 1;
 	a->req.run.copies[0] = 1;
@@ -99,17 +98,15 @@ int app_parse_args(struct app *a, const char *cmd, int argc, char **argv, struct
 		   char ***ops, int *nops)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(opts_command(cmd), argc, argv, &p);
+	opts_defaults(opts_command(cmd), own);
+	int rc = opts_take(opts_command(cmd), argc, argv, &p, &a->req, own);
 	if (rc >= 0)
 		return rc;
 	char err[400];
-	own->speed = a->replay_speed;
-	if (opts_apply(&p, &a->req, own, err, sizeof err) < 0 || run_request_conflicts(&a->req, err, sizeof err) < 0) {
-		fprintf(stderr, "kbench: %s\n", err);
+	if (run_request_conflicts(&a->req, err, sizeof err) < 0) {
 		opts_free(&p);
-		return 2;
+		return usage_error("%s", err);
 	}
-	a->replay_speed = own->speed;
 	*ops = p.operand;
 	*nops = p.noperands;
 	p.operand = NULL;

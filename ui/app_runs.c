@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Runs from the console: start one on the run screen, keep what is worth keeping, calibrate, and load the run to compare with. */
+/* Runs from the console: one on the run screen, as one call of the run's whole life it watches, a calibration as a sequence of runs, and the run to compare with. */
 #include "app.h"
 
 #include <stdio.h>
@@ -11,13 +11,30 @@
 #include "setup_mode.h"
 #include "store.h"
 
+/* The run to compare with, as the session picked it (or did not, and why, with the key that
+ * picks another). */
+static void take_base(struct app *a, struct run *base, const char *why)
+{
+	if (a->base)
+		run_free(a->base);
+	a->base = base;
+	const char *hint = base ? "" : !a->run || !strcmp(a->req.compare, "none") ? " (c picks a stored run)"
+				 : !a->req.compare[0] ? " (c picks another)" : "";
+	snprintf(a->base_why, sizeof a->base_why, "%s%s", base ? "" : why, hint);
+}
+
 void app_start_run(struct app *a)
 {
 	char err[400];
 	struct run_request rq;
 	app_request(a, &rq);
-	rq.no_save = true; /* the console saves below, or when s is pressed */
+	/* One call for the run's whole life, which the console watches: a timed mode's check (on
+	 * its own screen) is kept at once, as kbench thermal keeps it (minutes of the machine's
+	 * time); a run, when the console is left in the middle of it, else when s is pressed; a run
+	 * gets the run to compare it with, for the results. */
 	const struct screen_ops *own = setup_mode_of(a)->screen;
+	rq.keep_if_left = !own;
+	rq.pick_baseline = !own;
 	app_goto(a, own ? own : &screen_run);
 	struct session_result res;
 	if (live_run(&a->live, &rq, &a->run, &res, err, sizeof err) < 0) {
@@ -25,58 +42,35 @@ void app_start_run(struct app *a)
 		app_message(a, ROLE_WARN, "%s", err);
 		return;
 	}
-	a->run_saved = false;
-	if (own && !a->quit) {
-		/* a check is minutes of the machine's time: kept at once, as kbench thermal keeps it */
-		if (!store_worth_saving(a->run, err, sizeof err))
-			app_message(a, ROLE_WARN, "Not saved: %s", err);
-		else if (store_save(a->run, err, sizeof err) == 0) {
-			a->run_saved = true;
-			app_message(a, ROLE_DONE, "Saved as %s%s: kbench show %s prints its table.", a->run->meta.id,
-				    a->run->incomplete ? " (incomplete)" : "", a->run->meta.id);
-		} else {
-			app_message(a, ROLE_WARN, "Could not save the check: %s", err);
-		}
-		return; /* its screen shows the verdict */
-	}
-	if (a->quit) {
-		/* left in the middle of the run: keep what finished, by the rule `kbench run` follows */
-		if (!store_worth_saving(a->run, err, sizeof err)) {
-			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted; not saved: %s\n", err);
-		} else if (store_save(a->run, err, sizeof err) == 0) {
-			a->run_saved = true;
+	a->run_saved = res.saved;
+	if (res.left) {
+		/* left in the middle of the run: what finished is kept, by the rule `kbench run` follows */
+		if (res.saved)
 			snprintf(a->exit_note, sizeof a->exit_note,
-				 "kbench: run aborted; the finished samples were saved as %s (incomplete)\n",
-				 a->run->meta.id);
-		} else {
-			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted and not saved: %s\n", err);
-		}
+				 "kbench: run aborted; the finished samples were saved as %s (incomplete)\n", a->run->meta.id);
+		else
+			snprintf(a->exit_note, sizeof a->exit_note, "kbench: run aborted%s %s\n",
+				 res.save_failed ? " and not saved:" : "; not saved:", res.why);
 		return;
 	}
-	app_pick_base(a);
+	if (own) {
+		if (res.saved)
+			app_message(a, ROLE_DONE, "Saved as %s%s: kbench show %s prints its table.", a->run->meta.id,
+				    a->run->incomplete ? " (incomplete)" : "", a->run->meta.id);
+		else
+			app_message(a, ROLE_WARN, "%s: %s", res.save_failed ? "Could not save the check" : "Not saved",
+				    res.why);
+		return; /* its screen shows the verdict */
+	}
+	take_base(a, res.base, res.base_why);
 	app_goto(a, &screen_results);
 }
 
 void app_pick_base(struct app *a)
 {
-	char err[400];
-	if (a->base)
-		run_free(a->base);
-	a->base = NULL;
-	a->base_why[0] = '\0';
-	if (!a->run || !strcmp(a->req.compare, "none")) {
-		snprintf(a->base_why, sizeof a->base_why, "no comparison chosen (c picks a stored run)");
-		return;
-	}
-	if (a->req.compare[0]) {
-		a->base = store_load(a->req.compare, err, sizeof err);
-		if (!a->base)
-			snprintf(a->base_why, sizeof a->base_why, "%s", err);
-		return;
-	}
-	a->base = store_pick_baseline(a->run, err, sizeof err);
-	if (!a->base)
-		snprintf(a->base_why, sizeof a->base_why, "%s (c picks another)", err);
+	char why[200];
+	struct run *base = session_pick_baseline(a->run, a->req.compare, why, sizeof why);
+	take_base(a, base, why);
 }
 
 /* From the results: like the run shown. From the setup: its choices. */

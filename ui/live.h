@@ -60,6 +60,8 @@ struct live {
 	bool aborted;               /* it ended early */
 	double precision;           /* a quick run's precision asked (0.01 = 1%); 0: not quick */
 	int wake_fd;                /* readable: the pump has keys to read */
+	const bool *leaving;        /* the front end is leaving (its user quit): a run it asked to keep
+				       only then is kept (run_request.keep_if_left) */
 	void (*pump)(void *ctx);
 	void *pump_ctx;
 };

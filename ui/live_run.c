@@ -61,6 +61,12 @@ static void ran(void *ctx, struct run *run, int rc)
 	l->aborted = rc != 0;
 }
 
+static bool leaving(void *ctx)
+{
+	const struct live *l = ctx;
+	return l->leaving && *l->leaving;
+}
+
 struct session_face live_face(struct live *l, struct run_request *rq, struct run **runp)
 {
 	opts = *run_request_opts(rq);
@@ -75,7 +81,7 @@ struct session_face live_face(struct live *l, struct run_request *rq, struct run
 	}
 	/* without the sampler (off, or it could not open: tele_why says) the runs have none */
 	rq->tele.off = !tele;
-	return (struct session_face){ .ctx = l, .watch = watch, .ran = ran, .tele = tele };
+	return (struct session_face){ .ctx = l, .watch = watch, .ran = ran, .leaving = leaving, .tele = tele };
 }
 
 int live_run(struct live *l, struct run_request *rq, struct run **runp, struct session_result *res, char *err,

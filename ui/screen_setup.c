@@ -357,7 +357,7 @@ static void in_copies(struct app *a, const char *s)
 
 static void in_length(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_DURATION, "nominal");
+	setup_in_number(a, s, opts_row(O_DURATION), "nominal");
 	a->req.run.quick = false;
 }
 

@@ -72,7 +72,7 @@ const struct setup_preset *setup_preset_at(int i, const struct setup_mode **mode
  * console's flags use, and landed in the console's request where that row lands it
  * (src/cli/options_table.c); zero, where it means the default, is allowed as well ("each
  * test's own"; NULL: no such zero). A bad value: a warning, the field kept. */
-void setup_in_number(struct app *a, const char *s, enum opt_id id, const char *zero);
+void setup_in_number(struct app *a, const char *s, const struct opt_def *d, const char *zero);
 /* The value after cur in vals (dir 1) or before it (-1); from at when cur is none of them. */
 double setup_cycle(const double *vals, int n, double cur, int at, int dir);
 

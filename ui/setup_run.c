@@ -10,9 +10,8 @@
 #include "quick.h"
 #include "runner.h"
 
-void setup_in_number(struct app *a, const char *s, enum opt_id id, const char *zero)
+void setup_in_number(struct app *a, const char *s, const struct opt_def *d, const char *zero)
 {
-	const struct opt_def *d = opts_row(id);
 	char err[300], range[120];
 	if (zero && !strcmp(s, "0")) {
 		/* the field's zero, its default ("each test's own", "nominal"), which no row's range takes */
@@ -32,13 +31,13 @@ void setup_in_number(struct app *a, const char *s, enum opt_id id, const char *z
 
 static void in_samples(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_SAMPLES, "each test's own");
+	setup_in_number(a, s, opts_row(O_SAMPLES), "each test's own");
 	a->req.run.quick = false;
 }
 
 static void in_pause(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_PAUSE, NULL);
+	setup_in_number(a, s, opts_row(O_PAUSE), NULL);
 }
 
 double setup_cycle(const double *vals, int n, double cur, int at, int dir)

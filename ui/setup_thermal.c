@@ -47,12 +47,12 @@ static void cycle_pause(struct app *a, int dir)
 
 static void in_minutes(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_MODE_MINUTES, NULL);
+	setup_in_number(a, s, opts_find(OC_CONSOLE, "minutes"), NULL);
 }
 
 static void in_idle(struct app *a, const char *s)
 {
-	setup_in_number(a, s, O_MODE_IDLE, NULL);
+	setup_in_number(a, s, opts_find(OC_CONSOLE, "idle"), NULL);
 }
 
 static void edit_samples(struct app *a)

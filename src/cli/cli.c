@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Helpers every command shares: the one-line error and strict number parsing. */
+/* Helpers every command shares: the one-line error, strict number parsing, widths and dates. */
 #include "commands.h"
 
 #include <errno.h>
@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "request.h"
 
 /* One line on stderr, "kbench: <message>", and the exit code the caller asked for. */
 static int say(int code, const char *fmt, va_list ap)
@@ -87,4 +90,21 @@ int help_width(void)
 	if (!known)
 		return 79;
 	return w < 60 ? 60 : w > 120 ? 120 : w;
+}
+
+void cli_date_text(char *buf, size_t size, time_t t)
+{
+	struct tm tm;
+	if (!t || !localtime_r(&t, &tm))
+		snprintf(buf, size, "?");
+	else
+		strftime(buf, size, "%Y-%m-%d %H:%M", &tm);
+}
+
+int cli_add_tests(struct run_request *rq, char **operands, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (run_request_add(rq, operands[i]) != 0)
+			return usage_error("unknown test or group '%s' (try 'kbench list')", operands[i]);
+	return -1;
 }

@@ -15,6 +15,9 @@
 #include "telemetry/others.h"
 
 #define CALIBRATE_NAME "calibration"
+#define CALIBRATE_RUNS_DEF "5" /* CALIBRATE_RUNS as typed (test_options checks they agree) */
+
+extern const struct opt_command cmd_calibrate_entry;
 
 /* The learned floors for the calibration's setting, and what was left out. */
 static void report(const char *first_id, char ids[][16], int nids)
@@ -97,25 +100,44 @@ static bool on_stopping(void *ctx)
 	return cli_signal() != 0;
 }
 
-int cmd_calibrate(int argc, char **argv)
+/* kbench calibrate's own options (the run options land in the request). */
+struct calibrate_opts {
+	bool full;      /* --full */
+	int runs;       /* -n; 0: the default */
+	double minutes; /* --minutes; 0: none */
+};
+
+static const struct opt_def calibrate_rows[] = {
+	{ .name = "full", .kind = OK_FLAG,
+	  .help = "full-length runs, UnixBench's samples (about half an hour each)",
+	  OPT_OWN(struct calibrate_opts, full) },
+	{ .name = "runs", .short_name = 'n', .kind = OK_INT,
+	  .arg = "N", .what = "a number of runs",
+	  .min = 2, .max = SEQUENCE_MAX, .def = CALIBRATE_RUNS_DEF,
+	  .help = "how many runs (default 5; at least 2)",
+	  OPT_OWN(struct calibrate_opts, runs) },
+	{ .name = "minutes", .kind = OK_DOUBLE,
+	  .arg = "M", .what = "a number of minutes",
+	  .min = 1, .max = 100000,
+	  .help = "as many runs as fit in M minutes (at least 2, at most -n or 50)",
+	  OPT_OWN(struct calibrate_opts, minutes) },
+	{ .name = NULL },
+};
+
+static int calibrate_exec(int argc, char **argv)
 {
 	struct opt_parsed o;
-	int rc = opts_parse(opts_command("calibrate"), argc, argv, &o);
-	if (rc >= 0)
-		return rc;
 	static struct run_request rq;
 	run_request_init(&rq);
 	rq.tele.log = stderr;
 	struct calibrate_opts c = { 0 };
-	char err[512];
-	if (opts_apply(&o, &rq, &c, err, sizeof err) < 0)
-		rc = usage_error("%s", err);
-	for (int i = 0; i < o.noperands && rc < 0; i++)
-		if (run_request_add(&rq, o.operand[i]) != 0)
-			rc = usage_error("unknown test or group '%s' (try 'kbench list')", o.operand[i]);
+	int rc = opts_take(&cmd_calibrate_entry, argc, argv, &o, &rq, &c);
+	if (rc < 0)
+		rc = cli_add_tests(&rq, o.operand, o.noperands);
 	opts_free(&o);
 	if (rc >= 0)
 		return rc;
+	char err[512];
 	/* Quick runs unless asked for full-length ones (--full, or samples of a length or count). */
 	if (!rq.run.quick)
 		rq.run.quick = !c.full && !rq.run.iterations && !rq.run.duration && !rq.run.samples;
@@ -148,3 +170,15 @@ int cmd_calibrate(int argc, char **argv)
 		       CALIBRATE_NAME);
 	return rc;
 }
+
+const struct opt_command cmd_calibrate_entry = {
+	.name = "calibrate", .bit = OC_CALIBRATE, .args = "[options] [TEST|GROUP ...]",
+	.about = "learn this machine's run-to-run noise (A/A runs)",
+	.text = "Runs the tests (default: the index, 1 copy) N times on this kernel and stores the runs\n"
+		"(named 'calibration') as A/A runs: 'kbench compare' then learns this machine's run-to-run\n"
+		"noise from them instead of using the wide defaults. Calibrate with the settings you\n"
+		"compare with: quick runs teach the floors of quick runs, full runs those of full ones.\n"
+		"Quick runs unless --full, -i, --samples or --duration asks for others.",
+	.after = "-c, -i, --duration, --samples and --pause are part of the setting floors are learned for.",
+	.operand = "tests", .options = calibrate_rows, .exec = calibrate_exec,
+};

@@ -10,10 +10,12 @@
 #include "runner.h"
 #include "tests.h"
 
-int cmd_list(int argc, char **argv)
+extern const struct opt_command cmd_list_entry;
+
+static int list_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(opts_command("list"), argc, argv, &p);
+	int rc = opts_parse(&cmd_list_entry, argc, argv, &p);
 	if (rc >= 0)
 		return rc;
 	bool extra = p.noperands > 0;
@@ -91,3 +93,9 @@ int cmd_list(int argc, char **argv)
 	}
 	return 0;
 }
+
+const struct opt_command cmd_list_entry = {
+	.name = "list", .args = "", .about = "the tests and groups, with units, baselines and lengths",
+	.text = "The tests and groups, with units, baselines, nominal time and quick sample length.",
+	.exec = list_exec,
+};

@@ -12,30 +12,43 @@
 #include "run.h"
 #include "store.h"
 
-int cmd_report(int argc, char **argv)
+extern const struct opt_command cmd_report_entry;
+
+/* Its options: the verdicts' first, as kbench compare's (whose rows for them it takes). */
+struct report_args {
+	struct compare_opts verdicts;
+	const char *vs, *output;
+};
+
+static const struct opt_def report_rows[] = {
+	{ .name = "vs", .kind = OK_STRING,
+	  .arg = "RUN", .what = "a stored run",
+	  .help = "the stored run (or group) to compare with, as kbench compare does",
+	  OPT_OWN(struct report_args, vs) },
+	{ .name = "output", .short_name = 'o', .kind = OK_STRING,
+	  .arg = "FILE", .what = "a file",
+	  .help = "the HTML file to write (required; replaced whole, never half-written)",
+	  OPT_OWN(struct report_args, output) },
+	{ .name = NULL },
+};
+
+static int report_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = opts_parse(opts_command("report"), argc, argv, &p);
+	struct report_args a = { .vs = NULL };
+	opts_defaults(&cmd_report_entry, &a);
+	int rc = opts_take(&cmd_report_entry, argc, argv, &p, NULL, &a);
 	if (rc >= 0)
 		return rc;
-	const char *vs = NULL, *output = NULL;
-	struct compare_opts o = { .conf = strtod(opts_row(O_CONFIDENCE)->def, NULL) };
-	for (int k = 0; k < p.n; k++) {
-		switch (p.item[k].def->id) {
-		case O_VS: vs = p.item[k].arg; break;
-		case O_REPORT_OUTPUT: output = p.item[k].arg; break;
-		case O_CONFIDENCE: o.conf = p.item[k].d; break;
-		case O_DEFAULT_NOISE: o.default_noise = true; break;
-		default: break;
-		}
-	}
+	char err[512];
+	const char *vs = a.vs, *output = a.output;
+	struct compare_opts o = a.verdicts;
 	const char *spec = p.noperands == 1 ? p.operand[0] : NULL;
 	opts_free(&p);
 	if (!spec)
 		return usage_error("usage: kbench report RUN [--vs RUN] -o FILE.html");
 	if (!output)
 		return usage_error("report needs -o FILE.html (where to write the report)");
-	char err[512];
 	struct run *r = store_load(spec, err, sizeof err);
 	if (!r)
 		return runtime_error("%s", err);
@@ -56,3 +69,14 @@ int cmd_report(int argc, char **argv)
 	run_free(r);
 	return rc < 0 ? 1 : rc;
 }
+
+const struct opt_command cmd_report_entry = {
+	.name = "report", .bit = OC_REPORT, .args = "RUN [--vs RUN] -o FILE.html",
+	.about = "an HTML report with charts, for slides and posts",
+	.text = "Writes one self-contained HTML file (inline CSS and SVG, no script, nothing fetched):\n"
+		"the machine, the index, per test the change with its 95% interval and verdict (with\n"
+		"--vs; the same verdicts as 'kbench compare'), the telemetry through the run, the\n"
+		"counters per test, and UnixBench's text report.",
+	.after = "RUN: id, unique id prefix, name, file path, last, last~N; --vs may name a group.",
+	.operand = "runs", .options = report_rows, .exec = report_exec,
+};

@@ -218,7 +218,7 @@ struct session_face cli_run_face(const struct run_request *rq, const struct run_
 	face_progress = (struct progress){ .verbose = rq->verbose, .quiet = rq->quiet, .tty = isatty(STDERR_FILENO),
 					   .idle_baseline = mode && mode->idle_baseline };
 	return (struct session_face){ .ctx = &face_progress, .watch = face_watch, .ran = face_ran,
-				      .preflight = true, .log = rq->quiet ? NULL : stderr };
+				      .log = rq->quiet ? NULL : stderr };
 }
 
 int cli_run_told(const struct run_request *rq, const struct session_result *res)
@@ -249,17 +249,14 @@ static int run_cli(int argc, char **argv, const char *cmd)
 	run_request_init(&rq);
 	rq.tele.log = stderr;
 	struct opt_parsed op;
-	int rc = opts_parse(opts_command(cmd), argc, argv, &op);
+	int rc = opts_take(opts_command(cmd), argc, argv, &op, &rq, NULL);
 	if (rc >= 0)
 		return rc;
 	char err[512];
-	if (opts_apply(&op, &rq, NULL, err, sizeof err) < 0)
-		rc = usage_error("%s", err);
-	if (rc < 0 && mode && op.noperands > 0)
+	if (mode && op.noperands > 0)
 		rc = usage_error("kbench %s takes no operands ('%s'): %s", cmd, op.operand[0], mode->operands_why);
-	for (int i = 0; i < op.noperands && rc < 0; i++)
-		if (run_request_add(&rq, op.operand[i]) != 0)
-			rc = usage_error("unknown test or group '%s' (try 'kbench list')", op.operand[i]);
+	else
+		rc = cli_add_tests(&rq, op.operand, op.noperands);
 	opts_free(&op);
 	if (rc < 0 && run_request_complete(&rq, mode, err, sizeof err) < 0)
 		rc = usage_error("%s", err);
@@ -280,10 +277,19 @@ static int run_cli(int argc, char **argv, const char *cmd)
 	return 0;
 }
 
-int cmd_run(int argc, char **argv)
+static int run_exec(int argc, char **argv)
 {
 	return run_cli(argc, argv, "run");
 }
+
+const struct opt_command cmd_run_entry = {
+	.name = "run", .bit = OC_RUN, .args = "[options] [TEST|GROUP ...]",
+	.about = "run benchmarks headless and print the report",
+	.text = "Runs the tests (default: the index group) with 1 and N copies, like UnixBench's Run,\n"
+		"and prints UnixBench's report on stdout; progress goes to stderr.",
+	.after = "TEST is a test id (kbench list); GROUP is index, system, arithmetic, fs, shell, misc, all, ...",
+	.operand = "tests", .exec = run_exec,
+};
 
 int cmd_mode(int argc, char **argv)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The commands over the store's list: runs (filters, --size) and delete (by filter, with a confirmation). */
+/* `kbench runs`: the stored runs, newest first, as the filters (which kbench delete takes too) select them, or how much the store holds. */
 #include "commands.h"
 
 #include <errno.h>
@@ -15,39 +15,96 @@
 #include "run.h"
 #include "store.h"
 
-/* Parses a command's options from the table; -1 to go on, else the exit code. */
-static int parse(const char *cmd, int argc, char **argv, struct opt_parsed *p)
-{
-	return opts_parse(opts_command(cmd), argc, argv, p);
-}
+extern const struct opt_command cmd_runs_entry;
 
-static void date_text(char *buf, size_t size, time_t t)
-{
-	struct tm tm;
-	if (!t || !localtime_r(&t, &tm))
-		snprintf(buf, size, "?");
-	else
-		strftime(buf, size, "%Y-%m-%d %H:%M", &tm);
-}
+/* The run modes' names, from their table (a constructor fills it): a misspelt mode matched no
+ * run and said so as if none were stored. */
+static char mode_names[128];
 
-/* The filter rows of runs and delete, from the parsed options; -1, or a usage error's exit code. */
-static int filter_from(const struct opt_parsed *p, struct store_filter *f)
+__attribute__((constructor)) static void name_modes(void)
 {
-	memset(f, 0, sizeof *f);
-	for (int k = 0; k < p->n; k++) {
-		const struct opt_item *it = &p->item[k];
-		switch (it->def->id) {
-		case O_SEL_KERNEL: f->kernel = it->arg; break;
-		case O_SEL_NAME: f->name = it->arg; break;
-		case O_SEL_TESTS: f->tests = it->arg; break;
-		case O_SEL_MODE: f->mode = it->arg; break;
-		case O_SINCE: f->has_since = store_parse_date(it->arg, false, &f->since) == 0; break;
-		case O_UNTIL: f->has_until = store_parse_date(it->arg, true, &f->until) == 0; break;
-		default: break;
-		}
+	for (int m = 0; m < RUN_MODE_COUNT; m++) {
+		const char *name = run_mode_info((enum run_mode)m)->name;
+		size_t u = strlen(mode_names);
+		if (name[0])
+			snprintf(mode_names + u, sizeof mode_names - u, "%s%s", u ? " " : "", name);
 	}
-	return -1;
 }
+
+static int check_mode(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	return opts_one_of(mode_names, opt, arg, err, errlen);
+}
+
+/* --since/--until: a date the store's filters take (store_parse_date). */
+static int check_date(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	time_t t;
+	if (store_parse_date(arg, false, &t) < 0) {
+		snprintf(err, errlen, "%s wants a date, YYYY-MM-DD or 'YYYY-MM-DD HH:MM' (got '%s')", opt, arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int store_since(void *base, const struct opt_item *it, char *err, size_t errlen)
+{
+	struct store_filter *f = base;
+	f->has_since = store_parse_date(it->arg, false, &f->since) == 0;
+	return 0;
+}
+
+static int store_until(void *base, const struct opt_item *it, char *err, size_t errlen)
+{
+	struct store_filter *f = base;
+	f->has_until = store_parse_date(it->arg, true, &f->until) == 0;
+	return 0;
+}
+
+/* kbench runs' options: the filters (kbench delete takes them too: both commands' options begin
+ * with the filter they fill), the limit and --size. */
+struct runs_opts {
+	struct store_filter f;
+	int limit;
+	bool size;
+};
+
+#define FILTER(field) .lands = OL_OWN, .off = offsetof(struct store_filter, field), .cmds = OC_DELETE
+
+static const struct opt_def runs_rows[] = {
+	{ .name = "kernel", .kind = OK_STRING,
+	  .arg = "PATTERN", .what = "a kernel release pattern",
+	  .help = "only runs of a kernel release matching PATTERN (shell wildcards: '6.1*')",
+	  FILTER(kernel) },
+	{ .name = "name", .kind = OK_STRING,
+	  .arg = "PATTERN", .what = "a run name pattern",
+	  .help = "only runs whose name matches PATTERN (shell wildcards)",
+	  FILTER(name) },
+	{ .name = "since", .kind = OK_STRING,
+	  .arg = "DATE", .what = "a date",
+	  .help = "only runs from DATE on (YYYY-MM-DD or 'YYYY-MM-DD HH:MM', local time)",
+	  .check = check_date, .lands = OL_OWN, .store = store_since, .cmds = OC_DELETE },
+	{ .name = "until", .kind = OK_STRING,
+	  .arg = "DATE", .what = "a date",
+	  .help = "only runs up to DATE (a day: its end)",
+	  .check = check_date, .lands = OL_OWN, .store = store_until, .cmds = OC_DELETE },
+	{ .name = "tests", .kind = OK_STRING,
+	  .arg = "LIST", .what = "test ids",
+	  .help = "only runs holding every test of LIST (comma-separated ids: dhry2reg,pipe)",
+	  FILTER(tests) },
+	{ .name = "mode", .kind = OK_STRING,
+	  .arg = "MODE", .what = "a mode",
+	  .help = "only runs of this mode: full, quick, imported, thermal, ...",
+	  .choices = mode_names, .check = check_mode, FILTER(mode) },
+	{ .name = "limit", .kind = OK_INT,
+	  .arg = "N", .what = "a number of runs", .min = 1, .max = 999999,
+	  .help = "the newest N runs that match",
+	  OPT_OWN(struct runs_opts, limit) },
+	{ .name = "size", .kind = OK_FLAG,
+	  .help = "how much the store holds: runs, their files' size, the index, by mode",
+	  OPT_OWN(struct runs_opts, size) },
+	{ .name = NULL },
+};
 
 /* kbench runs --size: how much the store holds, and what. */
 static int print_size(const struct store_list *l)
@@ -119,7 +176,7 @@ static int print_run(const struct store_entry *e, void *arg)
 		return 0;
 	}
 	char date[32], copies[64] = "", index[128] = "";
-	date_text(date, sizeof date, e->date);
+	cli_date_text(date, sizeof date, e->date);
 	bool any_index = false;
 	for (int b = 0; b < e->nblocks && b < STORE_LIST_BLOCKS; b++) {
 		const struct store_block *bl = &e->blocks[b];
@@ -145,28 +202,22 @@ static int print_run(const struct store_entry *e, void *arg)
 	return 0;
 }
 
-int cmd_runs(int argc, char **argv)
+static int runs_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
-	int rc = parse("runs", argc, argv, &p);
+	struct runs_opts o = { 0 };
+	int rc = opts_take(&cmd_runs_entry, argc, argv, &p, NULL, &o);
 	if (rc >= 0)
 		return rc;
-	struct store_filter f;
-	filter_from(&p, &f);
-	long limit = 0;
-	bool size = false;
-	for (int k = 0; k < p.n; k++) {
-		if (p.item[k].def->id == O_LIMIT)
-			limit = p.item[k].i;
-		if (p.item[k].def->id == O_STORE_SIZE)
-			size = true;
-	}
+	char err[512];
+	const struct store_filter f = o.f;
+	long limit = o.limit;
+	bool size = o.size;
 	rc = p.noperands ? usage_error("runs takes no arguments (got '%s')", p.operand[0]) : -1;
 	if (rc >= 0) {
 		opts_free(&p);
 		return rc;
 	}
-	char err[512];
 	if (size) {
 		struct store_list l;
 		if (store_list(&l, err, sizeof err) < 0) {
@@ -195,88 +246,8 @@ int cmd_runs(int argc, char **argv)
 	return 0;
 }
 
-/* kbench delete with filters: the runs they select, listed, then removed after a yes. */
-static int delete_selected(const struct store_filter *f, bool yes)
-{
-	char err[512];
-	struct store_list l;
-	if (store_list(&l, err, sizeof err) < 0)
-		return runtime_error("%s", err);
-	int n = 0;
-	for (int i = 0; i < l.n; i++)
-		if (store_filter_match(f, &l.e[i])) {
-			char date[32];
-			date_text(date, sizeof date, l.e[i].date);
-			printf("%-8s  %-20.20s %-16s %s\n", l.e[i].id, l.e[i].name, date, l.e[i].kernel);
-			n++;
-		}
-	if (!n) {
-		store_list_free(&l);
-		printf("no stored run matches; nothing deleted\n");
-		return 0;
-	}
-	if (!yes) {
-		if (!isatty(STDIN_FILENO)) {
-			store_list_free(&l);
-			fprintf(stderr, "kbench: %d run%s would be deleted: confirm on a terminal, or add --yes\n", n,
-				n == 1 ? "" : "s");
-			return 1;
-		}
-		printf("Delete these %d run%s for good? [y/N] ", n, n == 1 ? "" : "s");
-		fflush(stdout);
-		char answer[16] = "";
-		if (!fgets(answer, sizeof answer, stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
-			store_list_free(&l);
-			printf("nothing deleted\n");
-			return 1;
-		}
-	}
-	int failed = 0, done = 0;
-	for (int i = 0; i < l.n; i++) {
-		if (!store_filter_match(f, &l.e[i]))
-			continue;
-		char path[4400];
-		snprintf(path, sizeof path, "%s/%s", store_dir(), l.e[i].file);
-		if (unlink(path) < 0 && errno != ENOENT) {
-			fprintf(stderr, "kbench: cannot delete %s: %s\n", path, strerror(errno));
-			failed++;
-		} else {
-			done++;
-		}
-	}
-	store_list_free(&l);
-	printf("deleted %d run%s\n", done, done == 1 ? "" : "s");
-	return failed ? 1 : 0;
-}
-
-int cmd_delete(int argc, char **argv)
-{
-	struct opt_parsed p;
-	int rc = parse("delete", argc, argv, &p);
-	if (rc >= 0)
-		return rc;
-	struct store_filter f;
-	filter_from(&p, &f);
-	bool yes = false;
-	for (int k = 0; k < p.n; k++)
-		if (p.item[k].def->id == O_YES)
-			yes = true;
-	const char *spec = p.noperands ? p.operand[0] : NULL;
-	int nops = p.noperands;
-	if (!store_filter_empty(&f)) {
-		rc = nops ? usage_error("delete takes a RUN or filters, not both") : delete_selected(&f, yes);
-		opts_free(&p);
-		return rc;
-	}
-	if (nops != 1) {
-		opts_free(&p);
-		return usage_error("usage: kbench delete RUN, or kbench delete FILTERS [--yes]");
-	}
-	char err[512], id[16];
-	rc = store_delete(spec, id, sizeof id, err, sizeof err);
-	opts_free(&p);
-	if (rc < 0)
-		return runtime_error("%s", err);
-	printf("deleted run %s\n", id);
-	return 0;
-}
+const struct opt_command cmd_runs_entry = {
+	.name = "runs", .args = "[filters] [--limit N] [--size]", .about = "the stored runs, newest first",
+	.text = "The stored runs, newest first; the filters (all must hold) choose which.",
+	.options = runs_rows, .exec = runs_exec,
+};

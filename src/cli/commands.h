@@ -1,24 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command-line front end's commands: one function each, in the table of main.c. */
+/* What the command-line front end's commands share (each command is its own file, listed in command_list.c). */
 #ifndef KBENCH_COMMANDS_H
 #define KBENCH_COMMANDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "session.h"
 #include "wrap.h" /* print_wrapped, print_reflowed: the commands wrap their text */
 
-/* Each returns the process exit code: 0 success, 1 the run or a file failed, 2 usage. */
-int cmd_run(int argc, char **argv);  /* cmd_run.c */
-int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c */
-/* kbench calibrate's own options, where their rows land (the run options land in the request). */
-struct calibrate_opts {
-	bool full;      /* --full */
-	int runs;       /* -n; 0: the default */
-	double minutes; /* --minutes; 0: none */
-};
+/* Each command's entry is in its own file (cmd_NAME.c), listed in command_list.c; what they
+ * share is here. Exit codes: 0 success, 1 the run or a file failed, 2 usage. */
+
 /* cmd_run.c: a run mode's own command, argv[0] its name (run_mode_of_command finds the mode) */
 int cmd_mode(int argc, char **argv);
 /* cmd_run.c: the face kbench run's runs have, and calibrate's: progress on stderr (none with
@@ -29,19 +24,19 @@ struct session_face cli_run_face(const struct run_request *rq, const struct run_
 int cli_run_told(const struct run_request *rq, const struct session_result *res);
 /* The signal that stopped a run (Ctrl-C, kill, a closed terminal), 0 for none. */
 int cli_signal(void);
-int cmd_list(int argc, char **argv); /* cmd_list.c */
-int cmd_sensors(int argc, char **argv); /* cmd_telemetry.c */
-int cmd_events(int argc, char **argv);  /* cmd_telemetry.c */
-int cmd_runs(int argc, char **argv);    /* cmd_store.c: the stored runs */
-int cmd_show(int argc, char **argv);    /* cmd_store.c */
-int cmd_compare(int argc, char **argv); /* cmd_store.c */
-int cmd_import(int argc, char **argv);  /* cmd_store.c */
-int cmd_export(int argc, char **argv);  /* cmd_store.c */
-int cmd_report(int argc, char **argv);  /* cmd_report.c: the HTML report */
-int cmd_noise(int argc, char **argv);   /* cmd_store.c */
-int cmd_delete(int argc, char **argv);  /* cmd_store.c */
-int cmd_help(int argc, char **argv);    /* cmd_help.c: a command's help, the man page, the guide */
-int cmd_completion(int argc, char **argv); /* cmd_help.c: the bash completion script */
+
+/* cmd_compare.c: side A against side B (each a run or a group, as kbench compare takes them),
+ * a host: side titled by its selector; NULL with err filled. compare_free() it. */
+struct compare;
+struct compare_opts;
+struct compare *cli_compare(const char *spec_a, const char *spec_b, const struct compare_opts *o, char *err,
+			    size_t errlen);
+
+/* The operands of a run (tests and groups) added to its request: -1 to go on, or 2 after the
+ * error line for the first that is neither. cli.c */
+int cli_add_tests(struct run_request *rq, char **operands, int n);
+/* A run's date as the lists print it ("2024-05-01 14:02", "?" for none). cli.c */
+void cli_date_text(char *buf, size_t size, time_t t);
 
 /* One counter event libpfm4 knows, on a PMU present here. */
 struct pmu_event {
@@ -50,7 +45,7 @@ struct pmu_event {
 	const char *name, *desc;
 };
 /* Calls fn for every event of every PMU present; returns the number of PMUs.
- * libpfm4 must be started (counters_pfm_start). cmd_telemetry.c */
+ * libpfm4 must be started (counters_pfm_start). cmd_events.c */
 int events_each(void (*fn)(const struct pmu_event *e, void *arg), void *arg);
 
 /* kbench --help: the commands, one line each (cmd_help.c). */

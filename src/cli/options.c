@@ -44,11 +44,12 @@ void *opts_field(const struct opt_def *d, struct run_request *rq, void *own)
 static int land(const struct opt_item *it, struct run_request *rq, void *own, char *err, size_t errlen)
 {
 	const struct opt_def *d = it->def;
-	if (d->store)
-		return d->lands == OL_REQUEST ? d->store(rq, it, err, errlen) : 0;
-	void *f = opts_field(d, rq, own);
-	if (!f)
+	void *base = d->lands == OL_REQUEST ? (void *)rq : d->lands == OL_OWN ? own : NULL;
+	if (!base)
 		return 0;
+	if (d->store)
+		return d->store(base, it, err, errlen);
+	void *f = (char *)base + d->off;
 	if (d->kind == OK_FLAG)
 		*(bool *)f = true;
 	else if (d->kind == OK_INT)
@@ -68,6 +69,36 @@ int opts_apply(const struct opt_parsed *p, struct run_request *rq, void *own, ch
 		if (land(&p->item[k], rq, own, err, errlen) < 0)
 			return -1;
 	return 0;
+}
+
+int opts_take(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p, struct run_request *rq,
+	      void *own)
+{
+	int rc = opts_parse(c, argc, argv, p);
+	if (rc >= 0)
+		return rc;
+	char err[400];
+	if (opts_apply(p, rq, own, err, sizeof err) < 0) {
+		opts_free(p);
+		return usage_error("%s", err);
+	}
+	return -1;
+}
+
+/* The command as the list made it, with its bit: a command's file passes its own entry. */
+static const struct opt_command *listed(const struct opt_command *c)
+{
+	const struct opt_command *l = c->bit ? NULL : opts_command(c->name);
+	return l ? l : c;
+}
+
+void opts_defaults(const struct opt_command *c, void *own)
+{
+	char err[300];
+	c = listed(c);
+	for (size_t i = 0; i < opt_count; i++)
+		if ((opt_table[i].cmds & c->bit) && opt_table[i].lands == OL_OWN && opt_table[i].def)
+			opts_set(&opt_table[i], opt_table[i].def, NULL, own, err, sizeof err);
 }
 
 int opts_set(const struct opt_def *d, const char *text, struct run_request *rq, void *own, char *err,
@@ -261,6 +292,7 @@ static bool refused_pair(const struct opt_parsed *p)
 int opts_parse(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p)
 {
 	*p = (struct opt_parsed){ 0 };
+	c = listed(c);
 	size_t n = argc > 0 ? (size_t)argc : 1;
 	/* a cluster of flags ("-qvqv") is an item per letter: room for every letter */
 	size_t nitems = n;
@@ -322,6 +354,7 @@ void opts_left(const struct opt_def *d, char *buf, size_t len)
 
 void opts_print_help(FILE *f, const struct opt_command *c)
 {
+	c = listed(c);
 	fprintf(f, "usage: kbench %s%s%s\n", c->name, *c->args ? " " : "", c->args);
 	if (c->text) {
 		fputc('\n', f);

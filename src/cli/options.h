@@ -11,30 +11,23 @@ struct run_request;
 struct setting;
 struct opt_item;
 
-/* The commands, as a bitmask: a row says which of them take it. */
+/* The commands, as a bitmask: a row says which of them take it. A command that rows of other
+ * files name has its bit here; any other gets one when the list is made (its own rows need
+ * no name for it: they are its), so adding a command adds no bit. */
 enum opt_cmd {
 	OC_RUN = 1u << 0,
 	OC_CALIBRATE = 1u << 1,
 	OC_CONSOLE = 1u << 2,
 	OC_REPLAY = 1u << 3,
-	OC_LIST = 1u << 4,
-	OC_SENSORS = 1u << 5,
-	OC_EVENTS = 1u << 6,
-	OC_RUNS = 1u << 7,
-	OC_SHOW = 1u << 8,
-	OC_COMPARE = 1u << 9,
-	OC_IMPORT = 1u << 10,
-	OC_EXPORT = 1u << 11,
-	OC_NOISE = 1u << 12,
-	OC_DELETE = 1u << 13,
-	OC_HELP = 1u << 14,
-	OC_COMPLETION = 1u << 15,
-	OC_REPORT = 1u << 16,
+	OC_SENSORS = 1u << 4,
+	OC_REPORT = 1u << 5,
+	OC_DELETE = 1u << 6,
 	/* the run modes' own commands (run_mode_info.cmd, src/record/run.h): the first one's
 	 * bit, the next one's OC_MODE << 1, and so on (RUN_MODE_COUNT at most) */
-	OC_MODE = 1u << 17,
-	OC_MODES = 0x3Fu << 17, /* every one of them: the run options each takes as kbench run does */
-	OC_ALL = (1u << 23) - 1,
+	OC_MODE = 1u << 7,
+	OC_MODES = 0x3Fu << 7, /* every one of them: the run options each takes as kbench run does */
+	OC_FREE = 1u << 13,    /* the first bit a command without one of the above gets */
+	OC_ALL = 0xFFFFFFFFu,
 };
 
 enum opt_kind {
@@ -58,26 +51,13 @@ enum opt_id {
 	O_NONE,
 	O_SAMPLES, O_DURATION, O_PAUSE, /* typed at the console's prompts too */
 	O_SETTING, /* where the families' settings (src/base/settings.h) stand: a row each, all of this id */
-	O_EVENTS, O_SENSOR, O_DUMP,
-	O_RUNS, O_MINUTES,
-	/* where the run modes' own options stand (enum run_mode_sets, src/record/run.h), in its order */
-	O_MODE_MINUTES, O_MODE_TEST, O_MODE_IDLE, O_MODE_COPIES,
-	O_THEME, O_SPEED,
-	O_JSON, O_CSV, O_WIDTH, O_DEFAULT_NOISE, O_CONFIDENCE,
-	O_IMPORT_NAME, O_FORMAT, O_OUTPUT,
-	O_VS, O_REPORT_OUTPUT,
-	O_SEL_KERNEL, O_SEL_NAME, O_SINCE, O_UNTIL, O_SEL_TESTS, O_SEL_MODE, O_LIMIT, O_STORE_SIZE, O_YES,
-	O_MAN, O_MARKDOWN,
+	O_EVENTS, O_SENSOR,
+	O_MODE_ROWS, /* where the run modes' own options stand (struct run_mode_option, src/record/run.h) */
+	/* where a command's own rows stand in the order help lists every row (name: the command;
+	 * NULL: every command's not placed before) */
+	O_COMMAND_ROWS,
 	O_HELP,
 	O_COUNT
-};
-
-/* The console's and the replay's own options, where their rows land (options_table.c);
- * the run options land in the console's run request. Declared here, in the option
- * table's face, because the table sits a floor below the console that reads them. */
-struct console_opts {
-	const char *theme; /* --theme; NULL: default, or mono without colours */
-	double speed;      /* replay --speed */
 };
 
 struct opt_def {
@@ -102,35 +82,51 @@ struct opt_def {
 	const char *refuses, *refuses_why;
 	/* Where its value lands, at off in the struct lands names: by kind, an int, a double
 	 * (times scale, when not 0: a percentage 0.01, minutes 60), a bool set true, a const char
-	 * * (or, with size, text copied into a char array of that size); or store does more (a
-	 * list that grows, a word appended): 0, or -1 with one sentence (a usage error). */
+	 * * (or, with size, text copied into a char array of that size); or store does more with
+	 * that struct (a list that grows, a word appended, a date read): 0, or -1 with one
+	 * sentence (a usage error). */
 	enum opt_lands lands;
 	size_t off, size;
 	double scale;
-	int (*store)(struct run_request *rq, const struct opt_item *it, char *err, size_t errlen);
+	int (*store)(void *base, const struct opt_item *it, char *err, size_t errlen);
 };
+
+/* A command's own row lands its value at field of its options struct type. A row two commands
+ * share lands at the same offset in both: their structs begin alike. */
+#define OPT_OWN(type, field) .lands = OL_OWN, .off = offsetof(type, field)
 
 /* opt_count rows in the order help lists them: the families' settings among them. */
 extern const struct opt_def *const opt_table;
 extern size_t opt_count;
 
-/* A command's usage line, description and closing note, for its --help and the man page. */
+/* A command, in its own file (cmd_NAME.c; the console's in ui/): its name, usage and help, its
+ * own option rows and what it runs; src/cli/command_list.c lists them. */
 struct opt_command {
 	const char *name;
-	unsigned bit;        /* its enum opt_cmd */
+	unsigned bit;        /* its enum opt_cmd when other files' rows name it; 0: one is given it */
 	const char *args;    /* "[options] [TEST|GROUP ...]" */
 	const char *about;   /* one line, for kbench --help */
 	const char *text;    /* the --help paragraph after the usage line; may be NULL */
 	const char *after;   /* after the options; may be NULL */
 	const char *operand; /* what completes its operands: "tests", "runs" or NULL */
+	/* Its own rows, ended by one without a name (NULL: none): taken by it, and by the
+	 * commands a row's cmds names beside it. */
+	const struct opt_def *options;
+	int (*exec)(int argc, char **argv); /* argv[0] is its name; returns the exit code */
 };
 
-/* opt_command_count commands in the order help lists them: run and calibrate, the run
- * modes' own commands (the mode's row, src/registry/run_mode.c), the rest. */
+/* The commands in the order help lists them, NULL where the run modes' own commands go (made
+ * from the mode's row, src/registry/run_mode.c): src/cli/command_list.c. */
+extern const struct opt_command *const command_list[];
+extern const size_t command_list_count;
+
+/* opt_command_count commands in the order help lists them, each with its bit. */
 extern const struct opt_command *const opt_commands;
 extern size_t opt_command_count;
 
 const struct opt_command *opts_command(const char *name);
+/* The row of that long name one of cmds takes (the first); NULL for none. */
+const struct opt_def *opts_find(unsigned cmds, const char *name);
 
 /* The environment variables kbench reads: the man page's ENVIRONMENT and
  * the guide's table come from this list (tests/system/options_cli.sh checks
@@ -157,6 +153,8 @@ struct opt_item {
  * how many, or -1 when a word is no count from 1 to RUNNER_MAX_COPIES or
  * there are more than max. */
 int opts_copy_list(const char *s, int ncpus, int *list, int max);
+/* A row's check of such a list (-c 1,2): 0, or -1 with the error line (opt as spelled). */
+int opts_check_copies(const char *opt, const char *arg, char *err, size_t errlen);
 
 /* Appends it as a word to buf (space-separated) when its row is a workload
  * parameter: "name=value", or "name" for a flag. 1 when it appended, 0 when
@@ -181,6 +179,16 @@ void opts_free(struct opt_parsed *p);
  * command's own options; NULL when it has none), in command-line order. 0, or -1 with one
  * sentence in err (a usage error). */
 int opts_apply(const struct opt_parsed *p, struct run_request *rq, void *own, char *err, size_t errlen);
+/* A command's options parsed (opts_parse) and landed where their rows say (opts_apply): -1 to go
+ * on (the operands in p; free it with opts_free), else the exit code (0 after its --help, 2
+ * after the one error line). */
+int opts_take(const struct opt_command *c, int argc, char **argv, struct opt_parsed *p, struct run_request *rq,
+	      void *own);
+/* The defaults of the rows command c takes that land in own, landed there (before opts_apply). */
+void opts_defaults(const struct opt_command *c, void *own);
+/* One of a row's space-separated choices: 0, or -1 with "--format is json, csv or unixbench,
+ * not 'x'" in err (opt as spelled). */
+int opts_one_of(const char *choices, const char *opt, const char *arg, char *err, size_t errlen);
 /* A value typed for row d (a console prompt), checked by the row and landed as the command
  * line lands it: 0, or -1 with the error line (naming --name). Text that lands as a pointer
  * must outlive rq. */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "family.h"
+#include "meta_fields.h"
 #include "noise.h"
 #include "run.h"
 #include "strv.h"
@@ -136,34 +137,22 @@ static void env_diffs(struct compare *c, const struct run *a, const struct run *
 	const struct run_meta *x = &a->meta, *y = &b->meta;
 	bool imported = !run_mode_info(x->mode)->measured || !run_mode_info(y->mode)->measured;
 	char sa[160], sb[160];
-	compare_add_diff(c, "kernel", x->kernel_release, y->kernel_release);
-	/* An import knows little of its machine: unknowns are not differences. */
-#define D(what, f)                                              \
-	if (!imported || (x->f[0] && y->f[0]))                  \
-		compare_add_diff(c, what, x->f, y->f)
-	D("kernel build", kernel_version);
-	D("cmdline", cmdline);
-	D("governor", governor);
-	D("boost", boost);
-	D("mitigations", mitigations);
-	D("microcode", microcode);
-	D("cpu", cpu_model);
-	D("host", hostname);
-	D("kbench", kbench_version);
-	D("build flags", build_flags);
-	D("locale", lang);
-#undef D
-	/* Where the file tests wrote and the kernel settings (run file 1.1): a
-	 * side that does not know one is no difference. Swap used is not
-	 * compared: it changes from run to run on one machine. */
-#define K(what, f)                             \
-	if (known(x->f) && known(y->f))        \
-		compare_add_diff(c, what, x->f, y->f)
-	K("filesystem", fs_type);
-	K("mount options", fs_options);
-	K("scheduler", io_scheduler);
-	K("clocksource", clocksource);
-#undef K
+	/* The fields whose rows name a note (src/record/meta_fields.c), in their notes' order. An
+	 * import knows little of its machine: its unknowns are not differences; where the file
+	 * tests wrote and the kernel settings (run file 1.1) are none when a side does not know
+	 * them. Swap used is not compared: it changes from run to run on one machine. */
+	for (int rank = 1;; rank++) {
+		const struct meta_field *f = NULL;
+		for (size_t i = 0; i < meta_field_count && !f; i++)
+			if (meta_fields[i].note && meta_fields[i].note_rank == rank)
+				f = &meta_fields[i];
+		if (!f)
+			break;
+		const char *fx = meta_at_c(f, x), *fy = meta_at_c(f, y);
+		if (f->note_when == MN_ALWAYS || (f->note_when == MN_UNLESS_IMPORTED && (!imported || (fx[0] && fy[0]))) ||
+		    (f->note_when == MN_KNOWN && known(fx) && known(fy)))
+			compare_add_diff(c, f->note, fx, fy);
+	}
 	if (known(x->thp_enabled) && known(y->thp_enabled)) {
 		snprintf(sa, sizeof sa, "%s (defrag %s)", x->thp_enabled,
 			 x->thp_defrag[0] ? x->thp_defrag : "unknown");

@@ -52,7 +52,6 @@ struct pt_doc {
 };
 
 struct paste_format {
-	const char *name;
 	bool compact;	/* short labels and scores fitted to narrow columns */
 	const char *pm; /* the interval's sign */
 	void (*write)(FILE *f, const struct pt_doc *d);
@@ -573,19 +572,9 @@ static void bb_write(FILE *f, const struct pt_doc *d)
 	fputc('\n', f);
 }
 
-static const struct paste_format formats[] = {
-	{ .name = "markdown", .compact = false, .pm = "±", .write = md_write },
-	{ .name = "text", .compact = true, .pm = "+-", .write = text_write },
-	{ .name = "bbcode", .compact = true, .pm = "+-", .write = bb_write },
-};
-
-const struct paste_format *paste_format_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-		if (!strcmp(formats[i].name, name))
-			return &formats[i];
-	return NULL;
-}
+const struct paste_format paste_markdown = { .compact = false, .pm = "±", .write = md_write };
+const struct paste_format paste_text = { .compact = true, .pm = "+-", .write = text_write };
+const struct paste_format paste_bbcode = { .compact = true, .pm = "+-", .write = bb_write };
 
 void paste_compare(FILE *f, const struct compare *c, const struct paste_format *fmt)
 {

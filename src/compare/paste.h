@@ -8,11 +8,10 @@
 struct compare;
 struct run;
 
-/* One way of laying a table out (paste.c holds the table of them). */
+/* One way of laying a table out: markdown (GitHub), plain text (mail) and BBCode (forums);
+ * the export formats' rows name them (src/compare/export_list.c). */
 struct paste_format;
-
-/* "markdown", "text", "bbcode"; NULL for any other name. */
-const struct paste_format *paste_format_find(const char *name);
+extern const struct paste_format paste_markdown, paste_text, paste_bbcode;
 
 /* The compare table as the console and `kbench compare` compute it: per copy
  * count a row per test with both sides' scores, the change, its interval and

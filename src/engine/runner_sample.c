@@ -178,8 +178,8 @@ void runner_idle_baseline(struct runner *r, struct runner_event *ev, double seco
 			return;
 		}
 		const struct run_mode_info *mode = run_mode_info(r->o.mode);
-		if (mode->idle_settled &&
-		    mode->idle_settled(run_find_series(ev->run, "temp.cpu"), t0, now - r->run_t0, why, sizeof why)) {
+		if (mode->idle_settled && mode->watch &&
+		    mode->idle_settled(run_find_series(ev->run, mode->watch), t0, now - r->run_t0, why, sizeof why)) {
 			run_add_marker(ev->run, now - r->run_t0, mode->settled_mark);
 			run_add_note(ev->run, "idle baseline: %.0f s of at most %.0f: %s", now - start, seconds,
 				     why);

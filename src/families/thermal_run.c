@@ -2,6 +2,7 @@
 /* The thermal check as a run mode with a command of its own (kbench thermal): the mode's row, its usage, option rows and defaults (the row is listed in src/registry/run_mode.c). */
 #include "thermal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "run.h"
@@ -38,22 +39,23 @@ int thermal_check_test(const char *opt, const char *arg, char *err, size_t errle
 	return 0;
 }
 
-/* kbench thermal's options; --minutes and --idle start the console's thermal preset too. */
+/* kbench thermal's options, each saying where it lands in the run's options; --minutes and --idle
+ * start the console's thermal preset too. */
 static const struct run_mode_option thermal_options[] = {
-	{ .sets = RUN_SETS_MINUTES, .name = "minutes", .arg = "M", .what = "a number of minutes",
+	{ .name = "minutes", .arg = "M", .what = "a number of minutes",
 	  .min = 0.05, .max = 1440, .def = THERMAL_DEF(THERMAL_MINUTES),
 	  .help = "thermal check: minutes of load (default 10); the console: the thermal preset",
-	  .console = true },
-	{ .sets = RUN_SETS_TEST, .name = "test", .arg = "ID", .what = "a test id", .def = THERMAL_TEST,
+	  .console = true, .value = RMV_NUMBER, .off = offsetof(struct runner_opts, timed_seconds), .scale = 60 },
+	{ .name = "test", .arg = "ID", .what = "a test id", .def = THERMAL_TEST,
 	  .help = "the test whose copies load the CPU (default dhry2reg; whetstone-double)",
-	  .check = thermal_check_test },
-	{ .sets = RUN_SETS_IDLE, .name = "idle", .arg = "S", .what = "seconds",
+	  .check = thermal_check_test, .value = RMV_TEST },
+	{ .name = "idle", .arg = "S", .what = "seconds",
 	  .min = 0, .max = 3600, .def = THERMAL_DEF(THERMAL_IDLE_SECONDS),
 	  .help = "thermal check: the idle baseline first, at most S s: it ends once the temperature is steady (default 30; 0 = none)",
-	  .console = true },
-	{ .sets = RUN_SETS_COPIES, .name = "copies", .short_name = 'c', .arg = "N", .what = "a number of copies",
+	  .console = true, .value = RMV_NUMBER, .off = offsetof(struct runner_opts, idle) },
+	{ .name = "copies", .short_name = 'c', .arg = "N", .what = "a number of copies",
 	  .min = 1, .max = RUNNER_MAX_COPIES,
-	  .help = "parallel copies (default: one per CPU)" },
+	  .help = "parallel copies (default: one per CPU)", .value = RMV_COPIES },
 	{ .name = NULL },
 };
 
@@ -74,7 +76,7 @@ const struct run_mode_info thermal_mode = {
 	.name = "thermal", .runs_tag = " (thermal)", .measured = true,
 	.compare_rows = thermal_compare_rows, .command = "thermal", .cmd = &thermal_command,
 	.operands_why = "--test ID names its test", .test = THERMAL_TEST,
-	.defaults = thermal_defaults, .idle_baseline = true, .print = thermal_print,
+	.defaults = thermal_defaults, .idle_baseline = true, .watch = "temp.cpu", .print = thermal_print,
 	.label = "a thermal check", .sample_seconds = THERMAL_SAMPLE_SECONDS,
 	.idle_settled = thermal_idle_settled, .settled_mark = THERMAL_IDLE_STEADY_MARK,
 	.finish = thermal_finish, .report_title = "Thermal check",

@@ -52,19 +52,17 @@ enum run_mode {
 	RUN_MODE_COUNT
 };
 
-/* What an option of a mode's own command sets in the run it makes: the option
- * table makes a row of it (src/cli/options_table.c), kbench run's parser and the
- * console's read it by what it sets, never by the mode. */
-enum run_mode_sets {
-	RUN_SETS_MINUTES, /* a timed run's minutes of load (runner_opts.timed_seconds) */
-	RUN_SETS_TEST,    /* the one test it runs (a test id) */
-	RUN_SETS_IDLE,    /* seconds of idle baseline first (runner_opts.idle) */
-	RUN_SETS_COPIES,  /* its one copy count */
-	RUN_SETS_COUNT
+/* What an option of a mode's own command sets in the run it makes, as an option row says where
+ * its value lands (src/cli/options_table.c makes a row of it): a number at off in the runner's
+ * options (struct runner_opts, times scale when not 0), the run's one test, or its one copy
+ * count. The command line and the console land it there, never asking which mode it is. */
+enum run_mode_value {
+	RMV_NUMBER, /* a double at off (whole: an int at off) */
+	RMV_TEST,   /* a test id: the one test it runs */
+	RMV_COPIES, /* its one copy count */
 };
 
 struct run_mode_option {
-	enum run_mode_sets sets;
 	const char *name; /* long name without "--"; NULL ends a list */
 	char short_name;  /* 0: none */
 	const char *arg, *what; /* as struct opt_def's (src/cli/options.h) */
@@ -74,6 +72,10 @@ struct run_mode_option {
 	bool console; /* the console takes it too: it starts the mode's preset there */
 	/* More than a range: 0, or -1 with one sentence (opt as spelled). NULL: none. */
 	int (*check)(const char *opt, const char *arg, char *err, size_t errlen);
+	enum run_mode_value value;
+	size_t off;   /* RMV_NUMBER: where in struct runner_opts */
+	double scale; /* RMV_NUMBER: the value stored is the typed one times this (minutes: 60); 0: 1 */
+	bool whole;   /* RMV_NUMBER: an int, not a double */
 };
 
 /* A mode's own command as help and the man page show it, and its options. */
@@ -100,6 +102,9 @@ struct run_mode_info {
 	/* Its defaults where the options left them (struct runner_opts, src/engine/runner.h). */
 	void (*defaults)(struct runner_opts *o, int ncpus);
 	bool idle_baseline; /* it begins with an idle baseline: progress says so */
+	/* The series its idle baseline watches until idle_settled says it is steady
+	 * ("temp.cpu": a thermal check's); NULL: none, the baseline lasts its length. */
+	const char *watch;
 	/* A timed run (runner_opts.timed_seconds): what the runner asks of its mode.
 	 * label: the run in an error line ("a thermal check"); sample_seconds: each
 	 * sample's length; idle_settled: the idle baseline may end (why says so), then

@@ -101,7 +101,8 @@ int run_request_complete(struct run_request *rq, const struct run_mode_info *mod
 	struct runner_opts *o = &rq->run;
 	if (mode) {
 		mode->defaults(o, sysinfo_ncpus());
-		add_test(o, test_find(rq->test ? rq->test : mode->test)); /* the row checked it */
+		if (o->ntests == 0) /* its --test landed in the tests */
+			add_test(o, test_find(mode->test));
 	}
 	if (o->ntests == 0)
 		run_request_add(rq, "index");

@@ -22,9 +22,12 @@ struct run_request {
 	struct telemetry_opts tele; /* what is sampled beside it */
 	char params[RUN_PARAMS_MAX]; /* the families' settings as words; "" the defaults */
 	const char *name;           /* the stored run's name; NULL: the kernel release */
-	const char *test;           /* a run mode's one test (kbench thermal --test); NULL: the mode's */
 	char compare[64];           /* the run to compare with: "" the automatic choice, "none" none */
-	bool no_save;               /* keep nothing */
+	/* What becomes of the run: stored by the rule every run follows (store_worth_saving) unless
+	 * no_save; with keep_if_left only when the face leaves in the middle of it (the console's
+	 * user quit), else kept for the face to store when its user asks (the console's s). */
+	bool no_save, keep_if_left;
+	bool pick_baseline; /* pick the run to compare it with once it ran, as compare says */
 	bool quiet, verbose;        /* the command line's progress: none, or a line per sample */
 	struct run_seq seq;         /* a sequence's run (sequence.h), stored with it; "" id: none */
 	bool budget_split;          /* run.budget is each copy count's already (not the --budget asked) */

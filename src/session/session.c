@@ -10,10 +10,10 @@
 #include "store.h"
 #include "telemetry/telemetry.h"
 
-/* Stored unless the request says not to, by the rule both faces follow (store_worth_saving). */
+/* Stored as the request says, by the rule both faces follow (store_worth_saving). */
 static void save(const struct run_request *rq, struct session_result *res)
 {
-	if (rq->no_save)
+	if (rq->no_save || (rq->keep_if_left && !res->left))
 		return;
 	if (!store_worth_saving(res->run, res->why, sizeof res->why))
 		return;
@@ -39,8 +39,7 @@ int session_run(struct run_request *rq, const struct session_face *f, struct ses
 	if (rq->name)
 		snprintf(run->meta.name, sizeof run->meta.name, "%s", rq->name);
 	run->meta.seq = rq->seq;
-	if (f->preflight)
-		preflight_check(run, f->log);
+	preflight_check(run, f->log);
 	struct telemetry *tele = f->tele;
 	bool own = false;
 	if (!tele && !rq->tele.off) {
@@ -70,8 +69,23 @@ int session_run(struct run_request *rq, const struct session_face *f, struct ses
 	if (f->ran)
 		f->ran(f->ctx, run, rc);
 	runner_free(r); /* after ran: the face's signal handler lets go of it there */
+	res->left = f->leaving && f->leaving(f->ctx);
 	save(rq, res);
+	if (rq->pick_baseline && !res->left)
+		res->base = session_pick_baseline(run, rq->compare, res->base_why, sizeof res->base_why);
 	if (own)
 		telemetry_free(tele);
 	return 0;
+}
+
+struct run *session_pick_baseline(const struct run *r, const char *spec, char *why, size_t whylen)
+{
+	char err[400];
+	struct run *base = NULL;
+	why[0] = '\0';
+	if (!r || !strcmp(spec, "none"))
+		snprintf(why, whylen, "no comparison chosen");
+	else if (!(base = spec[0] ? store_load(spec, err, sizeof err) : store_pick_baseline(r, err, sizeof err)))
+		snprintf(why, whylen, "%s", err);
+	return base;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One run's life as one engine call: the runner and the run record made from a request, telemetry beside it, the run, and its save. */
+/* One run's life as one engine call, for both faces: the runner and the run record made from a request, preflight and telemetry beside it, the run, its save by the one rule, and the run to compare it with. */
 #ifndef KBENCH_SESSION_SESSION_H
 #define KBENCH_SESSION_SESSION_H
 
@@ -22,13 +22,13 @@ struct session_face {
 	/* The runner returned (rc: runner_run's, -1 when stopped early), before the save: a report
 	 * printed here is out before a full disk can lose it. May be NULL. */
 	void (*ran)(void *ctx, struct run *run, int rc);
+	/* The face is leaving in the middle of the run (the console's user quit, which stopped
+	 * it): a run asked to be kept only then (keep_if_left) is kept. May be NULL: never. */
+	bool (*leaving)(void *ctx);
 	/* A sampler the face keeps open across its runs (the console shows the last frame after
 	 * the run); NULL: the session opens one for the run from the request's tele and frees it. */
 	struct telemetry *tele;
-	/* Check what makes results untrustworthy first (governor, boost, load, heat ...), the
-	 * findings into the run's notes and onto log. */
-	bool preflight;
-	FILE *log; /* preflight findings and -v's telemetry lines; NULL: none printed */
+	FILE *log; /* the preflight findings (always in the run's notes) and -v's telemetry lines; NULL: none printed */
 };
 
 /* What became of the run. */
@@ -39,11 +39,20 @@ struct session_result {
 	bool saved;       /* stored as run->meta.id */
 	bool save_failed; /* worth keeping, but the save failed: why says so */
 	char why[512];    /* not stored: why (nothing finished, or the save's error) */
+	bool left;        /* the face was leaving when the run ended */
+	/* pick_baseline: the run to compare it with (the caller run_free()s it), or NULL and why */
+	struct run *base;
+	char base_why[200];
 };
 
-/* Runs the request (run_request_complete'd) with face f. 0 when it ran (aborted or not, saved
- * or not: res says), or -1 when it could not start, with one sentence in err and *usage set
- * when a value was wrong (an event name, a sensor: exit 2) rather than the machine (exit 1). */
+/* The stored run to compare run r with, as a compare spec says: "none" (no comparison), a run
+ * (store_load's spec), or "" the store's pick (store_pick_baseline). NULL with why filled. */
+struct run *session_pick_baseline(const struct run *r, const char *spec, char *why, size_t whylen);
+
+/* The run's whole life: runs the request (run_request_complete'd) with face f watching, stores
+ * it as the request says and picks its baseline when asked. 0 when it ran (aborted or not,
+ * saved or not: res says), or -1 when it could not start, with one sentence in err and *usage
+ * set when a value was wrong (an event name, a sensor: exit 2) rather than the machine (1). */
 int session_run(struct run_request *rq, const struct session_face *f, struct session_result *res, bool *usage,
 		char *err, size_t errlen);
 

@@ -7,10 +7,13 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fileio.h"
+#include "meta_fields.h"
 #include "run.h"
 
 const char *const runfile_status_names[RUNFILE_NSTATUS] = {
@@ -48,70 +51,36 @@ static json_t *cpus(const int *v, int n)
 	return a;
 }
 
+/* The meta object, field by field as the table declares them (src/record/meta_fields.c). */
 static json_t *meta_to_json(const struct run_meta *m)
 {
-	char date[40] = "";
-	struct tm tm;
-	if (gmtime_r(&m->date, &tm))
-		strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	json_t *o = json_object();
-	json_object_set_new(o, "id", json_string(m->id));
-	json_object_set_new(o, "name", json_string(m->name));
-	json_object_set_new(o, "kbench_version", json_string(m->kbench_version));
-	json_object_set_new(o, "build_flags", json_string(m->build_flags));
-	json_object_set_new(o, "hostname", json_string(m->hostname));
-	json_object_set_new(o, "os", json_string(m->os));
-	json_object_set_new(o, "kernel_release", json_string(m->kernel_release));
-	json_object_set_new(o, "kernel_version", json_string(m->kernel_version));
-	json_object_set_new(o, "machine", json_string(m->machine));
-	json_object_set_new(o, "cmdline", json_string(m->cmdline));
-	json_object_set_new(o, "cpu_model", json_string(m->cpu_model));
-	json_object_set_new(o, "cpu_flags", json_string(m->cpu_flags));
-	json_object_set_new(o, "bogomips", num(m->bogomips));
-	json_object_set_new(o, "ncpus", json_integer(m->ncpus));
-	json_object_set_new(o, "governor", json_string(m->governor));
-	json_object_set_new(o, "boost", json_string(m->boost));
-	json_object_set_new(o, "mitigations", json_string(m->mitigations));
-	json_object_set_new(o, "microcode", json_string(m->microcode));
-	json_object_set_new(o, "mem_kib", json_integer((json_int_t)m->mem_kib));
-	json_object_set_new(o, "lang", json_string(m->lang));
-	json_object_set_new(o, "charmap", json_string(m->charmap));
-	json_object_set_new(o, "collate", json_string(m->collate));
-	json_object_set_new(o, "uptime", json_string(m->uptime));
-	json_object_set_new(o, "date", json_integer((json_int_t)m->date));
-	json_object_set_new(o, "date_utc", json_string(date)); /* for people; readers use "date" */
-	json_object_set_new(o, "mode", json_string(run_mode_info(m->mode)->name));
-	json_object_set_new(o, "duration_override", num(m->duration_override));
-	json_object_set_new(o, "iterations", json_integer(m->iterations));
-	/* 1.2, optional: how the samples were spread over the tests, when not each its own */
-	if (m->allocation[0]) {
-		json_object_set_new(o, "allocation", json_string(m->allocation));
-		if (m->budget > 0)
-			json_object_set_new(o, "budget", num(m->budget));
-	}
-	json_object_set_new(o, "source", json_string(m->source));
-	/* 1.1: the scratch filesystem and kernel settings; swap null = unknown. */
-	json_object_set_new(o, "scratch_dir", json_string(m->scratch_dir));
-	json_object_set_new(o, "fs_type", json_string(m->fs_type));
-	json_object_set_new(o, "fs_options", json_string(m->fs_options));
-	json_object_set_new(o, "fs_source", json_string(m->fs_source));
-	json_object_set_new(o, "io_scheduler", json_string(m->io_scheduler));
-	json_object_set_new(o, "swap_total_kib",
-			    m->swap_known ? json_integer((json_int_t)m->swap_total_kib) : json_null());
-	json_object_set_new(o, "swap_used_kib",
-			    m->swap_known ? json_integer((json_int_t)m->swap_used_kib) : json_null());
-	json_object_set_new(o, "thp_enabled", json_string(m->thp_enabled));
-	json_object_set_new(o, "thp_defrag", json_string(m->thp_defrag));
-	json_object_set_new(o, "clocksource", json_string(m->clocksource));
-	if (m->params[0]) /* 1.2, optional: the workload parameters */
-		json_object_set_new(o, "params", json_string(m->params));
-	if (m->meters[0]) /* 1.2, optional: how each meter measured */
-		json_object_set_new(o, "meters", json_string(m->meters));
-	if (m->seq.id[0]) { /* 1.2, optional: one run of a sequence (a calibration, a plan's boot) */
-		json_object_set_new(o, "sequence", json_string(m->seq.id));
-		json_object_set_new(o, "sequence_purpose", json_string(m->seq.purpose));
-		json_object_set_new(o, "sequence_run", json_integer(m->seq.run));
-		json_object_set_new(o, "sequence_runs", json_integer(m->seq.runs));
+	for (size_t i = 0; i < meta_field_count; i++) {
+		const struct meta_field *f = &meta_fields[i];
+		const void *at = meta_at_c(f, m);
+		if (!meta_field_present(f, m))
+			continue;
+		json_t *v = NULL;
+		char date[40] = "";
+		struct tm tm;
+		switch (f->kind) {
+		case MK_TEXT: v = json_string(at); break;
+		case MK_DOUBLE: v = num(*(const double *)at); break;
+		case MK_INT: v = json_integer(*(const int *)at); break;
+		case MK_U64: v = json_integer((json_int_t) * (const uint64_t *)at); break;
+		case MK_TIME: v = json_integer((json_int_t) * (const time_t *)at); break;
+		case MK_UTC:
+			if (gmtime_r((const time_t *)at, &tm))
+				strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+			v = json_string(date);
+			break;
+		case MK_MODE: v = json_string(run_mode_info(*(const enum run_mode *)at)->name); break;
+		case MK_KNOWN_U64:
+			v = *(const bool *)((const char *)m + f->known_off) ? json_integer((json_int_t) * (const uint64_t *)at)
+								  : json_null();
+			break;
+		}
+		json_object_set_new(o, f->key, v);
 	}
 	return o;
 }
@@ -305,16 +274,9 @@ static void sanitize(char *s)
 
 void runfile_sanitize_run(struct run *r)
 {
-	struct run_meta *m = &r->meta;
-	char *fields[] = { m->id, m->name, m->kbench_version, m->build_flags, m->hostname, m->os,
-			   m->kernel_release, m->kernel_version, m->machine, m->cmdline,
-			   m->cpu_model, m->cpu_flags, m->governor, m->boost, m->mitigations,
-			   m->microcode, m->lang, m->charmap, m->collate, m->uptime,
-			   m->source, m->scratch_dir, m->fs_type, m->fs_options, m->fs_source,
-			   m->io_scheduler, m->thp_enabled, m->thp_defrag, m->clocksource, m->params, m->meters,
-			   m->seq.id, m->seq.purpose, m->allocation };
-	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-		sanitize(fields[i]);
+	for (size_t i = 0; i < meta_field_count; i++)
+		if (meta_fields[i].kind == MK_TEXT)
+			sanitize(meta_at(&meta_fields[i], &r->meta));
 	for (int b = 0; b < r->nblocks; b++)
 		for (int i = 0; i < r->blocks[b].ntests; i++) {
 			struct test_result *t = &r->blocks[b].tests[i];

@@ -17,6 +17,7 @@
 
 #include "family.h"
 #include "fileio.h"
+#include "meta_fields.h"
 #include "run.h"
 #include "tests.h"
 
@@ -185,44 +186,41 @@ static void get_cpus(struct reader *rd, json_t *so, const char *path, const char
 	}
 }
 
+/* The meta object, field by field as the table declares them (src/record/meta_fields.c); a
+ * field a file lacks keeps what the run had (run_new's mode, 0, empty: unknown). */
 static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 {
 	const char *p = "meta.";
-#define S(f) get_str(rd, o, p, #f, m->f, sizeof m->f)
-	S(id), S(name), S(kbench_version), S(build_flags), S(hostname), S(os), S(kernel_release);
-	S(kernel_version), S(machine), S(cmdline), S(cpu_model), S(cpu_flags), S(governor);
-	S(boost), S(mitigations), S(microcode), S(lang), S(charmap), S(collate), S(uptime);
-	S(source);
-	char mode[16]; /* absent: the mode the run had (run_new's) */
-	snprintf(mode, sizeof mode, "%s", run_mode_info(m->mode)->name);
-	get_str(rd, o, p, "mode", mode, sizeof mode);
-	m->mode = run_mode_parse(mode);
-	/* 1.1; a 1.0 file lacks them and reads as unknown. */
-	S(scratch_dir), S(fs_type), S(fs_options), S(fs_source), S(io_scheduler);
-	S(thp_enabled), S(thp_defrag), S(clocksource);
-	S(params); /* 1.2, optional */
-	S(meters); /* 1.2, optional */
-	S(allocation); /* 1.2, optional: "" when absent */
-#undef S
-	/* 1.2, optional: one run of a sequence */
-	get_str(rd, o, p, "sequence", m->seq.id, sizeof m->seq.id);
-	get_str(rd, o, p, "sequence_purpose", m->seq.purpose, sizeof m->seq.purpose);
-	m->seq.run = (int)get_int(rd, o, p, "sequence_run", 0, 1 << 20, 0);
-	m->seq.runs = (int)get_int(rd, o, p, "sequence_runs", 0, 1 << 20, 0);
-	m->bogomips = get_num(rd, o, p, "bogomips", 0);
-	m->ncpus = (int)get_int(rd, o, p, "ncpus", 0, 1 << 20, 0);
-	m->mem_kib = (uint64_t)get_int(rd, o, p, "mem_kib", 0, INT64_MAX, 0);
-	m->date = (time_t)get_int(rd, o, p, "date", INT64_MIN, INT64_MAX, 0);
-	m->duration_override = get_num(rd, o, p, "duration_override", 0);
-	m->iterations = (int)get_int(rd, o, p, "iterations", 0, 1 << 20, 0);
-	m->budget = get_num(rd, o, p, "budget", 0);
-	if (m->budget < 0)
-		fail(rd, "field %sbudget is negative", p);
-	long long swap = get_int(rd, o, p, "swap_total_kib", 0, INT64_MAX, -1);
-	m->swap_known = swap >= 0;
-	m->swap_total_kib = swap >= 0 ? (uint64_t)swap : 0;
-	long long used = get_int(rd, o, p, "swap_used_kib", 0, INT64_MAX, 0);
-	m->swap_used_kib = swap >= 0 ? (uint64_t)used : 0;
+	for (size_t i = 0; i < meta_field_count; i++) {
+		const struct meta_field *f = &meta_fields[i];
+		void *at = meta_at(f, m);
+		bool *known = (bool *)((char *)m + f->known_off);
+		long long v;
+		char mode[16];
+		switch (f->kind) {
+		case MK_TEXT: get_str(rd, o, p, f->key, at, f->size); break;
+		case MK_DOUBLE:
+			*(double *)at = get_num(rd, o, p, f->key, 0);
+			if (f->positive && *(double *)at < 0)
+				fail(rd, "field %s%s is negative", p, f->key);
+			break;
+		case MK_INT: *(int *)at = (int)get_int(rd, o, p, f->key, f->min, f->max, 0); break;
+		case MK_U64: *(uint64_t *)at = (uint64_t)get_int(rd, o, p, f->key, 0, INT64_MAX, 0); break;
+		case MK_TIME: *(time_t *)at = (time_t)get_int(rd, o, p, f->key, INT64_MIN, INT64_MAX, 0); break;
+		case MK_UTC: break; /* for people; "date" says it */
+		case MK_MODE:
+			snprintf(mode, sizeof mode, "%s", run_mode_info(*(enum run_mode *)at)->name);
+			get_str(rd, o, p, f->key, mode, sizeof mode);
+			*(enum run_mode *)at = run_mode_parse(mode);
+			break;
+		case MK_KNOWN_U64:
+			v = get_int(rd, o, p, f->key, 0, INT64_MAX, f->sets_known ? -1 : 0);
+			if (f->sets_known)
+				*known = v >= 0;
+			*(uint64_t *)at = *known && v >= 0 ? (uint64_t)v : 0;
+			break;
+		}
+	}
 }
 
 static enum test_status status_from(struct reader *rd, const char *s, const char *path)

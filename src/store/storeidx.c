@@ -23,14 +23,15 @@
 /* Bumped whenever a column or what one holds changes: an older index is rebuilt. */
 #define SCHEMA_VERSION 7
 
-static const char schema[] =
+/* The runs table: the file's facts, its error when broken, the run's metadata columns (made from
+ * their rows, storeidx_meta_columns), and what lists, picking and noise learning read. */
+static const char runs_table[] =
 	"CREATE TABLE IF NOT EXISTS runs ("
 	" file TEXT PRIMARY KEY, id TEXT NOT NULL,"
 	" mtime INTEGER, size INTEGER, ino INTEGER,"
-	" error TEXT, date INTEGER,"
-	" name TEXT, kernel TEXT, kversion TEXT, host TEXT, mode TEXT, cmdline TEXT,"
-	" has_source INTEGER, incomplete INTEGER, duration REAL, iterations INTEGER,"
-	" blocks TEXT, tests TEXT, testkeys TEXT, noise TEXT, sid INTEGER, seq TEXT, seq_run INTEGER);"
+	" error TEXT, %s, incomplete INTEGER,"
+	" blocks TEXT, tests TEXT, testkeys TEXT, noise TEXT, sid INTEGER);";
+static const char schema[] =
 	/* Each distinct setting noise learning groups runs by, once: its sets are
 	 * formed from small numbers, not by sorting ten thousand command lines. */
 	"CREATE TABLE IF NOT EXISTS settings (sid INTEGER PRIMARY KEY, host TEXT, kernel TEXT, cmdline TEXT,"
@@ -120,10 +121,11 @@ static int setup(sqlite3 *h, bool wal)
 	if (version == SCHEMA_VERSION)
 		return SQLITE_OK;
 	/* Another schema (or none): the index is a cache, so it is made again. */
-	char sql[sizeof schema + 256];
+	char sql[sizeof schema + sizeof runs_table + 1024], runs[sizeof runs_table + 768];
+	snprintf(runs, sizeof runs, runs_table, storeidx_meta_columns(true));
 	snprintf(sql, sizeof sql, "BEGIN IMMEDIATE; DROP TABLE IF EXISTS runs; DROP TABLE IF EXISTS noise_sets;"
-		 " DROP TABLE IF EXISTS synced; DROP TABLE IF EXISTS settings; %s PRAGMA user_version=%d; COMMIT;",
-		 schema, SCHEMA_VERSION);
+		 " DROP TABLE IF EXISTS synced; DROP TABLE IF EXISTS settings; %s %s PRAGMA user_version=%d; COMMIT;",
+		 runs, schema, SCHEMA_VERSION);
 	rc = sqlite3_exec(h, sql, NULL, NULL, NULL);
 	if (rc != SQLITE_OK)
 		sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);

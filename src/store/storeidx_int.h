@@ -42,6 +42,16 @@ int storeidx_list_dir(const char *dir, struct storeidx_file **out, int *n, bool 
 /* The listing against the rows: new and changed files indexed, rows of files gone dropped. SQLite's result code. */
 int storeidx_sync_rows(sqlite3 *h, const char *dir, struct storeidx_file *files, int nfiles);
 
+/* The runs table's columns of the run's metadata, made from its rows (the fields with a column,
+ * src/record/meta_fields.c) in their order: "name TEXT, host TEXT, ..." with types, else
+ * "name, host, ..."; and the placeholders of an insert for them from parameter first on
+ * ("?7, ?8, ..."). */
+const char *storeidx_meta_columns(bool types);
+const char *storeidx_meta_params(int first);
+/* Binds a run's metadata columns from parameter first on (a broken file: all NULL but the
+ * date, its mtime); returns the parameter after them. */
+int storeidx_bind_meta(sqlite3_stmt *st, int first, const struct run *r, int64_t mtime);
+
 /* What noise learning reads of a run, one fact a line (storeidx_noise_run reads it back). */
 void storeidx_noise_text(struct storeidx_buf *b, const struct run *r);
 /* Forgets the statements prepared on the connection about to close. */

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "meta_fields.h"
 #include "run.h"
 #include "runfile.h"
 #include "storeidx.h"
@@ -127,19 +128,88 @@ static int64_t setting_id(sqlite3_stmt *add, sqlite3_stmt *get, const struct run
 	return sid;
 }
 
-/* Binds a run's summary (or a broken file's error) to the insert's parameters 6 on. */
+const char *storeidx_meta_columns(bool types)
+{
+	static char cols[2][768];
+	char *b = cols[types];
+	if (b[0])
+		return b;
+	for (size_t i = 0; i < meta_field_count; i++) {
+		const struct meta_field *f = &meta_fields[i];
+		if (!f->column)
+			continue;
+		const char *type = f->kind == MK_TEXT && !f->index_set ? "TEXT" : f->kind == MK_MODE ? "TEXT"
+				 : f->kind == MK_DOUBLE ? "REAL" : "INTEGER";
+		size_t u = strlen(b);
+		snprintf(b + u, sizeof cols[0] - u, "%s%s%s%s", u ? ", " : "", f->column, types ? " " : "",
+			 types ? type : "");
+	}
+	return b;
+}
+
+const char *storeidx_meta_params(int first)
+{
+	static char params[256];
+	params[0] = '\0';
+	for (size_t i = 0, k = 0; i < meta_field_count; i++)
+		if (meta_fields[i].column) {
+			size_t u = strlen(params);
+			snprintf(params + u, sizeof params - u, "%s?%d", k++ ? ", " : "", first++);
+		}
+	return params;
+}
+
+int storeidx_bind_meta(sqlite3_stmt *st, int first, const struct run *r, int64_t mtime)
+{
+	int n = first;
+	for (size_t i = 0; i < meta_field_count; i++) {
+		const struct meta_field *f = &meta_fields[i];
+		if (!f->column)
+			continue;
+		const void *at = r ? meta_at_c(f, &r->meta) : NULL;
+		if (!r || !meta_field_present(f, &r->meta)) {
+			if (!r && f->kind == MK_TIME)
+				sqlite3_bind_int64(st, n++, mtime); /* a broken file is dated by its mtime */
+			else
+				sqlite3_bind_null(st, n++);
+			continue;
+		}
+		double d;
+		switch (f->kind) {
+		case MK_TEXT:
+			if (f->index_set)
+				sqlite3_bind_int(st, n++, ((const char *)at)[0] != 0);
+			else
+				sqlite3_bind_text(st, n++, at, -1, SQLITE_TRANSIENT);
+			break;
+		case MK_MODE:
+			sqlite3_bind_text(st, n++, run_mode_info(*(const enum run_mode *)at)->name, -1, SQLITE_TRANSIENT);
+			break;
+		case MK_DOUBLE:
+			d = *(const double *)at;
+			sqlite3_bind_double(st, n++, isfinite(d) ? d : 0);
+			break;
+		case MK_INT: sqlite3_bind_int(st, n++, *(const int *)at); break;
+		case MK_TIME: sqlite3_bind_int64(st, n++, (int64_t) * (const time_t *)at); break;
+		default: sqlite3_bind_int64(st, n++, (int64_t) * (const uint64_t *)at); break;
+		}
+	}
+	return n;
+}
+
+/* Binds a run's summary (or a broken file's error) to the insert's parameters 6 on: the error,
+ * the metadata columns, then what the run holds. */
 static void bind_run(sqlite3_stmt *st, const struct run *r, const char *error, int64_t mtime,
 		     struct storeidx_buf *blocks, struct storeidx_buf *keys, struct storeidx_buf *noise, int64_t sid)
 {
 	blocks->n = keys->n = noise->n = 0;
+	int n = storeidx_bind_meta(st, 7, r, mtime);
 	if (!r) {
 		sqlite3_bind_text(st, 6, error, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int64(st, 7, mtime);
-		for (int i = 8; i <= 24; i++)
+		for (int i = n; i < n + 6; i++)
 			sqlite3_bind_null(st, i);
 		return;
 	}
-	const struct run_meta *m = &r->meta;
 	char tests[160];
 	run_tests_text(r, tests, sizeof tests);
 	storeidx_bprintf(keys, " ");
@@ -151,29 +221,12 @@ static void bind_run(sqlite3_stmt *st, const struct run *r, const char *error, i
 	}
 	storeidx_noise_text(noise, r);
 	sqlite3_bind_null(st, 6);
-	sqlite3_bind_int64(st, 7, (int64_t)m->date);
-	sqlite3_bind_text(st, 8, m->name, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 9, m->kernel_release, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 10, m->kernel_version, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 11, m->hostname, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 12, run_mode_info(m->mode)->name, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 13, m->cmdline, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(st, 14, m->source[0] != 0);
-	sqlite3_bind_int(st, 15, r->incomplete);
-	sqlite3_bind_double(st, 16, isfinite(m->duration_override) ? m->duration_override : 0);
-	sqlite3_bind_int(st, 17, m->iterations);
-	sqlite3_bind_text(st, 18, blocks->p ? blocks->p : "", (int)blocks->n, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 19, tests, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 20, keys->p, (int)keys->n, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 21, noise->p ? noise->p : "", (int)noise->n, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 22, sid);
-	if (m->seq.id[0]) {
-		sqlite3_bind_text(st, 23, m->seq.id, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int(st, 24, m->seq.run);
-	} else {
-		sqlite3_bind_null(st, 23);
-		sqlite3_bind_null(st, 24);
-	}
+	sqlite3_bind_int(st, n, r->incomplete);
+	sqlite3_bind_text(st, n + 1, blocks->p ? blocks->p : "", (int)blocks->n, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, n + 2, tests, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, n + 3, keys->p, (int)keys->n, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, n + 4, noise->p ? noise->p : "", (int)noise->n, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, n + 5, sid);
 }
 
 /* Indexes the files that are new or changed, drops the rows of files gone.
@@ -182,13 +235,16 @@ static int apply(sqlite3 *h, const char *dir, struct storeidx_file *fresh, int n
 		 int ngone)
 {
 	sqlite3_stmt *ins = NULL, *del = NULL, *add_set = NULL, *get_set = NULL;
-	int rc = sqlite3_prepare_v2(h,
-				    "INSERT OR REPLACE INTO runs (file, id, mtime, size, ino, error, date, name,"
-				    " kernel, kversion, host, mode, cmdline, has_source, incomplete, duration,"
-				    " iterations, blocks, tests, testkeys, noise, sid, seq, seq_run)"
-				    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-				    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
-				    -1, &ins, NULL);
+	char sql[2048];
+	int after = 7;
+	for (size_t i = 0; i < meta_field_count; i++)
+		after += meta_fields[i].column != NULL;
+	snprintf(sql, sizeof sql,
+		 "INSERT OR REPLACE INTO runs (file, id, mtime, size, ino, error, %s, incomplete, blocks, tests,"
+		 " testkeys, noise, sid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, %s, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d)",
+		 storeidx_meta_columns(false), storeidx_meta_params(7), after, after + 1, after + 2, after + 3,
+		 after + 4, after + 5);
+	int rc = sqlite3_prepare_v2(h, sql, -1, &ins, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_prepare_v2(h, "DELETE FROM runs WHERE file = ?1", -1, &del, NULL);
 	if (rc == SQLITE_OK)

@@ -57,6 +57,33 @@ static int init_libsensors(char *note, size_t notelen)
 	return rc;
 }
 
+/* libsensors keeps one state for the whole process: started by its first user and ended by its
+ * last, so that one user's close never takes the chips from under another (the console keeps its
+ * sampler open across its runs while each run's preflight opens the sources and closes them). */
+static int lib_users;
+static char lib_note[200];
+
+static int lib_start(char *note, size_t notelen)
+{
+	if (lib_users > 0) {
+		lib_users++;
+		snprintf(note, notelen, "%s", lib_note);
+		return 0;
+	}
+	int rc = init_libsensors(note, notelen);
+	if (rc == 0) {
+		lib_users = 1;
+		snprintf(lib_note, sizeof lib_note, "%s", note);
+	}
+	return rc;
+}
+
+static void lib_end(void)
+{
+	if (lib_users > 0 && --lib_users == 0)
+		sensors_cleanup();
+}
+
 /* The kernel's own label of a feature (tempN_label beside the chip's inputs), else its name. */
 static void kernel_label(const sensors_chip_name *chip, const sensors_feature *f, char *buf, size_t size)
 {
@@ -181,7 +208,7 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 {
 	memset(s, 0, sizeof *s);
 	s->value = NAN;
-	int rc = init_libsensors(s->config_note, sizeof s->config_note);
+	int rc = lib_start(s->config_note, sizeof s->config_note);
 	bool lib = rc == 0;
 	if (!lib)
 		snprintf(s->config_note, sizeof s->config_note, "libsensors failed to start: %s", sensors_strerror(rc));
@@ -233,7 +260,7 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			rc = -ENOENT;
 		}
 		if (lib)
-			sensors_cleanup();
+			lib_end();
 		return rc;
 	}
 	s->lib = lib;
@@ -260,7 +287,7 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 	} else if (override && *override) {
 		snprintf(err, errlen, "%s", why);
 		if (lib)
-			sensors_cleanup();
+			lib_end();
 		s->lib = false;
 		s->available = false;
 		return rc;
@@ -291,7 +318,7 @@ int sensors_sample(struct temp_sensors *s)
 void sensors_close(struct temp_sensors *s)
 {
 	if (s->lib)
-		sensors_cleanup();
+		lib_end();
 	s->lib = false;
 	s->available = false;
 	s->has_pick = false;

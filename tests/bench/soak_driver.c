@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The soak test's coordinator: one process doing many `kbench run`s back to back (the real
- * cmd_run: options, runner, telemetry, report, save), checking after each that its open
+ * kbench run: options, runner, telemetry, report, save), checking after each that its open
  * file descriptors, memory and child processes do not grow. */
 #include <dirent.h>
 #include <fcntl.h>
@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "options.h"
 #include "workloads/workloads.h"
 
 static int count_fds(void)
@@ -87,7 +88,7 @@ int main(int argc, char **argv)
 		for (int k = 2; k < argc && n < 63; k++)
 			args[n++] = argv[k];
 		args[n] = NULL;
-		int rc = cmd_run(n, args);
+		int rc = opts_command("run")->exec(n, args);
 		int fds = count_fds(), kids = count_children();
 		long rss = rss_kib();
 		if (rc != 0) {

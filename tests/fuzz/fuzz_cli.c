@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "options.h"
 #include "runner.h"
 #include "ui.h"
 
@@ -37,15 +38,11 @@ int __wrap_telemetry_dump(const char *path, char *err, size_t errlen)
 }
 
 /* The commands that only read: the ones that write (import, export -o, delete) would
- * let fuzz bytes name files to write or delete on this machine. */
-static const struct {
-	const char *name;
-	int (*fn)(int, char **);
-} commands[] = {
-	{ "run", cmd_run },	  { "list", cmd_list },	      { "console", ui_main },
-	{ "replay", ui_replay },  { "runs", cmd_runs },	      { "show", cmd_show },
-	{ "compare", cmd_compare }, { "noise", cmd_noise },   { "sensors", cmd_sensors },
-	{ "calibrate", cmd_calibrate }, /* stores runs only when one runs, and none does here */
+ * let fuzz bytes name files to write or delete on this machine. Run as the command line
+ * runs them, through their entries (src/cli/command_list.c). */
+static const char *const commands[] = {
+	"run", "list", "console", "replay", "runs", "show", "compare", "noise", "sensors",
+	"calibrate", /* stores runs only when one runs, and none does here */
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 #define MAX_ARGS 32
@@ -101,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	buf[size - 1] = '\0';
 	char *argv[MAX_ARGS + 2];
 	int argc = 0;
-	argv[argc++] = (char *)commands[data[0] % NCOMMANDS].name;
+	argv[argc++] = (char *)commands[data[0] % NCOMMANDS];
 	for (char *p = buf, *nl; argc < MAX_ARGS + 1 && *p; p = nl + 1) {
 		argv[argc++] = p;
 		if (!(nl = strchr(p, '\n')))
@@ -113,7 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *dummy[] = { "fuzz", NULL };
 	optind = 0;
 	getopt(1, dummy, "");
-	int rc = commands[data[0] % NCOMMANDS].fn(argc, argv);
+	int rc = opts_command(commands[data[0] % NCOMMANDS])->exec(argc, argv);
 	free(buf);
 	if (rc < 0 || rc > 2)
 		abort(); /* exit codes are 0, 1 or 2 */

@@ -68,6 +68,10 @@ dump() {
 	n=$((n + 1))
 }
 names="$(echo "$FAMILIES" | cut -d'|' -f1 | tr '\n' ' ')"
+# the export formats, as the binary's rows list them (the choices its completion offers for
+# --format): every one of a run and of a pair (a format of one run only says so, exit 2)
+formats=$("$KBENCH" completion bash | sed -n "/^	\*:--format|/{n;s/.*-W '\([^']*\)'.*/\1/p;}")
+[ -n "$formats" ] || { echo "no export formats listed" >&2; exit 1; }
 imps=""
 for f in $IMPORTS; do case $f in contest*) ;; *) imps="$imps imp-${f%%.*}" ;; esac; done
 dump runs "$KBENCH" runs
@@ -129,7 +133,7 @@ for fam in $names; do
 	for side in a b; do
 		r="$fam-$side"
 		dump "show.$r" "$KBENCH" show "$r"
-		for fmt in json csv unixbench markdown text bbcode lava; do
+		for fmt in $formats; do
 			dump "export.$r.$fmt" "$KBENCH" export "$r" --format $fmt
 		done
 		"$KBENCH" report "$r" -o "$OUT/report.$r.html" >/dev/null 2>&1
@@ -139,7 +143,7 @@ for fam in $names; do
 	dump "compare.$fam.json" "$KBENCH" compare "$fam-a" "$fam-b" --json
 	dump "compare.$fam.csv" "$KBENCH" compare "$fam-a" "$fam-b" --csv
 	dump "compare.$fam.self" "$KBENCH" compare "$fam-a" "$fam-a"
-	for fmt in json csv markdown text bbcode; do
+	for fmt in $formats; do
 		dump "export.$fam.pair.$fmt" "$KBENCH" export "$fam-a" "$fam-b" --format $fmt
 	done
 	"$KBENCH" report "$fam-a" --vs "$fam-b" -o "$OUT/report.$fam.vs.html" >/dev/null 2>&1
@@ -155,7 +159,7 @@ for fam in $names; do
 done
 for r in $imps; do
 	dump "show.$r" "$KBENCH" show "$r"
-	for fmt in json unixbench markdown lava; do
+	for fmt in $formats; do
 		dump "export.$r.$fmt" "$KBENCH" export "$r" --format $fmt
 	done
 	"$KBENCH" report "$r" -o "$OUT/report.$r.html" >/dev/null 2>&1

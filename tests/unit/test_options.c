@@ -74,8 +74,9 @@ static void rows_found_by_id(void **state)
 		named++;
 		assert_ptr_equal(opts_row(opt_table[i].id), &opt_table[i]);
 	}
-	/* every id but O_NONE and O_SETTING names one row */
-	assert_int_equal(named, O_COUNT - 2);
+	/* every id names one row but O_NONE and the places of others' rows (O_SETTING, O_MODE_ROWS,
+	 * O_COMMAND_ROWS) */
+	assert_int_equal(named, O_COUNT - 4);
 	/* every family's settings, kbuild's --tree once though buildload reads it too */
 	assert_int_equal(nset, memlat_settings.n + scaling_settings.n + kbuild_settings.n + lat_settings.n +
 				       buildload_settings.n + family_list[0]->settings->n - 2);
@@ -166,21 +167,41 @@ static void commands_are_whole(void **state)
 		assert_non_null(oc->name);
 		assert_non_null(oc->args);
 		assert_true(oc->about && *oc->about);
+		assert_non_null(oc->exec);
+		assert_true(oc->bit != 0);
 		assert_int_equal(oc->bit & (oc->bit - 1), 0); /* one bit */
 		assert_int_equal(seen & oc->bit, 0);
 		seen |= oc->bit;
 		assert_ptr_equal(opts_command(oc->name), oc);
+		/* its own rows are its, and the commands they name beside it take them too */
+		for (const struct opt_def *d = oc->options; d && d->name; d++) {
+			const struct opt_def *r = row(oc->bit, d->name);
+			assert_ptr_equal(r->help, d->help);
+			assert_int_equal(r->cmds, d->cmds | oc->bit);
+		}
 	}
-	/* every core command, and the modes' own commands in OC_MODES's bits from OC_MODE on */
-	assert_int_equal(seen & ~OC_MODES, OC_ALL & ~OC_MODES);
+	/* the list's commands, each once, the modes' own among them */
+	size_t listed = 0;
+	for (size_t i = 0; i < command_list_count; i++)
+		if (command_list[i]) {
+			listed++;
+			assert_non_null(opts_command(command_list[i]->name));
+			if (command_list[i]->bit)
+				assert_int_equal(opts_command(command_list[i]->name)->bit, command_list[i]->bit);
+		}
+	assert_true(listed < opt_command_count);
+	/* the commands rows of other files name have their bits */
+	static const unsigned named[] = { OC_RUN, OC_CALIBRATE, OC_CONSOLE, OC_REPLAY, OC_SENSORS, OC_REPORT, OC_DELETE };
+	for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+		assert_true(seen & named[i]);
 	assert_true(seen & OC_MODE);
 	assert_int_equal(seen & OC_MODES & ((seen & OC_MODES) + OC_MODE), 0); /* from OC_MODE, no gap */
 	assert_null(opts_command("nosuchcommand"));
+	/* a row of one command's file that another takes: compare's verdict rows, report's too */
+	assert_true(row(OC_REPORT, "confidence")->cmds & opts_command("compare")->bit);
+	assert_false(row(opts_command("compare")->bit, "json")->cmds & OC_REPORT);
 }
 
-/* A run mode's own command and options come from its row (run_mode_info.cmd): the
- * command with its usage, each option a row of its command (and the console's where
- * it says), read by its O_MODE_ id, so no shared file spells them. */
 static void mode_commands_come_from_their_rows(void **state)
 {
 	(void)state;
@@ -207,17 +228,20 @@ static void mode_commands_come_from_their_rows(void **state)
 			assert_ptr_equal(d->help, r->help);
 			assert_ptr_equal(d->def, r->def);
 			assert_int_equal(!!(d->cmds & OC_CONSOLE), r->console);
-			assert_int_equal(d->id, O_MODE_MINUTES + (int)r->sets);
-			assert_ptr_equal(opts_row(d->id)->name, d->name); /* its id finds it */
+			/* it lands where the mode's row says: a number in the runner's options */
+			assert_int_equal(d->lands, OL_REQUEST);
+			if (r->value == RMV_NUMBER)
+				assert_int_equal(d->off, offsetof(struct run_request, run) + r->off);
+			else
+				assert_non_null(d->store);
 		}
 		assert_true(n > 0);
 	}
 	assert_true(commands > 0);
-	/* the core rows after the modes' rows are still found by their ids */
-	assert_string_equal(opts_row(O_THEME)->name, "theme");
+	/* the rows after the modes' rows are still found */
+	assert_string_equal(row(OC_CONSOLE, "theme")->name, "theme");
 	assert_string_equal(opts_row(O_HELP)->name, "help");
-	assert_string_equal(opts_row(O_MINUTES)->name, "minutes");
-	assert_true(opts_row(O_MINUTES)->cmds & OC_CALIBRATE);
+	assert_true(row(OC_CALIBRATE, "minutes")->cmds & OC_CALIBRATE);
 }
 
 /* Every row has a name, help and commands; values have a name in help and in errors. */
@@ -307,7 +331,7 @@ static void every_command_parses_its_defaults(void **state)
 static void defaults_agree_with_the_code(void **state)
 {
 	(void)state;
-	assert_int_equal(atoi(opts_row(O_RUNS)->def), CALIBRATE_RUNS);
+	assert_int_equal(atoi(row(OC_CALIBRATE, "runs")->def), CALIBRATE_RUNS);
 }
 
 /* Options before and after operands, "--", attached values, clusters, prefixes. */
@@ -338,7 +362,7 @@ static void parses_the_gnu_way(void **state)
 	const char *b[] = { "compare", "A", "B", "--json", "--dur", NULL };
 	assert_int_equal(parse("compare", &p, 4, b), -1);
 	assert_int_equal(p.noperands, 2);
-	assert_int_equal(p.item[0].def->id, O_JSON);
+	assert_string_equal(p.item[0].def->name, "json");
 	opts_free(&p);
 	/* an option of another command is unknown here */
 	assert_int_equal(parse("compare", &p, 5, b), 2);
@@ -413,11 +437,11 @@ static void errors_keep_their_wording(void **state)
 	assert_int_equal(opts_copy_list("1,2,3", 6, list, 2), -1); /* more than max */
 	assert_int_equal(opts_copy_list(",", 6, list, 8), -1);
 	assert_int_equal(opts_copy_list("257", 6, list, 8), -1);
-	assert_int_equal(opts_value(opts_row(O_MODE_COPIES), "-c", "0", NULL, err, sizeof err), -1);
+	assert_int_equal(opts_value(row(opts_command("thermal")->bit, "copies"), "-c", "0", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-c wants a number of copies from 1 to 256, not '0'");
-	assert_int_equal(opts_value(opts_row(O_RUNS), "-n", "1", NULL, err, sizeof err), -1);
+	assert_int_equal(opts_value(row(OC_CALIBRATE, "runs"), "-n", "1", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "-n wants a number of runs from 2 to 50, not '1'");
-	assert_int_equal(opts_value(opts_row(O_FORMAT), NULL, "xml", NULL, err, sizeof err), -1);
+	assert_int_equal(opts_value(row(opts_command("export")->bit, "format"), NULL, "xml", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "--format is json, csv, unixbench, markdown, text, bbcode or lava, not 'xml'");
 	assert_int_equal(opts_value(row(OC_CONSOLE, "copies"), "--copies", "0", NULL, err, sizeof err), -1);
 	assert_string_equal(err, "--copies wants a list of counts (1 to 256, or 'all'), at most 8, not '0'");

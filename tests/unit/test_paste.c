@@ -67,22 +67,13 @@ static struct compare *cmp(struct run *a, struct run *b)
 	return c;
 }
 
-static void test_formats(void **state)
-{
-	assert_non_null(paste_format_find("markdown"));
-	assert_non_null(paste_format_find("text"));
-	assert_non_null(paste_format_find("bbcode"));
-	assert_null(paste_format_find("html"));
-	assert_null(paste_format_find(""));
-}
-
 /* Every verdict cell is compare_verdict_text's words; markup in a name is escaped. */
 static void test_markdown(void **state)
 {
 	struct run *a = mk("aaaa0001", "base", 1), *b = mk("bbbb0002", "x|y_*z* <i>", 0.7);
 	struct compare *c = cmp(a, b);
 	char *md;
-	capture(&md, w_compare, c, paste_format_find("markdown"));
+	capture(&md, w_compare, c, &paste_markdown);
 	char want[64];
 	compare_verdict_text(want, sizeof want, &c->blocks[0].rows[0]);
 	assert_non_null(strstr(want, "slower"));
@@ -110,7 +101,7 @@ static void test_text_and_bbcode(void **state)
 	snprintf(a->blocks[0].tests[1].id, sizeof a->blocks[0].tests[1].id, "odd");
 	struct compare *c = cmp(a, b);
 	char *txt;
-	capture(&txt, w_compare, c, paste_format_find("text"));
+	capture(&txt, w_compare, c, &paste_text);
 	for (char *line = txt, *nl; *line; line = nl + 1) {
 		nl = strchr(line, '\n');
 		assert_non_null(nl);
@@ -120,7 +111,7 @@ static void test_text_and_bbcode(void **state)
 	assert_non_null(strstr(txt, "B: evil[/code][b] (bbbb0002)"));
 	free(txt);
 	char *bb;
-	capture(&bb, w_compare, c, paste_format_find("bbcode"));
+	capture(&bb, w_compare, c, &paste_bbcode);
 	assert_int_equal(strncmp(bb, "[code]\n", 7), 0);
 	char *end = strstr(bb, "\n[/code]\n");
 	assert_non_null(end);
@@ -143,7 +134,7 @@ static void test_one_run(void **state)
 	struct run *r = mk("aaaa0001", "base", 1);
 	r->blocks[0].tests[1].status = TEST_FAILED;
 	char *md;
-	capture(&md, w_run, r, paste_format_find("markdown"));
+	capture(&md, w_run, r, &paste_markdown);
 	assert_non_null(strstr(md, "| Test | Score | Unit | ± | Index |\n"));
 	assert_non_null(strstr(md, "| System Call Overhead | failed | lps |"));
 	assert_non_null(strstr(md, "One run ("));
@@ -208,14 +199,14 @@ static void test_points(void **state)
 	struct run *a = mk_points("aaaa0001", 1), *b = mk_points("bbbb0001", 1.001);
 	struct compare *c = cmp(a, b);
 	char *md;
-	capture(&md, w_compare, c, paste_format_find("markdown"));
+	capture(&md, w_compare, c, &paste_markdown);
 	assert_non_null(strstr(md, "| memlat rnd L1 | 1.288 |"));
 	assert_non_null(strstr(md, "| memlat rnd mem | 91.59 |"));
 	assert_null(strstr(md, "rnd 4096"));
 	assert_null(strstr(md, "Index"));
 	assert_non_null(strstr(md, "Curve points, not listed: 1,"));
 	char *txt;
-	capture(&txt, w_run, a, paste_format_find("text"));
+	capture(&txt, w_run, a, &paste_text);
 	assert_non_null(strstr(txt, "memlat rnd L1"));
 	assert_non_null(strstr(txt, "1.288 ns"));
 	assert_null(strstr(txt, "Index Score"));
@@ -257,7 +248,7 @@ static void test_text_drops_the_id(void **state)
 	struct run *a = mk_lat("aaaa0002", 1), *b = mk_lat("bbbb0002", 1.001);
 	struct compare *c = cmp(a, b);
 	char *txt;
-	capture(&txt, w_compare, c, paste_format_find("text"));
+	capture(&txt, w_compare, c, &paste_text);
 	assert_null(strstr(txt, "timerlat other+burn p "));
 	assert_non_null(strstr(txt, "\nother+burn p50 "));
 	assert_non_null(strstr(txt, "\nother+burn p99.9 "));
@@ -270,7 +261,7 @@ static void test_text_drops_the_id(void **state)
 		l += n + (l[n] == '\n');
 	}
 	char *md; /* markdown has no width to keep: the labels whole */
-	capture(&md, w_compare, c, paste_format_find("markdown"));
+	capture(&md, w_compare, c, &paste_markdown);
 	assert_non_null(strstr(md, "| timerlat other+burn p99.9 |"));
 	free(txt);
 	free(md);
@@ -282,7 +273,7 @@ static void test_text_drops_the_id(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_formats), cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_markdown),
 		cmocka_unit_test(test_text_and_bbcode), cmocka_unit_test(test_one_run),
 		cmocka_unit_test(test_lava), cmocka_unit_test(test_points),
 		cmocka_unit_test(test_text_drops_the_id),

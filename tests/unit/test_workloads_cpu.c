@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,6 +26,7 @@ struct watcher {
 	double second;     /* the latest second read */
 	double stop_after; /* seconds after the start to set stop (at least); 0 = never */
 	uint64_t at_first, at_second;
+	_Atomic int done; /* the run has returned */
 };
 
 static void sleep_until(double t0, double at)
@@ -43,11 +45,15 @@ static void *watch(void *arg)
 	double t0 = wl_now();
 
 	sleep_until(t0, w->first);
+	/* the first look waits for the first count: at a load of 15 on two CPUs a loop
+	 * can get no CPU in its first 50 ms, and a zero here said nothing of the loop */
+	while (atomic_load(&w->slot->count) == 0 && !atomic_load(&w->done) && wl_now() - t0 < 60)
+		sleep_until(t0, wl_now() - t0 + 0.002);
 	w->at_first = atomic_load(&w->slot->count);
 	do {
 		sleep_until(t0, wl_now() - t0 + 0.01);
 		w->at_second = atomic_load(&w->slot->count);
-	} while (w->at_second == w->at_first && wl_now() - t0 < w->second);
+	} while (w->at_second == w->at_first && !atomic_load(&w->done) && wl_now() - t0 < w->second);
 	if (w->stop_after > 0) {
 		sleep_until(t0, w->stop_after);
 		atomic_store(&w->slot->stop, 1);
@@ -64,8 +70,10 @@ static int run_watched(const struct workload *wl, const char *arg, double durati
 	int rc;
 
 	w->slot = slot;
+	atomic_store(&w->done, 0);
 	assert_int_equal(pthread_create(&th, NULL, watch, w), 0);
 	rc = wl->run(&ctx);
+	atomic_store(&w->done, 1);
 	atomic_store(&slot->stop, 1); /* a self-timed run may end before the watcher */
 	pthread_join(th, NULL);
 	return rc;
@@ -74,10 +82,10 @@ static int run_watched(const struct workload *wl, const char *arg, double durati
 static void test_dhry_counts_and_grows(void **state)
 {
 	struct worker_slot *slot = calloc(1, sizeof *slot);
-	struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.2 };
+	struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.5 };
 
 	(void)state;
-	assert_int_equal(run_watched(&wl_dhry, NULL, 0.2, slot, &w), 0);
+	assert_int_equal(run_watched(&wl_dhry, NULL, 0.5, slot, &w), 0);
 	assert_string_equal(slot->err, "");
 	assert_true(w.at_first > 0);
 	assert_true(w.at_second > w.at_first);
@@ -144,10 +152,10 @@ static void test_dhry_check_catches_wrong_state(void **state)
 static void test_hanoi_counts_and_grows(void **state)
 {
 	struct worker_slot *slot = calloc(1, sizeof *slot);
-	struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.2 };
+	struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.5 };
 
 	(void)state;
-	assert_int_equal(run_watched(&wl_hanoi, NULL, 0.2, slot, &w), 0);
+	assert_int_equal(run_watched(&wl_hanoi, NULL, 0.5, slot, &w), 0);
 	assert_string_equal(slot->err, "");
 	assert_true(w.at_first > 0);
 	assert_true(w.at_second > w.at_first);
@@ -174,10 +182,11 @@ static void test_arith_every_type(void **state)
 	(void)state;
 	for (i = 0; i < sizeof types / sizeof types[0]; i++) {
 		struct worker_slot *slot = calloc(1, sizeof *slot);
-		/* first look at 50 ms: a 32-bit build publishes the count every 10 ms */
-		struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.15 };
+		/* first look at 50 ms: a 32-bit build publishes the count every 10 ms; half a
+		 * second, so a busy machine still gives the loop more than one time slice */
+		struct watcher w = { .first = 0.05, .second = 2, .stop_after = 0.5 };
 
-		assert_int_equal(run_watched(&wl_arith, types[i], 0.15, slot, &w), 0);
+		assert_int_equal(run_watched(&wl_arith, types[i], 0.5, slot, &w), 0);
 		assert_string_equal(slot->err, "");
 		assert_true(w.at_first > 0);
 		assert_true(w.at_second > w.at_first);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* `kbench sensors` and `kbench events`: what this machine offers for telemetry, the way sensors and perf list show it. */
+/* `kbench events`: the counter events libpfm4 knows here and whether the defaults open, the way perf list shows them. */
 #include "commands.h"
 
 #include <ctype.h>
@@ -12,46 +12,9 @@
 
 #include "options.h"
 #include "telemetry/counters.h"
-#include "telemetry/dump.h"
 #include "telemetry/sysroot.h"
-#include "telemetry/source.h"
 
-int cmd_sensors(int argc, char **argv)
-{
-	struct opt_parsed p;
-	int rc = opts_parse(opts_command("sensors"), argc, argv, &p);
-	if (rc >= 0)
-		return rc;
-	const char *override = NULL, *dump = NULL;
-	for (int k = 0; k < p.n; k++) {
-		if (p.item[k].def->id == O_SENSOR)
-			override = p.item[k].arg;
-		if (p.item[k].def->id == O_DUMP)
-			dump = p.item[k].arg;
-	}
-	if (p.noperands)
-		rc = usage_error("sensors: unexpected argument '%s' (try 'kbench sensors --help')",
-				 p.operand[0]);
-	opts_free(&p);
-	if (rc >= 0)
-		return rc;
-	char err[240];
-	if (dump) {
-		if (!*dump)
-			return usage_error("sensors: --dump wants a file name");
-		int n = telemetry_dump(dump, err, sizeof err);
-		if (n < 0)
-			return runtime_error("%s", err);
-		printf("wrote %s: %d files kbench reads (values and modes; no serial numbers or host names)\n",
-		       dump, n);
-		return 0;
-	}
-	/* Each source's section (src/telemetry/registry.c lists them). */
-	if (telemetry_show_sources(stdout, override, err, sizeof err) < 0)
-		return usage_error("%s", err);
-	printf("\nCounters: see 'kbench events'\n");
-	return 0;
-}
+extern const struct opt_command cmd_events_entry;
 
 static bool matches(const char *pattern, const char *pmu, const char *event)
 {
@@ -107,10 +70,10 @@ static void show_event(const struct pmu_event *e, void *arg)
 	es->shown++;
 }
 
-int cmd_events(int argc, char **argv)
+static int events_exec(int argc, char **argv)
 {
 	struct opt_parsed op;
-	int rc = opts_parse(opts_command("events"), argc, argv, &op);
+	int rc = opts_parse(&cmd_events_entry, argc, argv, &op);
 	if (rc >= 0)
 		return rc;
 	const char *pattern = op.noperands ? op.operand[0] : NULL;
@@ -178,3 +141,13 @@ int cmd_events(int argc, char **argv)
 	counters_free(&c);
 	return 0;
 }
+
+const struct opt_command cmd_events_entry = {
+	.name = "events", .args = "[PATTERN]", .about = "the counter events libpfm4 knows here, and which can be opened",
+	.text = "The PMUs libpfm4 detects and their events (name and description), PATTERN\n"
+		"matching PMU::EVENT without case; then the PMUs the kernel registered\n"
+		"(/sys/bus/event_source/devices: a hybrid CPU's core types, RAPL's power PMU)\n"
+		"and whether each default event opens here.\n"
+		"Use the names with 'kbench run --events LIST'.",
+	.exec = events_exec,
+};
