@@ -8,6 +8,20 @@
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
+# stop_save: abort the run on the screen, save it from the results, quit; its run file to run.json
+stop_save() {
+	ui_keys q
+	ui_wait 'Abort the run\?' 5
+	ui_keys y
+	ui_wait 'Results' 30
+	[ -z "${1:-}" ] || ui_wait "$1" 5
+	ui_keys s
+	ui_wait 'saved|[0-9a-f]{8}' 10
+	ui_keys q
+	ui_exited 10
+	"$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
+}
+
 ui_start "$KBENCH" console --copies 1,2
 ui_wait 'Setup'
 ui_keys p
@@ -22,17 +36,8 @@ grep -q 'sample [0-9]* of [0-9]' "$T/screen" && die "a quick run shows a fixed s
 ui_wait '^── whetstone-double · 1 copy' 20
 # The index at 1 and 2 copies is more rows than fit: the list's title says which it shows.
 grep -Eq '^── Tests 1-[0-9]+ of 24 ─' "$T/screen" || { cat "$T/screen"; die "the tests list does not say it shows rows 1-N of 24"; }
-ui_keys q
-ui_wait 'Abort the run\?' 5
-ui_keys y
-ui_wait 'Results' 30
 # Nothing stored to compare with: said whole, with the key, within the 80 columns.
-ui_wait '^ no stored run of these tests at these copy counts \(c picks another\) *$' 5
-ui_keys s
-ui_wait 'saved|[0-9a-f]{8}' 10
-ui_keys q
-ui_exited 10
-"$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
+stop_save '^ no stored run of these tests at these copy counts \(c picks another\) *$'
 grep -q '"mode": *"quick"' "$T/run.json" || die "the console's quick run is not stored as quick"
 grep -q '"quick_alloc"' "$T/run.json" || die "the console's quick run has no quick summaries"
 grep -q '"allocation": *"index"' "$T/run.json" || die "the console's quick run does not say its allocation"
@@ -49,15 +54,7 @@ ui_wait 'sample 4  ' 30
 # and on its row.
 ui_wait '^── dhry2reg · 1 copy · ±[0-9.]+% now, ±1% asked ─' 5
 grep -Eq '^ ▶ .*Dhrystone.* ±[0-9.]+%$' "$T/screen" || { cat "$T/screen"; die "the running quick test's row shows no ±"; }
-ui_keys q
-ui_wait 'Abort the run\?' 5
-ui_keys y
-ui_wait 'Results' 30
-ui_keys s
-ui_wait 'saved|[0-9a-f]{8}' 10
-ui_keys q
-ui_exited 10
-"$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
+stop_save
 grep -q '"quick_precision_asked"' "$T/run.json" || die "the console's precision run has no quick summaries"
 grep -q '"allocation": *"precision"' "$T/run.json" || die "the console's precision run does not say its allocation"
 ui kill-session -t "$UI_PANE"
