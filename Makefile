@@ -477,7 +477,7 @@ bench-verdicts: kbench
 # and time and scores against full-length runs (about 2 hours at its defaults: ROUNDS 8 of
 # today's quick rule and the index allocation, FULL 2). PHASES, SHAPES, ROUNDS, FULL, OUT, BUDGETS,
 # RESAMPLES, EXTRA, TESTS: see the script. It runs tests/bench/sensitivity_plan.sh too.
-##d make bench-sensitivity  noise per minute of each shape of run, and what it can find (about two hours)
+##d make bench-sensitivity  each run shape's noise per minute and what it can find (hours)
 .PHONY: bench-sensitivity
 bench-sensitivity: kbench
 	@KBENCH=./$(BUILD)/kbench OUT="$(OUT)" ROUNDS="$(ROUNDS)" SHAPES="$(SHAPES)" FULL="$(FULL)" \
