@@ -56,6 +56,18 @@ ifneq ($(shell uname -m),aarch64)
 KB_EXEC    = qemu-aarch64-static
 endif
 endif
+# i686's under qemu-user too where this kernel cannot run 32-bit programs (IA32 emulation
+# built out or switched off, as on some cloud VMs): the 32-bit loader itself is tried. The
+# man page is then printed by the 32-bit binary under qemu-user; the tests are not run
+# there (qemu-i386's signal return is not trusted with the workloads' timers).
+ifeq ($(KB_ARCH),i686)
+ifneq ($(wildcard /lib/ld-linux.so.2),)
+ifneq ($(shell /lib/ld-linux.so.2 --version >/dev/null 2>&1 && echo ok),ok)
+KB_NO32    = this kernel cannot run 32-bit programs (IA32 emulation off)
+KB_EXEC    = qemu-i386-static
+endif
+endif
+endif
 ifneq ($(KB_ARCH),native)
 ifeq ($(origin CC),default)
 CC         = $(KB_CC)
@@ -65,6 +77,16 @@ endif
 ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
 ifeq ($(shell command -v $(firstword $(CC))),)
 $(error ARCH=$(KB_ARCH): the compiler $(firstword $(CC)) is not installed; run 'make deps ARCH=$(KB_ARCH)')
+endif
+endif
+# i686 against the i386 libraries make deps unpacked into build-deps/i686-root when apt
+# could not install them (tests/tools/i386_root.sh): found there, linked with their path.
+KB_I386_ROOT = $(CURDIR)/build-deps/i686-root
+ifeq ($(KB_ARCH)$(wildcard $(KB_I386_ROOT)/packages),i686$(KB_I386_ROOT)/packages)
+KB_I386_LIB = $(KB_I386_ROOT)/usr/lib/i386-linux-gnu:$(KB_I386_ROOT)/lib/i386-linux-gnu
+KB_CC     += -idirafter $(KB_I386_ROOT)/usr/include $(patsubst %,-L%,$(subst :, ,$(KB_I386_LIB))) -Wl,-rpath,$(KB_I386_LIB)
+ifeq ($(origin PKG_CONFIG),undefined)
+PKG_CONFIG = env PKG_CONFIG_LIBDIR=$(KB_I386_ROOT)/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 endif
 endif
 # The target's pkg-config: its triplet's wrapper where installed, else
@@ -205,7 +227,7 @@ UNIT_SRC   = $(wildcard tests/unit/test_*.c)
 UNIT_BIN   = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 DEPFLAGS   = -MMD -MP
 
-.PHONY: all deps run test unit bench bench-quick bench-fidelity bench-verdicts install uninstall clean format format-check docs help
+.PHONY: all deps run test unit unit-build bench bench-quick bench-fidelity bench-verdicts install uninstall clean format format-check docs help
 ##u make                 build ./kbench, its man page and bash completion (build/)
 all: kbench docs
 
@@ -334,12 +356,21 @@ deps:
 				dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 			done; \
 			grep '^E:' "$$log" | sort -u | sed 's/^/  apt-get: /'; \
+			if [ "$(KB_ARCH)" = i686 ] && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+				-o APT::Architectures::=$$(dpkg --print-architecture) $(DEB_PKGS) gcc-multilib >>"$$log" 2>&1 && \
+				sh tests/tools/i386_root.sh $(KB_I386_ROOT) $(KB_LIBS_DEV); then \
+				echo "make deps: apt cannot install the i386 packages (above): their libraries are in"; \
+				echo "  build-deps/i686-root instead, which make ARCH=i686 builds against (without"; \
+				echo "  libc6-dbg:i386, valgrind cannot start the 32-bit kbench)"; \
+				i386_root=1; break; \
+			fi; \
 			if [ "$$try" -ge $(DEPS_TRIES) ]; then \
 				echo "make deps: not installed after $$try tries:$$missing"; rm -f "$$log"; exit 1; \
 			fi; \
 			echo "make deps: try $$try of $(DEPS_TRIES) failed (a mirror mid-sync?), not installed:$$missing; again in $(DEPS_WAIT) s"; \
 			sleep $(DEPS_WAIT); try=$$((try + 1)); \
 		done; rm -f "$$log"; \
+		[ "$(KB_ARCH)" != i686 ] || [ -n "$${i386_root:-}" ] || rm -rf $(KB_I386_ROOT); \
 		if ! locale -a 2>/dev/null | grep -qi '^en_US.utf8$$'; then \
 			$$SUDO sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen && \
 			$$SUDO locale-gen >/dev/null; \
@@ -359,13 +390,22 @@ run: kbench
 ##d make test SAN=1      the same under AddressSanitizer and UBSan (build-san/)
 ##d make ARCH=i686       a 32-bit build in build-i686/; ARCH=arm64 a cross build in build-arm64/
 test: kbench docs $(UNIT_BIN)
+ifneq ($(KB_NO32),)
+	@echo "make test ARCH=$(KB_ARCH): $(KB_NO32): kbench, kbench-exec and the unit-test programs are built in $(BUILD)/, none is run"; exit 1
+endif
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/tools/run.sh
 
 ##d make unit            the unit tests alone (TESTS= narrows them; ARCH=arm64: under qemu-user)
 # The unit tests alone (ARCH=arm64: under qemu-user). TESTS narrows them.
 unit: $(UNIT_BIN)
+ifneq ($(KB_NO32),)
+	@echo "make unit ARCH=$(KB_ARCH): $(KB_NO32): the unit-test programs are built in $(BUILD)/tests, none is run"; exit 1
+endif
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) KBENCH_EXEC="$(KB_EXEC)" \
 		TESTS="$(if $(TESTS),$(TESTS),test_)" sh tests/tools/run.sh
+
+##d make unit-build      the unit-test programs built, not run (a kernel that cannot run them)
+unit-build: $(UNIT_BIN)
 
 ##d make bench           what kbench's own machinery costs, side by side (not in CI)
 bench: kbench $(BUILD)/observer_driver
