@@ -144,8 +144,11 @@ inject() {
 import json, sys
 c = json.load(open(sys.argv[1]))
 ix = c["blocks"][0]["index"]
-print("inject: %s%% CPU taken from %s runs per side: index %+.1f%% (%+.1f%% to %+.1f%%), %s" % (
-    sys.argv[2], sys.argv[3], ix["change_pct"], ix["change_lo_pct"], ix["change_hi_pct"], ix["verdict"]))
+# an n/a verdict (a busy machine) has a change but no interval
+lo, hi = ix.get("change_lo_pct"), ix.get("change_hi_pct")
+ci = "(%+.1f%% to %+.1f%%)" % (lo, hi) if lo is not None and hi is not None else "(no interval)"
+print("inject: %s%% CPU taken from %s runs per side: index %+.1f%% %s, %s" % (
+    sys.argv[2], sys.argv[3], ix["change_pct"], ci, ix["verdict"]))
 ' "$OUT/inject.json" "$INJECT_PCT" "$INJECT_RUNS"
 }
 
