@@ -118,7 +118,7 @@ DEFS       = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 -DKBENCH_VERSI
              -DKBENCH_LIBEXECDIR='"$(LIBEXECDIR)"'
 # src/ is one folder per part (docs/HACKING.md, Layout); a header is included by its name,
 # a telemetry or workload header by telemetry/NAME.h, workloads/NAME.h.
-SRC_PARTS  = base record engine registry families store compare session cli
+SRC_PARTS  = base record engine registry families store compare session plan cli
 SRC_INC    = -Isrc $(patsubst %,-Isrc/%,$(SRC_PARTS))
 ALL_CFLAGS = -std=gnu11 $(CFLAGS) $(WARN) $(DEFS) $(SRC_INC) -Iui $(PKG_CFLAGS)
 LIBS       = $(PKG_LIBS) -lpfm -lsensors -lm
@@ -259,6 +259,19 @@ FORCE:
 $(BUILD)/kbench: $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $(BIN_LDFLAGS) -o $@ $^ $(BIN_LIBS)
 
+# kbench-skeleton: kbench with the skeleton family listed too (src/families/skeleton/: a
+# whole family on the defaults, the recipe in docs/HACKING.md), which `make test` builds and
+# tests/system/family_skeleton.sh takes end to end, so the recipe cannot go stale. Only the
+# registry differs, compiled again with KBENCH_SKELETON; the skeleton's loop, skeleton_loop.c,
+# takes the workloads' flags as every family's loop does.
+SKEL_SRC   = $(wildcard src/families/skeleton/*.c)
+SKEL_OBJ   = $(patsubst %.c,$(BUILD)/%.o,$(SKEL_SRC)) $(BUILD)/src/registry/family_list_skeleton.o
+$(BUILD)/src/registry/family_list_skeleton.o: src/registry/family_list.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DKBENCH_SKELETON $(DEPFLAGS) -c -o $@ $<
+$(BUILD)/kbench-skeleton: $(MAIN_OBJ) $(filter-out $(BUILD)/src/registry/family_list.o,$(LIB_OBJ)) $(SKEL_OBJ)
+	$(CC) $(LDFLAGS) $(BIN_LDFLAGS) -o $@ $^ $(BIN_LIBS)
+
 # kbench-exec: the small program the execl, spawn and sysexec loops and the
 # shell, grep and C compiler loops run in (src/helper/kbench-exec.c says
 # why). Built as UnixBench builds execl, spawn and looper: its compiler
@@ -298,6 +311,13 @@ $(BUILD)/%.o: %.c
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) -lcmocka
+
+# The tests' own programs: a known slowdown of system calls for the plan tests
+# (tests/tools/slow_syscalls.c), found by the tests in $(BUILD).
+TOOLS_BIN  = $(BUILD)/slow_syscalls
+$(BUILD)/slow_syscalls: tests/tools/slow_syscalls.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(CFLAGS) $(WARN) -o $@ $<
 
 # Debian/Ubuntu packages; other distributions: see the list it prints. chromium and
 # python3-pil are for the tests only: the HTML report is checked in a real browser.
@@ -389,11 +409,16 @@ run: kbench
 ##d make test            unit and system tests; TESTS="name ..." picks some, JOBS=N runs N at once
 ##d make test SAN=1      the same under AddressSanitizer and UBSan (build-san/)
 ##d make ARCH=i686       a 32-bit build in build-i686/; ARCH=arm64 a cross build in build-arm64/
-test: kbench docs $(UNIT_BIN)
+test: kbench docs $(UNIT_BIN) $(TOOLS_BIN) $(BUILD)/kbench-skeleton $(BUILD)/probe_driver
 ifneq ($(KB_NO32),)
 	@echo "make test ARCH=$(KB_ARCH): $(KB_NO32): kbench, kbench-exec and the unit-test programs are built in $(BUILD)/, none is run"; exit 1
 endif
 	@KBENCH=$(abspath $(BUILD)/kbench) BUILD=$(BUILD) sh tests/tools/run.sh
+
+# The probe corpus's driver (tests/system/telemetry_probes.sh): kbench's sensors report on every
+# probe's tree from one process, not a kbench start per probe and user.
+$(BUILD)/probe_driver: tests/tools/probe_driver.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 ##d make unit            the unit tests alone (TESTS= narrows them; ARCH=arm64: under qemu-user)
 # The unit tests alone (ARCH=arm64: under qemu-user). TESTS narrows them.
@@ -426,7 +451,7 @@ FUZZ_WROTE_NOTHING = [ -z "$$(ls -A build-fuzz/cwd-$$t)" ] || \
 fuzz:
 	$(MAKE) BUILD=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" \
 		WL_CFLAGS="-O1 -g" fuzzers
-	@for t in runfile import theme cli; do \
+	@for t in runfile import theme cli bootcfg boottime plan; do \
 		echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
 		mkdir -p build-fuzz/corpus-$$t; rm -rf build-fuzz/cwd-$$t; mkdir build-fuzz/cwd-$$t; \
 		(cd build-fuzz/cwd-$$t && ../fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
@@ -442,7 +467,7 @@ fuzz:
 # feature bookkeeping for its ~15,000 features): 10 million is minutes for theme
 # and cli, hours for runfile and import on one core.
 FUZZ_RUNS ?= 10000000
-FUZZ_TARGETS ?= runfile import theme cli
+FUZZ_TARGETS ?= runfile import theme cli bootcfg boottime plan
 ##d make fuzz-long       the same, each parser to FUZZ_RUNS executions (hours)
 .PHONY: fuzz-long
 fuzz-long:
@@ -477,6 +502,16 @@ $(BUILD)/fuzz_cli: LIBS += -Wl,--wrap=runner_new -Wl,--wrap=telemetry_dump
 soak: $(BUILD)/soak_driver
 	@sh tests/bench/soak.sh $(BUILD)/soak_driver $(SOAK_RUNS)
 $(BUILD)/soak_driver: tests/bench/soak_driver.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
+
+# Not in CI: the A/B plan's shapes for make bench-sensitivity (tests/bench/sensitivity_plan.sh:
+# a pool of quick A/A runs resampled into plans with a known shift, then a real plan with an
+# injected slowdown at the promised size; an hour or more). bench-sensitivity runs it too.
+##d make bench-sensitivity-plan  A/B plans: what each shape finds (hours)
+.PHONY: bench-sensitivity-plan
+bench-sensitivity-plan: kbench $(BUILD)/plan_resample $(TOOLS_BIN)
+	@KBENCH=./$(BUILD)/kbench BUILD=$(BUILD) sh tests/bench/sensitivity_plan.sh
+$(BUILD)/plan_resample: tests/bench/plan_resample.c $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
 
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).
@@ -519,8 +554,8 @@ bench-verdicts: kbench
 # RESAMPLES, EXTRA, TESTS: see the script. It runs tests/bench/sensitivity_plan.sh too.
 ##d make bench-sensitivity  each run shape's noise per minute and what it can find (hours)
 .PHONY: bench-sensitivity
-bench-sensitivity: kbench
-	@KBENCH=./$(BUILD)/kbench OUT="$(OUT)" ROUNDS="$(ROUNDS)" SHAPES="$(SHAPES)" FULL="$(FULL)" \
+bench-sensitivity: kbench $(BUILD)/plan_resample $(TOOLS_BIN)
+	@KBENCH=./$(BUILD)/kbench BUILD=$(BUILD) OUT="$(OUT)" ROUNDS="$(ROUNDS)" SHAPES="$(SHAPES)" FULL="$(FULL)" \
 		BUDGETS="$(BUDGETS)" RESAMPLES="$(RESAMPLES)" EXTRA="$(EXTRA)" TESTS="$(TESTS)" \
 		sh tests/bench/sensitivity.sh $(PHASES)
 

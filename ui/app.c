@@ -109,7 +109,7 @@ unsigned app_next_theme(struct app *a)
 	if (!a->msg[0])
 		app_message(a, ROLE_NORMAL, "theme %s%s", a->theme.name,
 			    a->force_mono ? " (drawn without colour: NO_COLOR or no colours)" : "");
-	return UI_REDRAW;
+	return 0;
 }
 
 /* ---- global keys ---- */
@@ -121,7 +121,7 @@ static unsigned act_help(struct app *a)
 	const struct screen_ops *was = a->screen;
 	app_goto(a, &screen_help);
 	a->back = was;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned quit_now(struct app *a)
@@ -129,7 +129,7 @@ static unsigned quit_now(struct app *a)
 	if (a->live.running) {
 		a->quit = true;
 		live_stop(&a->live);
-		return UI_REDRAW;
+		return 0;
 	}
 	return UI_QUIT;
 }
@@ -140,7 +140,7 @@ static unsigned act_quit(struct app *a)
 		app_ask(a, a->replay ? "Stop the replay and quit? (y/n)"
 				     : "Abort the run and quit? Finished tests are kept. (y/n)",
 			quit_now);
-		return UI_REDRAW;
+		return 0;
 	}
 	return UI_QUIT;
 }
@@ -148,7 +148,7 @@ static unsigned act_quit(struct app *a)
 static unsigned act_redraw(struct app *a)
 {
 	full_redraw = true;
-	return UI_REDRAW;
+	return 0;
 }
 
 static const struct key_def global_keys[] = {

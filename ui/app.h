@@ -36,7 +36,7 @@ struct screen_ops {
 };
 
 extern const struct screen_ops screen_setup, screen_run, screen_results, screen_history,
-	screen_help, screen_thermal;
+	screen_help, screen_thermal, screen_plan;
 
 #define APP_MIN_W 80
 #define APP_MIN_H 24
@@ -75,6 +75,7 @@ struct app {
 	char base_why[200];     /* why there is none */
 	char exit_note[300];    /* said on stderr once the terminal is restored */
 	int calib_run, calib_runs; /* calibrating: run k of n (the run screen says so); 0 = not */
+	char seq_what[64];         /* whose runs those are ("Plan pf"); "": a calibration's */
 };
 
 /* ---- the loop, screens, messages, drawing (app.c) ---- */
@@ -90,6 +91,8 @@ void app_prompt(struct app *a, const char *prompt, const char *initial,
 		void (*on_input)(struct app *a, const char *text));
 /* Cycles to the next theme. */
 unsigned app_next_theme(struct app *a);
+/* The keys every screen takes (app.c), listed last in each screen's help. */
+extern const struct key_table app_global_keys;
 /* Common drawing: the title line and the bottom lines (message, key bar). */
 void app_draw_title(struct app *a, struct canvas *c, const char *screen, const char *right);
 /* The version the title shows: the release (0.2.0) without what git describe adds

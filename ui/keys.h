@@ -20,9 +20,9 @@ enum {
 	UK_CTRL_C = 3,
 };
 
-/* Flags a handler returns; only the main loop acts on them. */
+/* Flags a handler returns, 0 for none; the main loop acts on every one. (It
+ * draws after every key, tick and event, so no flag asks for a redraw.) */
 enum {
-	UI_REDRAW = 2,
 	UI_QUIT = 4, /* leave the console */
 	UI_BACK = 8, /* back to the previous screen */
 };

@@ -87,11 +87,8 @@ void live_replay(struct live *l, const struct run *run, double speed)
 	/* a quick run stored what each test was asked for */
 	l->precision = 0;
 	for (int b = 0; b < run->nblocks && !l->precision; b++)
-		for (int t = 0; t < run->blocks[b].ntests && !l->precision; t++) {
-			const struct kv *k = test_summary_get(&run->blocks[b].tests[t], "quick_precision_asked");
-			if (k && k->value > 0)
-				l->precision = k->value;
-		}
+		for (int t = 0; t < run->blocks[b].ntests && !l->precision; t++)
+			l->precision = run->blocks[b].tests[t].quick_asked;
 	build_timeline(run);
 	clock_now = 0;
 	replay_stop = replay_skip = false;

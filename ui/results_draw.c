@@ -51,7 +51,7 @@ static const char *verdict_word(enum compare_verdict v)
 }
 
 /* The index scores in big digits, one panel per copy count (two fit at 80 columns). */
-static int draw_big(struct app *a, struct canvas *c, int y)
+static int draw_big(struct app *a, const struct results_state *st, struct canvas *c, int y)
 {
 	const struct run *r = a->run;
 	int n = r->nblocks < 2 ? r->nblocks : 2;
@@ -79,9 +79,9 @@ static int draw_big(struct app *a, struct canvas *c, int y)
 		}
 		int nx = x + fmt_big_row(row, sizeof row, num, 0, c->utf8) + 1;
 		const struct compare_block *cb = NULL;
-		for (int i = 0; rv.cmp && i < rv.cmp->nblocks; i++)
-			if (rv.cmp->blocks[i].copies == bl->copies)
-				cb = &rv.cmp->blocks[i];
+		for (int i = 0; st->cmp && i < st->cmp->nblocks; i++)
+			if (st->cmp->blocks[i].copies == bl->copies)
+				cb = &st->cmp->blocks[i];
 		if (cb && cb->in_a && cb->in_b && !isnan(cb->index.change)) {
 			char ch[32];
 			num_pct(ch, sizeof ch, cb->index.change, NUM_PCT_SIGN);
@@ -97,20 +97,21 @@ static int draw_big(struct app *a, struct canvas *c, int y)
 }
 
 /* Whether any point row of row's test (ids "test:point") has a label wider than width. */
-static bool test_labels_too_wide(const struct line *ls, int n, const struct compare_row *row, int width)
+static bool test_labels_too_wide(const struct results_state *st, const struct compare_row *row, int width)
 {
 	size_t tl = (size_t)(strchr(row->id, ':') - row->id);
-	for (int i = 0; i < n; i++) {
-		if (ls[i].note)
+	for (int i = 0; i < st->nlines; i++) {
+		const struct line *l = &st->lines[i];
+		if (l->note)
 			continue;
-		const struct compare_row *o = &rv.cmp->blocks[ls[i].block].rows[ls[i].row];
+		const struct compare_row *o = &st->cmp->blocks[l->block].rows[l->row];
 		if (o->point && !strncmp(o->id, row->id, tl + 1) && canvas_strwidth(o->label) > width)
 			return true;
 	}
 	return false;
 }
 
-static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
+static void draw_compare(struct app *a, struct results_state *st, struct canvas *c, int y, int rows)
 {
 	/* test, copies, this score, base score, change, ±, verdict, bar */
 	struct fmt_col cols[] = { { 12, 44, false }, { 3, 3, false }, { 9, 10, false },
@@ -130,32 +131,32 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 		x += wd[i] + 1;
 	}
 	double maxc = 5;
-	for (int i = 0; i < rv.nlines; i++) {
-		if (rv.lines[i].note)
+	for (int i = 0; i < st->nlines; i++) {
+		if (st->lines[i].note)
 			continue;
-		double ch = rv.cmp->blocks[rv.lines[i].block].rows[rv.lines[i].row].change;
+		double ch = st->cmp->blocks[st->lines[i].block].rows[st->lines[i].row].change;
 		if (!isnan(ch) && fabs(ch) > maxc)
 			maxc = fabs(ch);
 	}
-	if (rv.top > rv.nlines - rows + 1)
-		rv.top = rv.nlines - rows + 1 < 0 ? 0 : rv.nlines - rows + 1;
-	for (int i = rv.top; i < rv.nlines && i - rv.top < rows - 1; i++) {
-		int yy = y + 1 + i - rv.top;
-		if (draw_note(a, c, &rv.lines[i], yy))
+	if (st->top > st->nlines - rows + 1)
+		st->top = st->nlines - rows + 1 < 0 ? 0 : st->nlines - rows + 1;
+	for (int i = st->top; i < st->nlines && i - st->top < rows - 1; i++) {
+		int yy = y + 1 + i - st->top;
+		if (draw_note(a, c, &st->lines[i], yy))
 			continue;
-		const struct compare_row *row = &rv.cmp->blocks[rv.lines[i].block].rows[rv.lines[i].row];
+		const struct compare_row *row = &st->cmp->blocks[st->lines[i].block].rows[st->lines[i].row];
 		int role = verdict_role(row->verdict);
 		char buf[128], v[32];
 		x = 1;
 		/* a point's "test point" label too wide for the column: the point
 		 * alone, for every point of that test, so its rows read alike */
 		const char *lab = row->label;
-		if (row->point && strchr(row->id, ':') && test_labels_too_wide(rv.lines, rv.nlines, row, wd[0]))
+		if (row->point && strchr(row->id, ':') && test_labels_too_wide(st, row, wd[0]))
 			lab = strchr(row->id, ':') + 1;
 		fmt_fit(buf, sizeof buf, lab, wd[0], FMT_LEFT);
 		canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
 		x += wd[0] + 1;
-		snprintf(v, sizeof v, "%d", rv.cmp->blocks[rv.lines[i].block].copies);
+		snprintf(v, sizeof v, "%d", st->cmp->blocks[st->lines[i].block].copies);
 		fmt_fit(buf, sizeof buf, v, wd[1], FMT_RIGHT);
 		canvas_text(c, x, yy, ROLE_DIM, buf, -1);
 		x += wd[1] + 1;
@@ -200,7 +201,7 @@ static void draw_compare(struct app *a, struct canvas *c, int y, int rows)
 	}
 }
 
-static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
+static void draw_alone(struct app *a, struct results_state *st, struct canvas *c, int y, int rows)
 {
 	struct fmt_col cols[] = { { 14, 40, false }, { 3, 3, false }, { 10, 12, false },
 				  { 5, 5, true }, { 8, 8, false }, { 6, 7, true }, { 8, 16, true } };
@@ -217,25 +218,25 @@ static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
 		x += wd[i] + 1;
 	}
 	double maxi = 1;
-	for (int i = 0; i < rv.nlines; i++) {
-		const struct test_result *t = &a->run->blocks[rv.lines[i].block].tests[rv.lines[i].row];
+	for (int i = 0; i < st->nlines; i++) {
+		const struct test_result *t = &a->run->blocks[st->lines[i].block].tests[st->lines[i].row];
 		if (t->index > maxi)
 			maxi = t->index;
 	}
-	if (rv.top > rv.nlines - rows + 1)
-		rv.top = rv.nlines - rows + 1 < 0 ? 0 : rv.nlines - rows + 1;
-	for (int i = rv.top; i < rv.nlines && i - rv.top < rows - 1; i++) {
-		int yy = y + 1 + i - rv.top;
-		if (draw_note(a, c, &rv.lines[i], yy))
+	if (st->top > st->nlines - rows + 1)
+		st->top = st->nlines - rows + 1 < 0 ? 0 : st->nlines - rows + 1;
+	for (int i = st->top; i < st->nlines && i - st->top < rows - 1; i++) {
+		int yy = y + 1 + i - st->top;
+		if (draw_note(a, c, &st->lines[i], yy))
 			continue;
-		const struct run_block *bl = &a->run->blocks[rv.lines[i].block];
-		const struct test_result *t = &bl->tests[rv.lines[i].row];
+		const struct run_block *bl = &a->run->blocks[st->lines[i].block];
+		const struct test_result *t = &bl->tests[st->lines[i].row];
 		bool ok = t->status == TEST_DONE || t->status == TEST_IMPORTED;
 		char buf[128], v[32];
 		x = 1;
-		if (rv.lines[i].point >= 0) {
+		if (st->lines[i].point >= 0) {
 			/* a headline point: its value and unit, no index */
-			const struct point *p = &t->points[rv.lines[i].point];
+			const struct point *p = &t->points[st->lines[i].point];
 			snprintf(v, sizeof v, "%s %s", t->id, p->name);
 			fmt_fit(buf, sizeof buf, canvas_strwidth(v) > wd[0] ? p->name : v, wd[0], FMT_LEFT);
 			canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
@@ -250,9 +251,9 @@ static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
 			canvas_text(c, x, yy, ROLE_NORMAL, buf, -1);
 			x += wd[2] + 1;
 			if (wd[3]) {
-				/* jobs/min is wider than the column: "jpm", as the
-				 * setup lists the scaling test */
-				const char *u = !strcmp(p->unit, "jobs/min") && wd[3] < 8 ? "jpm" : p->unit;
+				/* a unit wider than the column in its short form ("jpm") */
+				const char *u = p->unit_short[0] && canvas_strwidth(p->unit) > wd[3] ? p->unit_short
+												     : p->unit;
 				fmt_fit(buf, sizeof buf, u, wd[3], FMT_LEFT);
 				canvas_text(c, x, yy, ROLE_DIM, buf, -1);
 				x += wd[3] + 1;
@@ -313,7 +314,7 @@ static void draw_alone(struct app *a, struct canvas *c, int y, int rows)
 	}
 }
 
-void results_draw(struct app *a, struct canvas *c)
+void results_draw(struct app *a, struct results_state *st, struct canvas *c)
 {
 	char right[200];
 	if (!a->run) {
@@ -327,29 +328,29 @@ void results_draw(struct app *a, struct canvas *c)
 	int y = 1;
 	if (a->run->incomplete)
 		canvas_text(c, 1, y++, ROLE_WARN, " incomplete: the run was aborted; finished tests kept ", -1);
-	y += draw_big(a, c, y);
+	y += draw_big(a, st, c, y);
 	char title[200];
-	if (rv.cmp)
-		snprintf(title, sizeof title, "vs %s%s", rv.cmp->a_title, rv.by_change ? ", by change" : "");
+	if (st->cmp)
+		snprintf(title, sizeof title, "vs %s%s", st->cmp->a_title, st->by_change ? ", by change" : "");
 	else
 		snprintf(title, sizeof title, "This run");
 	canvas_rule(c, 0, y, c->w, ROLE_BORDER, title, ROLE_HEADER);
 	y++;
-	if (rv.cmp) {
+	if (st->cmp) {
 		/* What the verdicts rest on, in the engine's words; uncalibrated: how to fix it. */
-		bool dflt = rv.cmp->rows_default > 0;
-		int x = 1 + canvas_text(c, 1, y, dflt ? ROLE_WARN : ROLE_DIM, rv.cmp->basis, c->w - 2);
+		bool dflt = st->cmp->rows_default > 0;
+		int x = 1 + canvas_text(c, 1, y, dflt ? ROLE_WARN : ROLE_DIM, st->cmp->basis, c->w - 2);
 		if (dflt && !a->replay && x + 2 + 12 <= c->w - 1)
 			canvas_text(c, x + 2, y, ROLE_KEY, "C calibrates", 12);
 		y++;
 	}
 	int rows = c->h - 2 - y;
-	if (!rv.cmp) {
-		canvas_text(c, 1, y++, ROLE_DIM, rv.cmp_why, c->w - 2);
+	if (!st->cmp) {
+		canvas_text(c, 1, y++, ROLE_DIM, st->cmp_why, c->w - 2);
 		rows--;
-		draw_alone(a, c, y, rows);
+		draw_alone(a, st, c, y, rows);
 	} else {
-		draw_compare(a, c, y, rows);
+		draw_compare(a, st, c, y, rows);
 	}
 }
 

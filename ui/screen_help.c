@@ -5,8 +5,6 @@
 #include "app.h"
 #include "term.h"
 
-extern const struct key_table app_global_keys;
-
 static unsigned act_back(struct app *a)
 {
 	return UI_BACK;

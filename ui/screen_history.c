@@ -78,40 +78,40 @@ static unsigned act_up(struct app *a)
 {
 	if (cursor > 0)
 		cursor--;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_down(struct app *a)
 {
 	if (loaded && cursor + 1 < total)
 		cursor++;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_pgup(struct app *a)
 {
 	cursor = cursor > page ? cursor - page : 0;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_pgdn(struct app *a)
 {
 	if (loaded && total)
 		cursor = cursor + page < total ? cursor + page : total - 1;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_home(struct app *a)
 {
 	cursor = 0;
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_end(struct app *a)
 {
 	if (loaded && total)
 		cursor = total - 1;
-	return UI_REDRAW;
+	return 0;
 }
 
 /* The next run after the cursor (wrapping) whose id, name, kernel, host or
@@ -143,7 +143,7 @@ static void in_find(struct app *a, const char *text)
 static unsigned act_find(struct app *a)
 {
 	app_prompt(a, "Find:", needle, in_find);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_find_next(struct app *a)
@@ -151,7 +151,7 @@ static unsigned act_find_next(struct app *a)
 	if (!needle[0])
 		return act_find(a);
 	find_next(a);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_open(struct app *a)
@@ -161,7 +161,7 @@ static unsigned act_open(struct app *a)
 		return 0;
 	if (e->error) {
 		app_message(a, ROLE_WARN, "%s", e->error);
-		return UI_REDRAW;
+		return 0;
 	}
 	/* the list holds the index's summaries: the runs are read now, the two opened only */
 	char err[300];
@@ -172,7 +172,7 @@ static unsigned act_open(struct app *a)
 	if (!run || (two && !base)) {
 		run_free(run);
 		app_message(a, ROLE_WARN, "%s", err);
-		return UI_REDRAW;
+		return 0;
 	}
 	if (a->run)
 		run_free(a->run);
@@ -185,7 +185,7 @@ static unsigned act_open(struct app *a)
 	if (!a->base)
 		app_pick_base(a);
 	app_goto(a, &screen_results);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_mark(struct app *a)
@@ -195,7 +195,7 @@ static unsigned act_mark(struct app *a)
 		return 0;
 	if (marked == cursor) {
 		forget_mark();
-		return UI_REDRAW;
+		return 0;
 	}
 	forget_mark();
 	mark = *e;
@@ -203,7 +203,7 @@ static unsigned act_mark(struct app *a)
 		abort();
 	marked = cursor;
 	app_message(a, ROLE_NORMAL, "Marked %s as the base: Enter on another run compares the two.", mark.id);
-	return UI_REDRAW;
+	return 0;
 }
 
 static char doomed[16]; /* the id the delete question names */
@@ -216,7 +216,7 @@ static unsigned delete_yes(struct app *a)
 	else
 		app_message(a, ROLE_NORMAL, "Deleted %s.", id);
 	reload();
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_delete(struct app *a)
@@ -228,13 +228,13 @@ static unsigned act_delete(struct app *a)
 	snprintf(doomed, sizeof doomed, "%s", e->id);
 	snprintf(q, sizeof q, "Delete stored run %s for good? (y/n)", doomed);
 	app_ask(a, q, delete_yes);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_back(struct app *a)
 {
 	app_goto(a, a->run ? &screen_results : &screen_setup);
-	return UI_REDRAW;
+	return 0;
 }
 
 static const struct key_def history_keys[] = {

@@ -18,7 +18,8 @@
 #include "screen_results_int.h"
 #include "store.h"
 
-struct results_state rv;
+/* The screen's state (one console, one results screen), its own: drawing gets it passed. */
+static struct results_state shown, *const rs = &shown;
 
 static int by_change_cmp(const void *x, const void *y)
 {
@@ -29,59 +30,59 @@ static int by_change_cmp(const void *x, const void *y)
 
 static void build_lines(struct app *a)
 {
-	int max = (int)(sizeof rv.lines / sizeof rv.lines[0]);
-	rv.nlines = 0;
-	if (rv.cmp) {
+	int max = (int)(sizeof rs->lines / sizeof rs->lines[0]);
+	rs->nlines = 0;
+	if (rs->cmp) {
 		/* a curve's points have verdicts too, but the table shows the headlines */
-		for (int b = 0; b < rv.cmp->nblocks; b++)
-			for (int r = 0; r < rv.cmp->blocks[b].nrows && rv.nlines < max; r++)
-				if (!rv.cmp->blocks[b].rows[r].detail) {
-					const struct compare_row *row = &rv.cmp->blocks[b].rows[r];
+		for (int b = 0; b < rs->cmp->nblocks; b++)
+			for (int r = 0; r < rs->cmp->blocks[b].nrows && rs->nlines < max; r++)
+				if (!rs->cmp->blocks[b].rows[r].detail) {
+					const struct compare_row *row = &rs->cmp->blocks[b].rows[r];
 					double gain = row->lower_better ? -row->change : row->change;
-					rv.lines[rv.nlines++] = (struct line){ b, r, gain, -1, 0 };
+					rs->lines[rs->nlines++] = (struct line){ b, r, gain, -1, 0 };
 				}
 	} else if (a->run) {
 		for (int b = 0; b < a->run->nblocks; b++)
-			for (int t = 0; t < a->run->blocks[b].ntests && rv.nlines < max; t++) {
+			for (int t = 0; t < a->run->blocks[b].ntests && rs->nlines < max; t++) {
 				const struct test_result *tr = &a->run->blocks[b].tests[t];
 				int np = 0;
-				for (int p = 0; p < tr->npoints && rv.nlines < max; p++)
+				for (int p = 0; p < tr->npoints && rs->nlines < max; p++)
 					if (tr->points[p].summary) {
-						rv.lines[rv.nlines++] = (struct line){ b, t, NAN, p, 0 };
+						rs->lines[rs->nlines++] = (struct line){ b, t, NAN, p, 0 };
 						np++;
 					}
-				if (!np && rv.nlines < max)
-					rv.lines[rv.nlines++] = (struct line){ b, t, NAN, -1, 0 };
+				if (!np && rs->nlines < max)
+					rs->lines[rs->nlines++] = (struct line){ b, t, NAN, -1, 0 };
 			}
 	}
-	if (rv.by_change && rv.cmp)
-		qsort(rv.lines, (size_t)rv.nlines, sizeof rv.lines[0], by_change_cmp);
+	if (rs->by_change && rs->cmp)
+		qsort(rs->lines, (size_t)rs->nlines, sizeof rs->lines[0], by_change_cmp);
 	/* what a run refused to measure (a load that did not fit), after the rows */
 	for (int b = 0; a->run && b < a->run->nblocks; b++)
 		for (int t = 0; t < a->run->blocks[b].ntests; t++) {
 			const struct test_result *tr = &a->run->blocks[b].tests[t];
-			for (int k = 0; k < tr->nsummary && rv.nlines < max; k++)
-				if (!strncmp(tr->summary[k].key, "refused ", 8) && tr->summary[k].text[0])
-					rv.lines[rv.nlines++] = (struct line){ b, t, NAN, -1, k + 1 };
+			for (int k = 0; k < tr->nsummary && rs->nlines < max; k++)
+				if (tr->summary[k].role == KV_REFUSED && tr->summary[k].text[0])
+					rs->lines[rs->nlines++] = (struct line){ b, t, NAN, -1, k + 1 };
 		}
 }
 
 /* A note line (line.note): its text across the table, dim; true when it was one. */
 static void recompare(struct app *a)
 {
-	if (rv.cmp)
-		compare_free(rv.cmp);
-	rv.cmp = NULL;
-	rv.cmp_why[0] = '\0';
+	if (rs->cmp)
+		compare_free(rs->cmp);
+	rs->cmp = NULL;
+	rs->cmp_why[0] = '\0';
 	if (a->run && a->base) {
 		/* The same call as kbench compare: floors learned from the store. */
 		const struct run *ra[1] = { a->base }, *rb[1] = { a->run };
 		struct compare_opts o = { 0 };
-		rv.cmp = compare_stored(ra, 1, rb, 1, &o, rv.cmp_why, sizeof rv.cmp_why);
+		rs->cmp = compare_stored(ra, 1, rb, 1, &o, rs->cmp_why, sizeof rs->cmp_why);
 	} else {
-		snprintf(rv.cmp_why, sizeof rv.cmp_why, "%s", a->base_why[0] ? a->base_why : "no stored run to compare with");
+		snprintf(rs->cmp_why, sizeof rs->cmp_why, "%s", a->base_why[0] ? a->base_why : "no stored run to compare with");
 	}
-	rv.top = 0;
+	rs->top = 0;
 	build_lines(a);
 }
 
@@ -92,33 +93,33 @@ static void results_enter(struct app *a)
 
 static void results_leave(struct app *a)
 {
-	if (rv.cmp)
-		compare_free(rv.cmp);
-	rv.cmp = NULL;
+	if (rs->cmp)
+		compare_free(rs->cmp);
+	rs->cmp = NULL;
 }
 
 /* ---- keys ---- */
 
 static unsigned act_up(struct app *a)
 {
-	if (rv.top > 0)
-		rv.top--;
-	return UI_REDRAW;
+	if (rs->top > 0)
+		rs->top--;
+	return 0;
 }
 
 static unsigned act_down(struct app *a)
 {
-	if (rv.top + 1 < rv.nlines)
-		rv.top++;
-	return UI_REDRAW;
+	if (rs->top + 1 < rs->nlines)
+		rs->top++;
+	return 0;
 }
 
 static unsigned act_sort(struct app *a)
 {
-	rv.by_change = !rv.by_change;
+	rs->by_change = !rs->by_change;
 	build_lines(a);
-	app_message(a, ROLE_NORMAL, rv.by_change ? "Sorted by change, largest gain first." : "In run order.");
-	return UI_REDRAW;
+	app_message(a, ROLE_NORMAL, rs->by_change ? "Sorted by change, largest gain first." : "In run order.");
+	return 0;
 }
 
 static unsigned act_switch(struct app *a)
@@ -128,7 +129,7 @@ static unsigned act_switch(struct app *a)
 	struct store_list l;
 	if (store_list(&l, err, sizeof err) < 0) {
 		app_message(a, ROLE_WARN, "%s", err);
-		return UI_REDRAW;
+		return 0;
 	}
 	int at = -1;
 	for (int i = 0; i < l.n && a->base; i++)
@@ -147,7 +148,7 @@ static unsigned act_switch(struct app *a)
 	a->base = next;
 	snprintf(a->base_why, sizeof a->base_why, "no comparison (c cycles through the stored runs)");
 	recompare(a);
-	return UI_REDRAW;
+	return 0;
 }
 
 static void do_save(struct app *a, bool quiet)
@@ -174,10 +175,10 @@ static unsigned act_save(struct app *a)
 		return 0;
 	if (a->run_saved) {
 		app_message(a, ROLE_NORMAL, "Already saved as %s.", a->run->meta.id);
-		return UI_REDRAW;
+		return 0;
 	}
 	do_save(a, false);
-	return UI_REDRAW;
+	return 0;
 }
 
 static void in_name(struct app *a, const char *s)
@@ -198,19 +199,19 @@ static unsigned act_rename(struct app *a)
 	if (a->replay || !a->run)
 		return 0;
 	app_prompt(a, "Name:", a->run->meta.name, in_name);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_setup(struct app *a)
 {
 	app_goto(a, &screen_setup);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_history(struct app *a)
 {
 	app_goto(a, &screen_history);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned calibrate_yes(struct app *a)
@@ -218,14 +219,14 @@ static unsigned calibrate_yes(struct app *a)
 	if (!a->run_saved)
 		do_save(a, true);
 	app_calibrate(a, CALIBRATE_RUNS);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_calibrate(struct app *a)
 {
 	if (a->replay || !a->run) {
 		app_message(a, ROLE_NORMAL, "A replay does not calibrate: use kbench calibrate, or C in a live console.");
-		return UI_REDRAW;
+		return 0;
 	}
 	static struct run_request rq;
 	app_calibrate_request(a, &rq);
@@ -237,7 +238,7 @@ static unsigned act_calibrate(struct app *a)
 		 o.ntests, o.ntests == 1 ? "" : "s", o.copies[0], o.copies[0] == 1 ? "y" : "ies", est,
 		 a->run_saved ? "" : " (saves this run first)");
 	app_ask(a, q, calibrate_yes);
-	return UI_REDRAW;
+	return 0;
 }
 
 /* The directory a report goes to: where kbench was started, as a
@@ -259,24 +260,24 @@ static unsigned act_report(struct app *a)
 	char dir[4096], path[4400], err[600], shown[4096];
 	if (report_dir(dir, sizeof dir) < 0) {
 		app_message(a, ROLE_WARN, "No report: cannot write here nor in %s: %s", dir, strerror(errno));
-		return UI_REDRAW;
+		return 0;
 	}
 	char name[64];
 	snprintf(name, sizeof name, "kbench-%s%s%s.html", a->run->meta.id[0] ? a->run->meta.id : "unsaved",
-		 rv.cmp && a->base ? "-vs-" : "", rv.cmp && a->base ? a->base->meta.id : "");
+		 rs->cmp && a->base ? "-vs-" : "", rs->cmp && a->base ? a->base->meta.id : "");
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	/* the comparison on screen: the same call, the same store floors */
 	const struct run *base[1] = { a->base };
 	struct compare_opts o = { 0 };
-	if (report_html_save(path, a->run, base, rv.cmp && a->base ? 1 : 0, &o, err, sizeof err) < 0) {
+	if (report_html_save(path, a->run, base, rs->cmp && a->base ? 1 : 0, &o, err, sizeof err) < 0) {
 		app_message(a, ROLE_WARN, "No report: %s", err);
-		return UI_REDRAW;
+		return 0;
 	}
 	/* the status line's width: the file's name whole, the directory shortened to fit */
 	int room = a->canvas.w - 2 - canvas_strwidth("Report:  in ") - canvas_strwidth(name);
 	fmt_path(shown, sizeof shown, dir, getenv("HOME"), room > 8 ? room : 8, a->canvas.utf8);
 	app_message(a, ROLE_DONE, "Report: %s in %s", name, shown);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned quit_yes(struct app *a)
@@ -289,7 +290,7 @@ static unsigned act_quit(struct app *a)
 	/* nothing measured: nothing to lose, and s would not save it */
 	if (a->run && !a->run_saved && !a->replay && store_worth_saving(a->run, NULL, 0)) {
 		app_ask(a, "This run is not saved. Quit anyway? (y/n; s saves)", quit_yes);
-		return UI_REDRAW;
+		return 0;
 	}
 	return UI_QUIT;
 }
@@ -313,10 +314,15 @@ static const struct key_table results_table = KEY_TABLE("Results", results_keys)
 
 /* ---- drawing ---- */
 
+static void draw(struct app *a, struct canvas *c)
+{
+	results_draw(a, rs, c);
+}
+
 const struct screen_ops screen_results = {
 	.name = "results",
 	.enter = results_enter,
-	.draw = results_draw,
+	.draw = draw,
 	.leave = results_leave,
 	.keys = &results_table,
 };

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What the results screen's two files share: the comparison shown and the table's lines (screen_results.c keeps them, results_draw.c draws them). */
+/* The results screen's state as one struct: screen_results.c keeps it and passes it to results_draw.c, which draws it. */
 #ifndef KBENCH_UI_SCREEN_RESULTS_INT_H
 #define KBENCH_UI_SCREEN_RESULTS_INT_H
 
@@ -21,16 +21,17 @@ struct line {
 	int note;
 };
 
+/* What the screen shows: the comparison (or why none) and the table's lines. */
 struct results_state {
 	struct compare *cmp;
 	char cmp_why[300];
 	bool by_change;
-	int top;
+	int top; /* the first line in view (drawing keeps it in range) */
 	struct line lines[RUNNER_MAX_BLOCKS * RUNNER_MAX_TESTS + 8];
 	int nlines;
 };
-extern struct results_state rv; /* the results screen's, shared by its two files */
 
-void results_draw(struct app *a, struct canvas *c);
+/* The screen as state st has it (results_draw.c). */
+void results_draw(struct app *a, struct results_state *st, struct canvas *c);
 
 #endif

@@ -23,13 +23,13 @@ static unsigned act_skip(struct app *a)
 		return 0;
 	live_skip(&a->live);
 	app_message(a, ROLE_NORMAL, "Skipping the current test.");
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned abort_yes(struct app *a)
 {
 	live_stop(&a->live);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_abort(struct app *a)
@@ -39,7 +39,7 @@ static unsigned act_abort(struct app *a)
 	app_ask(a, a->replay ? "Stop the replay and show the results? (y/n)"
 			     : "Abort the run? Finished tests are kept. (y/n)",
 		abort_yes);
-	return UI_REDRAW;
+	return 0;
 }
 
 static const struct key_def run_keys[] = {
@@ -526,7 +526,8 @@ static void run_draw(struct app *a, struct canvas *c)
 	snprintf(right, sizeof right, "elapsed %s  left ~%s", el, left);
 	char what[48] = "Run";
 	if (a->calib_runs)
-		snprintf(what, sizeof what, "Calibration run %d of %d", a->calib_run, a->calib_runs);
+		snprintf(what, sizeof what, "%s run %d of %d", a->seq_what[0] ? a->seq_what : "Calibration", a->calib_run,
+			 a->calib_runs);
 	app_draw_title(a, c, what, right);
 	if (!l->run)
 		return;

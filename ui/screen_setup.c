@@ -174,24 +174,24 @@ static unsigned act_up(struct app *a)
 {
 	if (pane == 1) {
 		field = (field + F_COUNT - 1) % F_COUNT;
-		return UI_REDRAW;
+		return 0;
 	}
 	do
 		cursor = (cursor + nitems - 1) % nitems;
 	while (items[cursor].test < 0);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_down(struct app *a)
 {
 	if (pane == 1) {
 		field = (field + 1) % F_COUNT;
-		return UI_REDRAW;
+		return 0;
 	}
 	do
 		cursor = (cursor + 1) % nitems;
 	while (items[cursor].test < 0);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_toggle(struct app *a)
@@ -200,7 +200,7 @@ static unsigned act_toggle(struct app *a)
 		return 0;
 	int t = items[cursor].test;
 	app_set_chosen(a, (size_t)t, !app_chosen(a, (size_t)t));
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_all(struct app *a)
@@ -210,13 +210,13 @@ static unsigned act_all(struct app *a)
 		any |= app_chosen(a, i);
 	for (size_t i = 0; i < test_count && i < APP_MAX_TESTS; i++)
 		app_set_chosen(a, i, !any);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_tab(struct app *a)
 {
 	pane = !pane;
-	return UI_REDRAW;
+	return 0;
 }
 
 static const char *compare_label(const struct app *a, char *buf, size_t len)
@@ -295,17 +295,17 @@ static unsigned act_left(struct app *a)
 	if (pane == 0)
 		return 0;
 	change(a, -1);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_right(struct app *a)
 {
 	if (pane == 0) {
 		pane = 1;
-		return UI_REDRAW;
+		return 0;
 	}
 	change(a, 1);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_start(struct app *a)
@@ -315,19 +315,19 @@ static unsigned act_start(struct app *a)
 	struct runner_opts o = *run_request_opts(&rq);
 	if (o.ntests == 0) {
 		app_message(a, ROLE_WARN, "Choose at least one test (Space toggles, a: all).");
-		return UI_REDRAW;
+		return 0;
 	}
 	const struct setup_mode *m = setup_mode_of(a);
 	if (m->check && m->check(a, &o) < 0)
-		return UI_REDRAW;
+		return 0;
 	app_start_run(a);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned calibrate_yes(struct app *a)
 {
 	app_calibrate(a, CALIBRATE_RUNS);
-	return UI_REDRAW;
+	return 0;
 }
 
 /* Calibrating: the chosen tests and settings, five times, stored as A/A runs. */
@@ -338,7 +338,7 @@ static unsigned act_calibrate(struct app *a)
 	struct runner_opts o = *run_request_opts(&rq);
 	if (o.ntests == 0) {
 		app_message(a, ROLE_WARN, "Choose the tests to calibrate (Space toggles, a: all).");
-		return UI_REDRAW;
+		return 0;
 	}
 	char est[16];
 	static char q[160];
@@ -346,7 +346,7 @@ static unsigned act_calibrate(struct app *a)
 	snprintf(q, sizeof q, "Calibrate: %d runs of these %d test%s, ~%s, stored as A/A runs? y/n",
 		 CALIBRATE_RUNS, o.ntests, o.ntests == 1 ? "" : "s", est);
 	app_ask(a, q, calibrate_yes);
-	return UI_REDRAW;
+	return 0;
 }
 
 static void in_copies(struct app *a, const char *s)
@@ -398,19 +398,25 @@ static unsigned act_enter(struct app *a)
 	case F_START:
 		return act_start(a);
 	}
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_preset(struct app *a)
 {
 	cycle_preset(a, 1);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_history(struct app *a)
 {
 	app_goto(a, &screen_history);
-	return UI_REDRAW;
+	return 0;
+}
+
+static unsigned act_plans(struct app *a)
+{
+	app_goto(a, &screen_plan);
+	return 0;
 }
 
 static unsigned act_quit(struct app *a)
@@ -430,6 +436,7 @@ static const struct key_def setup_keys[] = {
 	{ 'a', 0, NULL, "all / none", act_all, false },
 	{ 'p', 0, NULL, "next preset", act_preset, true },
 	{ 'H', 0, NULL, "history", act_history, true },
+	{ 'P', 0, NULL, "A/B plans across reboots", act_plans, false },
 	{ 'C', 0, NULL, "calibrate this machine", act_calibrate, false },
 	{ 'q', 0, NULL, "quit", act_quit, true },
 };

@@ -16,19 +16,19 @@
 static unsigned abort_yes(struct app *a)
 {
 	live_stop(&a->live);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_abort(struct app *a)
 {
 	if (!a->live.running) {
 		app_goto(a, &screen_setup);
-		return UI_REDRAW;
+		return 0;
 	}
 	app_ask(a, a->replay ? "Stop the replay? (y/n)"
 			     : "Stop the check? The samples so far are kept, marked incomplete. (y/n)",
 		abort_yes);
-	return UI_REDRAW;
+	return 0;
 }
 
 static unsigned act_history(struct app *a)
@@ -36,7 +36,7 @@ static unsigned act_history(struct app *a)
 	if (a->live.running)
 		return 0;
 	app_goto(a, &screen_history);
-	return UI_REDRAW;
+	return 0;
 }
 
 static const struct key_def thermal_keys[] = {
@@ -71,24 +71,22 @@ static void view_make(const struct live *l, double thermal_minutes, struct view 
 	w->f = live_telemetry(l, &w->why);
 	const struct test_result *t = thermal_test(l->run);
 	int done = t ? live_samples_done(l, 0, 0) : 0;
-	w->p = thermal_inputs_of(l->run, done, l->running ? live_now(l) : INFINITY, &w->in);
-	if (w->p)
-		w->t0 = t->samples[0].start;
 	const struct telemetry_frame *f = w->f;
+	struct thermal_live live = { 0 };
 	if (f) {
-		/* live: the sampler knows the limit and why a source is missing before the test ends */
-		if (f->temp_limit > 0)
-			w->in.temp_limit = f->temp_limit;
-		if (w->in.clock_constant && f->freq_source && strstr(f->freq_source, "cpuinfo"))
-			w->in.clock_fixed = true;
-		w->in.temp_why = why_na(f->temp_source);
-		w->in.freq_why = why_na(f->freq_source);
-		w->in.power_why = why_na(f->power_source);
+		live.temp_limit = f->temp_limit;
+		live.freq_cpuinfo = f->freq_source && strstr(f->freq_source, "cpuinfo");
+		live.temp_why = why_na(f->temp_source);
+		live.freq_why = why_na(f->freq_source);
+		live.power_why = why_na(f->power_source);
 		for (int i = 0; i < f->nsources; i++)
 			if (!strcmp(f->sources[i].src->name, "throttle"))
-				w->in.throttle_why = why_na(f->sources[i].status);
+				live.throttle_why = why_na(f->sources[i].status);
 	}
-	thermal_decide(&w->in, &w->v);
+	w->p = thermal_assess(l->run, done, l->running ? live_now(l) : INFINITY, f ? &live : NULL, &w->in,
+			      &w->v);
+	if (w->p)
+		w->t0 = t->samples[0].start;
 	/* the axis spans the planned load while it runs (a replay: what the run did) */
 	double planned = l->running && thermal_minutes > 0 ? thermal_minutes * 60 : 0;
 	double ran = 0;

@@ -77,27 +77,12 @@ static void report(const char *first_id, char ids[][16], int nids)
 	run_free(like);
 }
 
-/* The calibration under way: its request (each run's save is told by it), and whether its
- * count is a most (--minutes: as many as fit). */
-static const struct run_request *told_rq;
+/* The calibration under way: whether its count is a most (--minutes: as many as fit). */
 static bool timed;
 
 static void on_begin(void *ctx, int k, int n)
 {
 	fprintf(stderr, "kbench: calibration run %d of %d%s\n", k, n, timed ? " at most (as many as fit the time)" : "");
-}
-
-static void on_end(void *ctx, int k, const struct session_result *res)
-{
-	if (!res->run)
-		fprintf(stderr, "kbench: %s\n", res->why);
-	else
-		cli_run_told(told_rq, res);
-}
-
-static bool on_stopping(void *ctx)
-{
-	return cli_signal() != 0;
 }
 
 /* kbench calibrate's own options (the run options land in the request). */
@@ -152,9 +137,7 @@ static int calibrate_exec(int argc, char **argv)
 				    .runs = c.runs ? c.runs : c.minutes > 0 ? SEQUENCE_MAX : CALIBRATE_RUNS,
 				    .minutes = c.minutes };
 	timed = c.minutes > 0;
-	told_rq = &rq;
-	struct sequence_face f = { .run = cli_run_face(&rq, NULL, false), .begin = on_begin, .end = on_end,
-				   .stopping = on_stopping };
+	struct sequence_face f = cli_sequence_face(&rq, on_begin);
 	struct sequence_result res;
 	if (sequence_run(&seq, &rq, &f, &res) < 0)
 		return runtime_error("%s", res.why);

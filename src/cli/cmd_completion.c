@@ -41,9 +41,18 @@ static void value_cases(FILE *f)
 		const struct opt_def *d = &opt_table[i];
 		if (d->kind == OK_FLAG || d->id == O_EVENTS || d->id == O_SENSOR)
 			continue;
-		fprintf(f, "\t*:--%s", d->name);
-		if (d->short_name)
-			fprintf(f, "|*:-%c", d->short_name);
+		/* the commands that take it: two commands' rows may share a name (--format) */
+		const char *sep = "\t";
+		for (size_t c = 0; c < opt_command_count; c++) {
+			if (!(d->cmds & opt_commands[c].bit))
+				continue;
+			fprintf(f, "%s%s:--%s", sep, opt_commands[c].name, d->name);
+			if (d->short_name)
+				fprintf(f, "|%s:-%c", opt_commands[c].name, d->short_name);
+			sep = "|";
+		}
+		if (!strcmp(sep, "\t"))
+			continue;
 		fprintf(f, ")\n\t\t");
 		if (d->choices)
 			fprintf(f, "COMPREPLY=($(compgen -W '%s' -- \"$cur\"))", d->choices);

@@ -240,6 +240,25 @@ int cli_signal(void)
 	return got_signal;
 }
 
+static void seq_told(void *ctx, int k, const struct session_result *res)
+{
+	if (!res->run)
+		fprintf(stderr, "kbench: %s\n", res->why);
+	else
+		cli_run_told(ctx, res);
+}
+
+static bool seq_stopping(void *ctx)
+{
+	return cli_signal() != 0;
+}
+
+struct sequence_face cli_sequence_face(const struct run_request *rq, void (*begin)(void *ctx, int k, int n))
+{
+	return (struct sequence_face){ .run = cli_run_face(rq, NULL, false), .ctx = (void *)rq, .begin = begin,
+				       .end = seq_told, .stopping = seq_stopping };
+}
+
 /* kbench run and a mode's own command (kbench thermal): the request from the options, one
  * run's life, the report on stdout. */
 static int run_cli(int argc, char **argv, const char *cmd)

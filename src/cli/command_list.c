@@ -8,7 +8,7 @@
 
 extern const struct opt_command cmd_run_entry, cmd_calibrate_entry, cmd_list_entry, cmd_sensors_entry,
 	cmd_events_entry, cmd_runs_entry, cmd_show_entry, cmd_compare_entry, cmd_import_entry, cmd_export_entry,
-	cmd_report_entry, cmd_noise_entry, cmd_delete_entry, cmd_help_entry, cmd_completion_entry;
+	cmd_report_entry, cmd_plan_entry, cmd_boot_entry, cmd_noise_entry, cmd_delete_entry, cmd_help_entry, cmd_completion_entry;
 
 const struct opt_command *const command_list[] = {
 	&cmd_run_entry,
@@ -25,6 +25,8 @@ const struct opt_command *const command_list[] = {
 	&cmd_import_entry,
 	&cmd_export_entry,
 	&cmd_report_entry,
+	&cmd_plan_entry,
+	&cmd_boot_entry,
 	&cmd_noise_entry,
 	&cmd_delete_entry,
 	&cmd_help_entry,

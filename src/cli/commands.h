@@ -8,12 +8,17 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "sequence.h" /* struct sequence_face: calibrate and plan step make N runs */
 #include "session.h"
 #include "wrap.h" /* print_wrapped, print_reflowed: the commands wrap their text */
 
 /* Each command's entry is in its own file (cmd_NAME.c), listed in command_list.c; what they
  * share is here. Exit codes: 0 success, 1 the run or a file failed, 2 usage. */
 
+struct plan;
+/* cmd_plan.c: the request a plan's runs are made of, from the run options it was made with
+ * (the console's plan screen steps with it). 0, or -1 with err filled. */
+int cli_plan_request(const struct plan *p, struct run_request *rq, char *err, size_t errlen);
 /* cmd_run.c: a run mode's own command, argv[0] its name (run_mode_of_command finds the mode) */
 int cmd_mode(int argc, char **argv);
 /* cmd_run.c: the face kbench run's runs have, and calibrate's: progress on stderr (none with
@@ -24,6 +29,10 @@ struct session_face cli_run_face(const struct run_request *rq, const struct run_
 int cli_run_told(const struct run_request *rq, const struct session_result *res);
 /* The signal that stopped a run (Ctrl-C, kill, a closed terminal), 0 for none. */
 int cli_signal(void);
+/* cmd_run.c: a sequence of runs' face (calibrate's, plan step's): each run's as cli_run_face's
+ * without the report, each told as cli_run_told tells it, a signal ending it between runs;
+ * begin (may be NULL) says which run starts. rq must outlive the sequence. */
+struct sequence_face cli_sequence_face(const struct run_request *rq, void (*begin)(void *ctx, int k, int n));
 
 /* cmd_compare.c: side A against side B (each a run or a group, as kbench compare takes them),
  * a host: side titled by its selector; NULL with err filled. compare_free() it. */

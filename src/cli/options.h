@@ -22,11 +22,12 @@ enum opt_cmd {
 	OC_SENSORS = 1u << 4,
 	OC_REPORT = 1u << 5,
 	OC_DELETE = 1u << 6,
+	OC_PLAN = 1u << 7, /* its boots' runs take the run options (RUNLIKE) */
 	/* the run modes' own commands (run_mode_info.cmd, src/record/run.h): the first one's
 	 * bit, the next one's OC_MODE << 1, and so on (RUN_MODE_COUNT at most) */
-	OC_MODE = 1u << 7,
-	OC_MODES = 0x3Fu << 7, /* every one of them: the run options each takes as kbench run does */
-	OC_FREE = 1u << 13,    /* the first bit a command without one of the above gets */
+	OC_MODE = 1u << 8,
+	OC_MODES = 0x3Fu << 8, /* every one of them: the run options each takes as kbench run does */
+	OC_FREE = 1u << 14,    /* the first bit a command without one of the above gets */
 	OC_ALL = 0xFFFFFFFFu,
 };
 

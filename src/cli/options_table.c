@@ -158,7 +158,7 @@ static int store_allocate(void *base, const struct opt_item *it, char *err, size
 
 /* ---- the table ---- */
 
-#define RUNLIKE (OC_RUN | OC_CALIBRATE)
+#define RUNLIKE (OC_RUN | OC_CALIBRATE | OC_PLAN)
 /* Where a value lands: a field of the run request, of calibrate's own options, of the console's. */
 #define RQ(f) .lands = OL_REQUEST, .off = offsetof(struct run_request, f)
 #define RQ_BY(fn) .lands = OL_REQUEST, .store = fn

@@ -88,10 +88,9 @@ static void curve_chart(struct html *h, const struct test_result *t, int copies,
 		const char *ml[8];
 		int nm = 0;
 		for (int k = 0; k < t->nsummary && nm < 8; k++) {
-			int lvl;
-			if (sscanf(t->summary[k].key, "cache.L%d", &lvl) != 1 || !t->summary[k].has_value)
+			if (t->summary[k].role != KV_MARK)
 				continue;
-			snprintf(labs[nm], sizeof labs[nm], "L%d", lvl);
+			snprintf(labs[nm], sizeof labs[nm], "%s", t->summary[k].mark);
 			ml[nm] = labs[nm];
 			mx[nm++] = t->summary[k].value;
 		}
@@ -114,8 +113,9 @@ static void curve_chart(struct html *h, const struct test_result *t, int copies,
 	}
 }
 
-/* A latency test's percentiles (points at x in "%": "audio+burn p99") as
- * one distribution row per phase; false when the test has none. */
+/* A test's distributions (a latency test's phases: the points its family
+ * describes as their p50, p99, p99.9, max and mean) as one row each; false
+ * when the test has none with a median. */
 static bool percentile_chart(struct html *h, const struct test_result *t, int copies, bool *titled)
 {
 	struct svg_dist_row rows[24];
@@ -124,33 +124,26 @@ static bool percentile_chart(struct html *h, const struct test_result *t, int co
 	int n = 0;
 	for (int p = 0; p < t->npoints; p++) {
 		const struct point *pt = &t->points[p];
-		const char *last = strrchr(pt->name, ' ');
 		double v = point_mean(pt);
-		if (!last || !isfinite(v))
+		if (pt->stat == POINT_VALUE || !isfinite(v))
 			continue;
-		bool pct = !strcmp(pt->xunit, "%"), mean = !strcmp(last + 1, "mean");
-		if (!pct && !mean)
-			continue;
-		int w = (int)(last - pt->name), r = 0;
-		while (r < n && (strlen(names[r]) != (size_t)w || strncmp(names[r], pt->name, (size_t)w)))
+		int r = 0;
+		while (r < n && strcmp(names[r], pt->dist))
 			r++;
 		if (r == n) {
 			if (n == 24)
 				continue;
-			snprintf(names[n], sizeof names[n], "%.*s", w, pt->name);
+			snprintf(names[n], sizeof names[n], "%s", pt->dist);
 			rows[n] = (struct svg_dist_row){ names[n], NAN, NAN, NAN, NAN, NAN };
 			n++;
 		}
-		const char *q = last + 1;
-		double *slot = !strcmp(q, "p50")     ? &rows[r].p50
-			       : !strcmp(q, "p99")   ? &rows[r].p99
-			       : !strcmp(q, "p99.9") ? &rows[r].p999
-			       : !strcmp(q, "max")   ? &rows[r].max
-			       : mean		     ? &rows[r].mean
-						     : NULL;
-		if (slot)
-			*slot = v;
-		if (pct)
+		double *slot = pt->stat == POINT_P50    ? &rows[r].p50
+			       : pt->stat == POINT_P99  ? &rows[r].p99
+			       : pt->stat == POINT_P999 ? &rows[r].p999
+			       : pt->stat == POINT_MAX  ? &rows[r].max
+							: &rows[r].mean;
+		*slot = v;
+		if (pt->stat != POINT_MEAN)
 			unit = pt->unit;
 	}
 	bool any = false;
@@ -190,8 +183,8 @@ void html_curves(struct html *h, const struct run *r)
 			for (int pass = 0; pass < 2; pass++)
 				for (int p = 0; p < t->npoints && nu < 8; p++) {
 					const struct point *pt = &t->points[p];
-					/* a percentile is no place on a curve: drawn above */
-					if (pt->summary != !pass || !(pt->x > 0) || !strcmp(pt->xunit, "%"))
+					/* a distribution's statistic is no place on a curve: drawn above */
+					if (pt->summary != !pass || !(pt->x > 0) || pt->stat != POINT_VALUE)
 						continue;
 					bool seen = false;
 					for (int u = 0; u < nu && !seen; u++)

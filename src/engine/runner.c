@@ -235,7 +235,7 @@ static void collect_points(struct runner *r, struct run *run, const struct test_
 	test_describe(res);
 	for (int s = 0; s < res->nsummary; s++) {
 		const struct kv *note = &res->summary[s];
-		if (strcmp(note->key, "note") && strncmp(note->key, "refused ", 8))
+		if (note->role != KV_NOTE && note->role != KV_REFUSED)
 			continue;
 		bool said = !note->text[0];
 		for (int k = 0; !said && k < run->nnotes; k++)
@@ -260,7 +260,7 @@ static void clear_copies(struct runner *r, int copies)
 static void quick_summary(struct test_result *res, const struct quick_rule *rule, double achieved,
 			  enum quick_verdict verdict, double seconds)
 {
-	test_summary_set(res, "quick_precision_asked", rule->precision, NULL);
+	test_quick_asked(res, rule->precision);
 	if (isfinite(achieved))
 		test_summary_set(res, "quick_precision", achieved, NULL);
 	test_summary_set(res, "quick_stop", 0,
@@ -490,7 +490,7 @@ static void rounds_close(struct runner *r, struct run *run, int bi, struct round
 	struct runner_event ev = { .run = run, .block = bi, .test = rt->ti, .ncopies = run->blocks[bi].copies,
 				   .nsamples = res->nsamples, .visit = rt->a.n, .final = true };
 	if (r->o.quick && res->nsamples > 0) {
-		test_summary_set(res, "quick_alloc", budget, NULL);
+		test_quick_alloc(res, budget);
 		double p = quick_precision(rt->rates, rt->a.n);
 		if (isfinite(p))
 			test_summary_set(res, "quick_precision", p, NULL);

@@ -2,6 +2,8 @@
 /* Builds under load (contest-style), a family: its test row, and what it adds to the reports and the comparison. */
 #include "family_buildload.h"
 
+#include <string.h>
+
 #include "buildload.h"
 #include "report.h"
 #include "run.h"
@@ -34,6 +36,17 @@ static void print(FILE *f, const struct test_result *t, const struct run *r)
 	fputc('\n', f);
 }
 
+/* A load that refused to run ("refused io_load": its file would not fit) is a
+ * part refused; what a load could not do as asked, the test's note. */
+static void describe(struct test_result *t)
+{
+	for (int i = 0; i < t->nsummary; i++)
+		if (!strncmp(t->summary[i].key, "refused ", 8))
+			t->summary[i].role = KV_REFUSED;
+		else if (!strcmp(t->summary[i].key, "note"))
+			t->summary[i].role = KV_NOTE;
+}
+
 /* contest's tables, one run per kernel (import_contest.c) */
 static const struct family_import imports[] = {
 	{ "contest", import_is_contest, import_contest },
@@ -43,6 +56,7 @@ const struct family family_buildload = {
 	.name = "buildload",
 	.settings = &buildload_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
+	.describe = describe,
 	.print = print,
 	.compare_print = buildload_print_compare, /* contest's blocks, A's row then B's */
 	.html_rows = family_buildload_html_rows,

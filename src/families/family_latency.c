@@ -69,7 +69,7 @@ const struct family family_latency = {
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
 	.label = label,
-	.describe = lat_label_result,
+	.describe = lat_describe,
 	.print = print,
 	.print_run = latency_print_tables,
 };

@@ -2,6 +2,7 @@
 /* Memory latency, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "memlat.h"
@@ -23,7 +24,7 @@ static const struct test_def rows[] = {
 	  .unit = "ns", .category = "memory",
 	  .workload = &wl_memlat, .self_timed = true, .overrun = 2.0,
 	  .collect = memlat_collect, .sample_seconds = memlat_sample_seconds,
-	  .seconds = 6, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
+	  .seconds = MEMLAT_SWEEP_BUDGET, .samples = 3, .quick_seconds = 2, .noise = { 0.040, 0.060 } },
 };
 
 static const char *const g_memory[] = { "memlat", NULL };
@@ -37,6 +38,19 @@ static bool fmt_x(char *buf, size_t size, const struct point *p)
 		return false;
 	memlat_fmt_size(buf, size, p->x);
 	return true;
+}
+
+/* Each cache's size it read ("cache.L2") marks its place on the curve ("L2"). */
+static void describe(struct test_result *t)
+{
+	for (int i = 0; i < t->nsummary; i++) {
+		struct kv *k = &t->summary[i];
+		int level;
+		if (sscanf(k->key, "cache.L%d", &level) == 1 && k->has_value) {
+			k->role = KV_MARK;
+			snprintf(k->mark, sizeof k->mark, "L%d", level);
+		}
+	}
 }
 
 /* Its headline points, then what they say of the caches. */
@@ -53,6 +67,7 @@ const struct family family_memlat = {
 	.settings = &memlat_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.describe = describe,
 	.fmt_x = fmt_x,
 	.print = print,
 	.print_run = memlat_print_table, /* lmbench's table, the run's memlat results */

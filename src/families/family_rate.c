@@ -370,16 +370,16 @@ static void quick_table(FILE *f, const struct run_block *b)
 {
 	const struct test_result *first = NULL;
 	for (int i = 0; i < b->ntests && !first; i++)
-		if (test_summary_get(&b->tests[i], "quick_precision_asked") || test_summary_get(&b->tests[i], "quick_alloc"))
+		if (test_is_quick(&b->tests[i]))
 			first = &b->tests[i];
 	if (!first)
 		return;
-	const struct kv *asked = test_summary_get(first, "quick_precision_asked");
-	if (asked)
-		fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n", asked->value * 100);
+	if (first->quick_asked > 0)
+		fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n",
+			first->quick_asked * 100);
 	else
 		fprintf(f, "Quick run: samples in rounds, shared out to narrow the index's interval most in %.0f s\n",
-			test_summary_get(first, "quick_alloc")->value);
+			first->quick_budget);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		const struct kv *p = test_summary_get(t, "quick_precision");

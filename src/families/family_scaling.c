@@ -2,6 +2,9 @@
 /* Throughput as tasks grow, a family: its test row, and what it adds to the reports and the comparison. */
 #include "family.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "report.h"
 #include "scaling.h"
 #include "run.h"
@@ -28,6 +31,14 @@ static const struct test_group groups[] = {
 	{ "scaling", "throughput as tasks grow: a job mix by 1, 2, 4 ... tasks (AIM7-style)",
 	  g_scaling },
 };
+/* jobs/min where a column is narrow: its test's unit, jpm. */
+static void describe(struct test_result *t)
+{
+	for (int i = 0; i < t->npoints; i++)
+		if (!strcmp(t->points[i].unit, "jobs/min"))
+			snprintf(t->points[i].unit_short, sizeof t->points[i].unit_short, "jpm");
+}
+
 /* Its table per task count, else (too few steps) its headline points. */
 static void print(FILE *f, const struct test_result *t, const struct run *r)
 {
@@ -42,6 +53,7 @@ const struct family family_scaling = {
 	.settings = &scaling_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],
+	.describe = describe,
 	.print = print,
 	.compare = scaling_compare_footer,
 };

@@ -232,7 +232,30 @@ void lat_label_result(struct test_result *t)
 static const struct {
 	const char *suffix;
 	double q;
-} pcts[] = { { "p50", 0.50 }, { "p99", 0.99 }, { "p99.9", 0.999 }, { "max", 1.0 } };
+	enum point_stat stat;
+} pcts[] = { { "p50", 0.50, POINT_P50 }, { "p99", 0.99, POINT_P99 }, { "p99.9", 0.999, POINT_P999 },
+	     { "max", 1.0, POINT_MAX } };
+
+void lat_describe(struct test_result *t)
+{
+	lat_label_result(t);
+	/* "PHASE p99" (x in %) and "PHASE mean" describe the phase's distribution */
+	for (int i = 0; i < t->npoints; i++) {
+		struct point *p = &t->points[i];
+		const char *last = strrchr(p->name, ' ');
+		if (!last)
+			continue;
+		p->stat = !strcmp(last + 1, "mean") && !p->xunit[0] ? POINT_MEAN : POINT_VALUE;
+		for (size_t k = 0; k < sizeof pcts / sizeof pcts[0] && !strcmp(p->xunit, "%"); k++)
+			if (!strcmp(last + 1, pcts[k].suffix))
+				p->stat = pcts[k].stat;
+		if (p->stat != POINT_VALUE)
+			snprintf(p->dist, sizeof p->dist, "%.*s", (int)(last - p->name), p->name);
+	}
+	for (int i = 0; i < t->nsummary; i++)
+		if (!strcmp(t->summary[i].key, "note"))
+			t->summary[i].role = KV_NOTE;
+}
 
 static void phase_points(struct test_result *t, const char *name, const struct lat_hist *h)
 {

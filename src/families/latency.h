@@ -98,6 +98,10 @@ void lat_timerlat_label(int period_us, char *buf, size_t len);
 /* A stored timerlat result's label from its "settings" (period N us):
  * runs stored before labels named the period said "1 ms" whatever it was. */
 void lat_label_result(struct test_result *t);
+/* The family's describe verb (family.h): the label as lat_label_result puts it,
+ * each phase's percentiles and mean as its distribution's statistics, and its
+ * note (SCHED_FIFO refused) as a note. */
+void lat_describe(struct test_result *t);
 
 /* The test rows' collect (tests.h): each phase's histograms, merged over
  * the copies, into the sample's histogram and its points: p50, p99,

@@ -58,6 +58,31 @@ int memlat_read_caches(struct memlat_caches *c)
 	return c->n ? 0 : -ENOENT;
 }
 
+static int max_freq(const char *name, void *arg)
+{
+	double *mhz = arg;
+	char path[128];
+	uint64_t khz;
+	if (strncmp(name, "policy", 6))
+		return 0;
+	snprintf(path, sizeof path, "/sys/devices/system/cpu/cpufreq/%s/cpuinfo_max_freq", name);
+	if (sysroot_read_u64(path, &khz) == 0 && khz / 1000.0 > *mhz)
+		*mhz = khz / 1000.0;
+	return 0;
+}
+
+double memlat_clock_ceiling(void)
+{
+	double mhz = 0;
+	sysroot_dir_each("/sys/devices/system/cpu/cpufreq", max_freq, &mhz);
+	if (mhz == 0) { /* kernels and trees without policyN directories */
+		uint64_t khz;
+		if (sysroot_read_u64("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", &khz) == 0)
+			mhz = khz / 1000.0;
+	}
+	return mhz;
+}
+
 void memlat_default_sizes(const struct memlat_caches *c, struct memlat_sizes *s)
 {
 	uint64_t llc = c->n ? c->size[c->n - 1] : 8ULL << 20, max = 8ULL << 20;
@@ -67,6 +92,12 @@ void memlat_default_sizes(const struct memlat_caches *c, struct memlat_sizes *s)
 	s->max = max;
 	s->per_doubling = 8;
 	s->huge = false;
+	/* Bounded by time too: a 480 MiB L3 (a server's, a VM's view of its host's) made 2 GiB, ten
+	 * minutes a run. Halved until a sweep at the row's budget fits; the report then says the
+	 * range stopped short of the last cache. */
+	while (s->max > 8ULL << 20 &&
+	       memlat_sweep_seconds(s, c, MEMLAT_SWEEP_BUDGET) > MEMLAT_SWEEP_MAX_SECONDS)
+		s->max >>= 1;
 }
 
 static int parse_size(const char *p, const char **end, uint64_t *out)
@@ -207,6 +238,10 @@ static double guess_ns(const struct memlat_caches *c, uint64_t size, bool random
 	static const struct memlat_caches none = { 1, { 3 }, { 8ULL << 20 } };
 	if (!c->n)
 		c = &none;
+	/* A last cache reported past 32 MiB is shared by many cores (a server's, or a VM's view of
+	 * its host's: 508 MiB here read 102 ns at 22 MiB): past 32 MiB a walk meets memory's latency. */
+	if (size > 32ULL << 20)
+		return random ? 100 : 5;
 	for (int i = 0; i < c->n && i < 4; i++)
 		if (size <= c->size[i])
 			return random ? level_ns[c->n == 1 ? 2 : i] : 1.5;
@@ -402,6 +437,10 @@ void memlat_collect(struct test_result *t, const struct worker_slot *slots, int 
 	struct memlat_caches c;
 	caches_of(t, &c);
 	const struct memlat_sizes *sz = settings;
+	if (sz) {
+		test_summary_set(t, "sizes.min", (double)sz->min, NULL);
+		test_summary_set(t, "sizes.max", (double)sz->max, NULL);
+	}
 	if (sz)
 		test_summary_set(t, "pages", 0,
 				 sz->huge ? "huge pages asked (MADV_HUGEPAGE)"
@@ -440,6 +479,8 @@ void memlat_collect(struct test_result *t, const struct worker_slot *slots, int 
 			if (slots[cp].points[j].series == MEMLAT_CLOCK) {
 				clock += slots[cp].points[j].v;
 				nclock++;
+			} else if (slots[cp].points[j].series == MEMLAT_CEILING && slots[cp].points[j].v > 0) {
+				test_summary_set(t, "clock.ceiling", slots[cp].points[j].v, NULL);
 			}
 	}
 	/* how much of copy 0's buffer the kernel put in huge pages */
@@ -500,12 +541,35 @@ static double plateau(const struct test_result *t, const char *name)
 	return p ? point_mean(p) : NAN;
 }
 
-void memlat_print_notes(FILE *f, const struct test_result *t)
+/* Slack over cpufreq's ceiling before the estimate is called wrong: the ceiling is a request's
+ * top, and a timer's granularity moves a 1 ms window by a few percent. */
+#define MEMLAT_CEILING_SLACK 1.10
+
+double memlat_clock(const struct test_result *t)
 {
 	double mhz = plateau(t, "clock");
-	if (isfinite(mhz)) {
+	const struct kv *ceil = test_summary_get(t, "clock.ceiling");
+	return ceil && ceil->value > 0 && mhz > ceil->value * MEMLAT_CEILING_SLACK ? NAN : mhz;
+}
+
+void memlat_print_notes(FILE *f, const struct test_result *t)
+{
+	double mhz = memlat_clock(t);
+	char line[512];
+	const struct kv *ceil = test_summary_get(t, "clock.ceiling");
+	if (!isfinite(mhz) && isfinite(plateau(t, "clock"))) {
+		/* a core that ran the chain faster than an add a cycle: no clock, no cycles */
+		snprintf(line, sizeof line, "CPU clock: n/a: the chain of dependent adds read %.0f MHz, above "
+			 "cpufreq's ceiling of %.0f MHz (this core ran more than one add a cycle)",
+			 plateau(t, "clock"), ceil ? ceil->value : 0);
+		fputs("  ", f);
+		print_wrapped(f, line, 2, 4, 79);
+	} else if (isfinite(mhz)) {
 		double l1 = plateau(t, "rnd L1");
-		fprintf(f, "  CPU clock %.0f MHz (a chain of dependent adds)", mhz);
+		fprintf(f, "  CPU clock %.0f MHz (a chain of dependent adds", mhz);
+		if (ceil)
+			fprintf(f, "; cpufreq's ceiling %.0f", ceil->value);
+		fputc(')', f);
 		if (isfinite(l1))
 			fprintf(f, ": an L1 load takes %.1f cycles", l1 * mhz / 1000);
 		fputc('\n', f);
@@ -513,7 +577,6 @@ void memlat_print_notes(FILE *f, const struct test_result *t)
 	/* each note a sentence, wrapped to 80 columns as the report's tables are; a machine
 	 * whose sysfs names no caches (qemu's arm64 virt board, some ARM boards) has no steps
 	 * to note, and still its clock and pages */
-	char line[512];
 	int u = snprintf(line, sizeof line, "Steps of the random chain:");
 	for (int i = 1; i <= 4 && u > 0 && (size_t)u < sizeof line; i++) {
 		char key[32], at[24], sys[24];
@@ -532,6 +595,28 @@ void memlat_print_notes(FILE *f, const struct test_result *t)
 			      at, sys);
 	}
 	if (test_summary_get(t, "cache.L1")) {
+		fputs("  ", f);
+		print_wrapped(f, line, 2, 4, 79);
+	}
+	const struct kv *lo = test_summary_get(t, "sizes.min"), *hi = test_summary_get(t, "sizes.max");
+	if (lo && hi) {
+		char a[24], b[24], llc[24];
+		memlat_fmt_size(a, sizeof a, lo->value);
+		memlat_fmt_size(b, sizeof b, hi->value);
+		u = snprintf(line, sizeof line, "Sizes: %s to %s", a, b);
+		const struct kv *last = NULL;
+		for (int i = 4; i >= 1 && !last; i--) {
+			char key[16];
+			snprintf(key, sizeof key, "cache.L%d", i);
+			last = test_summary_get(t, key);
+		}
+		if (last && hi->value < 2 * last->value && u > 0 && (size_t)u < sizeof line) {
+			memlat_fmt_size(llc, sizeof llc, last->value);
+			snprintf(line + u, sizeof line - (size_t)u,
+				 ", not past the last cache (%s): its \"mem\" is that cache, not main memory "
+				 "(the default range stops where a sweep would take over %.0f s; --sizes sets it)",
+				 llc, MEMLAT_SWEEP_MAX_SECONDS);
+		}
 		fputs("  ", f);
 		print_wrapped(f, line, 2, 4, 79);
 	}
@@ -582,7 +667,7 @@ void memlat_print_table(FILE *f, const struct run *r)
 			char os[32];
 			snprintf(os, sizeof os, "%s %s", r->meta.os[0] ? "Linux" : "", r->meta.kernel_release);
 			fprintf(f, "%-9.9s %-13.13s", r->meta.hostname, os + (os[0] == ' '));
-			double mhz = plateau(t, "clock");
+			double mhz = memlat_clock(t);
 			if (isfinite(mhz))
 				fprintf(f, " %5.0f", mhz);
 			else

@@ -27,6 +27,7 @@ enum memlat_series {
 	MEMLAT_RND,   /* random page-permuted chain: the same */
 	MEMLAT_CLOCK, /* the CPU clock from a dependent add chain: x = 0, v = MHz */
 	MEMLAT_HUGE,  /* the buffer's bytes in huge pages (smaps AnonHugePages): x = buffer bytes */
+	MEMLAT_CEILING, /* cpufreq's highest clock of any CPU (cpuinfo_max_freq): x = 0, v = MHz, 0 if none */
 };
 
 #define MEMLAT_LINE 64
@@ -60,8 +61,15 @@ struct memlat_caches {
 };
 
 int memlat_read_caches(struct memlat_caches *c);
+/* The highest clock cpufreq says any CPU reaches (cpuinfo_max_freq, boost included), in MHz; 0
+ * where there is no cpufreq (a VM). The clock estimate is checked against it. */
+double memlat_clock_ceiling(void);
+/* The test row's budget of a sweep (its .seconds) and the longest a default sweep may take. */
+#define MEMLAT_SWEEP_BUDGET 6.0
+#define MEMLAT_SWEEP_MAX_SECONDS 30.0
 /* 512 B to 4x the last-level cache (at least 8 MiB, rounded up to a power
- * of two), 8 points per doubling. */
+ * of two), 8 points per doubling; halved (not under 8 MiB) while a sweep
+ * would take over MEMLAT_SWEEP_MAX_SECONDS. */
 void memlat_default_sizes(const struct memlat_caches *c, struct memlat_sizes *s);
 
 /* "MIN:MAX[:PER]" with K, M, G suffixes (powers of 1024; "KiB" too) into s
@@ -118,6 +126,10 @@ void memlat_print_table(FILE *f, const struct run *r);
  * where the steps are against the caches sysfs gives, the pages. Nothing
  * for another test. */
 void memlat_print_notes(FILE *f, const struct test_result *t);
+
+/* The clock estimate of a memlat result in MHz; NAN when it has none, or when it is above
+ * cpufreq's ceiling (a core that folds or eliminates the chain's adds). */
+double memlat_clock(const struct test_result *t);
 
 /* "4 KiB", "1.5 MiB", "512 B". */
 void memlat_fmt_size(char *buf, size_t size, double bytes);

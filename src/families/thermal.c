@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thermal check of a run: its idle baseline, the inputs its decision (thermal_decide.c) reads from the run, and the facts and table a user can paste. */
-#include "thermal.h"
+#include "thermal_int.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -187,6 +187,26 @@ struct thermal_point *thermal_inputs_of(const struct run *r, int nsamples, doubl
 	in->freq_why = why_of(t, "freq.mean");
 	in->throttle_why = why_of(t, "throttle.events");
 	in->power_why = why_of(t, "energy.J");
+	return p;
+}
+
+struct thermal_point *thermal_assess(const struct run *r, int nsamples, double tmax,
+				     const struct thermal_live *live, struct thermal_inputs *in,
+				     struct thermal_verdict *v)
+{
+	struct thermal_point *p = thermal_inputs_of(r, nsamples, tmax, in);
+	if (live) {
+		/* the sampler knows the limit and why a source is missing before the test ends */
+		if (live->temp_limit > 0)
+			in->temp_limit = live->temp_limit;
+		if (in->clock_constant && live->freq_cpuinfo)
+			in->clock_fixed = true;
+		in->temp_why = live->temp_why;
+		in->freq_why = live->freq_why;
+		in->power_why = live->power_why;
+		in->throttle_why = live->throttle_why;
+	}
+	thermal_decide(in, v);
 	return p;
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The thermal check (kbench thermal): what its samples and the sensors beside them say about heat, as a pure decision, and the run's summary, series and per-minute table made from it. */
+/* The thermal check (kbench thermal), the family's API: its defaults, its facts and verdict as a screen draws them, the check as far as it has gone, its run mode's row. */
 #ifndef KBENCH_THERMAL_H
 #define KBENCH_THERMAL_H
 
@@ -8,7 +8,6 @@
 #include <stdio.h>
 
 struct run;
-struct runner_opts;
 struct test_result;
 
 /* The defaults of `kbench thermal` and the console's thermal preset, written
@@ -117,54 +116,34 @@ struct thermal_verdict {
 	char missing[400];      /* what is missing here and why, "" when nothing */
 };
 
-/* The decision (pure, unit-tested in tests/unit/test_thermal.c). */
-void thermal_decide(const struct thermal_inputs *in, struct thermal_verdict *v);
+/* What the live sampler knows that a run's series cannot say yet (the console's
+ * thermal screen while the check runs): the headline sensor's limit, where the
+ * clock is read, and why a source is missing (NULL: it reads). */
+struct thermal_live {
+	double temp_limit;      /* 0: none known */
+	bool freq_cpuinfo;      /* the clock is /proc/cpuinfo's (a VM's is fixed) */
+	const char *temp_why, *freq_why, *power_why, *throttle_why;
+};
 
-/* May the idle baseline that began at run time t0 end at `now`? Reads the
- * "temp.cpu" series `temp` (NULL: no temperature). True with the reason in
- * why: steady, or nothing to wait for (pure; tests/unit/test_thermal.c). */
-struct series;
-bool thermal_idle_settled(const struct series *temp, double t0, double now, char *why, size_t whylen);
+/* The check as far as it has gone, decided: run r's thermal test's first
+ * nsamples samples (< 0: all) and its series up to tmax seconds of run time
+ * (INFINITY: all; a replay's reveal), with live's facts over the run's (NULL:
+ * none). Fills in and v; returns the points (free them), NULL when the run has
+ * no thermal test or no samples yet (v is then the decision on none). */
+struct thermal_point *thermal_assess(const struct run *r, int nsamples, double tmax,
+				     const struct thermal_live *live, struct thermal_inputs *in,
+				     struct thermal_verdict *v);
 
 /* "4:12", "0:07", "1:02:03" */
 void thermal_fmt_time(char *buf, size_t size, double seconds);
 
-/* The inputs of a run's thermal check from its samples and series: the
- * test's first `nsamples` samples (< 0: all) and the series points up to
- * `tmax` seconds of run time (INFINITY: all), for a replay's reveal.
- * Returns the points (free them) and fills in; NULL when the run has no
- * thermal test or no samples. */
-struct thermal_point *thermal_inputs_of(const struct run *r, int nsamples, double tmax,
-					struct thermal_inputs *in);
 /* The run's thermal test: its first block's first test; NULL when the run is not a thermal check. */
 const struct test_result *thermal_test(const struct run *r);
 bool thermal_is(const struct run *r);
 
-/* After the check (the runner calls it): the verdict's facts as the test's
- * summary keys (thermal.*) and the "score" series (one point per sample, at
- * its end), so a report can draw score, MHz, °C and W on one time axis. */
-void thermal_finish(struct run *r);
-
-/* The verdict and the per-minute table (score, MHz, °C, W, throttle): kbench thermal and kbench show. */
-void thermal_print(FILE *f, const struct run *r);
-/* kbench thermal's defaults where its options left them: THERMAL_MINUTES of load after
- * THERMAL_IDLE_SECONDS idle, copies the CPUs (struct runner_opts, src/engine/runner.h). */
-void thermal_defaults(struct runner_opts *o, int ncpus);
-/* kbench thermal --test: a test of the table (kbench list) that gives a rate a
- * check can follow; 0, or -1 with the option's error line (opt as spelled). */
-int thermal_check_test(const char *opt, const char *arg, char *err, size_t errlen);
 /* The thermal mode's row (run.h): its command's usage, help and option rows (minutes, test,
  * idle, copies), which the option table composes (src/cli/options_table.c), and what the
  * runner and the readers of a run ask of it. Listed in src/registry/run_mode.c. */
 extern const struct run_mode_info thermal_mode;
-
-/* The thermal mode's rows in a comparison of two thermal checks (first and
- * last window, sustained share) and its footer sentence: which held its score
- * longer. Nothing when either side is not a thermal check of cb's copies. */
-struct compare;
-struct compare_block;
-struct noise_table;
-void thermal_compare_rows(struct compare *c, struct compare_block *cb, const struct run *const *a, int na,
-			  const struct run *const *b, int nb, const struct noise_table *nt);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Two thermal checks compared: which held its score longer (the rows and footer a
  * comparison adds when both sides are thermal checks, through the thermal mode's row). */
-#include "thermal.h"
+#include "thermal_int.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thermal check's decision, pure: when the score fell, whether the sensors say heat did it, and the sentences that say so. */
-#include "thermal.h"
+#include "thermal_int.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thermal check as a run mode with a command of its own (kbench thermal): the mode's row, its usage, option rows and defaults (the row is listed in src/registry/run_mode.c). */
-#include "thermal.h"
+#include "thermal_int.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -44,7 +44,7 @@ struct family_html_rows {
  * the rate tests' too, fills the verbs it needs in its own files
  * (family_NAME.c) and leaves the others NULL; NULL is the default a new family
  * gets for free: a points result (run.h) shown by its headline points and curves
- * (src/families/family_skeleton.c is a whole family on the defaults). Shared
+ * (src/families/skeleton/family_skeleton.c is a whole family on the defaults). Shared
  * code finds a result's family (tests.h: test_family, test_result_family) and
  * calls through the verbs; it never names a family, and a family's own files
  * reach another's by pointer (family_memlat), never by name. The APIs a
@@ -102,7 +102,7 @@ struct family {
 			int nb);
 	void (*compare_print)(FILE *f, const struct compare *c);
 
-	/* ---- draw it: the HTML report (report_html.c) ----
+	/* ---- draw it: the HTML report (report_html.c and its sections) ----
 	 * html_rows: its rows in the per-test table, for one result or one test's
 	 * comparison rows; NULL: html_rows_default (report_html_tests.h: a row per
 	 * headline point, or the comparison's rows). html_section: a section of

@@ -225,6 +225,23 @@ const struct kv *test_summary_get(const struct test_result *t, const char *key)
 	return NULL;
 }
 
+void test_quick_asked(struct test_result *t, double precision)
+{
+	t->quick_asked = precision;
+	test_summary_set(t, RUN_KEY_QUICK_ASKED, precision, NULL);
+}
+
+void test_quick_alloc(struct test_result *t, double budget)
+{
+	t->quick_budget = budget;
+	test_summary_set(t, RUN_KEY_QUICK_ALLOC, budget, NULL);
+}
+
+bool test_is_quick(const struct test_result *t)
+{
+	return t->quick_asked > 0 || t->quick_budget > 0;
+}
+
 struct point *test_point(struct test_result *t, const char *name, double x, const char *xunit,
 			 const char *unit, bool lower_better, bool summary)
 {
@@ -422,4 +439,9 @@ const char *test_status_name(enum test_status s)
 	case TEST_IMPORTED: return "imported";
 	}
 	return "?";
+}
+
+const char *run_noise_group(const struct run *r)
+{
+	return !strcmp(r->meta.seq.purpose, RUN_SEQ_PLAN) ? r->meta.seq.id : "";
 }

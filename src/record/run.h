@@ -131,12 +131,27 @@ enum test_status {
 /* The longest text of a kv: a telemetry source's "n/a: why" sentence fits whole. */
 #define KV_TEXT_MAX 192
 
+/* What a test's summary is to a reader beyond its key: set where it is made, by
+ * its family's describe verb (family.h), which runs after collect and after a
+ * run file is read, so no reader goes by a family's spelling of a key. */
+enum kv_role {
+	KV_FACT,    /* a fact of the test (the default) */
+	KV_NOTE,    /* what the test could not do as asked (SCHED_FIFO refused): the run's
+		       notes say it too */
+	KV_REFUSED, /* a part of the test that refused to run (a load that does not fit): a
+		       note, and a line of its own under the console's results */
+	KV_MARK,    /* a place on the test's curve, x = its value, marked with .mark (a
+		       cache's size, "L1") */
+};
+
 /* A free-form fact about a test or a run: a number, a text, or both. */
 struct kv {
 	char key[64];
 	double value;
 	char text[KV_TEXT_MAX];
 	bool has_value;
+	enum kv_role role; /* not stored: describe sets it */
+	char mark[8];      /* KV_MARK: the curve's label of its place */
 };
 
 /* What a test's result is. A rate test (every UnixBench test) scores the
@@ -145,6 +160,14 @@ struct kv {
  * points, each with one value per sample, so that its intervals and
  * verdicts come from the samples as a rate's do. */
 enum result_kind { RESULT_RATE, RESULT_POINTS };
+
+/* What a point is beyond a value at its x: a statistic of a distribution
+ * (a latency test's phase), which a report draws as that distribution's row,
+ * not as a place on a curve. Set by its family's describe verb. */
+enum point_stat {
+	POINT_VALUE, /* a value at x on a curve, or a headline (the default) */
+	POINT_P50, POINT_P99, POINT_P999, POINT_MAX, POINT_MEAN,
+};
 
 /* One point of a points result: "rnd 4096" -> 4.1 ns per load at 4096 B,
  * "p99" -> 85 us, "8 tasks" -> 1200 jobs/min, "-j2" -> 61 s. */
@@ -158,6 +181,10 @@ struct point {
 			      and the compare table's rows; the others form the curve */
 	int n;             /* values, one per sample that reached the point */
 	double *v;
+	/* Not stored: its family's describe verb sets them. */
+	enum point_stat stat; /* a statistic of the distribution .dist, or a value */
+	char dist[32];        /* the distribution it describes ("audio+burn"), with a stat */
+	char unit_short[8];   /* the unit where a column is narrow ("jpm"); "": .unit */
 };
 
 /* A latency test's distribution of one phase ("other", "audio+burn"), one
@@ -193,6 +220,14 @@ struct test_result {
 
 	int nsummary;
 	struct kv *summary; /* telemetry summaries and other per-test facts */
+
+	/* A quick run's test: the precision its rule was asked for (0.01: +-1%),
+	 * stored as the summary RUN_KEY_QUICK_ASKED (test_quick_asked); 0: none. */
+	double quick_asked;
+	/* A quick run's test measured in rounds by the index allocation: the seconds
+	 * its rounds shared out, stored as the summary RUN_KEY_QUICK_ALLOC
+	 * (test_quick_alloc); 0: none. A quick test has one of the two (test_is_quick). */
+	double quick_budget;
 
 	enum result_kind kind;
 	int npoints;
@@ -324,6 +359,18 @@ void run_add_marker(struct run *r, double t, const char *what);
 void run_add_note(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 struct kv *test_summary_set(struct test_result *t, const char *key, double value, const char *text);
 const struct kv *test_summary_get(const struct test_result *t, const char *key);
+/* The summary a quick run's test keeps its asked precision in, so a run file says it. */
+#define RUN_KEY_QUICK_ASKED "quick_precision_asked"
+/* t is a quick run's test, its rule asked for precision (0.01: +-1%): the field
+ * and the summary that stores it. */
+void test_quick_asked(struct test_result *t, double precision);
+/* The summary a quick run's test by the index allocation keeps its budget in. */
+#define RUN_KEY_QUICK_ALLOC "quick_alloc"
+/* t is a quick run's test measured in rounds that shared out budget seconds
+ * (quick.h): the field and the summary that stores it. */
+void test_quick_alloc(struct test_result *t, double budget);
+/* t is a quick run's test, by either rule: scored as one (score.h). */
+bool test_is_quick(const struct test_result *t);
 
 /* A points test's point of that name, added (with these facts) when it is new. */
 struct point *test_point(struct test_result *t, const char *name, double x, const char *xunit,
@@ -350,6 +397,14 @@ int run_test_ids(const struct run *r, const char **ids, int max);
 /* The same joined: "memlat timerlat scaling" (what the run was, where it
  * has no index to say it). */
 void run_tests_text(const struct run *r, char *buf, size_t len);
+
+/* The purpose of a plan's boot's runs (meta.seq.purpose, src/plan/plan_step.c). */
+#define RUN_SEQ_PLAN "plan"
+/* Which runs a run may be an A/A run of, beyond its settings: the runs of one plan's
+ * boot are one kernel in one boot whatever their release says (two builds of one
+ * version share it, and a simulated plan's B reports A's), so they form a noise set
+ * of their own, its sequence id; "" for every other run. */
+const char *run_noise_group(const struct run *r);
 
 /* Sums of one sample: counts added over copies, elapsed averaged (UnixBench's rule). */
 double sample_count(const struct sample *s);

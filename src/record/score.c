@@ -155,7 +155,7 @@ void score_test(struct test_result *t)
 	if (n <= 0)
 		return;
 	/* a quick run's test, by either rule (quick.h) */
-	if (test_summary_get(t, "quick_precision_asked") || test_summary_get(t, "quick_alloc")) {
+	if (test_is_quick(t)) {
 		score_quick(t);
 		return;
 	}

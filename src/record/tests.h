@@ -113,9 +113,9 @@ const struct family *test_family(const struct test_def *t);
 const struct family *test_result_family(const struct test_result *t);
 const struct family *test_id_family(const char *id);
 
-/* A result as it was collected or read back from a run file: its family's
- * describe verb (family.h) sets its typed fields and puts right what older
- * files said otherwise. */
+/* A result as it was collected or read back from a run file: its typed fields
+ * (run.h: a quick run's asked precision from its summary, then its family's
+ * describe verb's) and what older files said put right. */
 void test_describe(struct test_result *t);
 
 /* A family's settings (struct settings, its f->size bytes into s) as a reader of

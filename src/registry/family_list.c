@@ -14,7 +14,17 @@
 	X(family_scaling)   /* family_scaling.c: throughput as tasks grow */     \
 	X(family_kbuild)    /* family_kbuild.c: build times */                   \
 	X(family_buildload) /* family_buildload.c: builds under load */          \
+	SKELETON(X)                                                            \
 	/* a new family goes above this line */
+
+/* The skeleton family (src/families/skeleton/, the recipe on the defaults) is
+ * listed only in kbench-skeleton, the build tests/system/family_skeleton.sh takes
+ * end to end: `make test` compiles this file again with KBENCH_SKELETON. */
+#ifdef KBENCH_SKELETON
+#define SKELETON(X) X(family_skeleton)
+#else
+#define SKELETON(X)
+#endif
 
 #define DECLARE(f) extern const struct family f;
 #define ENTRY(f) &f,

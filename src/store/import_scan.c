@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "run.h"
+#include "tests.h"
 
 #define MAX_WARNINGS 200
 
@@ -113,6 +114,9 @@ void import_finish_run(struct src *s, struct run *r, const char *name)
 	if (!r->meta.date)
 		r->meta.date = r->nblocks && r->blocks[0].start ? r->blocks[0].start : time(NULL);
 	r->incomplete = false;
+	for (int b = 0; b < r->nblocks; b++) /* read as a run file's results are */
+		for (int i = 0; i < r->blocks[b].ntests; i++)
+			test_describe(&r->blocks[b].tests[i]);
 	struct import_result *res = s->res;
 	struct run **nv = realloc(res->runs, (size_t)(res->nruns + 1) * sizeof *nv);
 	if (!nv)

@@ -61,7 +61,8 @@ const char *import_scan_num(const char *p, const char *end, double *out);
 /* [p, e) into dst, trimmed, runs of blanks as one space. */
 void import_trim_copy(char *dst, size_t size, const char *p, const char *e);
 /* A run of s's (mode imported, its source the file); then, filled, into s's result under
- * name (NULL: its kernel release, else the file's name). */
+ * name (NULL: its kernel release, else the file's name), its results described as a run
+ * file's are when read (tests.h: test_describe). */
 struct run *import_new_run(struct src *s, const char *name);
 void import_finish_run(struct src *s, struct run *r, const char *name);
 

@@ -21,7 +21,7 @@
 #include "storeidx_int.h"
 
 /* Bumped whenever a column or what one holds changes: an older index is rebuilt. */
-#define SCHEMA_VERSION 7
+#define SCHEMA_VERSION 8
 
 /* The runs table: the file's facts, its error when broken, the run's metadata columns (made from
  * their rows, storeidx_meta_columns), and what lists, picking and noise learning read. */
@@ -35,8 +35,8 @@ static const char schema[] =
 	/* Each distinct setting noise learning groups runs by, once: its sets are
 	 * formed from small numbers, not by sorting ten thousand command lines. */
 	"CREATE TABLE IF NOT EXISTS settings (sid INTEGER PRIMARY KEY, host TEXT, kernel TEXT, cmdline TEXT,"
-	" mode TEXT, duration REAL, iterations INTEGER,"
-	" UNIQUE (host, kernel, cmdline, mode, duration, iterations));"
+	" mode TEXT, duration REAL, iterations INTEGER, grp TEXT,"
+	" UNIQUE (host, kernel, cmdline, mode, duration, iterations, grp));"
 	"CREATE INDEX IF NOT EXISTS runs_sets ON runs(date DESC, id DESC, error, sid);"
 	/* a sequence's runs (meta.seq), found when it is started again */
 	"CREATE INDEX IF NOT EXISTS runs_seq ON runs(seq, seq_run) WHERE seq IS NOT NULL;"

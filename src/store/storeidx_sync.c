@@ -121,6 +121,7 @@ static int64_t setting_id(sqlite3_stmt *add, sqlite3_stmt *get, const struct run
 		sqlite3_bind_text(st, 4, run_mode_info(m->mode)->name, -1, SQLITE_STATIC);
 		sqlite3_bind_double(st, 5, isfinite(m->duration_override) ? m->duration_override : 0);
 		sqlite3_bind_int(st, 6, m->iterations);
+		sqlite3_bind_text(st, 7, run_noise_group(r), -1, SQLITE_STATIC); /* a plan's boot is a set of its own */
 		if (sqlite3_step(st) == SQLITE_ROW)
 			sid = sqlite3_column_int64(st, 0);
 		sqlite3_reset(st);
@@ -249,13 +250,13 @@ static int apply(sqlite3 *h, const char *dir, struct storeidx_file *fresh, int n
 		rc = sqlite3_prepare_v2(h, "DELETE FROM runs WHERE file = ?1", -1, &del, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_prepare_v2(h,
-					"INSERT OR IGNORE INTO settings (host, kernel, cmdline, mode, duration, iterations)"
-					" VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+					"INSERT OR IGNORE INTO settings (host, kernel, cmdline, mode, duration, iterations, grp)"
+					" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 					-1, &add_set, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_prepare_v2(h,
 					"SELECT sid FROM settings WHERE host = ?1 AND kernel = ?2 AND cmdline = ?3"
-					" AND mode = ?4 AND duration = ?5 AND iterations = ?6",
+					" AND mode = ?4 AND duration = ?5 AND iterations = ?6 AND grp = ?7",
 					-1, &get_set, NULL);
 	struct storeidx_buf blocks = { 0 }, keys = { 0 }, noise = { 0 };
 	bool open_tx = false;

@@ -40,7 +40,11 @@ static int add_supply(const char *name, void *arg)
 	snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/type", name);
 	if (sysroot_read_line(p, type, sizeof type) < 0)
 		return 0;
-	if (!strcmp(type, "Mains")) {
+	/* USB (a USB-C port's ucsi or cros_usbpd supply) feeds the machine as Mains does; a
+	 * peripheral's (scope Device) does not. */
+	snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/scope", name);
+	bool device = sysroot_read_line(p, scope, sizeof scope) == 0 && !strcmp(scope, "Device");
+	if (!strcmp(type, "Mains") || (!strcmp(type, "USB") && !device)) {
 		uint64_t on;
 		snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/online", name);
 		if (sysroot_read_u64(p, &on) == 0)
@@ -50,8 +54,7 @@ static int add_supply(const char *name, void *arg)
 	if (strcmp(type, "Battery"))
 		return 0;
 	/* scope=Device is a peripheral's battery (a mouse, a headset): not what the machine draws from. */
-	snprintf(p, sizeof p, "/sys/class/power_supply/%.60s/scope", name);
-	if (sysroot_read_line(p, scope, sizeof scope) == 0 && !strcmp(scope, "Device")) {
+	if (device) {
 		add_name(pw->ignored, sizeof pw->ignored, name, "scope Device");
 		return 0;
 	}
@@ -84,24 +87,30 @@ void power_battery_open(struct power *pw)
 		n += snprintf(pw->battery + n, sizeof pw->battery - (size_t)n, "%s%s", i ? "+" : "", pw->bat[i]);
 }
 
-/* One battery's rate in W, signed as the driver gave it: power_now (µW), else current_now (µA) × voltage_now (µV). */
+/* One battery's rate in W, signed as the driver gave it: power_now (µW), else current_now (µA) ×
+ * voltage_now (µV). A rate of 0 is -ENODATA: firmware that fills no rate writes 0, and a machine
+ * that runs draws something, so 0 while discharging is a measurement never made. */
 static int one_battery_watts(const char *bat, double *w)
 {
 	char p[200];
 	int64_t v, a;
+	bool zero = false;
 	snprintf(p, sizeof p, "/sys/class/power_supply/%s/power_now", bat);
 	if (read_s64(p, &v) == 0) {
-		*w = (double)v / 1e6;
-		return 0;
+		if (v) {
+			*w = (double)v / 1e6;
+			return 0;
+		}
+		zero = true;
 	}
 	snprintf(p, sizeof p, "/sys/class/power_supply/%s/current_now", bat);
 	if (read_s64(p, &a) < 0)
-		return -ENOENT;
+		return zero ? -ENODATA : -ENOENT;
 	snprintf(p, sizeof p, "/sys/class/power_supply/%s/voltage_now", bat);
 	if (read_s64(p, &v) < 0)
-		return -ENOENT;
+		return zero ? -ENODATA : -ENOENT;
 	*w = (double)a * (double)llabs(v) / 1e12;
-	return 0;
+	return *w != 0 ? 0 : -ENODATA;
 }
 
 /* One battery's direction: its status, else (Unknown, or no status) the sign of its rate. The ABI lets
@@ -130,21 +139,29 @@ static enum battery_dir one_battery_dir(const char *bat, double w, int ac_online
 	return BATTERY_UNKNOWN;
 }
 
-/* The machine's draw from its batteries: the sum over those discharging; NAN when none is, or none has a rate. */
+/* The machine's draw from its batteries: the sum over those discharging; NAN when none is, none
+ * has a rate, or what they give is not the draw (pw->unmeasured says why). */
 double power_battery_watts(struct power *pw, bool *any_rate)
 {
 	double sum = 0;
 	int discharging = 0, charging = 0, idle = 0;
 	*any_rate = false;
+	pw->unmeasured[0] = '\0';
 	for (int i = 0; i < pw->nbatteries; i++) {
 		double w = NAN;
-		if (one_battery_watts(pw->bat[i], &w) == 0)
+		int rc = one_battery_watts(pw->bat[i], &w);
+		if (rc == 0 || rc == -ENODATA)
 			*any_rate = true;
+		if (rc < 0)
+			w = NAN;
 		enum battery_dir dir = one_battery_dir(pw->bat[i], w, pw->ac_online);
 		if (dir == BATTERY_DISCHARGING) {
 			discharging++;
 			if (!isnan(w))
 				sum += fabs(w);
+			else if (rc == -ENODATA && !pw->unmeasured[0])
+				snprintf(pw->unmeasured, sizeof pw->unmeasured,
+					 "%.31s reports 0 W while discharging (no rate from its firmware)", pw->bat[i]);
 		} else if (dir == BATTERY_CHARGING) {
 			charging++;
 		} else if (dir == BATTERY_IDLE) {
@@ -154,7 +171,12 @@ double power_battery_watts(struct power *pw, bool *any_rate)
 	/* A second battery sits idle while the first discharges: the machine is still discharging. */
 	pw->dir = discharging ? BATTERY_DISCHARGING : charging ? BATTERY_CHARGING : idle ? BATTERY_IDLE : BATTERY_UNKNOWN;
 	pw->battery_discharging = discharging > 0;
-	return discharging && *any_rate ? sum : NAN;
+	/* On a charger too weak for the load (a 15 W USB-C charger under a 30 W run) the battery gives
+	 * only what the charger does not: its rate is the shortfall, not the machine's draw. */
+	if (discharging && pw->ac_online == 1 && !pw->unmeasured[0])
+		snprintf(pw->unmeasured, sizeof pw->unmeasured,
+			 "on a charger too weak for the load (its shortfall, not the draw)");
+	return discharging && *any_rate && !pw->unmeasured[0] ? sum : NAN;
 }
 
 const char *power_battery_dir_name(enum battery_dir d)

@@ -80,30 +80,61 @@ static int read_sysfs_round(struct cpufreq *cf)
 	return ok ? 0 : -ENOENT;
 }
 
-/* Intel model names end with the nominal clock: "... @ 1.60GHz". 0: none. */
+/* Model names that say the nominal clock say it after an "@": Intel's
+ * "... CPU @ 1.60GHz", VIA's "U4200 @ 1.0+ GHz" and "U2250@1300+MHz" (the "+":
+ * a clock cpufreq may list above it). MHz; 0 where the name says none. */
 static double model_clock(const char *line)
 {
-	const char *at = strstr(line, "@ ");
-	double ghz;
-	return at && sscanf(at + 2, "%lfGHz", &ghz) == 1 && ghz > 0 && ghz < 100 ? ghz * 1000 : 0;
+	const char *at = strchr(line, '@');
+	if (!at)
+		return 0;
+	char *end;
+	double v = strtod(at + 1, &end);
+	while (*end == '+' || *end == ' ')
+		end++;
+	double mhz = !strncmp(end, "GHz", 3) ? v * 1000 : !strncmp(end, "MHz", 3) ? v : 0;
+	return mhz > 0 && mhz < 100000 ? mhz : 0;
 }
 
-/* The first model name's clock in /proc/cpuinfo, 0 where it names none. */
-static double cpuinfo_model_clock(void)
+/* From /proc/cpuinfo's first processor: its model name's clock (0 where it
+ * names none) and whether the vendor is AMD's (or Hygon's, the same design). */
+static double cpuinfo_model_clock(bool *amd)
 {
 	char path[4096], line[512];
 	sysroot_path(path, sizeof path, "/proc/cpuinfo");
+	*amd = false;
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return 0;
 	double mhz = 0;
-	while (fgets(line, sizeof line, f))
-		if (!strncmp(line, "model name", 10)) {
+	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "vendor_id", 9))
+			*amd = strstr(line, "AuthenticAMD") || strstr(line, "HygonGenuine");
+		else if (!strncmp(line, "model name", 10)) {
 			mhz = model_clock(line);
 			break;
 		}
+	}
 	fclose(f);
 	return mhz;
+}
+
+/* The top of cpuN's scaling_available_frequencies (MHz), 0 where unreadable. */
+static double available_top(int cpu)
+{
+	char p[128], line[2048];
+	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_available_frequencies", cpu);
+	if (sysroot_read_line(p, line, sizeof line) < 0)
+		return 0;
+	double top = 0;
+	for (char *s = line, *end;; s = end) {
+		double khz = strtod(s, &end);
+		if (end == s)
+			break;
+		if (khz > top)
+			top = khz;
+	}
+	return top / 1000;
 }
 
 /* "cpu MHz" lines in processor order; "processor : N" says which cpu. */
@@ -163,7 +194,10 @@ static void read_policy(struct cpufreq *cf)
 	 * base_frequency (intel_pstate) or ACPI CPPC's nominal_freq (MHz) is
 	 * the nominal clock, per CPU because hybrid parts differ by core type. */
 	const char *from0 = NULL;
-	double model_mhz = -1; /* read once, where a ceiling needs it */
+	double model_mhz = -1; /* read once, where max_freq needs it */
+	bool amd = false;
+	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_driver", c0);
+	sysroot_read_line(p, cf->driver, sizeof cf->driver);
 	for (int i = 0; i < cf->ncpus; i++) {
 		int c = cf->cpu[i];
 		const char *from = NULL;
@@ -191,15 +225,44 @@ static void read_policy(struct cpufreq *cf)
 			cf->nom_ceiling[i] = rb == 0 && b;
 			from = rb < 0 ? "cpuinfo_max_freq" : b ? "cpuinfo_max_freq, a boost ceiling"
 							 : "cpuinfo_max_freq, boost off";
-			/* acpi-cpufreq on an Intel part with turbo: the ceiling is
-			 * the base clock + 1 MHz (its turbo P-state), but the model
-			 * name ("@ 2.60GHz") says the nominal clock itself. */
-			if (cf->nom_ceiling[i] && model_mhz < 0)
-				model_mhz = cpuinfo_model_clock();
-			if (cf->nom_ceiling[i] && model_mhz > 0) {
+			double max = khz / 1000.0;
+			if (model_mhz < 0)
+				model_mhz = cpuinfo_model_clock(&amd);
+			/* acpi-cpufreq on AMD: the boost P-states are not in _PSS, so
+			 * P0 (the top of scaling_available_frequencies) is the base
+			 * clock, boost on or off, and so is max_freq unless CPPC's
+			 * highest/nominal ratio lifted it (Linux 5.11+: acpi_cppc/ is
+			 * there then). An FX-8350's 4000, a 3020e's 1200 with boost on;
+			 * a Ryzen 5 3600's 4714 over P0's 3600. */
+			if (amd && !strcmp(cf->driver, "acpi-cpufreq")) {
+				double p0 = available_top(c);
+				snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/acpi_cppc", c);
+				if (p0 <= 0 && !sysroot_exists(p))
+					p0 = max;
+				if (p0 > 0) {
+					cf->nom_mhz[i] = p0;
+					cf->nom_ceiling[i] = false;
+					from = "acpi-cpufreq P0 (AMD: no boost P-state)";
+					model_mhz = 0; /* P0 rules here, whatever the name says */
+				}
+			}
+			/* A model name says the base clock ("@ 1.90GHz"): where
+			 * max_freq is above it, max_freq is turbo's ceiling. acpi-cpufreq
+			 * on Intel with turbo shows base + 1 MHz and a boost switch;
+			 * intel_pstate without HWP (before Skylake, Bay Trail Atoms) has
+			 * neither base_frequency nor a switch, and shows the turbo
+			 * ceiling itself (an i5-4300U: 2900 for 1.90 GHz; an Atom
+			 * Z3735F: 1833 for 1.33); VIA's "+" clocks list theirs (a Nano
+			 * U2250@1300+MHz: 1600). Below it by a few MHz it is ACPI's
+			 * rounding (3193 for 3.20 GHz), by more a firmware's cap: the
+			 * base clock is still the model name's. Checked on real lscpu
+			 * probes: tests/unit/test_lscpu_probes.c. */
+			if (model_mhz > 0 && (cf->nom_ceiling[i] || fabs(max - model_mhz) >= 0.5)) {
+				from = cf->nom_ceiling[i]	 ? "the model name (max_freq: a boost ceiling)"
+				       : max > model_mhz ? "the model name (max_freq: a turbo ceiling)"
+							 : "the model name (max_freq is below it)";
 				cf->nom_mhz[i] = model_mhz;
 				cf->nom_ceiling[i] = false;
-				from = "the model name (max_freq: a boost ceiling)";
 			}
 		}
 		if (i == 0)
@@ -212,8 +275,6 @@ static void read_policy(struct cpufreq *cf)
 	}
 	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c0);
 	sysroot_read_line(p, cf->governor, sizeof cf->governor);
-	snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_driver", c0);
-	sysroot_read_line(p, cf->driver, sizeof cf->driver);
 	uint64_t v;
 	if (sysroot_read_u64("/sys/devices/system/cpu/cpufreq/boost", &v) == 0)
 		snprintf(cf->boost, sizeof cf->boost, "%s", v ? "on" : "off");

@@ -6,7 +6,9 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#define CPUFREQ_MAX_CPUS 256
+/* Linux's largest NR_CPUS (x86's MAXSMP): every CPU of any machine is read, so the workers' are
+ * among them (a cap read the first 256 in directory order). */
+#define CPUFREQ_MAX_CPUS 8192
 
 enum cpufreq_source { CPUFREQ_NONE, CPUFREQ_SYSFS, CPUFREQ_CPUINFO };
 

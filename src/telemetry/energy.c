@@ -64,7 +64,10 @@ static void energy_sample(struct telemetry_slot *s, const struct telemetry_ctx *
 	powercap_watch_tick(&st->pl, c->now, zone_joules, pw);
 	/* A battery that is not discharging measures nothing: the console says so, not just its name. */
 	if (pw->nbatteries && !pw->ndomains && !pw->npmu) {
-		if (isnan(pw->watts)) {
+		if (isnan(pw->watts) && pw->unmeasured[0]) {
+			snprintf(st->headline, sizeof st->headline, "n/a: %.42s", pw->unmeasured);
+			c->frame->power_source = st->headline;
+		} else if (isnan(pw->watts)) {
 			snprintf(st->headline, sizeof st->headline, "n/a: %.20s not discharging", pw->battery);
 			c->frame->power_source = st->headline;
 		} else {
@@ -134,10 +137,14 @@ static void energy_test_end(struct telemetry_slot *s, const struct telemetry_ctx
 	double missed = pw->missed_s - st->missed0;
 	if (pw->nbatteries && !pw->ndomains && !pw->npmu && missed > 0) {
 		/* Part of the test was not integrated (charging, full, on AC): its sum is not the test's energy. */
-		char buf[120];
-		snprintf(buf, sizeof buf, "n/a: battery %s for %.1f of %.1f s (energy counts only while discharging)",
-			 pw->dir == BATTERY_DISCHARGING ? "not discharging" : power_battery_dir_name(pw->dir),
-			 missed, dt);
+		char buf[KV_TEXT_MAX];
+		if (pw->unmeasured[0])
+			snprintf(buf, sizeof buf, "n/a: battery %s for %.1f of %.1f s", pw->unmeasured, missed, dt);
+		else
+			snprintf(buf, sizeof buf,
+				 "n/a: battery %s for %.1f of %.1f s (energy counts only while discharging)",
+				 pw->dir == BATTERY_DISCHARGING ? "not discharging" : power_battery_dir_name(pw->dir),
+				 missed, dt);
 		test_summary_set(tr, "energy.J", 0, buf);
 		return;
 	}

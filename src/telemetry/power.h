@@ -52,7 +52,8 @@ struct power {
 	char ignored[96];     /* batteries that are not the system's: "hidpp_battery_0 (scope Device)" */
 	enum battery_dir dir; /* as of the latest read */
 	bool battery_discharging;
-	int ac_online;        /* 1, 0, or -1 unknown */
+	int ac_online;        /* 1, 0, or -1 unknown: a Mains or USB supply online */
+	char unmeasured[96];  /* battery: why the latest rate is not the machine's draw, "" when it is */
 	double last_t;        /* time of the previous sample (seconds, caller's clock) */
 	double joules;        /* total since open */
 	double watts;         /* over the last interval; NAN when unknown */

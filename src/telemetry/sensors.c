@@ -16,6 +16,7 @@
 #include "run.h"
 #include "telemetry/frame.h"
 #include "telemetry/source.h"
+#include "telemetry/sysroot.h"
 #include "telemetry/thermal_zone.h"
 #include "telemetry/throttle.h"
 #include "workload.h"
@@ -37,17 +38,93 @@ static void keep_parse_error(const char *err, const char *file, int line)
 		snprintf(parse_error, sizeof parse_error, "%.60s line %d: %.80s", file ? file : "?", line, err);
 }
 
-/* The system's configuration (/etc/sensors3.conf, /etc/sensors.d/), as `sensors` reads it: its labels
- * are shown, its ignores hide inputs, its computes scale values and limits. When it does not parse,
- * an empty one, and note says why. */
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_conf_name(const char *name, void *arg)
+{
+	char ***v = arg;
+	size_t n = 0;
+	while (*v && (*v)[n])
+		n++;
+	char **w = realloc(*v, (n + 2) * sizeof *w);
+	if (!w)
+		return 1;
+	w[n] = strdup(name);
+	w[n + 1] = NULL;
+	*v = w;
+	return w[n] ? 0 : 1;
+}
+
+static void append_file(FILE *out, const char *rel)
+{
+	char path[4096], buf[4096];
+	if (sysroot_path(path, sizeof path, "%s", rel) < 0)
+		return;
+	FILE *f = fopen(path, "re");
+	size_t n;
+	while (f && (n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, out);
+	if (f) {
+		fclose(f);
+		fputc('\n', out);
+	}
+}
+
+/* A tree under KBENCH_SYSFS_ROOT that carries a sensors configuration (an extracted `sensors --dump`,
+ * which holds the machine's /etc/sensors3.conf and sensors.d; a layout with an etc/) is read with
+ * its own configuration, as `sensors` on that machine read it, not with this machine's: the
+ * labels and computes of the dump's machine. Its sensors3.conf then sensors.d's files in name order
+ * (libsensors' own order), as one stream; NULL for the real root or a tree without either. */
+static FILE *tree_config(char **buf, size_t *len)
+{
+	if (!sysroot()[0] || (!sysroot_exists("/kbench-dump.txt") && !sysroot_exists("/etc/sensors3.conf") &&
+			      !sysroot_exists("/etc/sensors.d")))
+		return NULL;
+	FILE *out = open_memstream(buf, len);
+	if (!out)
+		return NULL;
+	append_file(out, "/etc/sensors3.conf");
+	char **names = NULL;
+	sysroot_dir_each("/etc/sensors.d", add_conf_name, &names);
+	size_t n = 0;
+	while (names && names[n])
+		n++;
+	if (n)
+		qsort(names, n, sizeof *names, by_name);
+	for (size_t i = 0; i < n; i++) {
+		char rel[512];
+		if (names[i][0] != '.') {
+			snprintf(rel, sizeof rel, "/etc/sensors.d/%s", names[i]);
+			append_file(out, rel);
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (fclose(out) != 0)
+		return NULL;
+	return *len ? fmemopen(*buf, *len, "r") : fopen("/dev/null", "re"); /* none: an empty one */
+}
+
+/* The system's configuration (/etc/sensors3.conf, /etc/sensors.d/), as `sensors` reads it (or a
+ * fixture tree's own: tree_config): its labels are shown, its ignores hide inputs, its computes
+ * scale values and limits. When it does not parse, an empty one, and note says why. */
 static int init_libsensors(char *note, size_t notelen)
 {
 	parse_error[0] = '\0';
 	sensors_parse_error_wfn = keep_parse_error;
-	int rc = sensors_init(NULL);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *tree = tree_config(&buf, &len);
+	int rc = sensors_init(tree);
+	if (tree)
+		fclose(tree);
+	free(buf);
 	if (rc == 0)
 		return 0;
-	snprintf(note, notelen, "your sensors configuration was not used (%s)",
+	snprintf(note, notelen, "%s sensors configuration was not used (%s)", tree ? "the tree's" : "your",
 		 parse_error[0] ? parse_error : sensors_strerror(rc));
 	sensors_cleanup();
 	FILE *f = fopen("/dev/null", "re");
@@ -55,6 +132,23 @@ static int init_libsensors(char *note, size_t notelen)
 	if (f)
 		fclose(f);
 	return rc;
+}
+
+void sensors_copy_label(char *dst, size_t size, const char *src)
+{
+	if (!size)
+		return;
+	size_t n = strlen(src);
+	if (n >= size) {
+		n = size - 1;
+		/* back to the start of the character the cut falls in (its continuation bytes are 10xxxxxx) */
+		size_t k = n;
+		while (k > 0 && ((unsigned char)src[k] & 0xC0) == 0x80)
+			k--;
+		n = k;
+	}
+	memcpy(dst, src, n);
+	dst[n] = '\0';
 }
 
 /* libsensors keeps one state for the whole process: started by its first user and ended by its
@@ -87,13 +181,14 @@ static void lib_end(void)
 /* The kernel's own label of a feature (tempN_label beside the chip's inputs), else its name. */
 static void kernel_label(const sensors_chip_name *chip, const sensors_feature *f, char *buf, size_t size)
 {
-	char p[512];
+	char p[512], line[256];
 	snprintf(p, sizeof p, "%s/%s_label", chip->path ? chip->path : "", f->name);
 	FILE *fp = chip->path ? fopen(p, "re") : NULL;
-	if (fp && fgets(buf, (int)size, fp)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		while (*buf && buf[strlen(buf) - 1] == ' ')
-			buf[strlen(buf) - 1] = '\0';
+	if (fp && fgets(line, sizeof line, fp)) {
+		line[strcspn(line, "\n")] = '\0';
+		while (*line && line[strlen(line) - 1] == ' ')
+			line[strlen(line) - 1] = '\0';
+		sensors_copy_label(buf, size, line);
 	} else {
 		snprintf(buf, size, "%s", f->name);
 	}
@@ -163,23 +258,62 @@ static void first_read(struct temp_input *t, const sensors_chip_name *chip, cons
 	t->read_ms = (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
 }
 
+/* A new input at the end of s->in, zeroed; NULL when memory runs out (the inputs so far stay). */
+static struct temp_input *new_input(struct temp_sensors *s)
+{
+	if (s->n == s->cap) {
+		int cap = s->cap ? 2 * s->cap : 64;
+		struct temp_input *in = realloc(s->in, (size_t)cap * sizeof *in);
+		if (!in)
+			return NULL;
+		s->in = in;
+		s->cap = cap;
+	}
+	struct temp_input *t = &s->in[s->n++];
+	memset(t, 0, sizeof *t);
+	return t;
+}
+
 /* Every thermal zone as an input (chip "thermal_zoneN", label its type), after the hwmon ones. */
 static void add_zones(struct temp_sensors *s)
 {
 	struct thermal_zone z[THERMAL_ZONES_MAX];
 	int nz = thermal_zones_list(z, THERMAL_ZONES_MAX);
-	for (int k = 0; k < nz && s->n < SENSORS_MAX_INPUTS; k++) {
-		struct temp_input *t = &s->in[s->n++];
-		memset(t, 0, sizeof *t);
+	for (int k = 0; k < nz; k++) {
+		struct temp_input *t = new_input(s);
+		if (!t)
+			break;
 		snprintf(t->chip, sizeof t->chip, "thermal_zone%d", z[k].id);
 		snprintf(t->prefix, sizeof t->prefix, "thermal_zone%d", z[k].id);
 		snprintf(t->label, sizeof t->label, "%s", z[k].type);
 		snprintf(t->klabel, sizeof t->klabel, "%s", z[k].type);
 		t->zone = z[k].id;
 		t->value = z[k].temp;
-		t->max = sensors_valid(z[k].passive) ? z[k].passive : 0;
-		t->crit = sensors_valid(z[k].critical) ? z[k].critical : 0;
+		t->max = sensors_valid_limit(z[k].passive) ? z[k].passive : 0;
+		t->crit = sensors_valid_limit(z[k].critical) ? z[k].critical : 0;
+		t->cpu_bound = z[k].cpu_bound;
 		t->nr_input = t->nr_crit = t->nr_max = -1;
+	}
+}
+
+/* Zone z's hwmon twin is named prefix: thermal_hwmon.c names it after the zone's type, '-' made '_'. */
+static bool is_twin(const struct temp_input *z, const char *prefix)
+{
+	if (z->zone < 0 || strlen(z->klabel) != strlen(prefix))
+		return false;
+	for (size_t k = 0; prefix[k]; k++)
+		if (z->klabel[k] != prefix[k] && !(z->klabel[k] == '-' && prefix[k] == '_'))
+			return false;
+	return true;
+}
+
+/* A zone's twin (on no bus: virtual) is bound where its zone is. */
+static void twins_bound(struct temp_sensors *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		struct temp_input *t = &s->in[i];
+		for (int k = 0; k < s->n && t->zone < 0 && strstr(t->chip, "-virtual-") && !t->cpu_bound; k++)
+			t->cpu_bound = s->in[k].cpu_bound && is_twin(&s->in[k], t->prefix);
 	}
 }
 
@@ -192,12 +326,7 @@ static void zone_twin_limit(struct temp_sensors *s)
 		return;
 	for (int i = 0; i < s->n; i++) {
 		const struct temp_input *z = &s->in[i];
-		if (z->zone < 0 || z->max <= 0 || strlen(z->klabel) != strlen(a->prefix))
-			continue;
-		bool same = true;
-		for (size_t k = 0; a->prefix[k] && same; k++)
-			same = z->klabel[k] == a->prefix[k] || (z->klabel[k] == '-' && a->prefix[k] == '_');
-		if (same && (s->pick.chip_limit == 0 || z->max < s->pick.chip_limit)) {
+		if (z->max > 0 && is_twin(z, a->prefix) && (s->pick.chip_limit == 0 || z->max < s->pick.chip_limit)) {
 			s->pick.chip_limit = z->max;
 			snprintf(s->pick.chip_limit_name, sizeof s->pick.chip_limit_name, "passive");
 		}
@@ -214,23 +343,23 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 		snprintf(s->config_note, sizeof s->config_note, "libsensors failed to start: %s", sensors_strerror(rc));
 	const sensors_chip_name *chip;
 	int cnr = 0, nchips = 0;
-	while (lib && (chip = sensors_get_detected_chips(NULL, &cnr)) && s->n < SENSORS_MAX_INPUTS) {
+	while (lib && (chip = sensors_get_detected_chips(NULL, &cnr))) {
 		nchips++;
 		const sensors_feature *f;
 		int fnr = 0;
-		while ((f = sensors_get_features(chip, &fnr)) && s->n < SENSORS_MAX_INPUTS) {
+		while ((f = sensors_get_features(chip, &fnr))) {
 			if (f->type != SENSORS_FEATURE_TEMP)
 				continue;
 			const sensors_subfeature *sin =
 				sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_INPUT);
-			if (!sin)
+			struct temp_input *t = sin ? new_input(s) : NULL;
+			if (!t)
 				continue;
-			struct temp_input *t = &s->in[s->n++];
 			t->zone = -1;
 			sensors_snprintf_chip_name(t->chip, sizeof t->chip, chip);
 			snprintf(t->prefix, sizeof t->prefix, "%s", chip->prefix);
 			char *label = sensors_get_label(chip, f);
-			snprintf(t->label, sizeof t->label, "%s", label ? label : f->name);
+			sensors_copy_label(t->label, sizeof t->label, label ? label : f->name);
 			free(label);
 			kernel_label(chip, f, t->klabel, sizeof t->klabel);
 			t->chip_ref = chip;
@@ -239,14 +368,18 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			const sensors_subfeature *sm = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_MAX);
 			t->nr_crit = sc ? sc->number : -1;
 			t->nr_max = sm ? sm->number : -1;
+			const sensors_subfeature *st = sensors_get_subfeature(chip, f, SENSORS_SUBFEATURE_TEMP_TYPE);
+			double ty = st ? read_sub(chip, st->number) : NAN;
+			t->sensor_type = isfinite(ty) ? (int)ty : 0;
 			first_read(t, chip, override);
 			double c = read_sub(chip, t->nr_crit), m = read_sub(chip, t->nr_max);
-			t->crit = sensors_valid(c) ? c : 0;
-			t->max = sensors_valid(m) ? m : 0;
+			t->crit = sensors_valid_limit(c) ? c : 0;
+			t->max = sensors_valid_limit(m) ? m : 0;
 			t->max_constant = !strcmp(t->prefix, "k10temp");
 		}
 	}
 	add_zones(s);
+	twins_bound(s);
 	if (!s->n) {
 		if (!nchips)
 			snprintf(s->why, sizeof s->why,
@@ -261,6 +394,9 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 		}
 		if (lib)
 			lib_end();
+		free(s->in);
+		s->in = NULL;
+		s->cap = 0;
 		return rc;
 	}
 	s->lib = lib;
@@ -290,6 +426,9 @@ int sensors_open(struct temp_sensors *s, const char *override, char *err, size_t
 			lib_end();
 		s->lib = false;
 		s->available = false;
+		free(s->in);
+		s->in = NULL;
+		s->n = s->cap = 0;
 		return rc;
 	} else {
 		snprintf(s->why, sizeof s->why, "%s", why);
@@ -322,6 +461,9 @@ void sensors_close(struct temp_sensors *s)
 	s->lib = false;
 	s->available = false;
 	s->has_pick = false;
+	free(s->in);
+	s->in = NULL;
+	s->n = s->cap = 0;
 }
 
 /* ---- the source: series temp.cpu, temp.CHIP.LABEL; summaries temp.max/start/limit/source, sample.N.temp ---- */

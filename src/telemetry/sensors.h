@@ -6,8 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define SENSORS_MAX_INPUTS 128
-#define SENSORS_PICK_MAX 64
+/* As many inputs as the machine has (a two-socket server's coretemp alone has 2 x 57); the
+ * headline picks at most SENSORS_PICK_MAX of them (every core of such a server). */
+#define SENSORS_PICK_MAX 512
 /* An input whose first read takes longer is left out of sampling: reads of a waking GPU or an SMM
  * handler take tens to hundreds of ms; a sysfs file in memory takes microseconds, a loaded machine
  * a few ms at worst. */
@@ -23,6 +24,8 @@ struct temp_input {
 	double max;      /* °C; 0 when none (a zone: its passive trip point) */
 	bool max_constant; /* k10temp's temp1_max: a constant of the driver (70 °C), not a limit */
 	int zone;        /* N of /sys/class/thermal/thermal_zoneN, -1 for a hwmon input */
+	bool cpu_bound;  /* a zone (or a zone's hwmon twin) bound to the CPU's cooling devices */
+	int sensor_type; /* tempN_type: 1 CPU diode, 5 AMD AMDSI, 6 Intel PECI (wired to the CPU); 0 none */
 	bool sampled;    /* read every interval during a run: the headline's inputs only */
 	double read_ms;  /* how long its first read took */
 	char skip[112];  /* why it is not read ("not read: a GPU: a read may wake it"), "" when it is */
@@ -46,8 +49,8 @@ struct temp_sensors {
 	bool available;     /* libsensors or the thermal zones gave temperature inputs */
 	bool lib;           /* libsensors is initialised (sensors_cleanup to do) */
 	char why[200];      /* why not, or why no headline */
-	int n;
-	struct temp_input in[SENSORS_MAX_INPUTS];
+	int n, cap;
+	struct temp_input *in; /* n of them, allocated by sensors_open, freed by sensors_close */
 	bool has_pick;
 	struct temp_pick pick;
 	double value;       /* the headline now, NAN when unknown */
@@ -61,6 +64,17 @@ static inline bool sensors_valid(double c)
 {
 	return c > 1 && c < 127;
 }
+
+/* A limit means one between 40 and 127 °C: below, no CPU and no zone is at its limit (firmware's
+ * placeholders, an ACPI _CRT of 20.8 °C); above, the chip has none (acpitz's 200 or 226.8). */
+static inline bool sensors_valid_limit(double c)
+{
+	return c >= 40 && c < 127;
+}
+
+/* src into dst (size bytes with the NUL), cut where a UTF-8 character starts: a sensors.conf
+ * label in Russian is two bytes a letter, and half a letter stored is an invalid run file. */
+void sensors_copy_label(char *dst, size_t size, const char *src);
 
 /* Opens libsensors, lists every temperature input and picks the headline.
  * override is "CHIP:LABEL" from --sensor or NULL. Returns 0 (check

@@ -17,7 +17,7 @@ struct run;
 struct test_result;
 
 /* Checks for kbench run's telemetry options beyond their rows' ranges
- * (src/cli/options.c): 0, or -1 with one sentence in err. opt is the option as
+ * (src/cli/options_table.c): 0, or -1 with one sentence in err. opt is the option as
  * the user spelled it. */
 int telemetry_check_events(const char *opt, const char *arg, char *err, size_t errlen);
 int telemetry_check_interval(const char *opt, const char *arg, char *err, size_t errlen);

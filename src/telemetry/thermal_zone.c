@@ -52,6 +52,26 @@ static void read_trips(struct thermal_zone *z)
 	}
 }
 
+bool thermal_cdev_is_cpu(const char *type)
+{
+	return !strncmp(type, "cpufreq-", 8) || !strncmp(type, "thermal-cpufreq-", 16) ||
+	       !strncmp(type, "cpuidle-", 8);
+}
+
+/* What a zone is bound to (Documentation/driver-api/thermal/sysfs-api.rst: cdevN links to the
+ * cooling devices of its trip points): a zone that slows the CPUs watches them, whatever its
+ * device tree calls it (RK3588's bigcore0-thermal, i.MX's imx_thermal_zone). */
+static void read_bindings(struct thermal_zone *z)
+{
+	for (int k = 0; k < 64 && !z->cpu_bound; k++) {
+		char p[96], type[48];
+		snprintf(p, sizeof p, "/sys/class/thermal/thermal_zone%d/cdev%d/type", z->id, k);
+		if (sysroot_read_line(p, type, sizeof type) < 0)
+			break;
+		z->cpu_bound = thermal_cdev_is_cpu(type);
+	}
+}
+
 static int by_id(const void *a, const void *b)
 {
 	return ((const struct thermal_zone *)a)->id - ((const struct thermal_zone *)b)->id;
@@ -82,6 +102,7 @@ static int add_zone(const char *name, void *arg)
 	if (thermal_zone_read(id, &t->temp) < 0)
 		t->temp = NAN;
 	read_trips(t);
+	read_bindings(t);
 	zs->n++;
 	return 0;
 }

@@ -33,7 +33,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "observer_driver: no temperature inputs (%s)\n", ts.why);
 		return 1;
 	}
-	bool now_sampled[SENSORS_MAX_INPUTS];
+	bool *now_sampled = calloc((size_t)ts.n + 1, sizeof *now_sampled);
+	if (!now_sampled)
+		return 1;
 	int nsampled = 0;
 	for (int i = 0; i < ts.n; i++)
 		nsampled += now_sampled[i] = ts.in[i].sampled;
@@ -53,5 +55,6 @@ int main(int argc, char **argv)
 	printf("%-24s %8d %12.1f %15.4f%%\n", "every input (before)", ts.n, us_old, us_old / 5e5 * 100);
 	printf("ratio now/before %.3f (goal: now under 1%% of a CPU)\n", us_old > 0 ? us_now / us_old : 0);
 	sensors_close(&ts);
+	free(now_sampled);
 	return 0;
 }

@@ -16,7 +16,7 @@
 #   inject   a real slowdown: INJECT_RUNS runs per side of the index allocation with the run's
 #            CPU capped at (1 - INJECT_PCT/100) of one CPU by a cgroup quota (root), compared
 #            with as many plain ones: is the slowdown found (needs the cgroup CPU controller)
-#   plan     tests/bench/sensitivity_plan.sh (the A/B plan's shapes), when it exists
+#   plan     tests/bench/sensitivity_plan.sh (the A/B plan's shapes: make bench-sensitivity-plan)
 # Shapes (SHAPES, space-separated): quick-precision (kbench 0.2's quick runs: each test until
 # +-1% or 15 s, one after another), quick (the index allocation in rounds, its default budget),
 # quick-M (quick samples, M minutes), budget-M (UnixBench's sample lengths, M minutes), full;
@@ -152,12 +152,9 @@ print("inject: %s%% CPU taken from %s runs per side: index %+.1f%% %s, %s" % (
 ' "$OUT/inject.json" "$INJECT_PCT" "$INJECT_RUNS"
 }
 
+# the plan shapes' own script (make bench-sensitivity-plan), on this build's plan_resample
 plan() {
-	if [ -f "$HERE/sensitivity_plan.sh" ]; then
-		KBENCH="$KBENCH" OUT="$OUT/plan" sh "$HERE/sensitivity_plan.sh"
-	else
-		log "no tests/bench/sensitivity_plan.sh yet (the A/B plan's shapes): nothing to run for it"
-	fi
+	KBENCH="$KBENCH" BUILD="${BUILD:-build}" sh "$HERE/sensitivity_plan.sh"
 }
 
 phases=${*:-measure analyse inject plan}

@@ -23,6 +23,17 @@ printf '| base | b | `src/base/*` | top |\n| top | t | `src/top/*` | base |\n<!-
 python3 "$KBENCH_TOP/tests/tools/include_rules.py" "$T/up" >"$T/out" 2>&1 && { cat "$T/out"; die "an include up a floor passed"; }
 grep -q "^part 'base' may include 'top', which is not on a floor below it" "$T/out" ||
 	{ cat "$T/out"; die "the floor was not named"; }
+# ... and a private header reached from another folder is refused
+mkdir -p "$T/priv/src/base" "$T/priv/src/cli" "$T/priv/docs"
+printf '<!-- parts: begin -->\n| Part | What | Files | May include |\n|-|-|-|-|\n' >"$T/priv/docs/HACKING.md"
+printf '| base | b | `src/base/*` | — |\n| cli | c | `src/cli/*` | base |\n<!-- parts: end -->\n' >>"$T/priv/docs/HACKING.md"
+printf '\n' >"$T/priv/src/base/stats_int.h"
+printf '#include "stats_int.h"\n' >"$T/priv/src/base/stats.c"
+printf '#include "../base/stats_int.h"\n' >"$T/priv/src/cli/cmd.c"
+python3 "$KBENCH_TOP/tests/tools/include_rules.py" "$T/priv" >"$T/out" 2>&1 && { cat "$T/out"; die "a private header reached from outside passed"; }
+grep -q '^src/cli/cmd.c:1: includes src/base/stats_int.h, private to src/base/' "$T/out" ||
+	{ cat "$T/out"; die "the private header's outside include was not named"; }
+grep -q '^src/base/stats.c' "$T/out" && { cat "$T/out"; die "its own folder's include was refused"; }
 # the tree itself
 python3 "$KBENCH_TOP/tests/tools/include_rules.py" "$KBENCH_TOP" >"$T/out" 2>&1 || { cat "$T/out"; die "include rules"; }
 grep -q '^[0-9]* files in [0-9]* parts' "$T/out" || { cat "$T/out"; die "include_rules.py printed no summary"; }

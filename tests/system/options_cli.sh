@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The option table (src/cli/options.c) seen from outside: every command takes its options before or
+# The options (src/cli/options_table.c) seen from outside: every command takes its options before or
 # after its operands, "--" ends them, bad values exit 2 with one line, and --help, the man page,
 # the bash completion and the guide's option tables are all what the binary generates.
 . "$KBENCH_TOP/tests/system/lib.inc"

@@ -66,6 +66,13 @@ while IFS= read -r line; do
 			die "$line: no noise floors from its runs: $(cat "$T/out")"
 		expect_exit 0 "$KBENCH" calibrate --help
 		grep -q -- '-n, --runs N .*(default 5' "$T/out" || die "$line: the tour says five runs" ;;
+	"kbench plan new pf --kernels 6.1.0-13-amd64,6.6.8-pf1")
+		run_tour "$line" -c 1 dhry2reg syscall
+		grep -Eq '^Before any run: 3 boots x 1 run a kernel, .* a change of [0-9.]+% in the index' "$T/out" &&
+			grep -q '^Next: boot A (6.1.0-13-amd64) for boot 1 of 6' "$T/out" ||
+			die "$line: no promise or no kernel named to boot: $(cat "$T/out")"
+		expect_exit 0 "$KBENCH" plan
+		grep -q '^Plan pf: A 6.1.0-13-amd64, B 6.6.8-pf1' "$T/out" || die "$line: kbench plan does not show it" ;;
 	"kbench thermal --minutes 2")
 		# not stored: last and last~1 stay two index runs of one copy for report and export
 		run_tour "$line" --minutes 0.05 --idle 0 --duration 0.5 --no-save

@@ -13,7 +13,7 @@ for t in *.sh; do
 	decl=" $(requires_of "$t") "
 	for inc in $(grep '^\. ' "$t" | grep -o '[a-z_]*_lib\.inc' | sort -u); do
 		case $inc in
-		ui_lib.inc) want="tmux python3" ;;
+		ui_lib.inc | families_lib.inc) want="tmux python3" ;;
 		thermal_lib.inc) want="unshare" ;;
 		valgrind_lib.inc) want="valgrind" ;;
 		reliability_lib.inc) want="pgrep" ;;

@@ -9,13 +9,15 @@
 # requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-# the caches marked on the axis and the plateau rows are the caches sysfs gives (memlat_cli)
-[ -r /sys/devices/system/cpu/cpu0/cache/index0/size ] || skip "no cache sizes in sysfs"
+# the caches marked on the axis and the plateau rows are the caches sysfs gives: a fake cache
+# tree's (lib.inc's fake_caches, as memlat_cli)
+fake_caches "$T/caches"
+export KBENCH_SYSFS_ROOT="$T/caches"
 
 small="--sizes 512:4M:4 --samples 2 --pause 0"
 expect_exit 0 "$KBENCH" run memlat $small --duration 0.5 -c 1 --no-telemetry --name base
 
-ui_start env NO_COLOR=1 "$KBENCH" console memlat $small --duration 3 --copies 1
+ui_start env NO_COLOR=1 KBENCH_SYSFS_ROOT="$T/caches" "$KBENCH" console memlat $small --duration 3 --copies 1
 ui_wait 'Setup'
 ui_keys r
 ui_wait '^── memlat · 1 copy ─' 20

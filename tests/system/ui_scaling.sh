@@ -28,13 +28,13 @@ python3 -c 'import sys; sys.exit(any(len(l.rstrip("\n")) > 80 for l in open(sys.
 	die "a line is wider than 80 columns"
 [ "$(wc -l <"$T/screen")" -le 24 ] || die "more than 24 lines"
 # the second sample marks the first one's mean
-ui_wait 'sample 2 of 2' 60
+ui_wait 'sample 2 of 2' 240 # a sweep of 150 jobs takes 1:30 under ASan (SAN=1), 0:30 without
 # a sweep's length is no --duration: the second sample's is the first sweep's time, estimated
 grep -Eq 'sample 2 of 2 +[0-9]+:[0-9]+ (of|over) ~[0-9]+:[0-9]+' "$T/screen" ||
 	{ cat "$T/screen"; die "the sample's length is not shown as an estimate"; }
 grep -q 'sample 2 of 2 .* ~0:30' "$T/screen" && { cat "$T/screen"; die "the second sweep still shows the nominal 0:30"; }
 ui_wait '\*\*' 30
-ui_wait 'Results' 90
+ui_wait 'Results' 240
 ui_wait 'vs base' 5
 for p in "1 task" "2 tasks" "4 tasks" "8 tasks" "peak"; do
 	grep -Eq "^ scaling $p +1 .*(faster|slower|noise|n/a)" "$T/screen" ||

@@ -29,6 +29,11 @@ die() { echo "arm64_vm: $*" >&2; exit 1; }
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 ARM=${KBENCH_ARM64:-$TOP/build-arm64}
 
+kernel_pkg() {
+	apt-cache depends linux-image-cloud-arm64:arm64 2>/dev/null |
+		sed -n 's/^ *Depends: \(linux-image-[^ ]*-cloud-arm64\).*/\1/p' | head -n 1
+}
+
 fetch() {
 	dir=$1
 	mkdir -p "$dir"
@@ -36,8 +41,14 @@ fetch() {
 	command -v apt-get >/dev/null 2>&1 || die "no apt-get: put an arm64 kernel Image and a static arm64 busybox in $dir"
 	# the metapackage names the kernel of the day; download that one (apt-get download
 	# fetches exactly what it is given: a package, not its dependencies)
-	kpkg=$(apt-cache depends linux-image-cloud-arm64:arm64 2>/dev/null |
-		sed -n 's/^ *Depends: \(linux-image-[^ ]*-cloud-arm64\).*/\1/p' | head -n 1)
+	kpkg=$(kernel_pkg)
+	# a make deps for another architecture refreshed apt's index for that one alone (it
+	# names the architectures apt sees), leaving arm64's out: refresh arm64's, as root
+	if [ -z "$kpkg" ] && [ "$(id -u)" = 0 ] && dpkg --print-foreign-architectures | grep -qx arm64; then
+		apt-get update -qq -o APT::Architectures::="$(dpkg --print-architecture)" \
+			-o APT::Architectures::=arm64 >/dev/null 2>&1
+		kpkg=$(kernel_pkg)
+	fi
 	[ -n "$kpkg" ] || die "apt knows no linux-image-cloud-arm64:arm64 (run 'make deps ARCH=arm64' on Debian)"
 	tmp=$(mktemp -d "$dir/fetch.XXXXXX")
 	# as root, apt-get download warns that its sandbox user cannot write here: harmless

@@ -10,7 +10,9 @@ parts it may include. Its rows are floors, the lowest first: a part may include 
 the rows above its own, so no include runs up a floor and no two parts lean on each other (a
 row naming a part below it in the table is a violation). Every source file must belong to a
 part (the longest pattern matching its path decides); an include of a file of a part not in
-the includer's row is a violation. A module is a .c and its .h (same path
+the includer's row is a violation, and so is an include of a private header (NAME_int.h,
+NAME_priv.h) from another folder: a part reached from outside offers a header named as what
+it is (html.h, compare_plugin.h, import_scan.h). A module is a .c and its .h (same path
 without the extension); an include cycle between modules is printed as the chain of modules.
 Exit 0 when all holds, 1 with one line per problem.
 """
@@ -183,6 +185,9 @@ def main():
             a, b = part_of.get(f), part_of.get(target)
             if a and b and b not in may[a]:
                 problems.append(f"{f}:{n}: includes {target}: {a} may not include {b}")
+            if re.search(r"_(int|priv)\.h$", target) and os.path.dirname(target) != os.path.dirname(f):
+                problems.append(f"{f}:{n}: includes {target}, private to {os.path.dirname(target)}/ "
+                                "(another folder uses the API its module declares for it)")
 
     for comp in sccs(graph):
         if len(comp) > 1:

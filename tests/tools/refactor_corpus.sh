@@ -9,7 +9,8 @@
 #   sh tests/tools/refactor_corpus.sh KBENCH STORE OUT
 #
 # STORE is made on the first call (two short runs of every family, named FAMILY-a and
-# FAMILY-b as tests/system/families_e2e.sh makes them, plus the imports of the fixtures);
+# FAMILY-b as tests/system/families_e2e.sh makes them, two quick runs, quick-a and quick-b,
+# plus the imports of the fixtures);
 # later calls reuse it, so both binaries read the same runs. OUT is emptied and refilled.
 # A version string that names a commit is replaced by VERSION in every file.
 set -u
@@ -31,6 +32,7 @@ scaling|run scaling --tasks 1,2 --jobs 10 --samples 2 --pause 0 --no-telemetry -
 kbuild|run kbuild --tree 1 --make-jobs 1 --samples 2 --pause 0 --no-telemetry --tmpdir $S
 buildload|run buildload --tree 1 --loads no_load,process_load --samples 1 --pause 0 --no-telemetry --tmpdir $S
 thermal|thermal --minutes 0.05 --idle 0 --duration 1 -c 1
+quick|run syscall pipe --quick --max-test-seconds 2 --precision 20 --pause 0 -c 1 --no-telemetry
 "
 IMPORTS="contest-2.6.txt contest-old.txt kcbench-0.9.log kernbench-0.50.log ub5-2copies.log ub6-1copy.log
 paste-2blocks.txt table.md run-1.1.json"

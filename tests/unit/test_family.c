@@ -16,6 +16,7 @@
 #include "latency.h"
 #include "report.h"
 #include "run.h"
+#include "runfile.h"
 #include "tests.h"
 
 /* Is row t one of family f's own (its rows or its rows listed last)? */
@@ -165,6 +166,115 @@ static void test_memlat_table_is_its_own(void **state)
 	free(other);
 }
 
+/* A run of one result of each kind of convention, as a run file holds it:
+ * nothing typed, only keys and names. */
+static struct run *conventions_run(void)
+{
+	struct run *r = run_new();
+	r->meta.mode = RUN_MODE_QUICK;
+	struct run_block *b = run_add_block(r, 1);
+	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
+	t->status = TEST_DONE;
+	test_summary_set(t, "cache.L2", 524288, NULL);
+	test_summary_set(t, "cache.L3", 0, "not found"); /* no size: no mark */
+	point_push(test_point(t, "rnd L2", 262144, "B", "ns", true, true), 4.5);
+	t = run_block_add_test(b, "timerlat", "Timer latency", "us", 0, 0, "latency");
+	t->status = TEST_DONE;
+	point_push(test_point(t, "fifo+burn p99.9", 99.9, "%", "us", true, true), 40);
+	point_push(test_point(t, "fifo+burn mean", 0, "", "us", true, true), 4);
+	point_push(test_point(t, "fifo+burn met", 0, "", "%", false, true), 100);
+	test_summary_set(t, "note", 0, "SCHED_FIFO not permitted");
+	t = run_block_add_test(b, "scaling", "Throughput", "jpm", 0, 0, "scaling");
+	t->status = TEST_DONE;
+	point_push(test_point(t, "2 tasks", 2, "tasks", "jobs/min", false, true), 900);
+	point_push(test_point(t, "2 tasks s", 2, "tasks", "s", true, false), 12);
+	t = run_block_add_test(b, "buildload", "Build under load", "s", 0, 0, "build");
+	t->status = TEST_DONE;
+	point_push(test_point(t, "no_load", 0, "", "s", true, true), 30);
+	test_summary_set(t, "refused mem_load", 0, "needs 2 GiB");
+	test_summary_set(t, "note", 0, "page cache not flushed");
+	t = run_block_add_test(b, "syscall", "System Call Overhead", "lps", 1, 15000, "system");
+	t->status = TEST_DONE;
+	test_quick_asked(t, 0.02);
+	t = run_block_add_test(b, "pipe", "Pipe Throughput", "lps", 1, 12440, "system");
+	t->status = TEST_DONE;
+	test_quick_alloc(t, 150);
+	return r;
+}
+
+static const struct test_result *result(const struct run *r, const char *id)
+{
+	return run_block_find_test(&r->blocks[0], id);
+}
+
+/* What shared code reads of a result beyond its numbers are typed fields its
+ * family's describe verb sets, after collect and after a run file is read: a
+ * cache's size marks the curve, a phase's percentiles and mean are its
+ * distribution's, a narrow column's unit, a refused part and a note, a quick
+ * run's precision. Read back from the file, where only keys and names are, each
+ * is there again; a point or a summary of no convention stays a plain one. */
+static void test_described_from_a_run_file(void **state)
+{
+	(void)state;
+	struct run *w = conventions_run();
+	char err[300];
+	char *json = runfile_dump(w, err, sizeof err);
+	assert_non_null(json);
+	run_free(w);
+	struct run *r = runfile_parse(json, strlen(json), "conventions", err, sizeof err);
+	free(json);
+	assert_non_null(r);
+
+	const struct test_result *t = result(r, "memlat");
+	const struct kv *l2 = test_summary_get(t, "cache.L2"), *l3 = test_summary_get(t, "cache.L3");
+	assert_int_equal(l2->role, KV_MARK);
+	assert_string_equal(l2->mark, "L2");
+	assert_int_equal(l3->role, KV_FACT);
+	assert_int_equal(test_find_point(t, "rnd L2")->stat, POINT_VALUE);
+
+	t = result(r, "timerlat");
+	const struct point *p = test_find_point(t, "fifo+burn p99.9");
+	assert_int_equal(p->stat, POINT_P999);
+	assert_string_equal(p->dist, "fifo+burn");
+	assert_int_equal(test_find_point(t, "fifo+burn mean")->stat, POINT_MEAN);
+	assert_int_equal(test_find_point(t, "fifo+burn met")->stat, POINT_VALUE);
+	assert_int_equal(test_summary_get(t, "note")->role, KV_NOTE);
+
+	t = result(r, "scaling");
+	assert_string_equal(test_find_point(t, "2 tasks")->unit_short, "jpm");
+	assert_string_equal(test_find_point(t, "2 tasks s")->unit_short, "");
+
+	t = result(r, "buildload");
+	assert_int_equal(test_summary_get(t, "refused mem_load")->role, KV_REFUSED);
+	assert_int_equal(test_summary_get(t, "note")->role, KV_NOTE);
+
+	assert_true(result(r, "syscall")->quick_asked == 0.02);
+	assert_true(result(r, "memlat")->quick_asked == 0);
+	/* a quick run's test of the index allocation: its budget, and quick by either rule */
+	assert_true(result(r, "pipe")->quick_budget == 150);
+	assert_true(result(r, "pipe")->quick_asked == 0);
+	assert_true(test_is_quick(result(r, "pipe")) && test_is_quick(result(r, "syscall")));
+	assert_false(test_is_quick(result(r, "memlat")));
+	run_free(r);
+}
+
+/* The same conventions in another family's result mean nothing there: a
+ * family describes its own results, never another's. */
+static void test_described_by_its_own_family(void **state)
+{
+	(void)state;
+	struct run *r = run_new();
+	struct test_result *t = run_block_add_test(run_add_block(r, 1), "wakelat", "Wake", "us", 0, 0, "latency");
+	test_summary_set(t, "cache.L1", 32768, NULL);
+	test_summary_set(t, "refused mem_load", 0, "needs 2 GiB");
+	point_push(test_point(t, "x jobs/min", 1, "tasks", "jobs/min", false, true), 1);
+	test_describe(t);
+	assert_int_equal(test_summary_get(t, "cache.L1")->role, KV_FACT);
+	assert_int_equal(test_summary_get(t, "refused mem_load")->role, KV_FACT);
+	assert_string_equal(test_find_point(t, "x jobs/min")->unit_short, "");
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -175,6 +285,8 @@ int main(void)
 		cmocka_unit_test(test_views_are_found_by_family),
 		cmocka_unit_test(test_latency_tables_are_its_own),
 		cmocka_unit_test(test_memlat_table_is_its_own),
+		cmocka_unit_test(test_described_from_a_run_file),
+		cmocka_unit_test(test_described_by_its_own_family),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

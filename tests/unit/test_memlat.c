@@ -468,16 +468,23 @@ static void test_sweep_estimate(void **state)
 	assert_true(e > 6 && e < 30);
 }
 
+/* A memlat result in r with its clock (MHz) and random L1 plateau (ns), for the notes' tests. */
+static struct test_result *notes_test(struct run *r, double mhz, double l1)
+{
+	struct test_result *t = run_block_add_test(run_add_block(r, 1), "memlat", "Memory latency",
+						   "ns", 0, 0, "memory");
+	point_push(test_point(t, "clock", 0, "", "MHz", false, true), mhz);
+	point_push(test_point(t, "rnd L1", 4096, "B", "ns", true, true), l1);
+	return t;
+}
+
 /* The report's notes on a machine whose sysfs names no caches (qemu's arm64 virt board):
  * the clock and the pages asked still show, only the cache steps have nothing to say. On
  * arm64 the notes were all dropped, and with them "huge pages asked" (options_cli). */
 static void test_notes_without_caches(void **state)
 {
 	struct run *r = run_new();
-	struct test_result *t = run_block_add_test(run_add_block(r, 1), "memlat", "Memory latency",
-						   "ns", 0, 0, "memory");
-	point_push(test_point(t, "clock", 0, "", "MHz", false, true), 2000);
-	point_push(test_point(t, "rnd L1", 4096, "B", "ns", true, true), 2);
+	struct test_result *t = notes_test(r, 2000, 2);
 	test_summary_set(t, "pages", 0, "huge pages asked (MADV_HUGEPAGE)");
 	char buf[2048] = "";
 	FILE *f = fmemopen(buf, sizeof buf - 1, "w");
@@ -498,9 +505,53 @@ static void test_notes_without_caches(void **state)
 	run_free(r);
 }
 
+/* The default range is bounded by time: a 508 MiB L3 (a server's, or a VM's view of its host's)
+ * made 2 GiB, ten minutes a run; a laptop's 12 MiB keeps its 4x. */
+static void test_default_bounded_by_time(void **state)
+{
+	const struct memlat_caches big = { 3, { 1, 2, 3 }, { 48 << 10, 1 << 20, 508ULL << 20 } };
+	const struct memlat_caches laptop = { 3, { 1, 2, 3 }, { 48 << 10, 1280 << 10, 12 << 20 } };
+	const struct memlat_caches netbook = { 2, { 1, 2 }, { 24 << 10, 512 << 10 } };
+	struct memlat_sizes s;
+	memlat_default_sizes(&big, &s);
+	assert_true(s.max < 1ULL << 30);
+	assert_true(s.max >= 8ULL << 20);
+	assert_true(memlat_sweep_seconds(&s, &big, MEMLAT_SWEEP_BUDGET) <= MEMLAT_SWEEP_MAX_SECONDS);
+	memlat_default_sizes(&laptop, &s);
+	assert_int_equal(s.max, 64ULL << 20); /* 4 x 12 MiB, up to a power of two */
+	memlat_default_sizes(&netbook, &s);
+	assert_int_equal(s.max, 8ULL << 20);
+}
+
+/* The report says the range used, and when it stops short of the last cache that its "mem" is
+ * that cache; a clock above cpufreq's ceiling is no clock (a core that folds the adds). */
+static void test_notes_range_and_ceiling(void **state)
+{
+	struct run *r = run_new();
+	struct test_result *t = notes_test(r, 20579, 1.4);
+	test_summary_set(t, "cache.L1", 49152, NULL);
+	test_summary_set(t, "cache.L3", 508.0 * 1048576, NULL);
+	test_summary_set(t, "sizes.min", 512, NULL);
+	test_summary_set(t, "sizes.max", 256.0 * 1048576, NULL);
+	test_summary_set(t, "clock.ceiling", 3800, NULL);
+	char buf[2048] = "";
+	FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+	memlat_print_notes(f, t);
+	fclose(f);
+	assert_non_null(strstr(buf, "Sizes: 512 B to 256 MiB, not past the last cache (508 MiB)"));
+	assert_non_null(strstr(buf, "CPU clock: n/a: the chain of dependent adds read 20579 MHz, above"));
+	assert_null(strstr(buf, "cycles\n"));
+	assert_true(isnan(memlat_clock(t)));
+	test_summary_set(t, "clock.ceiling", 30000, NULL);
+	assert_true(memlat_clock(t) == 20579);
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_default_bounded_by_time),
+		cmocka_unit_test(test_notes_range_and_ceiling),
 		cmocka_unit_test(test_parse_sizes),	   cmocka_unit_test(test_params_and_defaults),
 		cmocka_unit_test(test_size_list),	   cmocka_unit_test(test_plateau_sizes),
 		cmocka_unit_test(test_plateaus_and_steps), cmocka_unit_test(test_collect),

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Tests of the option table in src/cli/options.c: its rows are whole and sane, and the parser made from it reads every command the GNU way. */
+/* Tests of the option table (its rows in src/cli/options_table.c, its parser in options.c): its rows are whole and sane, and the parser made from it reads every command the GNU way. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -148,6 +148,15 @@ static void two_batteries_are_summed(void **state)
 	assert_true(fabs(pw.watts - 7.0) < 1e-9);
 }
 
+/* A sample at t seconds that measured nothing: no watts, no joules, the time kept as missed. */
+static void sample_measures_nothing(struct power *pw, double t)
+{
+	assert_int_equal(power_sample(pw, t), 0);
+	assert_true(isnan(pw->watts));
+	assert_true(pw->joules == 0 && pw->integrated_s == 0);
+	assert_true(fabs(pw->missed_s - t) < 1e-9);
+}
+
 /* Charging or full: no energy is counted for that time, and the time is kept as missed. */
 static void no_energy_unless_discharging(void **state)
 {
@@ -158,11 +167,46 @@ static void no_energy_unless_discharging(void **state)
 	power_open(&pw, 0);
 	assert_true(pw.available);
 	assert_int_equal(power_on_battery(&pw), 0);
-	assert_int_equal(power_sample(&pw, 2.0), 0);
-	assert_true(isnan(pw.watts));
-	assert_true(pw.joules == 0);
-	assert_true(fabs(pw.missed_s - 2.0) < 1e-9);
-	assert_true(pw.integrated_s == 0);
+	sample_measures_nothing(&pw, 2.0);
+}
+
+/* Firmware that fills no rate writes power_now 0 while discharging: no measurement, never 0 W and
+ * 0 J; the why is kept. current_now x voltage_now is taken where it gives a rate. */
+static void zero_rate_while_discharging_is_none(void **state)
+{
+	(void)state;
+	ac(0);
+	battery("BAT0", NULL, "1", "Discharging", "0", NULL, NULL);
+	struct power pw;
+	power_open(&pw, 0);
+	assert_true(pw.available);
+	assert_string_equal(pw.source, "battery BAT0");
+	sample_measures_nothing(&pw, 2.0);
+	assert_non_null(strstr(pw.unmeasured, "BAT0 reports 0 W while discharging"));
+	battery("BAT0", NULL, "1", "Discharging", "0", "-1500000", "12000000");
+	assert_int_equal(power_sample(&pw, 3.0), 0);
+	assert_true(fabs(pw.watts - 18) < 1e-9);
+	assert_string_equal(pw.unmeasured, "");
+}
+
+/* A weak USB-C charger: AC (type USB) online and the battery discharging: the battery gives the
+ * charger's shortfall, not what the machine draws. */
+static void weak_charger_shortfall_is_not_the_draw(void **state)
+{
+	(void)state;
+	fakesys_put("sys/class/power_supply/ucsi-source-psy-USBC000:001/type", "USB\n");
+	fakesys_put("sys/class/power_supply/ucsi-source-psy-USBC000:001/online", "1\n");
+	battery("BAT0", "System", "1", "Discharging", "6000000", NULL, NULL);
+	struct power pw;
+	power_open(&pw, 0);
+	assert_int_equal(pw.ac_online, 1);
+	sample_measures_nothing(&pw, 1.0);
+	assert_non_null(strstr(pw.unmeasured, "charger too weak"));
+	/* the charger unplugged: the battery's rate is the draw again */
+	fakesys_put("sys/class/power_supply/ucsi-source-psy-USBC000:001/online", "0\n");
+	power_open(&pw, 0);
+	assert_int_equal(power_sample(&pw, 1.0), 0);
+	assert_true(pw.watts == 6);
 }
 
 /* ---- perf's power PMU through a fake backend ---- */
@@ -377,6 +421,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(mouse_battery_is_not_the_system_battery),
 		T(absent_battery_is_skipped),
+		T(zero_rate_while_discharging_is_none),
+		T(weak_charger_shortfall_is_not_the_draw),
 		T(negative_current_is_discharging),
 		T(unknown_status_uses_the_sign),
 		T(two_batteries_are_summed),

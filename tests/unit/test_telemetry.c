@@ -544,6 +544,23 @@ static void avg_freq_and_cppc_nominal(void **state)
 	assert_true(cpufreq_on(&cf, cpus + 1, 1, &nom) == 3500 && nom == 0);
 }
 
+/* A machine with more CPUs than any cap: every one is read, the workers' CPU (the last) too. */
+static void cpufreq_reads_every_cpu_of_a_big_machine(void **state)
+{
+	(void)state;
+	for (int c = 0; c < 300; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		fakesys_put(p, "%d\n", c == 299 ? 3100000 : 1000000);
+	}
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_int_equal(cf.source, CPUFREQ_SYSFS);
+	assert_int_equal(cf.ncpus, 300);
+	int last[] = { 299 };
+	assert_true(cpufreq_on(&cf, last, 1, NULL) == 3100);
+}
+
 /* acpi-cpufreq on an Intel laptop with turbo: cpuinfo_max_freq is the turbo
  * P-state (base + 1 MHz) and boost is on, so it is a ceiling; the model name's
  * "@ 2.60GHz" is the nominal clock. A model name without one leaves the ceiling. */
@@ -571,6 +588,78 @@ static void intel_acpi_cpufreq_takes_the_model_name(void **state)
 	cpufreq_open(&cf);
 	assert_true(cf.nominal_mhz == 2601 && cf.nominal_ceiling);
 	assert_string_equal(cf.nominal_from, "cpuinfo_max_freq, a boost ceiling");
+}
+
+/* acpi-cpufreq on AMD: the boost P-states are not in _PSS, so its P0 (the top of
+ * scaling_available_frequencies) is the base clock even with boost on, and is
+ * cpuinfo_max_freq unless CPPC's highest/nominal ratio (Linux 5.11+) lifts that
+ * past it. Real probes: an FX-8350 and a Ryzen 5 3020e show 4000 and 1200 with
+ * "Frequency boost: enabled", their base clocks (tests/fixtures/probes/lscpu). */
+static void amd_acpi_cpufreq_p0_is_the_base_clock(void **state)
+{
+	(void)state;
+	two_cpus_at(1400000, 4000000);
+	fakesys_put("sys/devices/system/cpu/cpufreq/boost", "1\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_driver", "acpi-cpufreq\n");
+	fakesys_put("proc/cpuinfo", "processor\t: 0\nvendor_id\t: AuthenticAMD\n"
+			    "model name\t: AMD FX(tm)-8350 Eight-Core Processor\n");
+	struct cpufreq cf;
+	cpufreq_open(&cf);
+	assert_true(cf.nominal_mhz == 4000 && !cf.nominal_ceiling);
+	assert_string_equal(cf.nominal_from, "acpi-cpufreq P0 (AMD: no boost P-state)");
+	/* CPPC's boost ratio on top of P0 (a Ryzen 5 3600's 4714 MHz): P0 from the table */
+	two_cpus_at(2200000, 4714453);
+	fakesys_put("sys/devices/system/cpu/cpu0/acpi_cppc/highest_perf", "216\n");
+	fakesys_put("sys/devices/system/cpu/cpu1/acpi_cppc/highest_perf", "216\n");
+	cpufreq_open(&cf);
+	assert_true(cf.nominal_mhz == 4714.453 && cf.nominal_ceiling); /* no table: it cannot tell */
+	for (int c = 0; c < 2; c++) {
+		char p[128];
+		snprintf(p, sizeof p, "sys/devices/system/cpu/cpu%d/cpufreq/scaling_available_frequencies", c);
+		fakesys_put(p, "3600000 2800000 2200000 \n");
+	}
+	cpufreq_open(&cf);
+	assert_true(cf.nominal_mhz == 3600 && !cf.nominal_ceiling && cf.nom_mhz[1] == 3600);
+	/* Intel's P0 is the turbo P-state (base + 1 MHz): a model name without a clock leaves the ceiling */
+	fakesys_put("proc/cpuinfo", "processor\t: 0\nvendor_id\t: GenuineIntel\n"
+			    "model name\t: 12th Gen Intel(R) Core(TM) i5-1235U\n");
+	cpufreq_open(&cf);
+	assert_true(cf.nominal_ceiling);
+	/* amd-pstate's max is the boost ceiling; its nominal is CPPC's, not a P-state */
+	fakesys_put("proc/cpuinfo", "processor\t: 0\nvendor_id\t: AuthenticAMD\n"
+			    "model name\t: AMD Ryzen 5 3600 6-Core Processor\n");
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_driver", "amd-pstate\n");
+	cpufreq_open(&cf);
+	assert_true(cf.nominal_ceiling);
+}
+
+/* Model names that say the clock as VIA's do: "U2250@1300+MHz" (1.3 GHz, the "+"
+ * an overclock to cpufreq's 1600), "U3300@1200MHz", "U4200 @ 1.0+ GHz"; a
+ * name's bare "6300MHz" (a C7-M probe at 1600 MHz) is no "@" clock, never taken. */
+static void model_name_clock_in_mhz_and_with_a_plus(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		long max_khz;
+		double want;
+	} rows[] = {
+		{ "VIA Nano processor U2250@1300+MHz", 1600000, 1300 },
+		{ "VIA Nano U3300@1200MHz", 1200000, 1200 },
+		{ "VIA Eden X2 U4200 @ 1.0+ GHz", 1000000, 1000 },
+		{ "VIA C7-M Processor 6300MHz", 1600000, 1600 },
+		{ "Intel(R) Atom(TM) CPU  Z3735F @ 1.33GHz", 1832600, 1330 },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		two_cpus_at(800000, rows[i].max_khz);
+		fakesys_put("proc/cpuinfo", "processor\t: 0\nvendor_id\t: CentaurHauls\nmodel name\t: %s\n",
+			    rows[i].name);
+		struct cpufreq cf;
+		cpufreq_open(&cf);
+		if (cf.nominal_mhz != rows[i].want || cf.nominal_ceiling)
+			print_message("%s: %.1f MHz (%s)\n", rows[i].name, cf.nominal_mhz, cf.nominal_from);
+		assert_true(cf.nominal_mhz == rows[i].want && !cf.nominal_ceiling);
+	}
 }
 
 /* An AMD desktop with boost on and no CPPC nominal: an all-core clock at 64%
@@ -694,6 +783,9 @@ int main(void)
 		T(avg_freq_and_cppc_nominal),
 		T(a_boost_ceiling_is_no_nominal),
 		T(intel_acpi_cpufreq_takes_the_model_name),
+		T(amd_acpi_cpufreq_p0_is_the_base_clock),
+		T(model_name_clock_in_mhz_and_with_a_plus),
+		T(cpufreq_reads_every_cpu_of_a_big_machine),
 		T(cpufreq_slow_read_falls_back_and_says_so),
 		T(cpufreq_fast_read_stays_on_sysfs),
 		T(cpufreq_fixture_tree_is_not_timed),

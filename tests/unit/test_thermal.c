@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "run.h"
-#include "thermal.h"
+#include "thermal_int.h"
 
 #define N 60
 

@@ -32,4 +32,31 @@ exec "$DRIVER" 3000
 NS
 DRIVER=$DRIVER unshare -m sh /tmp/kbench-observer.$$
 rm -f /tmp/kbench-observer.$$
+
+# The largest machine of the probe corpus (the most temperature inputs), and a two-socket server of
+# 2 x 128 cores (258 inputs, made up as tests/system/telemetry_probes.sh makes it), each converted
+# to its sysfs tree (tests/tools/probe_tree.py) and bound over /sys/class.
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+P="$TOP/tests/fixtures/probes/sensors"
+command -v python3 >/dev/null || { echo "(skipped the corpus machines: needs python3)"; exit 0; }
+W=$(mktemp -d /tmp/kbench-observer-probes.XXXXXX)
+big=$(for f in "$P"/*; do echo "$(grep -c '[0-9] \{0,1\}°\{0,1\}C' "$f") $f"; done | sort -n | tail -1)
+for pkg in 0 1; do
+	printf 'coretemp-isa-000%d\nAdapter: ISA adapter\nPackage id %d:  +60.0 C  (high = +84.0 C, crit = +94.0 C)\n' $pkg $pkg
+	c=0; while [ $c -lt 128 ]; do printf 'Core %d:        +55.0 C  (high = +84.0 C, crit = +94.0 C)\n' $c; c=$((c + 1)); done
+	echo
+done >"$W/twosocket"
+cat >"$W/ns.sh" <<'NS'
+mount -t tmpfs kbench-observer "$W/trees" || exit 1
+python3 "$TOP/tests/tools/probe_tree.py" "$W/trees" "$BIG" "$W/twosocket" || exit 1
+for id in "${BIG##*/}" twosocket; do
+	echo
+	echo "== Observer tick: $id ($(ls "$W/trees/$id/class/hwmon" | wc -l) hwmon chips) =="
+	mount --bind "$W/trees/$id/class" /sys/class && "$DRIVER" 3000
+	umount /sys/class
+done
+NS
+mkdir -p "$W/trees"
+W=$W TOP=$TOP BIG=${big#* } DRIVER=$DRIVER unshare -m sh "$W/ns.sh"
+rm -rf "$W"
 exit 0
