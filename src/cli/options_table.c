@@ -199,7 +199,8 @@ static const struct opt_def core_rows[] = {
 	  RQ(run.pause) },
 	{ .name = "quick", .kind = OK_FLAG,
 	  .help = "short samples, shared out over the tests to narrow the index's interval\n"
-		  "most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count, in rounds (calibrate: the default)",
+		  "most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count for the index (a share of it for fewer\n"
+		  "tests), in rounds (calibrate: the default)",
 	  .cmds = RUNLIKE | OC_CONSOLE,
 	  RQ(run.quick) },
 	{ .name = "precision", .kind = OK_DOUBLE,

@@ -37,7 +37,7 @@ struct runner_opts {
 	 * the index's interval most in `budget`, in rounds across the tests. A
 	 * quick run without one takes ALLOC_INDEX. */
 	enum runner_alloc { ALLOC_DEFAULT, ALLOC_OWN, ALLOC_PRECISION, ALLOC_INDEX } allocation;
-	double budget;      /* ALLOC_INDEX: seconds per copy count; 0 = QUICK_BUDGET_SECONDS */
+	double budget;      /* ALLOC_INDEX: seconds per copy count; 0 = quick's default (runner_budget) */
 	/* A timed run of a mode of its own (mode: its row in run.h's run_mode_info
 	 * says the rest; thermal's check): > 0 runs its one test's samples back
 	 * to back, no pause, for this many seconds, after `idle` seconds of an

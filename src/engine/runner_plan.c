@@ -235,7 +235,12 @@ enum runner_alloc runner_allocation(const struct runner_opts *o)
 
 double runner_budget(const struct runner_opts *o)
 {
-	return o->budget > 0 ? o->budget : QUICK_BUDGET_SECONDS;
+	if (o->budget > 0)
+		return o->budget;
+	int n = 0;
+	for (int i = 0; i < o->ntests; i++)
+		n += runner_in_rounds(o, o->tests[i]);
+	return (double)QUICK_BUDGET_SECONDS * (n ? n : 1) / QUICK_BUDGET_TESTS;
 }
 
 bool runner_in_rounds(const struct runner_opts *o, const struct test_def *t)
