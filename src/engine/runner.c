@@ -320,8 +320,9 @@ static int take_sample(struct runner *r, struct run *run, struct runner_event *e
 	int copies = run->blocks[ev->block].copies;
 	ev->sample = k;
 	runner_pause_before_sample(r, ev);
-	/* settled: a quick sample, and a full-length test's first (runner_settle) */
-	double settled = r->o.timed_seconds > 0 ? 0
+	/* settled: a quick sample, and a full-length test's first (runner_settle); not when
+	 * --pause 0 asked for samples back to back (nor in a timed run, whose load never rests) */
+	double settled = r->o.timed_seconds > 0 || r->o.pause == 0 ? 0
 			 : r->o.quick			 ? runner_settle(r, SETTLE_CAP_QUICK)
 			 : k == 0 || runner_in_rounds(&r->o, t) ? runner_settle(r, SETTLE_CAP_FULL) : 0;
 	if (settled > 0) {

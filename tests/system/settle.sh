@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Settling: a quick sample waits (a little) for the machine to be idle, reading /proc/stat; a
 # machine that stays busy is said in the run's note, and after 5 caps in a row the run stops
-# waiting; an idle one is said nothing of. /proc/stat is a fake one, still or kept busy.
+# waiting; an idle one is said nothing of; a full-length run settles before each test's first
+# sample, and --pause 0 not at all. /proc/stat is a fake one, still or kept busy.
 # requires: python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 mkdir -p "$T/root/proc"
@@ -27,6 +28,11 @@ while True:
 ' "$T/root/proc/stat" 2>/dev/null &
 writer=$!
 KBENCH_SYSFS_ROOT="$T/root" expect_exit 0 "$KBENCH" $R --name busy dhry2reg syscall
+# a full-length run settles before each test's first sample, unless --pause 0 asked for samples
+# back to back: on the busy machine, the one waits its cap and the other not at all
+F="run -c 1 --samples 2 --duration 0.2 --interval 0"
+KBENCH_SYSFS_ROOT="$T/root" expect_exit 0 "$KBENCH" $F --pause 0.01 --name full-pause dhry2reg syscall
+KBENCH_SYSFS_ROOT="$T/root" expect_exit 0 "$KBENCH" $F --pause 0 --name full-nopause dhry2reg syscall
 kill $writer
 wait $writer 2>/dev/null
 expect_exit 0 "$KBENCH" show busy
@@ -42,5 +48,17 @@ samples = sum(len(t["samples"]) for t in tests)
 # five caps of 0.3 s (and the windows' reads), then no more waiting: had every sample waited
 # its cap, more than 0.3 s each
 assert samples >= 10 and waits and 1.4 <= sum(waits) < 0.3 * samples, (waits, samples)
+PY
+for n in full-pause full-nopause; do
+	"$KBENCH" export $n --format json >"$T/$n.json" || die "export $n"
+done
+python3 - "$T" <<'PY' || die "a full-length run's settling"
+import json, sys
+def waits(name):
+    r = json.load(open("%s/%s.json" % (sys.argv[1], name)))
+    return [s["value"] for t in r["blocks"][0]["tests"] for s in t["summary"] if s["key"] == "settle_s"]
+w = waits("full-pause")
+assert len(w) == 2 and all(0.9 <= x < 1.9 for x in w), w  # each test's first sample, its 1 s cap
+assert waits("full-nopause") == [], waits("full-nopause")
 PY
 echo "settling waits for an idle machine, and says when it did not come"
