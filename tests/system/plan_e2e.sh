@@ -8,7 +8,7 @@
 # twice, finds B slower, and in a second plan where B is A rules out a change of its stated
 # size. Then the report in every format, status, list and delete.
 # tier: load (the verdicts need the runs not to be busy; a busy machine's rows are withheld)
-# requires: root unshare
+# requires: root unshare python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 SLOW=${KBENCH_SLOW_SYSCALLS:-$KBENCH_TOP/${BUILD:-build}/slow_syscalls}
 [ -x "$SLOW" ] || die "no $SLOW (make $BUILD/slow_syscalls)"
