@@ -665,10 +665,20 @@ void memlat_print_notes(FILE *f, const struct test_result *t)
 			snprintf(at, sizeof at, "none seen");
 		snprintf(key, sizeof key, "smaller.L%d", i);
 		const struct kv *sm = test_summary_get(t, key);
-		u += snprintf(line + u, sizeof line - (size_t)u, "%s L%d at %s (sysfs %s%s)", i > 1 ? ";" : "", i,
+		/* its plateau is read where sysfs puts it (the same size in every run, so runs
+		 * compare), past the end the curve shows: say so beside the figure */
+		char past[80] = "";
+		snprintf(key, sizeof key, "rnd L%d", i);
+		const struct point *pl = test_find_point(t, key);
+		if (sm && sm->value > 0 && pl && s && pl->x > s->value) {
+			char px[24];
+			memlat_fmt_size(px, sizeof px, pl->x);
+			snprintf(past, sizeof past, "; its plateau, read at %s, is past that", px);
+		}
+		u += snprintf(line + u, sizeof line - (size_t)u, "%s L%d at %s (sysfs %s%s%s)", i > 1 ? ";" : "", i,
 			      at, sys,
 			      sm && sm->value > 0 ? ": smaller in effect, a VM's share of its host's cache or "
-						    "a partitioned one" : "");
+						    "a partitioned one" : "", past);
 	}
 	if (test_summary_get(t, "cache.L1")) {
 		fputs("  ", f);

@@ -335,6 +335,16 @@ static void test_steps_vm_l3_smaller(void **state)
 		memlat_print_notes(f, t);
 		fclose(f);
 		assert_non_null(strstr(buf, "(sysfs 508 MiB: smaller in effect"));
+		/* the note's lines unwrapped */
+		for (char *o = buf, *i = buf;; i++) {
+			if (*i == '\n' && i[1] == ' ')
+				for (*o++ = ' '; i[1] == ' '; i++)
+					;
+			else if (!(*o++ = *i))
+				break;
+		}
+		assert_non_null(strstr(buf, "(sysfs 1 MiB); L3 at "));
+		assert_non_null(strstr(buf, "partitioned one; its plateau, read at 22.5 MiB, is past that)"));
 		assert_null(strstr(strstr(buf, "smaller in effect") + 1, "smaller in effect")); /* L3's alone */
 		assert_null(strstr(buf, "not past the last cache"));
 		run_free(r);
