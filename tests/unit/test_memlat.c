@@ -31,6 +31,16 @@ static const void *filled(const struct settings *f, const char *params)
 }
 static const struct memlat_caches CACHES = { 3, { 1, 2, 3 }, { 32768, 524288, 33554432 } };
 
+/* The report's notes under a memlat result, as text in buf. */
+static void notes_of(const struct test_result *t, char *buf, size_t size)
+{
+	memset(buf, 0, size);
+	FILE *f = fmemopen(buf, size - 1, "w");
+	assert_non_null(f);
+	memlat_print_notes(f, t);
+	fclose(f);
+}
+
 static void test_parse_sizes(void **state)
 {
 	struct memlat_sizes s = { .per_doubling = 8 };
@@ -329,11 +339,8 @@ static void test_steps_vm_l3_smaller(void **state)
 			else
 				assert_true(s && s->value > 0);
 		}
-		char buf[2048] = "";
-		FILE *f = fmemopen(buf, sizeof buf - 1, "w");
-		assert_non_null(f);
-		memlat_print_notes(f, t);
-		fclose(f);
+		char buf[2048];
+		notes_of(t, buf, sizeof buf);
 		assert_non_null(strstr(buf, "(sysfs 508 MiB: smaller in effect"));
 		/* the note's lines unwrapped */
 		for (char *o = buf, *i = buf;; i++) {
@@ -613,20 +620,14 @@ static void test_notes_without_caches(void **state)
 	struct run *r = run_new();
 	struct test_result *t = notes_test(r, 2000, 2);
 	test_summary_set(t, "pages", 0, "huge pages asked (MADV_HUGEPAGE)");
-	char buf[2048] = "";
-	FILE *f = fmemopen(buf, sizeof buf - 1, "w");
-	assert_non_null(f);
-	memlat_print_notes(f, t);
-	fclose(f);
+	char buf[2048];
+	notes_of(t, buf, sizeof buf);
 	assert_non_null(strstr(buf, "CPU clock 2000 MHz (a chain of dependent adds): an L1 load takes 4.0 cycles"));
 	assert_non_null(strstr(buf, "Pages: huge pages asked (MADV_HUGEPAGE)"));
 	assert_null(strstr(buf, "Steps of the random chain"));
 	/* with caches the steps are noted too */
 	test_summary_set(t, "cache.L1", 32768, NULL);
-	f = fmemopen(buf, sizeof buf - 1, "w");
-	assert_non_null(f);
-	memlat_print_notes(f, t);
-	fclose(f);
+	notes_of(t, buf, sizeof buf);
 	assert_non_null(strstr(buf, "Steps of the random chain: L1 at none seen (sysfs 32 KiB)"));
 	assert_non_null(strstr(buf, "Pages: huge pages asked"));
 	run_free(r);
@@ -661,10 +662,8 @@ static void test_notes_range_and_ceiling(void **state)
 	test_summary_set(t, "sizes.min", 512, NULL);
 	test_summary_set(t, "sizes.max", 256.0 * 1048576, NULL);
 	test_summary_set(t, "clock.ceiling", 3800, NULL);
-	char buf[2048] = "";
-	FILE *f = fmemopen(buf, sizeof buf - 1, "w");
-	memlat_print_notes(f, t);
-	fclose(f);
+	char buf[2048];
+	notes_of(t, buf, sizeof buf);
 	assert_non_null(strstr(buf, "Sizes: 512 B to 256 MiB, not past the last cache (508 MiB)"));
 	assert_non_null(strstr(buf, "CPU clock: n/a: the chain of dependent adds read 20579 MHz, above"));
 	assert_null(strstr(buf, "cycles\n"));
