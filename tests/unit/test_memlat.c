@@ -359,6 +359,38 @@ static void test_steps_vm_l3_smaller(void **state)
 	}
 }
 
+/* Real curves (tests/fixtures/memlat): a Zen 5 VM's, sysfs giving its host's 508 MiB L3, whose
+ * L3 ended at 5 to 15 MiB as others' load went. L1 within a point, L2 within two, the L3 said
+ * to be smaller, past the L2 step and short of 32 MiB. */
+static void test_steps_of_real_curves(void **state)
+{
+	static const struct memlat_caches vm = { 3, { 1, 2, 3 }, { 48 << 10, 1 << 20, 508u << 20 } };
+	const char *top = getenv("KBENCH_TOP");
+	for (int k = 1; k <= 4; k++) {
+		char path[512], line[256];
+		snprintf(path, sizeof path, "%s/tests/fixtures/memlat/zen5-vm-%d.txt", top ? top : ".", k);
+		FILE *f = fopen(path, "r");
+		assert_non_null(f);
+		double x[MEMLAT_MAX_SIZES], v[MEMLAT_MAX_SIZES], step[4];
+		bool early[4];
+		int n = 0;
+		while (n < MEMLAT_MAX_SIZES && fgets(line, sizeof line, f))
+			if (line[0] != '#' && sscanf(line, "%lf %lf", &x[n], &v[n]) == 2)
+				n++;
+		fclose(f);
+		assert_true(n > 100);
+		memlat_find_steps(&vm, x, v, n, step, early);
+		int d1 = index_of(x, n, step[0]) - index_of(x, n, 48 << 10);
+		int d2 = index_of(x, n, step[1]) - index_of(x, n, 1 << 20);
+		if (!isfinite(step[0]) || !isfinite(step[1]) || d1 < -1 || d1 > 1 || d2 < -2 || d2 > 2 ||
+		    early[0] || early[1])
+			fail_msg("%s: L1 step at %.0f (%d points off), L2 at %.0f (%d points off)", path, step[0], d1,
+				 step[1], d2);
+		if (!early[2] || !(step[2] > step[1]) || !(step[2] < 32 << 20))
+			fail_msg("%s: L3 step at %.0f, %s", path, step[2], early[2] ? "said smaller" : "not said smaller");
+	}
+}
+
 /* Two copies publish their points; collect makes one point per size, the
  * mean over the copies, and the plateaus of that sample. */
 static void test_collect(void **state)
@@ -682,6 +714,7 @@ int main(void)
 		cmocka_unit_test(test_size_list),	   cmocka_unit_test(test_plateau_sizes),
 		cmocka_unit_test(test_plateaus_and_steps), cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_steps_of_layouts),   cmocka_unit_test(test_steps_vm_l3_smaller),
+		cmocka_unit_test(test_steps_of_real_curves),
 		cmocka_unit_test(test_point_verdicts),	   cmocka_unit_test(test_point_one_side),
 		cmocka_unit_test(test_point_at_another_size),
 		cmocka_unit_test(test_point_floors_learned),
