@@ -198,9 +198,8 @@ static const struct opt_def core_rows[] = {
 	  .cmds = RUNLIKE | OC_CONSOLE,
 	  RQ(run.pause) },
 	{ .name = "quick", .kind = OK_FLAG,
-	  .help = "short samples, shared out over the tests to narrow the index's interval\n"
-		  "most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count for the index (a share of it for fewer\n"
-		  "tests), in rounds (calibrate: the default)",
+	  .help = "short samples; stop each test once its 95% interval is within\n"
+		  "the precision (default +-1%), at least 3 samples (calibrate: the default)",
 	  .cmds = RUNLIKE | OC_CONSOLE,
 	  RQ(run.quick) },
 	{ .name = "precision", .kind = OK_DOUBLE,
@@ -217,9 +216,10 @@ static const struct opt_def core_rows[] = {
 	  RQ(run.max_test_seconds) },
 	{ .name = "allocate", .kind = OK_STRING,
 	  .arg = "index|precision", .what = "an allocation", .choices = ALLOCATIONS,
-	  .help = "how a quick run spends its samples: index (the counts that narrow the\n"
-		  "index's interval most, in rounds across the tests; the default) or precision\n"
-		  "(each test until its own precision or time limit, one after another)",
+	  .help = "how a quick run spends its samples: precision (each test until its own\n"
+		  "precision or time limit, one after another; the default) or index (the counts\n"
+		  "that narrow the index's interval most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count for\n"
+		  "the index, in rounds across the tests; opt-in: not yet shown to narrow it more)",
 	  .cmds = RUNLIKE, .check = check_allocate,
 	  RQ_BY(store_allocate) },
 	{ .name = "budget", .kind = OK_DOUBLE,

@@ -35,7 +35,7 @@ struct runner_opts {
 	 * after another; ALLOC_PRECISION (quick) each test until its own precision
 	 * or its time limit, one after another; ALLOC_INDEX the counts that narrow
 	 * the index's interval most in `budget`, in rounds across the tests. A
-	 * quick run without one takes ALLOC_INDEX. */
+	 * quick run without one takes ALLOC_PRECISION, a run given a budget ALLOC_INDEX. */
 	enum runner_alloc { ALLOC_DEFAULT, ALLOC_OWN, ALLOC_PRECISION, ALLOC_INDEX } allocation;
 	double budget;      /* ALLOC_INDEX: seconds per copy count; 0 = quick's default (runner_budget) */
 	/* A timed run of a mode of its own (mode: its row in run.h's run_mode_info
@@ -121,8 +121,8 @@ int runner_live_points(const struct runner *r, int copy, const struct wl_point *
 struct lat_hist;
 int runner_live_hists(const struct runner *r, int copy, const struct lat_hist **h);
 
-/* The allocation the options ask for (ALLOC_DEFAULT resolved: index in a quick run, else each
- * test's own), and the seconds per copy count of an index allocation. */
+/* The allocation the options ask for (ALLOC_DEFAULT resolved: index given a budget, precision
+ * in a quick run, else each test's own), and the seconds per copy count of an index allocation. */
 enum runner_alloc runner_allocation(const struct runner_opts *o);
 double runner_budget(const struct runner_opts *o);
 /* The tests a block measures in rounds (their samples interleaved): rate tests of an index

@@ -42,8 +42,8 @@ enum quick_verdict quick_decide(const struct quick_rule *rule, const double *rat
 				double elapsed, double *achieved);
 
 /*
- * The index allocation (--allocate index, the quick default, and full runs
- * given --budget): where a run's minutes go. The index is the geometric
+ * The index allocation (--allocate index with --quick, and runs given
+ * --budget): where a run's minutes go. The index is the geometric
  * mean of its tests, so its log moves by sum(w_i * e_i) over the tests'
  * log errors e_i, and its variance is sum(w_i^2 s_i^2 / n_i) for a test
  * whose samples move by s_i (sd of their log rates) and that takes n_i of
@@ -72,7 +72,7 @@ void quick_allocate(struct quick_alloc *t, int n, double left, int min_samples, 
 /* Of the index's log, the variance the samples so far leave: sum(w^2 s^2 / n). */
 double quick_index_variance(const struct quick_alloc *t, int n);
 
-/* The seconds a quick run spends per copy count by default (index allocation):
+/* The seconds a quick run in rounds (--allocate index) spends per copy count:
  * 150 for the index's 12 tests, and each test's share of that for what a run
  * has in rounds, so a quick run of one test takes seconds, not the index's time. */
 #define QUICK_BUDGET_SECONDS 150

@@ -81,7 +81,7 @@ for o in '-c, --copies N' '--duration S' '--pause S' '--max-test-seconds S' '--e
 	'--interval S' '--no-telemetry' '-q, --quiet' '-h, --help'; do
 	grep -q -- "^  $o " "$T/out" || die "run --help lacks '$o'"
 done
-grep -q '^                   index.s interval most in about' "$T/out" || die "run --help lost its continuation lines' indent"
+grep -q '^                   within the precision' "$T/out" || die "run --help lost its continuation lines' indent"
 expect_exit 0 "$KBENCH" console --help
 grep -q -- '^  -c, --copies LIST ' "$T/out" || die "console --help lacks -c, --copies LIST"
 grep -q -- '--speed' "$T/out" && die "console --help offers replay's --speed"

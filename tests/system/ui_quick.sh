@@ -1,65 +1,48 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The console's "quick" preset is kbench run --quick: its samples in rounds across the tests,
-# shared out to narrow the index's interval in a budget, no fixed sample count on the run
-# screen before they are shared out, and a saved run marked quick; --precision gives the
-# precision rule (each test until its interval is within it) and its interval on the screen.
+# The console's "quick" preset is kbench run --quick: samples until each test is precise,
+# no fixed sample count on the run screen, the running test's interval against the precision
+# asked (and so in its replay), and a saved run marked quick.
 # requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
-
-# stop_save: abort the run on the screen, save it from the results, quit; its run file to run.json
-stop_save() {
-	ui_keys q
-	ui_wait 'Abort the run\?' 5
-	ui_keys y
-	ui_wait 'Results' 30
-	[ -z "${1:-}" ] || ui_wait "$1" 5
-	ui_keys s
-	ui_wait 'saved|[0-9a-f]{8}' 10
-	ui_keys q
-	ui_exited 10
-	"$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
-}
 
 ui_start "$KBENCH" console --copies 1,2
 ui_wait 'Setup'
 ui_keys p
 ui_wait 'Preset +◀ quick ▶' 5
-ui_wait 'Samples +◀ rounds [0-9]+ s ▶' 2
+ui_wait 'Samples +◀ until \+-1% ▶' 2
 ui_wait 'Sample len +◀ quick' 2
 ui_keys r
 # A quick sample is numbered without "of N": the count is not known in advance.
 ui_wait 'sample [0-9]+  [0-9]+:[0-9]{2} of' 20
 grep -q 'sample [0-9]* of [0-9]' "$T/screen" && die "a quick run shows a fixed sample count"
-# In rounds: one sample of the first test, then the next test's first.
-ui_wait '^── whetstone-double · 1 copy' 20
-# The index at 1 and 2 copies is more rows than fit: the list's title says which it shows.
-grep -Eq '^── Tests 1-[0-9]+ of 24 ─' "$T/screen" || { cat "$T/screen"; die "the tests list does not say it shows rows 1-N of 24"; }
-# Nothing stored to compare with: said whole, with the key, within the 80 columns.
-stop_save '^ no stored run of these tests at these copy counts \(c picks another\) *$'
-grep -q '"mode": *"quick"' "$T/run.json" || die "the console's quick run is not stored as quick"
-grep -q '"quick_alloc"' "$T/run.json" || die "the console's quick run has no quick summaries"
-grep -q '"allocation": *"index"' "$T/run.json" || die "the console's quick run does not say its allocation"
-ui kill-session -t "$UI_PANE"
-
-# --precision: each test until its interval is within it, the interval on the screen (and so in
-# its replay). After a few samples of the first test, abort the rest.
-ui_start "$KBENCH" console --copies 1 --quick --precision 1
-ui_wait 'Setup'
-ui_wait 'Samples +◀ until \+-1% ▶' 5
-ui_keys r
-ui_wait 'sample 4  ' 30
+# The preset is the whole index: after a few samples of the first test, abort the rest.
+ui_wait 'sample 4  ' 20
 # Where the running test's interval is now, against the precision asked: in its panel's title
 # and on its row.
 ui_wait '^── dhry2reg · 1 copy · ±[0-9.]+% now, ±1% asked ─' 5
 grep -Eq '^ ▶ .*Dhrystone.* ±[0-9.]+%$' "$T/screen" || { cat "$T/screen"; die "the running quick test's row shows no ±"; }
-stop_save
-grep -q '"quick_precision_asked"' "$T/run.json" || die "the console's precision run has no quick summaries"
-grep -q '"allocation": *"precision"' "$T/run.json" || die "the console's precision run does not say its allocation"
+# The index at 1 and 2 copies is more rows than fit: the list's title says which it shows.
+grep -Eq '^── Tests 1-[0-9]+ of 24 ─' "$T/screen" || { cat "$T/screen"; die "the tests list does not say it shows rows 1-N of 24"; }
+ui_keys q
+ui_wait 'Abort the run\?' 5
+ui_keys y
+ui_wait 'Results' 30
+# Nothing stored to compare with: said whole, with the key, within the 80 columns.
+ui_wait '^ no stored run of these tests at these copy counts \(c picks another\) *$' 5
+ui_keys s
+ui_wait 'saved|[0-9a-f]{8}' 10
+ui_keys q
+ui_exited 10
+"$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
+grep -q '"mode": *"quick"' "$T/run.json" || die "the console's quick run is not stored as quick"
+grep -q '"quick_precision_asked"' "$T/run.json" || die "the console's quick run has no quick summaries"
+# the precision rule, not rounds: those are asked for (--allocate index, --budget)
+grep -q '"allocation": *"precision"' "$T/run.json" || die "the console's quick run is not of the precision rule"
 ui kill-session -t "$UI_PANE"
 # Its replay shows the same, from the precision the run stored.
-ui_start "$KBENCH" replay last --speed 1
+ui_start "$KBENCH" replay last --speed 2
 ui_wait '· ±[0-9.]+% now, ±1% asked' 20
 ui_keys F10
 ui_wait 'quit\?' 5
