@@ -17,11 +17,12 @@
 #            CPU capped at (1 - INJECT_PCT/100) of one CPU by a cgroup quota (root), compared
 #            with as many plain ones: is the slowdown found (needs the cgroup CPU controller)
 #   plan     tests/bench/sensitivity_plan.sh (the A/B plan's shapes: make bench-sensitivity-plan)
-# Shapes (SHAPES, space-separated): quick-precision (kbench 0.2's quick runs: each test until
-# +-1% or 15 s, one after another), quick (the index allocation in rounds, its default budget),
+# Shapes (SHAPES, space-separated): quick-precision (--quick's default rule: each test until
+# +-1% or 15 s, one after another), quick (--quick --allocate index: in rounds, its budget),
 # quick-M (quick samples, M minutes), budget-M (UnixBench's sample lengths, M minutes), full;
-# base-quick and base-full: the same by another build (BASE_KBENCH, a kbench built from the
-# commit to compare with), so a change is measured against what it changes, in one sitting.
+# base-SHAPE: the same by another build (BASE_KBENCH, a kbench built from the commit to compare
+# with; base-quick is its plain --quick), so a change is measured against what it changes, in
+# one sitting.
 # Every run is one copy (COPIES) of the index (TESTS). On a shared machine check `uptime`
 # first: each run's load average is kept beside it and printed.
 set -u
@@ -60,9 +61,11 @@ bin() {
 
 # args SHAPE: kbench's arguments for a shape
 args() {
-	case ${1#base-} in
+	case $1 in
+	base-quick) echo "--quick" ;; # another build's: whatever its --quick is
+	base-*) args "${1#base-}" ;;
 	quick-precision) echo "--quick --allocate precision" ;;
-	quick) echo "--quick" ;;
+	quick) echo "--quick --allocate index" ;;
 	quick-*) echo "--quick --budget ${1#quick-}" ;;
 	budget-*) echo "--budget ${1#budget-}" ;;
 	full) echo "" ;;
