@@ -287,11 +287,12 @@ static void self_timed_rows_state_their_overrun(void **state)
 	}
 }
 
-/* A quick run's default minutes are the index's, 150 s for its 12 tests, and each test's
- * share of that for fewer: a quick run of one test takes seconds, not the index's time. */
+/* A quick run in rounds (--allocate index) takes the index's minutes, 150 s for its 12 tests,
+ * and each test's share of that for fewer: a quick run of one test takes seconds, not the
+ * index's time. */
 static void quick_budget_is_the_index_share_of_what_runs(void **state)
 {
-	struct runner_opts o = { .quick = true };
+	struct runner_opts o = { .quick = true, .allocation = ALLOC_INDEX };
 
 	(void)state;
 	assert_int_equal(group_size("index"), QUICK_BUDGET_TESTS);
