@@ -409,7 +409,7 @@ static void test_noise_from_index(void **state)
 	for (int i = 0; i < 9; i++) {
 		/* three settings of three runs; scores that move a little */
 		struct run *r = mk(NULL, i < 3 ? "6.1.0" : i < 6 ? "6.8.0" : "6.9.0", 1000 + i);
-		r->meta.mode = i >= 6 ? RUN_MODE_QUICK : RUN_MODE_FULL;
+		r->meta.mode = i >= 6 ? &run_mode_quick : &run_mode_full;
 		r->blocks[0].tests[0].score = 1e6 * (1 + 0.01 * (i % 3)) + i;
 		r->blocks[0].index_score = 500 + i;
 		r->blocks[0].index_tests = 1;
