@@ -31,7 +31,7 @@ extern const struct opt_command cmd_plan_entry;
 struct plan_args {
 	const char *kernels, *until, *order, *format, *output;
 	int boots, runs, seed;
-	double settle;
+	double settle, confidence; /* confidence: percent, 0 when not asked */
 	bool reboot, full;
 };
 
@@ -74,6 +74,11 @@ static const struct opt_def plan_rows[] = {
 	{ .name = "full", .kind = OK_FLAG,
 	  .help = "plan new: full-length runs (default: quick, unless -i, --samples or --duration)",
 	  OPT_OWN(struct plan_args, full) },
+	{ .name = "confidence", .kind = OK_DOUBLE,
+	  .arg = "P", .what = "a confidence in percent", .min = PLAN_CONF_MIN_PCT, .max = PLAN_CONF_MAX_PCT,
+	  .help = "plan new: the intervals' confidence, in percent (default 95); report, status: another for\n"
+		  "this answer (99.9: a change is called falsely once in a thousand, and wider intervals)",
+	  OPT_OWN(struct plan_args, confidence) },
 	{ .name = "reboot", .kind = OK_FLAG,
 	  .help = "plan step: then choose the next kernel once with the boot loader, and reboot",
 	  OPT_OWN(struct plan_args, reboot) },
@@ -178,7 +183,7 @@ static void promise(struct plan *p, struct run_request *rq, FILE *f)
 	char err[512];
 	bool have = noise_learn_store(&nt, NULL, 0, err, sizeof err) == 0;
 	struct run *like = like_of(rq);
-	double conf = p->until > 0 ? pstat_look_conf(p->boots, p->boots, 0.05) : 0.95;
+	double conf = p->until > 0 ? pstat_look_conf(p->boots, p->boots, p->alpha) : 1 - p->alpha;
 	const struct noise_floor *ix = noise_get(have ? &nt : NULL, NOISE_INDEX_ID, like);
 	struct pstat_prior pr = { .within = noise_sigma(ix), .between = noise_sigma(ix), .df = noise_dof(ix),
 				  .calibrated = ix->df > 0 };
@@ -286,6 +291,14 @@ static int pick(const char *name, struct plan *p, char *err, size_t errlen)
 	return rc;
 }
 
+/* --confidence, where given: the plan's intervals' (plan new stores it; report and status
+ * answer at it this once). */
+static void ask_confidence(struct plan *p, const struct plan_args *a)
+{
+	if (a->confidence > 0)
+		p->alpha = 1 - a->confidence / 100;
+}
+
 static int cmd_new(struct opt_parsed *o, struct plan_args *a)
 {
 	if (o->noperands < 2)
@@ -323,6 +336,7 @@ static int cmd_new(struct opt_parsed *o, struct plan_args *a)
 		free(words[i]);
 	if (rc < 0)
 		return usage_error("%s", err);
+	ask_confidence(&p, a);
 	struct plan old;
 	if (plan_load(name, &old, err, sizeof err) == 0) {
 		plan_free(&old);
@@ -437,6 +451,7 @@ static int plan_report_cmd(const char *name, const struct plan_args *a)
 	char err[512];
 	if (pick(name, &p, err, sizeof err) < 0)
 		return runtime_error("%s", err);
+	ask_confidence(&p, a);
 	struct plan_result r;
 	if (plan_analyze(&p, &r, err, sizeof err) < 0) {
 		plan_free(&p);
@@ -574,6 +589,8 @@ static int plan_exec(int argc, char **argv)
 		if (pick(name, &p, err, sizeof err) < 0) {
 			rc = runtime_error("%s", err);
 		} else {
+			if (!strcmp(sub, "status"))
+				ask_confidence(&p, &a);
 			rc = cmd_other(sub, &p);
 			plan_free(&p);
 		}

@@ -80,6 +80,7 @@ int plan_init(struct plan *p, const char *name, const char *a, const char *b, in
 	p->boots = boots;
 	p->runs_per_boot = runs_per_boot;
 	p->until = until;
+	p->alpha = PLAN_DEFAULT_ALPHA;
 	p->order = order;
 	p->seed = seed;
 	p->created = time(NULL);
@@ -164,6 +165,7 @@ char *plan_dump(const struct plan *p)
 	json_object_set_new(o, "boots", json_integer(p->boots));
 	json_object_set_new(o, "runs_per_boot", json_integer(p->runs_per_boot));
 	json_object_set_new(o, "until", num(p->until > 0 ? p->until : NAN));
+	json_object_set_new(o, "confidence", num(1 - p->alpha));
 	json_object_set_new(o, "order", text(p->order == PLAN_ORDER_RANDOM ? "random" : "balanced"));
 	json_object_set_new(o, "seed", json_integer(p->seed));
 	json_object_set_new(o, "schedule", text(p->schedule));
@@ -195,7 +197,7 @@ char *plan_dump(const struct plan *p)
 		json_array_append_new(boots, jb);
 	}
 	json_object_set_new(o, "boots_measured", boots);
-	char *text = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	char *text = json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 	json_decref(o);
 	if (!text)
 		abort();
@@ -268,6 +270,10 @@ int plan_parse(const char *text, size_t len, struct plan *p, char *err, size_t e
 	p->until = real_of(o, "until");
 	if (!(p->until > 0 && p->until < 1))
 		p->until = 0;
+	/* a plan stored before --confidence, or one whose figure is out of range: 95% */
+	double conf = real_of(o, "confidence");
+	p->alpha = conf * 100 >= PLAN_CONF_MIN_PCT - 1e-9 && conf * 100 <= PLAN_CONF_MAX_PCT + 1e-9 ? 1 - conf
+												    : PLAN_DEFAULT_ALPHA;
 	char order[16];
 	str_of(o, "order", order, sizeof order);
 	p->order = !strcmp(order, "random") ? PLAN_ORDER_RANDOM : PLAN_ORDER_BALANCED;

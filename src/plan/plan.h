@@ -53,6 +53,7 @@ struct plan {
 	char image[2][256];   /* that entry's kernel image ("/boot/vmlinuz-6.6.8-pf1"; "" unknown) */
 	int boots;            /* a kernel's boots (with --until: the most it may take) */
 	double until;         /* --until: the resolution to settle at, a log ratio; 0 none */
+	double alpha;         /* 1 - the intervals' confidence (--confidence; 0.05 unless asked) */
 	int runs_per_boot;
 	enum plan_order order;
 	unsigned seed;
@@ -69,6 +70,12 @@ struct plan {
 	int nboots;
 	struct plan_boot *boot; /* in the order they were begun */
 };
+
+/* The confidence a plan's intervals have unless asked otherwise. */
+#define PLAN_DEFAULT_ALPHA 0.05
+/* The confidences --confidence takes, in percent. */
+#define PLAN_CONF_MIN_PCT 80
+#define PLAN_CONF_MAX_PCT 99.9
 
 /* A plan name: 1 to 48 of [a-z0-9._-], starting with a letter or digit. */
 bool plan_name_valid(const char *name);

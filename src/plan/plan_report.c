@@ -167,7 +167,7 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 	res->nb = plan_done(p, 'B');
 	res->complete = plan_next_slot(p) < 0 || p->ended[0];
 	res->look = res->na < res->nb ? res->na : res->nb;
-	res->conf = p->until > 0 && res->look > 0 ? pstat_look_conf(res->look, p->boots, 0.05) : 0.95;
+	res->conf = p->until > 0 && res->look > 0 ? pstat_look_conf(res->look, p->boots, p->alpha) : 1 - p->alpha;
 	res->index_resolution = NAN;
 	res->calibrated = true;
 	collect_rows(res, runs, nruns);
@@ -506,12 +506,13 @@ static void plan_sentences(const struct plan *p, const struct plan_result *res, 
 	if (res->any_paired)
 		snprintf(lines[n++], 512, "Where the boots ran in neighbouring pairs (A B | B A ...) and their "
 			 "differences gave the narrower interval, they were used: a drift of the machine cancels "
-			 "between neighbours (both intervals widened so that choosing keeps 5%% false calls).");
+			 "between neighbours (both intervals widened so that choosing keeps %.3g%% false calls).",
+			 p->alpha * 100);
 	if (p->until > 0)
 		snprintf(lines[n++], 512, "--until %.1f%%: %s after %d boot%s a kernel (of at most %d); each look "
-			 "spends part of the 5%% false-alarm rate, this one's intervals are %.2f%%.",
+			 "spends part of the %.3g%% false-alarm rate, this one's intervals are %.2f%%.",
 			 pstat_pct(p->until), res->settled ? "settled" : "not settled", res->look,
-			 res->look == 1 ? "" : "s", p->boots, res->conf * 100);
+			 res->look == 1 ? "" : "s", p->boots, p->alpha * 100, res->conf * 100);
 	if (isfinite(p->promise))
 		snprintf(lines[n++], 512, "Promised before it ran: an index change of %.1f%% found 9 times in 10 "
 			 "(%s); the index's interval now is +-%.1f%%.", pstat_pct(p->promise),

@@ -89,6 +89,8 @@ static void test_round_trip(void **state)
 	strcpy(p.entry[1], "gnulinux-advanced-x>gnulinux-6.6.8-pf1-advanced-x");
 	p.promise = 0.031;
 	p.minutes = 8.5;
+	assert_float_equal(p.alpha, PLAN_DEFAULT_ALPHA, 1e-15);
+	p.alpha = 0.001; /* --confidence 99.9 */
 	struct plan_boot *b = plan_add_boot(&p, 0, 'A');
 	strcpy(b->boot_id, "453de8cb-e5d9-47c0-b46c-fff27f8798d9");
 	strcpy(b->release, "6.1.0-13-amd64");
@@ -106,6 +108,16 @@ static void test_round_trip(void **state)
 	assert_int_equal(q.nargs, 5);
 	assert_string_equal(q.args[4], "syscall");
 	assert_float_equal(q.promise, 0.031, 1e-12);
+	assert_float_equal(q.alpha, 0.001, 1e-12);
+	/* a plan stored before --confidence, or with a confidence out of range, answers at 95% */
+	char *text = plan_dump(&q), *at = strstr(text, "\"confidence\": 0.999");
+	assert_non_null(at);
+	memcpy(at + 14, "0.2  ", 5);
+	struct plan r;
+	assert_int_equal(plan_parse(text, strlen(text), &r, err, sizeof err), 0);
+	assert_float_equal(r.alpha, PLAN_DEFAULT_ALPHA, 1e-12);
+	plan_free(&r);
+	free(text);
 	assert_int_equal(q.nboots, 1);
 	assert_string_equal(q.boot[0].cmdline, b->cmdline);
 	assert_int_equal(q.boot[0].state, PLAN_BOOT_DONE);
