@@ -20,7 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from include_rules import read_parts  # noqa: E402
-from mutual_calls import symbols  # noqa: E402
+from mutual_calls import objects, symbols  # noqa: E402
 
 
 def part_of(parts, path):
@@ -35,15 +35,7 @@ def main():
     build, top = sys.argv[1], sys.argv[2]
     parts = read_parts(os.path.join(top, "docs", "HACKING.md"))
     may = {name: m | {name} for name, _, m in parts}
-    found = {}
-    for root, _, files in os.walk(build):
-        rel = os.path.relpath(root, build)
-        if not (rel == "ui" or rel.startswith("src" + os.sep)):
-            continue
-        for f in files:
-            src = os.path.normpath(os.path.join(rel, f[:-2] + ".c"))
-            if f.endswith(".o") and os.path.isfile(os.path.join(top, src)) and part_of(parts, src):
-                found[os.path.join(root, f)] = src
+    found = {obj: src for obj, (_, src) in objects(build, top).items() if part_of(parts, src)}
     syms = symbols(sorted(found)) if found else {}
     owner = {}
     for obj, (defined, _) in syms.items():
@@ -62,9 +54,7 @@ def main():
             uses += 1
             if b not in may[a]:
                 problems.append(f"{src} uses {s} of {owner[s]}: {a} may not use {b}")
-    for p in problems:
-        print(p)
-    print(f"{len(found)} objects, {uses} uses between parts: {len(problems)} up a floor")
+    print("\n".join(problems + [f"{len(found)} objects, {uses} uses between parts: {len(problems)} up a floor"]))
     return 1 if problems else 0
 
 

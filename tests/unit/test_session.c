@@ -14,26 +14,7 @@
 #include "request.h"
 #include "run.h"
 #include "session.h"
-
-static char home[64];
-
-static int setup(void **state)
-{
-	snprintf(home, sizeof home, "/tmp/kbench-test-session.XXXXXX");
-	if (!mkdtemp(home))
-		return -1;
-	char dir[128];
-	snprintf(dir, sizeof dir, "%s/store", home);
-	setenv("KBENCH_HOME", dir, 1);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", home);
-	return system(cmd);
-}
+#include "tmpstore.h"
 
 /* A short run of one test, one copy, stored, telemetry off: what the console asks for. */
 static void short_request(struct run_request *rq, const char *name, bool pick)
@@ -116,5 +97,5 @@ int main(void)
 		cmocka_unit_test(a_run_ends_in_its_comparison),
 		cmocka_unit_test(compare_without_a_base_says_why),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpstore_setup, tmpstore_teardown);
 }
