@@ -363,8 +363,8 @@ static size_t add_mode_options(size_t n)
 {
 	size_t first = n;
 	unsigned bit = OC_MODE;
-	for (int m = 0; m < RUN_MODE_COUNT; m++) {
-		const struct run_mode_info *mi = run_mode_info((enum run_mode)m);
+	for (const struct run_mode_info *const *m = run_mode_list; *m; m++) {
+		const struct run_mode_info *mi = *m;
 		if (!mi->command || !mi->cmd)
 			continue;
 		for (const struct run_mode_option *r = mi->cmd->options; r && r->name && n - first < MAX_MODE_ROWS;
@@ -385,6 +385,11 @@ static struct opt_command commands[MAX_COMMANDS];
 const struct opt_command *const opt_commands = commands;
 size_t opt_command_count;
 
+/* Empty until command_list.c's constructor points them at its list (options.h). */
+static const struct opt_command *const no_commands[] = { NULL };
+const struct opt_command *const *command_list = no_commands;
+size_t command_list_count;
+
 static void compose_commands(void)
 {
 	size_t n = 0;
@@ -399,8 +404,8 @@ static void compose_commands(void)
 			n++;
 			continue;
 		}
-		for (int m = 0; m < RUN_MODE_COUNT && n < MAX_COMMANDS; m++) {
-			const struct run_mode_info *mi = run_mode_info((enum run_mode)m);
+		for (const struct run_mode_info *const *m = run_mode_list; *m && n < MAX_COMMANDS; m++) {
+			const struct run_mode_info *mi = *m;
 			if (!mi->command || !mi->cmd)
 				continue;
 			commands[n++] = (struct opt_command){ mi->command, mode_bit, mi->cmd->args, mi->cmd->about,

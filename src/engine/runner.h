@@ -43,7 +43,7 @@ struct runner_opts {
 	 * to back, no pause, for this many seconds, after `idle` seconds of an
 	 * idle baseline in which telemetry reads the sensors. */
 	double timed_seconds;
-	enum run_mode mode;
+	const struct run_mode_info *mode; /* a timed run's mode (its row); NULL: none */
 	double idle;
 	const char *params; /* workload parameters, "sizes=512:128M:8 huge" (memlat); NULL = defaults */
 };

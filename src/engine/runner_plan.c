@@ -337,7 +337,7 @@ struct run *runner_new_run(const struct runner_opts *o)
 	run->meta.iterations = o->iterations;
 	snprintf(run->meta.params, sizeof run->meta.params, "%s", o->params ? o->params : "");
 	if (o->quick)
-		run->meta.mode = RUN_MODE_QUICK;
+		run->meta.mode = &run_mode_quick;
 	if (o->timed_seconds > 0)
 		run->meta.mode = o->mode;
 	enum runner_alloc a = runner_allocation(o);

@@ -445,7 +445,7 @@ static void print_block(FILE *f, const struct run *r, const struct run_block *b)
 	fputc('\n', f);
 	index_table(f, sorted, n, "system", b);
 	index_table(f, sorted, n, "misc", b);
-	if (r->meta.mode == RUN_MODE_QUICK)
+	if (r->meta.mode == &run_mode_quick)
 		quick_table(f, b);
 	placement_lines(f, b);
 	free(sorted);

@@ -13,7 +13,7 @@ enum meta_kind {
 	MK_U64,       /* a uint64_t from 0: a JSON integer */
 	MK_TIME,      /* a time_t: Unix seconds */
 	MK_UTC,       /* the time_t at off as "2024-05-01T12:00:00Z", for people: written, never read */
-	MK_MODE,      /* an enum run_mode: its name (run_mode_info) */
+	MK_MODE,      /* a mode's row (const struct run_mode_info *): its name */
 	MK_KNOWN_U64, /* a uint64_t written as null, and read as unknown, unless the bool at known_off is set */
 };
 

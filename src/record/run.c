@@ -39,7 +39,7 @@ struct run *run_new(void)
 		fprintf(stderr, "kbench: out of memory\n");
 		abort();
 	}
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	return r;
 }
 

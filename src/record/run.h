@@ -41,17 +41,6 @@ struct run;
 struct runner_opts;
 struct series;
 
-/* How a run was made. What each mode means to the readers of a run is one
- * row of run_modes (src/registry/run_mode.c), so no reader compares the stored name. */
-enum run_mode {
-	RUN_MODE_UNSAID,   /* a file that does not say */
-	RUN_MODE_FULL,     /* UnixBench's samples, or --duration/-i/--samples */
-	RUN_MODE_QUICK,    /* --quick: short samples until each test is precise */
-	RUN_MODE_THERMAL,  /* kbench thermal: one test, samples back to back */
-	RUN_MODE_IMPORTED, /* a published result: scores, no samples */
-	RUN_MODE_COUNT
-};
-
 /* What an option of a mode's own command sets in the run it makes, as an option row says where
  * its value lands (src/cli/options_table.c makes a row of it): a number at off in the runner's
  * options (struct runner_opts, times scale when not 0), the run's one test, or its one copy
@@ -118,6 +107,17 @@ struct run_mode_info {
 	/* What follows the report on stdout; NULL: telemetry's summary. */
 	void (*print)(FILE *f, const struct run *r);
 };
+
+/* A mode's identity is its row: a run says how it was made by pointing at it, and every
+ * reader asks the row, never the name. The modes every run file may name are the record's
+ * own (run_modes.c): a file that does not say, UnixBench's samples (or --duration, -i,
+ * --samples), --quick's, and a published result's; a mode with more to it (a command, a
+ * timed run, rows of its own in a comparison) is a row its own files define. */
+extern const struct run_mode_info run_mode_unsaid, run_mode_full, run_mode_quick, run_mode_imported;
+/* Every mode a run file may name, NULL-terminated, in the registry's order: the registry
+ * (src/registry/run_mode.c) points it at its list as the program starts, so the record,
+ * below it, reads that list without calling up to it; until then, the record's own modes. */
+extern const struct run_mode_info *const *run_mode_list;
 
 enum test_status {
 	TEST_WAITING,
@@ -287,7 +287,7 @@ struct run_meta {
 	char collate[32];
 	char uptime[128];
 	time_t date;             /* when the run started */
-	enum run_mode mode;      /* how it was made (run_modes) */
+	const struct run_mode_info *mode; /* how it was made (its row; NULL: not said) */
 	double duration_override;/* --duration, 0 = nominal */
 	int iterations;          /* -i, 0 = UnixBench's default */
 	/* how its samples were spread over the tests (runner.h's enum runner_alloc):
@@ -416,9 +416,10 @@ enum placement sample_placement(const struct sample *s);
 const char *placement_name(enum placement p);
 
 const char *test_status_name(enum test_status s);
-const struct run_mode_info *run_mode_info(enum run_mode m);
-/* The mode a run file names; RUN_MODE_UNSAID for "" or a name this version lacks. */
-enum run_mode run_mode_parse(const char *name);
+/* The mode m, or for NULL (a record that never said) the row of a file that does not say. */
+const struct run_mode_info *run_mode_info(const struct run_mode_info *m);
+/* The mode a run file names; run_mode_unsaid for "" or a name this version lacks. */
+const struct run_mode_info *run_mode_parse(const char *name);
 /* The mode whose own command is cmd; NULL for kbench run's. */
 const struct run_mode_info *run_mode_of_command(const char *cmd);
 

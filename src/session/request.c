@@ -165,7 +165,7 @@ void run_request_like(struct run_request *rq, const struct run *r)
 	/* One copy when the run had it: the floor is a test's, pooled over copy counts. */
 	rq->run.ncopies = 1;
 	rq->run.copies[0] = run_find_block(r, 1) || r->nblocks == 0 ? 1 : r->blocks[0].copies;
-	rq->run.quick = r->meta.mode == RUN_MODE_QUICK;
+	rq->run.quick = r->meta.mode == &run_mode_quick;
 	/* its allocation: a budget is each copy count's already */
 	rq->run.allocation = !strcmp(r->meta.allocation, "precision") ? ALLOC_PRECISION
 			     : !strcmp(r->meta.allocation, "index")  ? ALLOC_INDEX

@@ -74,7 +74,7 @@ static json_t *meta_to_json(const struct run_meta *m)
 				strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
 			v = json_string(date);
 			break;
-		case MK_MODE: v = json_string(run_mode_info(*(const enum run_mode *)at)->name); break;
+		case MK_MODE: v = json_string(run_mode_info(*(const struct run_mode_info *const *)at)->name); break;
 		case MK_KNOWN_U64:
 			v = *(const bool *)((const char *)m + f->known_off) ? json_integer((json_int_t) * (const uint64_t *)at)
 								  : json_null();

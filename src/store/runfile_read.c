@@ -209,9 +209,9 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 		case MK_TIME: *(time_t *)at = (time_t)get_int(rd, o, p, f->key, INT64_MIN, INT64_MAX, 0); break;
 		case MK_UTC: break; /* for people; "date" says it */
 		case MK_MODE:
-			snprintf(mode, sizeof mode, "%s", run_mode_info(*(enum run_mode *)at)->name);
+			snprintf(mode, sizeof mode, "%s", run_mode_info(*(const struct run_mode_info **)at)->name);
 			get_str(rd, o, p, f->key, mode, sizeof mode);
-			*(enum run_mode *)at = run_mode_parse(mode);
+			*(const struct run_mode_info **)at = run_mode_parse(mode);
 			break;
 		case MK_KNOWN_U64:
 			v = get_int(rd, o, p, f->key, 0, INT64_MAX, f->sets_known ? -1 : 0);

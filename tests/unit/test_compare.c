@@ -17,6 +17,7 @@
 #include "score.h"
 #include "store.h"
 #include "telemetry/others.h"
+#include "thermal.h"
 
 static const struct {
 	const char *id, *label, *unit;
@@ -163,7 +164,7 @@ static void test_imported_is_na(void **state)
 		t->nsamples = 0;
 		t->status = TEST_IMPORTED;
 	}
-	b->meta.mode = RUN_MODE_IMPORTED;
+	b->meta.mode = &run_mode_imported;
 	struct compare *c = cmp(a, b, NULL);
 	const struct compare_block *bl = &c->blocks[0];
 	for (int i = 0; i < bl->nrows; i++) {
@@ -457,8 +458,8 @@ static void test_settings_have_their_floors(void **state)
 	assert_true(footer_has(c, "kbench calibrate --full"));
 	compare_free(c);
 	/* Quick runs: their own, wider defaults, and the hint says --quick. */
-	a->meta.mode = RUN_MODE_QUICK;
-	b->meta.mode = RUN_MODE_QUICK;
+	a->meta.mode = &run_mode_quick;
+	b->meta.mode = &run_mode_quick;
 	c = cmp(a, b, NULL);
 	assert_float_equal(row_of(c, "dhry2reg")->floor_pct, noise_default_for("dhry2reg", a) * 100, 1e-9);
 	assert_true(noise_default_for("dhry2reg", a) > noise_default("dhry2reg"));
@@ -481,7 +482,7 @@ static void test_settings_have_their_floors(void **state)
 	compare_free(c);
 	b->meta.params[0] = '\0';
 	/* Short samples: the full default widened by sqrt(nominal / actual), at most 3x. */
-	a->meta.mode = RUN_MODE_FULL;
+	a->meta.mode = &run_mode_full;
 	a->meta.duration_override = 2.5;
 	a->meta.iterations = 3;
 	assert_float_equal(noise_default_for("dhry2reg", a), noise_default("dhry2reg") * 2, 1e-9);
@@ -502,7 +503,7 @@ static void test_learned_per_setting(void **state)
 	for (int i = 0; i < 5; i++) {
 		snprintf(id, sizeof id, "q%07d", i);
 		runs[i] = mk(id, "6.1", 1 + 0.01 * gauss(), 0.005, 0);
-		runs[i]->meta.mode = RUN_MODE_QUICK;
+		runs[i]->meta.mode = &run_mode_quick;
 		cv[i] = runs[i];
 	}
 	/* A busy run among them teaches nothing about this machine's own noise. */
@@ -521,8 +522,8 @@ static void test_learned_per_setting(void **state)
 	assert_true(isinf(noise_dof(f)));
 	/* A quick comparison says its verdicts rest on the learned floors. */
 	struct run *a = mk("aaaa0013", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0013", "6.1", 1.0, 0.005, 0);
-	a->meta.mode = RUN_MODE_QUICK;
-	b->meta.mode = RUN_MODE_QUICK;
+	a->meta.mode = &run_mode_quick;
+	b->meta.mode = &run_mode_quick;
 	struct compare *c = cmp(a, b, &nt);
 	assert_true(c->floors_learned);
 	assert_int_equal(c->rows_default, 0);
@@ -611,7 +612,7 @@ static struct run *mk_thermal(const char *id, double fall, int at)
 	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
 	snprintf(r->meta.name, sizeof r->meta.name, "fan-%s", id);
 	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.1");
-	r->meta.mode = RUN_MODE_THERMAL;
+	r->meta.mode = &thermal_mode;
 	struct run_block *b = run_add_block(r, 2);
 	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2 using register variables",
 						   "lps", 1, 116700, "system");

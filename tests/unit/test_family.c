@@ -171,7 +171,7 @@ static void test_memlat_table_is_its_own(void **state)
 static struct run *conventions_run(void)
 {
 	struct run *r = run_new();
-	r->meta.mode = RUN_MODE_QUICK;
+	r->meta.mode = &run_mode_quick;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
 	t->status = TEST_DONE;

@@ -14,6 +14,7 @@
 #include "meta_fields.h"
 #include "run.h"
 #include "runfile.h"
+#include "thermal.h"
 
 /* A value of row i that no other row has. */
 static void set_distinct(const struct meta_field *f, struct run_meta *m, int i)
@@ -26,7 +27,7 @@ static void set_distinct(const struct meta_field *f, struct run_meta *m, int i)
 	case MK_U64: *(uint64_t *)at = 1000 + (uint64_t)i; break;
 	case MK_TIME: *(time_t *)at = 1700000000 + i; break;
 	case MK_UTC: break;
-	case MK_MODE: *(enum run_mode *)at = RUN_MODE_THERMAL; break;
+	case MK_MODE: *(const struct run_mode_info **)at = &thermal_mode; break;
 	case MK_KNOWN_U64:
 		*(bool *)((char *)m + f->known_off) = true;
 		*(uint64_t *)at = 5000 + (uint64_t)i;

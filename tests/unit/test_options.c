@@ -206,8 +206,8 @@ static void mode_commands_come_from_their_rows(void **state)
 {
 	(void)state;
 	int commands = 0;
-	for (int m = 0; m < RUN_MODE_COUNT; m++) {
-		const struct run_mode_info *mi = run_mode_info((enum run_mode)m);
+	for (const struct run_mode_info *const *m = run_mode_list; *m; m++) {
+		const struct run_mode_info *mi = *m;
 		if (!mi->command)
 			continue;
 		assert_non_null(mi->cmd);

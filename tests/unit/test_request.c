@@ -18,6 +18,7 @@
 #include "sysinfo.h"
 #include "tests.h"
 #include "app.h"
+#include "thermal.h"
 
 /* Room for any command's own options (each command's file has its struct): the console's is
  * the one this test reads. */
@@ -188,7 +189,7 @@ static void complete_fills_what_run_leaves(void **state)
 	assert_int_equal(run_request_complete(&rq, thermal, err, sizeof err), 0);
 	assert_int_equal(rq.run.ntests, 1);
 	assert_string_equal(rq.run.tests[0]->id, thermal->test);
-	assert_int_equal(rq.run.mode, RUN_MODE_THERMAL);
+	assert_ptr_equal(rq.run.mode, &thermal_mode);
 	assert_true(rq.run.timed_seconds > 0);
 	assert_int_equal(rq.run.copies[0], sysinfo_ncpus());
 	/* the params pointer follows the request it is asked of */
@@ -277,7 +278,7 @@ static void like_a_run(void **state)
 	struct run_block *b = run_add_block(r, 4);
 	run_block_add_test(b, "pipe", "Pipe", "lps", 10, 12440, "system");
 	run_block_add_test(b, "dhry2reg", "Dhry", "lps", 10, 116700, "system");
-	r->meta.mode = RUN_MODE_QUICK;
+	r->meta.mode = &run_mode_quick;
 	r->meta.duration_override = 2;
 	run_request_init(&rq);
 	rq.run.samples = 5;

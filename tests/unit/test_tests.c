@@ -160,7 +160,7 @@ static void short_labels_fit_the_compare_column(void **state)
 static struct run *one_test_run(const struct test_def *t, double score)
 {
 	struct run *r = run_new();
-	r->meta.mode = RUN_MODE_IMPORTED;
+	r->meta.mode = &run_mode_imported;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *tr = run_block_add_test(b, t->id, t->label, t->unit, t->timebase,
 						    t->baseline, t->category);
@@ -205,7 +205,7 @@ static void every_row_has_its_noise_floors(void **state)
 	struct run *quick = run_new();
 
 	(void)state;
-	quick->meta.mode = RUN_MODE_QUICK;
+	quick->meta.mode = &run_mode_quick;
 	for (size_t i = 0; i < test_count; i++) {
 		const struct test_def *t = &test_table[i];
 		assert_true(t->noise.full > 0 && t->noise.full < 0.5);
