@@ -34,6 +34,7 @@ struct meta_field {
 	 * as empty or 0. */
 	bool optional;
 	size_t present_off;
+	bool positive;      /* MK_DOUBLE: written only when above 0; a reader refuses one below 0 */
 	long long min, max; /* MK_INT: the range a reader takes */
 	size_t known_off;   /* MK_KNOWN_U64: the bool saying it is known */
 	bool sets_known;    /* MK_KNOWN_U64: reading it says whether it is known (swap_total_kib) */

@@ -133,6 +133,9 @@ void test_describe(struct test_result *t)
 	const struct kv *q = test_summary_get(t, RUN_KEY_QUICK_ASKED);
 	if (q && q->has_value)
 		t->quick_asked = q->value;
+	const struct kv *b = test_summary_get(t, RUN_KEY_QUICK_ALLOC);
+	if (b && b->has_value)
+		t->quick_budget = b->value;
 	const struct family *f = test_result_family(t);
 	if (f->describe)
 		f->describe(t);

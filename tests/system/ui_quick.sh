@@ -38,6 +38,8 @@ ui_exited 10
 "$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
 grep -q '"mode": *"quick"' "$T/run.json" || die "the console's quick run is not stored as quick"
 grep -q '"quick_precision_asked"' "$T/run.json" || die "the console's quick run has no quick summaries"
+# the precision rule, not rounds: those are asked for (--allocate index, --budget)
+grep -q '"allocation": *"precision"' "$T/run.json" || die "the console's quick run is not of the precision rule"
 ui kill-session -t "$UI_PANE"
 # Its replay shows the same, from the precision the run stored.
 ui_start "$KBENCH" replay last --speed 2

@@ -199,6 +199,45 @@ static void complete_fills_what_run_leaves(void **state)
 	assert_null(run_request_opts(&rq)->params);
 }
 
+/* How a run spends its samples, from its command line: --quick alone keeps the precision rule
+ * (rounds are asked for: they are not yet shown to narrow the index per minute); --allocate
+ * index or the minutes of --budget take rounds; a full run each test's own count. */
+static void quick_keeps_the_precision_rule(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *argv[6];
+		enum runner_alloc want;
+	} rows[] = {
+		{ { "run", "--quick", NULL }, ALLOC_PRECISION },
+		{ { "run", "--quick", "--allocate", "index", NULL }, ALLOC_INDEX },
+		{ { "run", "--quick", "--budget", "2", NULL }, ALLOC_INDEX },
+		{ { "run", "--budget", "2", NULL }, ALLOC_INDEX },
+		{ { "run", "--quick", "--allocate", "precision", NULL }, ALLOC_PRECISION },
+		{ { "run", NULL }, ALLOC_OWN },
+		{ { "plan", "--quick", NULL }, ALLOC_PRECISION },
+		{ { "calibrate", "--quick", NULL }, ALLOC_PRECISION },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		static struct run_request rq;
+		union own own;
+		char err[300];
+		run_request_init(&rq);
+		memset(&own, 0, sizeof own);
+		assert_int_equal(parse_apply(rows[i].argv[0], rows[i].argv, &rq, &own, err, sizeof err), 0);
+		assert_int_equal(run_request_complete(&rq, NULL, err, sizeof err), 0);
+		if (runner_allocation(&rq.run) != rows[i].want)
+			fail_msg("%s %s: allocation %d, not %d", rows[i].argv[0], rows[i].argv[1] ? rows[i].argv[1] : "",
+				 runner_allocation(&rq.run), rows[i].want);
+		/* the run it makes says so */
+		struct run *r = runner_new_run(&rq.run);
+		assert_string_equal(r->meta.allocation, rows[i].want == ALLOC_INDEX	   ? "index"
+							: rows[i].want == ALLOC_PRECISION ? "precision"
+											  : "");
+		run_free(r);
+	}
+}
+
 /* The console's ticks keep the table's order; the command line's operands theirs. */
 static void ticks_keep_the_table_order(void **state)
 {
@@ -264,6 +303,7 @@ int main(void)
 		cmocka_unit_test(values_land_as_the_runner_takes_them),
 		cmocka_unit_test(typed_values_land_through_the_row),
 		cmocka_unit_test(complete_fills_what_run_leaves),
+		cmocka_unit_test(quick_keeps_the_precision_rule),
 		cmocka_unit_test(ticks_keep_the_table_order),
 		cmocka_unit_test(like_a_run),
 	};
