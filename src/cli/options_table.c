@@ -220,14 +220,14 @@ static const struct opt_def core_rows[] = {
 		  "precision or time limit, one after another; the default) or index (the counts\n"
 		  "that narrow the index's interval most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count for\n"
 		  "the index, in rounds across the tests; opt-in: not yet shown to narrow it more)",
-	  .cmds = RUNLIKE, .check = check_allocate,
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_allocate,
 	  RQ_BY(store_allocate) },
 	{ .name = "budget", .kind = OK_DOUBLE,
 	  .arg = "M", .what = "minutes",
 	  .min = 0.1, .max = 10000,
 	  .help = "the run's minutes, shared over its copy counts and spent where they narrow\n"
 		  "the index's interval most, in rounds; UnixBench's sample lengths (or --quick's)",
-	  .cmds = RUNLIKE,
+	  .cmds = RUNLIKE | OC_CONSOLE,
 	  RQ(run.budget), .scale = 60 },
 	{ .id = O_SETTING }, /* the families' settings, in the registry's order (add_settings) */
 	{ .name = "tmpdir", .kind = OK_STRING,
