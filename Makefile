@@ -546,6 +546,19 @@ bench-verdicts: kbench
 	@KBENCH=./$(BUILD)/kbench OUT="$(OUT)" PAIRS="$(PAIRS)" DPAIRS="$(DPAIRS)" CALIB="$(CALIB)" \
 		sh tests/bench/bench-verdicts.sh $(PHASES)
 
+# Not in CI: how much an answer costs here (tests/bench/sensitivity.sh): A/A runs of each shape
+# of run in interleaved rounds, then per test and for the index the spread per root-minute, the
+# false alarms, the smallest slowdown found 9 times in 10 in 10, 20 and 30 minutes per kernel,
+# and time and scores against full-length runs (about 2 hours at its defaults: ROUNDS 8 of
+# today's quick rule and the index allocation, FULL 2). PHASES, SHAPES, ROUNDS, FULL, OUT, BUDGETS,
+# RESAMPLES, EXTRA, TESTS: see the script. It runs tests/bench/sensitivity_plan.sh too.
+##d make bench-sensitivity  each run shape's noise per minute and what it can find (hours)
+.PHONY: bench-sensitivity
+bench-sensitivity: kbench $(BUILD)/plan_resample $(TOOLS_BIN)
+	@KBENCH=./$(BUILD)/kbench BUILD=$(BUILD) OUT="$(OUT)" ROUNDS="$(ROUNDS)" SHAPES="$(SHAPES)" FULL="$(FULL)" \
+		BUDGETS="$(BUDGETS)" RESAMPLES="$(RESAMPLES)" EXTRA="$(EXTRA)" TESTS="$(TESTS)" \
+		sh tests/bench/sensitivity.sh $(PHASES)
+
 ##u make install         install under PREFIX (/usr/local; DESTDIR honoured)
 install: kbench docs
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(DATADIR)/themes \

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "compare.h"
 #include "live.h"
 #include "run.h"
 #include "setup_mode.h"
@@ -392,6 +393,8 @@ void app_finish(struct app *a)
 		run_free(a->run);
 	if (a->base)
 		run_free(a->base);
+	if (a->cmp)
+		compare_free(a->cmp);
 	canvas_free(&a->canvas);
 }
 

@@ -73,6 +73,10 @@ struct app {
 	struct live live;       /* the run screen's view of a->run while it runs or replays */
 	struct run *base;       /* the run compared against, owned */
 	char base_why[200];     /* why there is none */
+	/* The comparison of run with base, owned: the session's (session_run's after a run, else
+	 * session_compare's when the base or the store changed); the results screen draws it. */
+	struct compare *cmp;
+	char cmp_why[300];      /* why there is none */
 	char exit_note[300];    /* said on stderr once the terminal is restored */
 	int calib_run, calib_runs; /* calibrating: run k of n (the run screen says so); 0 = not */
 	char seq_what[64];         /* whose runs those are ("Plan pf"); "": a calibration's */
@@ -121,6 +125,9 @@ int app_calibrate(struct app *a, int n);
 void app_calibrate_request(const struct app *a, struct run_request *rq);
 /* Loads the comparison run for a->run: --compare's, none, or the store's pick. */
 void app_pick_base(struct app *a);
+/* The session compares the shown run with its base again: the base or the store changed
+ * (a save, a calibration, a deletion). */
+void app_compare(struct app *a);
 
 /* ---- the setup choices (app_choices.c) ---- */
 

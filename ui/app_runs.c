@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
 #include "live.h"
 #include "run.h"
 #include "sequence.h"
@@ -12,8 +13,9 @@
 #include "store.h"
 
 /* The run to compare with, as the session picked it (or did not, and why, with the key that
- * picks another). */
-static void take_base(struct app *a, struct run *base, const char *why)
+ * picks another), and the comparison with it the session made (NULL: compared here, by the
+ * session). */
+static void take_base(struct app *a, struct run *base, const char *why, struct compare *cmp, const char *cmp_why)
 {
 	if (a->base)
 		run_free(a->base);
@@ -21,6 +23,23 @@ static void take_base(struct app *a, struct run *base, const char *why)
 	const char *hint = base ? "" : !a->run || !strcmp(a->req.compare, "none") ? " (c picks a stored run)"
 				 : !a->req.compare[0] ? " (c picks another)" : "";
 	snprintf(a->base_why, sizeof a->base_why, "%s%s", base ? "" : why, hint);
+	if (!cmp || !base) {
+		if (cmp)
+			compare_free(cmp);
+		app_compare(a);
+		return;
+	}
+	if (a->cmp)
+		compare_free(a->cmp);
+	a->cmp = cmp;
+	snprintf(a->cmp_why, sizeof a->cmp_why, "%s", cmp_why);
+}
+
+void app_compare(struct app *a)
+{
+	if (a->cmp)
+		compare_free(a->cmp);
+	a->cmp = session_compare(a->run, a->base, a->base_why, a->cmp_why, sizeof a->cmp_why);
 }
 
 void app_start_run(struct app *a)
@@ -54,6 +73,7 @@ void app_start_run(struct app *a)
 		return;
 	}
 	if (own) {
+		app_compare(a); /* the results, when asked for later, are this run's */
 		if (res.saved)
 			app_message(a, ROLE_DONE, "Saved as %s%s: kbench show %s prints its table.", a->run->meta.id,
 				    a->run->incomplete ? " (incomplete)" : "", a->run->meta.id);
@@ -62,7 +82,8 @@ void app_start_run(struct app *a)
 				    res.why);
 		return; /* its screen shows the verdict */
 	}
-	take_base(a, res.base, res.base_why);
+	/* the session's comparison: the results screen draws it */
+	take_base(a, res.base, res.base_why, res.cmp, res.cmp_why);
 	app_goto(a, &screen_results);
 }
 
@@ -70,7 +91,7 @@ void app_pick_base(struct app *a)
 {
 	char why[200];
 	struct run *base = session_pick_baseline(a->run, a->req.compare, why, sizeof why);
-	take_base(a, base, why);
+	take_base(a, base, why, NULL, NULL);
 }
 
 /* From the results: like the run shown. From the setup: its choices. */
@@ -135,6 +156,7 @@ int app_calibrate(struct app *a, int n)
 	a->base = base;
 	if (a->quit)
 		return stored;
+	app_compare(a); /* the floors learned from the store: the calibration just taught them */
 	app_goto(a, back);
 	if (res.why[0] && stored < n)
 		app_message(a, ROLE_WARN, "Calibration stopped after %d run%s: %s", stored, stored == 1 ? "" : "s",

@@ -44,7 +44,8 @@ static void watch(void *ctx, struct runner *r, struct run *run)
 	runner = r;
 	l->running = true;
 	l->aborted = false;
-	l->precision = opts.quick ? quick_precision_asked(opts.precision) : 0;
+	/* the precision asked, of a quick run that stops each test at one */
+	l->precision = runner_allocation(&opts) == ALLOC_PRECISION ? quick_precision_asked(opts.precision) : 0;
 	memset(&l->ev, 0, sizeof l->ev);
 	l->ev.run = run;
 	ev_wall = live_clock();

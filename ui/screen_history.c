@@ -184,6 +184,8 @@ static unsigned act_open(struct app *a)
 	a->replay = false;
 	if (!a->base)
 		app_pick_base(a);
+	else
+		app_compare(a);
 	app_goto(a, &screen_results);
 	return 0;
 }
@@ -215,6 +217,7 @@ static unsigned delete_yes(struct app *a)
 		app_message(a, ROLE_WARN, "%s", err);
 	else
 		app_message(a, ROLE_NORMAL, "Deleted %s.", id);
+	app_compare(a); /* the shown run's comparison learned its floors from the store */
 	reload();
 	return 0;
 }

@@ -225,6 +225,7 @@ static unsigned act_step(struct app *a)
 	a->base = base;
 	if (a->quit)
 		return UI_QUIT;
+	app_compare(a); /* the shown run's, with the store's floors after the step's runs */
 	app_goto(a, &screen_plan);
 	app_message(a, res.end == STEP_MEASURED || res.end == STEP_ALREADY ? ROLE_DONE : ROLE_WARN, "%s", res.line);
 	return 0;

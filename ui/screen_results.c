@@ -28,9 +28,13 @@ static int by_change_cmp(const void *x, const void *y)
 	return ca < cb ? 1 : ca > cb ? -1 : 0;
 }
 
+/* The table's lines, again whenever the console's comparison changed (it is the session's:
+ * the screen draws it, never makes it). */
 static void build_lines(struct app *a)
 {
 	int max = (int)(sizeof rs->lines / sizeof rs->lines[0]);
+	rs->cmp = a->cmp;
+	rs->cmp_why = a->cmp_why;
 	rs->nlines = 0;
 	if (rs->cmp) {
 		/* a curve's points have verdicts too, but the table shows the headlines */
@@ -67,35 +71,10 @@ static void build_lines(struct app *a)
 		}
 }
 
-/* A note line (line.note): its text across the table, dim; true when it was one. */
-static void recompare(struct app *a)
-{
-	if (rs->cmp)
-		compare_free(rs->cmp);
-	rs->cmp = NULL;
-	rs->cmp_why[0] = '\0';
-	if (a->run && a->base) {
-		/* The same call as kbench compare: floors learned from the store. */
-		const struct run *ra[1] = { a->base }, *rb[1] = { a->run };
-		struct compare_opts o = { 0 };
-		rs->cmp = compare_stored(ra, 1, rb, 1, &o, rs->cmp_why, sizeof rs->cmp_why);
-	} else {
-		snprintf(rs->cmp_why, sizeof rs->cmp_why, "%s", a->base_why[0] ? a->base_why : "no stored run to compare with");
-	}
-	rs->top = 0;
-	build_lines(a);
-}
-
 static void results_enter(struct app *a)
 {
-	recompare(a);
-}
-
-static void results_leave(struct app *a)
-{
-	if (rs->cmp)
-		compare_free(rs->cmp);
-	rs->cmp = NULL;
+	rs->top = 0;
+	build_lines(a);
 }
 
 /* ---- keys ---- */
@@ -147,7 +126,9 @@ static unsigned act_switch(struct app *a)
 		run_free(a->base);
 	a->base = next;
 	snprintf(a->base_why, sizeof a->base_why, "no comparison (c cycles through the stored runs)");
-	recompare(a);
+	app_compare(a);
+	rs->top = 0;
+	build_lines(a);
 	return 0;
 }
 
@@ -164,6 +145,9 @@ static void do_save(struct app *a, bool quiet)
 		return;
 	}
 	a->run_saved = true;
+	/* the store changed: the floors the comparison learned from it may have */
+	app_compare(a);
+	build_lines(a);
 	if (!quiet)
 		app_message(a, ROLE_DONE, "Saved as %s (%s) in %s.", a->run->meta.id, a->run->meta.name,
 			    store_dir());
@@ -264,12 +248,12 @@ static unsigned act_report(struct app *a)
 	}
 	char name[64];
 	snprintf(name, sizeof name, "kbench-%s%s%s.html", a->run->meta.id[0] ? a->run->meta.id : "unsaved",
-		 rs->cmp && a->base ? "-vs-" : "", rs->cmp && a->base ? a->base->meta.id : "");
+		 a->cmp && a->base ? "-vs-" : "", a->cmp && a->base ? a->base->meta.id : "");
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	/* the comparison on screen: the same call, the same store floors */
 	const struct run *base[1] = { a->base };
 	struct compare_opts o = { 0 };
-	if (report_html_save(path, a->run, base, rs->cmp && a->base ? 1 : 0, &o, err, sizeof err) < 0) {
+	if (report_html_save(path, a->run, base, a->cmp && a->base ? 1 : 0, &o, err, sizeof err) < 0) {
 		app_message(a, ROLE_WARN, "No report: %s", err);
 		return 0;
 	}
@@ -323,6 +307,5 @@ const struct screen_ops screen_results = {
 	.name = "results",
 	.enter = results_enter,
 	.draw = draw,
-	.leave = results_leave,
 	.keys = &results_table,
 };

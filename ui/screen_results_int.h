@@ -21,10 +21,11 @@ struct line {
 	int note;
 };
 
-/* What the screen shows: the comparison (or why none) and the table's lines. */
+/* What the screen shows: the console's comparison (or why none: struct app's, the session's,
+ * never made here) and the table's lines. */
 struct results_state {
-	struct compare *cmp;
-	char cmp_why[300];
+	const struct compare *cmp;
+	const char *cmp_why;
 	bool by_change;
 	int top; /* the first line in view (drawing keeps it in range) */
 	struct line lines[RUNNER_MAX_BLOCKS * RUNNER_MAX_TESTS + 8];

@@ -43,7 +43,7 @@ struct setup_mode {
 	void (*leave)(struct app *a);
 	bool any_tests; /* its preset stands whatever test is ticked */
 	/* Its runs: what the runner is told they are (a timed mode's; a run's says itself) */
-	enum run_mode mode;
+	const struct run_mode_info *mode;
 	bool timed; /* a timed run, a->req.run.timed_seconds of load: the console's --minutes and --idle start it */
 	/* The screen that shows its run live or replayed, and the verdict after (the run kept at
 	 * once: minutes of the machine's time); NULL: the run screen, then the results. */

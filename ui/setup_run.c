@@ -50,10 +50,13 @@ double setup_cycle(const double *vals, int n, double cur, int at, int dir)
 
 static void run_samples_value(const struct app *a, char *v, size_t len)
 {
-	if (a->req.run.quick)
-		snprintf(v, len, "until +-%g%%", quick_precision_asked(a->req.run.precision) * 100);
-	else if (a->req.run.samples)
-		snprintf(v, len, "%d", a->req.run.samples);
+	const struct runner_opts *o = &a->req.run;
+	if (runner_allocation(o) == ALLOC_PRECISION)
+		snprintf(v, len, "until +-%g%%", quick_precision_asked(o->precision) * 100);
+	else if (o->quick) /* the index allocation (quick.h) */
+		snprintf(v, len, "rounds %.0f s", runner_budget(o));
+	else if (o->samples)
+		snprintf(v, len, "%d", o->samples);
 	else
 		snprintf(v, len, "own (3/10)");
 }

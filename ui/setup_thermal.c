@@ -130,6 +130,6 @@ const struct setup_mode setup_thermal = {
 	.cycle_samples = cycle_samples, .cycle_pause = cycle_pause,
 	.edit_samples = edit_samples, .edit_pause = edit_pause,
 	.plan = plan, .check = check, .enter = enter, .leave = leave, .any_tests = true,
-	.mode = RUN_MODE_THERMAL, .timed = true, .screen = &screen_thermal, .shows = thermal_is,
+	.mode = &thermal_mode, .timed = true, .screen = &screen_thermal, .shows = thermal_is,
 	.presets = presets, .npresets = sizeof presets / sizeof presets[0],
 };

@@ -41,7 +41,7 @@ static int noise_exec(int argc, char **argv)
 		       "the defaults below are used. 'kbench calibrate' learns this machine's.\n");
 	/* The two usual settings always, then every other one something was learned for. */
 	struct run *like = run_new();
-	static const enum run_mode modes[] = { RUN_MODE_FULL, RUN_MODE_QUICK };
+	static const struct run_mode_info *const modes[] = { &run_mode_full, &run_mode_quick };
 	char shown[16][64];
 	int nshown = 0;
 	for (int i = 0; i < 2; i++) {

@@ -170,7 +170,7 @@ static int plan_request(const struct plan *p, struct run_request *rq, struct pla
 static struct run *like_of(const struct run_request *rq)
 {
 	struct run *r = run_new();
-	r->meta.mode = rq->run.quick ? RUN_MODE_QUICK : RUN_MODE_FULL;
+	r->meta.mode = rq->run.quick ? &run_mode_quick : &run_mode_full;
 	r->meta.duration_override = rq->run.duration;
 	r->meta.iterations = rq->run.iterations;
 	return r;

@@ -121,6 +121,8 @@ static void on_event(void *ctx, const struct runner_event *ev)
 		}
 		break;
 	case EV_TEST_END:
+		if (!ev->final) /* a visit of a run in rounds: the test has more to come */
+			break;
 		if (p->tty)
 			fprintf(stderr, "\r\033[K");
 		if (t->status != TEST_DONE) {

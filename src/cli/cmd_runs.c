@@ -23,8 +23,8 @@ static char mode_names[128];
 
 __attribute__((constructor)) static void name_modes(void)
 {
-	for (int m = 0; m < RUN_MODE_COUNT; m++) {
-		const char *name = run_mode_info((enum run_mode)m)->name;
+	for (const struct run_mode_info *const *m = run_mode_list; *m; m++) {
+		const char *name = (*m)->name;
 		size_t u = strlen(mode_names);
 		if (name[0])
 			snprintf(mode_names + u, sizeof mode_names - u, "%s%s", u ? " " : "", name);

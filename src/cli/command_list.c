@@ -10,7 +10,7 @@ extern const struct opt_command cmd_run_entry, cmd_calibrate_entry, cmd_list_ent
 	cmd_events_entry, cmd_runs_entry, cmd_show_entry, cmd_compare_entry, cmd_import_entry, cmd_export_entry,
 	cmd_report_entry, cmd_plan_entry, cmd_boot_entry, cmd_noise_entry, cmd_delete_entry, cmd_help_entry, cmd_completion_entry;
 
-const struct opt_command *const command_list[] = {
+static const struct opt_command *const commands[] = {
 	&cmd_run_entry,
 	&cmd_calibrate_entry,
 	NULL, /* the run modes' own commands (kbench thermal), from their rows */
@@ -32,4 +32,11 @@ const struct opt_command *const command_list[] = {
 	&cmd_help_entry,
 	&cmd_completion_entry,
 };
-const size_t command_list_count = sizeof command_list / sizeof command_list[0];
+
+/* Before every other constructor (the option table is composed from the list in one): the
+ * option table, a floor below, holds the pointer and never names this file. */
+__attribute__((constructor(101))) static void commands_install(void)
+{
+	command_list = commands;
+	command_list_count = sizeof commands / sizeof commands[0];
+}

@@ -24,7 +24,7 @@ enum opt_cmd {
 	OC_DELETE = 1u << 6,
 	OC_PLAN = 1u << 7, /* its boots' runs take the run options (RUNLIKE) */
 	/* the run modes' own commands (run_mode_info.cmd, src/record/run.h): the first one's
-	 * bit, the next one's OC_MODE << 1, and so on (RUN_MODE_COUNT at most) */
+	 * bit, the next one's OC_MODE << 1, and so on (six at most) */
 	OC_MODE = 1u << 8,
 	OC_MODES = 0x3Fu << 8, /* every one of them: the run options each takes as kbench run does */
 	OC_FREE = 1u << 14,    /* the first bit a command without one of the above gets */
@@ -117,9 +117,11 @@ struct opt_command {
 };
 
 /* The commands in the order help lists them, NULL where the run modes' own commands go (made
- * from the mode's row, src/registry/run_mode.c): src/cli/command_list.c. */
-extern const struct opt_command *const command_list[];
-extern const size_t command_list_count;
+ * from the mode's row, src/registry/run_mode.c): src/cli/command_list.c, the program's part
+ * above this one, points these at its list as the program starts (options_table.c holds
+ * them), so the option table never names it. */
+extern const struct opt_command *const *command_list;
+extern size_t command_list_count;
 
 /* opt_command_count commands in the order help lists them, each with its bit. */
 extern const struct opt_command *const opt_commands;

@@ -141,6 +141,21 @@ int opts_one_of(const char *c, const char *opt, const char *arg, char *err, size
 	return -1;
 }
 
+/* --allocate's words (runner.h's enum runner_alloc) */
+#define ALLOCATIONS "index precision"
+
+static int check_allocate(const char *opt, const char *arg, char *err, size_t errlen)
+{
+	return opts_one_of(ALLOCATIONS, opt, arg, err, errlen);
+}
+
+static int store_allocate(void *base, const struct opt_item *it, char *err, size_t errlen)
+{
+	struct run_request *rq = base;
+	rq->run.allocation = strcmp(it->arg, "precision") ? ALLOC_INDEX : ALLOC_PRECISION;
+	return 0;
+}
+
 /* ---- the table ---- */
 
 #define RUNLIKE (OC_RUN | OC_CALIBRATE | OC_PLAN)
@@ -148,7 +163,7 @@ int opts_one_of(const char *c, const char *opt, const char *arg, char *err, size
 #define RQ(f) .lands = OL_REQUEST, .off = offsetof(struct run_request, f)
 #define RQ_BY(fn) .lands = OL_REQUEST, .store = fn
 /* --quick decides the samples itself: a count beside it was silently ignored. */
-#define QUICK_TAKES_SAMPLES "--quick takes samples until each test is within its precision"
+#define QUICK_TAKES_SAMPLES "--quick shares its samples out itself"
 
 /* In the order --help lists them; the families' settings take O_SETTING's place and the run
  * modes' options O_MODE_ROWS's (compose, below). */
@@ -190,15 +205,30 @@ static const struct opt_def core_rows[] = {
 	{ .name = "precision", .kind = OK_DOUBLE,
 	  .arg = "PCT", .what = "a percentage",
 	  .min = 0.01, .max = 50, .def = QUICK_DEF(QUICK_PRECISION_PCT),
-	  .help = "quick: the precision to reach, in percent (default 1)",
+	  .help = "quick, --allocate precision: the precision to reach, in percent (default 1)",
 	  .cmds = OC_RUN | OC_CONSOLE,
 	  RQ(run.precision), .scale = 0.01 },
 	{ .name = "max-test-seconds", .kind = OK_DOUBLE,
 	  .arg = "S", .what = "seconds",
 	  .min = 1, .max = 86400, .def = QUICK_DEF(QUICK_MAX_TEST_SECONDS),
-	  .help = "quick: a test's time limit (default 15)",
+	  .help = "quick, --allocate precision: a test's time limit (default 15)",
 	  .cmds = OC_RUN | OC_CONSOLE,
 	  RQ(run.max_test_seconds) },
+	{ .name = "allocate", .kind = OK_STRING,
+	  .arg = "index|precision", .what = "an allocation", .choices = ALLOCATIONS,
+	  .help = "how a quick run spends its samples: precision (each test until its own\n"
+		  "precision or time limit, one after another; the default) or index (the counts\n"
+		  "that narrow the index's interval most in about " QUICK_DEF(QUICK_BUDGET_SECONDS) " s per copy count for\n"
+		  "the index, in rounds across the tests; opt-in: not yet shown to narrow it more)",
+	  .cmds = RUNLIKE | OC_CONSOLE, .check = check_allocate,
+	  RQ_BY(store_allocate) },
+	{ .name = "budget", .kind = OK_DOUBLE,
+	  .arg = "M", .what = "minutes",
+	  .min = 0.1, .max = 10000,
+	  .help = "the run's minutes, shared over its copy counts and spent where they narrow\n"
+		  "the index's interval most, in rounds; UnixBench's sample lengths (or --quick's)",
+	  .cmds = RUNLIKE | OC_CONSOLE,
+	  RQ(run.budget), .scale = 60 },
 	{ .id = O_SETTING }, /* the families' settings, in the registry's order (add_settings) */
 	{ .name = "tmpdir", .kind = OK_STRING,
 	  .arg = "DIR", .what = "a directory",
@@ -333,8 +363,8 @@ static size_t add_mode_options(size_t n)
 {
 	size_t first = n;
 	unsigned bit = OC_MODE;
-	for (int m = 0; m < RUN_MODE_COUNT; m++) {
-		const struct run_mode_info *mi = run_mode_info((enum run_mode)m);
+	for (const struct run_mode_info *const *m = run_mode_list; *m; m++) {
+		const struct run_mode_info *mi = *m;
 		if (!mi->command || !mi->cmd)
 			continue;
 		for (const struct run_mode_option *r = mi->cmd->options; r && r->name && n - first < MAX_MODE_ROWS;
@@ -355,6 +385,11 @@ static struct opt_command commands[MAX_COMMANDS];
 const struct opt_command *const opt_commands = commands;
 size_t opt_command_count;
 
+/* Empty until command_list.c's constructor points them at its list (options.h). */
+static const struct opt_command *const no_commands[] = { NULL };
+const struct opt_command *const *command_list = no_commands;
+size_t command_list_count;
+
 static void compose_commands(void)
 {
 	size_t n = 0;
@@ -369,8 +404,8 @@ static void compose_commands(void)
 			n++;
 			continue;
 		}
-		for (int m = 0; m < RUN_MODE_COUNT && n < MAX_COMMANDS; m++) {
-			const struct run_mode_info *mi = run_mode_info((enum run_mode)m);
+		for (const struct run_mode_info *const *m = run_mode_list; *m && n < MAX_COMMANDS; m++) {
+			const struct run_mode_info *mi = *m;
 			if (!mi->command || !mi->cmd)
 				continue;
 			commands[n++] = (struct opt_command){ mi->command, mode_bit, mi->cmd->args, mi->cmd->about,

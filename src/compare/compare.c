@@ -124,7 +124,7 @@ void compare_side_init(struct side_vals *s, int n)
 }
 
 void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
-			     int n, int copies, const char *id, double sigma)
+			     int n, int copies, const char *id, double sigma, enum placement only)
 {
 	compare_side_init(s, n);
 	s->samples = true;
@@ -137,8 +137,15 @@ void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const 
 	for (int i = 0; i < n; i++) {
 		const struct run_block *b = run_find_block(runs[i], copies);
 		const struct test_result *t = b ? run_block_find_test(b, id) : NULL;
-		if (!t || !(t->status == TEST_DONE || t->status == TEST_IMPORTED) || !(t->score > 0))
+		/* a pair test compared on one placement: the run's samples of it alone */
+		struct test_result placed;
+		if (t && compare_place_subset(t, only, &placed))
+			t = &placed;
+		if (!t || !(t->status == TEST_DONE || t->status == TEST_IMPORTED) || !(t->score > 0)) {
+			if (t == &placed)
+				compare_place_free(&placed);
 			continue;
+		}
 		if (!cs->present) {
 			cs->present = true;
 			cs->nsamples = t->nsamples;
@@ -188,6 +195,8 @@ void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const 
 				s->extra += (tr / 2) * (tr / 2);
 		}
 		free(rates);
+		if (t == &placed)
+			compare_place_free(&placed);
 	}
 	if (s->k) {
 		s->within /= s->k;

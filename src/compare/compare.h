@@ -49,6 +49,9 @@ struct compare_side {
 	bool busy;         /* a run had others_cpu >= OTHERS_BUSY_CPU: it measured their load too */
 	bool throttled;    /* a run's telemetry says the test was throttled */
 	double freq_mhz;   /* mean busy clock while the test ran (over the runs); NAN unknown */
+	/* A pair test (context1): samples over the side's runs with each pair on one CPU,
+	 * on two, and mixed (run.h, sample_placement); all 0 when its samples do not say. */
+	int place_one, place_two, place_mixed;
 };
 
 struct compare_row {
@@ -74,6 +77,10 @@ struct compare_row {
 	bool point;
 	bool detail;        /* a curve point, not a headline: counted apart, not printed in the table */
 	bool lower_better;
+	/* A pair test compared on the samples of one placement alone (run.h's enum
+	 * placement: PLACE_ONE or PLACE_TWO), since the sides placed them differently;
+	 * 0: every sample. The index row takes each run's score from those samples too. */
+	int place_only;
 };
 
 /* One copy count (a "Benchmark Run:" block of UnixBench). */

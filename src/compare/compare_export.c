@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "run.h"
+
 static json_t *jnum(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
@@ -29,6 +31,10 @@ static json_t *side_json(const struct compare_side *s)
 	json_object_set_new(o, "busy", json_boolean(s->busy));
 	json_object_set_new(o, "throttled", json_boolean(s->throttled));
 	json_object_set_new(o, "freq_mhz", jnum(s->freq_mhz));
+	/* a pair test's samples by placement (only where its samples say) */
+	if (s->place_one + s->place_two + s->place_mixed)
+		json_object_set_new(o, "placement", json_pack("{s:i, s:i, s:i}", "one_cpu", s->place_one, "two_cpus",
+								s->place_two, "mixed", s->place_mixed));
 	return o;
 }
 
@@ -58,6 +64,8 @@ static json_t *row_json(const struct compare_row *r)
 	json_object_set_new(o, "widened", json_boolean(r->widened));
 	json_object_set_new(o, "more_runs", r->more_runs ? json_integer(r->more_runs) : json_null());
 	json_object_set_new(o, "note", r->note ? json_string(r->note) : json_null());
+	if (r->place_only)
+		json_object_set_new(o, "compared_on", json_string(r->place_only == PLACE_ONE ? "one_cpu" : "two_cpus"));
 	if (r->point) { /* a point of a points test (compare.h) */
 		json_object_set_new(o, "point", json_true());
 		json_object_set_new(o, "curve", json_boolean(r->detail));

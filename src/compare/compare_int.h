@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "compare_plugin.h"
+#include "run.h"
 
 struct compare;
 struct compare_block;
@@ -27,10 +28,26 @@ struct compare_tally {
 	const struct run *uncalibrated;  /* a side whose setting has no learned floors */
 };
 
+/* Where a pair test's samples ran on each side (compare_place.c), and what the row compares:
+ * only samples of one placement, or (differs) nothing, since no placement is on every run. */
+struct place_pick {
+	int n[2][PLACE_COUNT]; /* samples per placement, side A and side B */
+	enum placement only;   /* PLACE_UNKNOWN: every sample (the sides ran alike, or cannot say) */
+	bool differs;
+};
+void compare_place_pick(struct place_pick *p, const struct run *const *a, int na, const struct run *const *b,
+			int nb, int copies, const char *id);
+/* t scored from its samples placed `only` alone, into out (free with compare_place_free):
+ * false when it has none (or only is PLACE_UNKNOWN). */
+bool compare_place_subset(const struct test_result *t, enum placement only, struct test_result *out);
+void compare_place_free(struct test_result *subset);
+/* The footer sentence of a row compared on one placement, or withheld for placement. */
+void compare_place_footer(struct compare *c, const struct compare_row *row, const struct place_pick *p);
+
 /* One test or point of a points test on one side: per run its log score (its mean
  * over the samples, for a point), and the variance within the runs (compare.c). */
 void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
-			    int n, int copies, const char *id, double sigma);
+			    int n, int copies, const char *id, double sigma, enum placement only);
 void compare_fill_point_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
 			     int n, int copies, const char *id, const char *point);
 /* Block cb's rows (every test and point either side has, decided and counted into

@@ -267,7 +267,7 @@ static void calibrate_cmd(char *buf, size_t size, const struct run *r)
 {
 	const struct run_meta *m = &r->meta;
 	int n = snprintf(buf, size, "kbench calibrate");
-	if (m->mode == RUN_MODE_QUICK)
+	if (m->mode == &run_mode_quick)
 		n += snprintf(buf + n, size - (size_t)n, " --quick");
 	else if (!(m->duration_override > 0) && !(m->iterations > 0))
 		n += snprintf(buf + n, size - (size_t)n, " --full");

@@ -141,6 +141,27 @@ static const struct test_result *find_any(const struct run *const *runs, int n, 
 	return NULL;
 }
 
+/* A block's index with each pair test scored as its row compared it (one
+ * placement's samples alone): the log of that change. The index is the
+ * geometric mean of its tests' ratios, so a test's log change moves it by
+ * that over the tests it has. */
+static double placed_shift(const struct compare_block *cb, const struct run_block *b)
+{
+	double shift = 0;
+	for (int i = 0; i < cb->nrows && b->index_tests > 0; i++) {
+		const struct compare_row *row = &cb->rows[i];
+		const struct test_result *t = row->place_only ? run_block_find_test(b, row->id) : NULL;
+		struct test_result placed;
+		if (!t || !(t->baseline > 0) || !(t->score > 0) || strcmp(t->category, "system") ||
+		    !compare_place_subset(t, (enum placement)row->place_only, &placed))
+			continue;
+		if (placed.score > 0)
+			shift += log(placed.score / t->score) / b->index_tests;
+		compare_place_free(&placed);
+	}
+	return shift;
+}
+
 static void index_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
 		       int n, int copies, const struct compare_block *cb, bool side_b)
 {
@@ -150,7 +171,7 @@ static void index_side(struct side_vals *s, struct compare_side *cs, const struc
 	for (int i = 0; i < n; i++) {
 		const struct run_block *b = run_find_block(runs[i], copies);
 		if (b && b->index_score > 0)
-			s->all[s->nall++] = log(b->index_score);
+			s->all[s->nall++] = log(b->index_score) + placed_shift(cb, b);
 	}
 	s->samples = s->nall > 0;
 	for (int i = 0; i < cb->nrows; i++) {
@@ -187,6 +208,7 @@ static void decide_row(struct compare *c, struct compare_block *cb, struct compa
 	if (!t)
 		t = find_any(b, nb, cb->copies, rid->test);
 	struct side_vals sa, sb;
+	struct place_pick pp = { .only = PLACE_UNKNOWN };
 	if (rid->point[0]) {
 		const struct point *p = point_any(a, na, b, nb, cb->copies, rid);
 		row->point = true;
@@ -213,10 +235,24 @@ static void decide_row(struct compare *c, struct compare_block *cb, struct compa
 		/* Each side's floor is its own setting's (a quick run moves more than a full one). */
 		*fa = *noise_get(nt, row->id, a[0]);
 		*fb = *noise_get(nt, row->id, b[0]);
-		compare_fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, noise_sigma(fa));
-		compare_fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(fb));
+		compare_place_pick(&pp, a, na, b, nb, cb->copies, rid->test);
+		row->place_only = pp.only;
+		compare_fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, noise_sigma(fa), pp.only);
+		compare_fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(fb), pp.only);
+		struct compare_side *cs[2] = { &row->a, &row->b };
+		for (int s = 0; s < 2; s++) {
+			cs[s]->place_one = pp.n[s][PLACE_ONE];
+			cs[s]->place_two = pp.n[s][PLACE_TWO];
+			cs[s]->place_mixed = pp.n[s][PLACE_MIXED];
+		}
 	}
 	compare_decide(row, &sa, &sb, fa, fb, c->conf);
+	/* a placement both sides did not measure says nothing of the kernels */
+	if (pp.differs && row->a.present && row->b.present) {
+		row->verdict = VERDICT_NA;
+		row->note = "placement";
+	}
+	compare_place_footer(c, row, &pp);
 	/* lower is better: a fall is the better ("faster") way */
 	if (row->lower_better && row->verdict == VERDICT_FASTER)
 		row->verdict = VERDICT_SLOWER;
@@ -280,7 +316,9 @@ static void count_row(struct compare *c, struct compare_block *cb, const struct 
 	if (row->verdict == VERDICT_NA && row->note &&
 	    (!strcmp(row->note, "busy") || !strcmp(row->note, "throttled")))
 		c->nbusy_rows++;
-	else if (row->verdict == VERDICT_NA && row->a.present && row->b.present)
+	/* a placement's n/a has its own footer (compare_place.c) */
+	else if (row->verdict == VERDICT_NA && row->a.present && row->b.present &&
+		 !(row->note && !strcmp(row->note, "placement")))
 		tl->na_rows++;
 	if (row->verdict == VERDICT_SAME) {
 		tl->undecided++;
@@ -315,6 +353,12 @@ static void index_row(struct compare *c, struct compare_block *cb, const struct 
 		ix->verdict = VERDICT_NA;
 		ix->note = "index over different tests";
 	}
+	/* Nor one holding a test the two sides placed differently (its row is n/a). */
+	for (int i = 0; i < cb->nrows && ix->verdict != VERDICT_NA; i++)
+		if (cb->rows[i].note && !strcmp(cb->rows[i].note, "placement") && cb->rows[i].a.index > 0) {
+			ix->verdict = VERDICT_NA;
+			ix->note = "placement";
+		}
 	compare_side_free(&sa);
 	compare_side_free(&sb);
 }

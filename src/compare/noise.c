@@ -116,7 +116,7 @@ static bool same_settings(const struct run *a, const struct run *b)
 {
 	const struct run_meta *x = &a->meta, *y = &b->meta;
 	return !strcmp(x->hostname, y->hostname) && !strcmp(x->kernel_release, y->kernel_release) &&
-	       !strcmp(x->cmdline, y->cmdline) && x->mode == y->mode &&
+	       !strcmp(x->cmdline, y->cmdline) && run_mode_info(x->mode) == run_mode_info(y->mode) &&
 	       x->duration_override == y->duration_override && x->iterations == y->iterations &&
 	       !strcmp(run_noise_group(a), run_noise_group(b));
 }

@@ -31,7 +31,7 @@ void noise_setting(const struct run *r, char *buf, size_t size);
 struct noise_floor {
 	char id[32];
 	char setting[64];  /* noise_setting() of the runs it applies to */
-	enum run_mode mode; /* ... and that setting's parts, as in struct run_meta */
+	const struct run_mode_info *mode; /* ... and that setting's parts, as in struct run_meta */
 	double duration_override;
 	int iterations;
 	double sigma;      /* what compare uses: learned blended with the default, or the default */

@@ -210,8 +210,10 @@ double runner_live_elapsed(const struct runner *r)
 static void warm_up(struct runner *r, struct runner_event *ev, const struct test_def *t, int copies,
 		    struct test_result *res)
 {
-	double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], ov;
-	struct sample warm = { .copies = copies, .count = c, .elapsed = e };
+	double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], sh[RUNNER_MAX_COPIES], ov;
+	int cpu[RUNNER_MAX_COPIES], cpu_end[RUNNER_MAX_COPIES];
+	struct sample warm = { .copies = copies, .count = c, .elapsed = e, .cpu = cpu, .cpu_end = cpu_end,
+			       .shared = sh };
 	char reason[200] = "";
 	ev->sample = 0;
 	int rc = runner_run_sample(r, ev, t, copies, QUICK_WARMUP_SECONDS, &warm, &ov, reason, sizeof reason);
@@ -269,6 +271,136 @@ static void quick_summary(struct test_result *res, const struct quick_rule *rule
 	test_summary_set(res, "quick_seconds", seconds, NULL);
 }
 
+/* How each sample of a test got a layout of its own (runner_sample.c), in its summary. */
+#define LAYOUT_EXEC "a new process each sample (exec)"
+#define LAYOUT_OFFSETS "new stack and heap offsets each sample"
+
+/* The run's note of which tests drew their layout anew how (their summaries say it per test). */
+static void layout_note(struct run *run, int first)
+{
+	char exec[400] = "", offs[400] = "";
+	for (int b = first; b < run->nblocks; b++)
+		for (int i = 0; i < run->blocks[b].ntests; i++) {
+			const struct test_result *t = &run->blocks[b].tests[i];
+			const struct kv *kv = test_summary_get(t, "layout");
+			char *list = !kv ? NULL : !strcmp(kv->text, LAYOUT_EXEC) ? exec : offs;
+			if (!list || strstr(list, t->id))
+				continue;
+			size_t l = strlen(list);
+			snprintf(list + l, sizeof exec - l, "%s%s", l ? ", " : "", t->id);
+		}
+	if (offs[0] || exec[0])
+		run_add_note(run, "layout: as a new process's would, each sample's stack and heap offsets were drawn "
+				  "anew (%s); in a new process each sample (%s)",
+			     offs[0] ? offs : "none", exec[0] ? exec : "none");
+}
+
+/* A test's first event: running, its describe fact, EV_TEST_BEGIN, its marker. */
+static void test_begin(struct runner *r, struct run *run, struct runner_event *ev, struct test_result *res,
+		       const struct test_def *t)
+{
+	if (res->status != TEST_RUNNING && !res->nsamples) {
+		char key[64], text[KV_TEXT_MAX];
+		if (t->workload->describe && t->workload->describe(t->arg, key, sizeof key, text, sizeof text) == 0)
+			test_summary_set(res, key, 0, text);
+		char what[80];
+		snprintf(what, sizeof what, "test %s copies %d", t->id, run->blocks[ev->block].copies);
+		run_add_marker(run, wl_now() - r->run_t0, what);
+	}
+	res->status = TEST_RUNNING;
+	r->skip = 0;
+	runner_emit(r, (ev->kind = EV_TEST_BEGIN, ev));
+}
+
+/* Sample k of test t after its pause: into res (and its points), listeners told. 0, or -1
+ * with res failed or skipped (a worker failed; the user skipped or aborted). */
+static int take_sample(struct runner *r, struct run *run, struct runner_event *ev, const struct test_def *t,
+		       struct test_result *res, int k, double length, double *overhead_sum)
+{
+	int copies = run->blocks[ev->block].copies;
+	ev->sample = k;
+	runner_pause_before_sample(r, ev);
+	/* settled: a quick sample, and a full-length test's first (runner_settle); not when
+	 * --pause 0 asked for samples back to back (nor in a timed run, whose load never rests) */
+	double settled = r->o.timed_seconds > 0 || r->o.pause == 0 ? 0
+			 : r->o.quick			 ? runner_settle(r, SETTLE_CAP_QUICK)
+			 : k == 0 || runner_in_rounds(&r->o, t) ? runner_settle(r, SETTLE_CAP_FULL) : 0;
+	if (settled > 0) {
+		const struct kv *was = test_summary_get(res, "settle_s");
+		test_summary_set(res, "settle_s", (was ? was->value : 0) + settled, NULL);
+	}
+	if (r->skip || r->abort) {
+		snprintf(res->reason, sizeof res->reason, "%s after %d samples", r->abort ? "aborted" : "skipped", k);
+		res->status = TEST_SKIPPED;
+		return -1;
+	}
+	char what[80];
+	snprintf(what, sizeof what, "sample %s %d", t->id, k + 1);
+	run_add_marker(run, wl_now() - r->run_t0, what);
+	double counts[RUNNER_MAX_COPIES] = { 0 }, times[RUNNER_MAX_COPIES] = { 0 }, shared[RUNNER_MAX_COPIES];
+	int cpu[RUNNER_MAX_COPIES], cpu_end[RUNNER_MAX_COPIES];
+	struct sample tmp = { .copies = copies, .count = counts, .elapsed = times, .cpu = cpu,
+			      .cpu_end = cpu_end, .shared = shared };
+	tmp.start = wl_now() - r->run_t0;
+	char reason[200] = "";
+	ev->sample_length = length;
+	double overhead = 0;
+	int rc = runner_run_sample(r, ev, t, copies, length, &tmp, &overhead, reason, sizeof reason);
+	if (rc == 0 && !test_summary_get(res, "layout"))
+		test_summary_set(res, "layout", 0, r->slots[0].execed ? LAYOUT_EXEC : LAYOUT_OFFSETS);
+	if (rc == 0) {
+		*overhead_sum += overhead;
+		test_summary_set(res, "overhead_ms", *overhead_sum / (res->nsamples + 1) * 1e3, NULL);
+		struct sample *s = test_add_sample(res, copies);
+		s->start = tmp.start;
+		memcpy(s->count, counts, sizeof(double) * (size_t)copies);
+		memcpy(s->elapsed, times, sizeof(double) * (size_t)copies);
+		memcpy(s->cpu, cpu, sizeof(int) * (size_t)copies);
+		memcpy(s->cpu_end, cpu_end, sizeof(int) * (size_t)copies);
+		memcpy(s->shared, shared, sizeof(double) * (size_t)copies);
+	}
+	/* A sample cut short by a skip or an abort keeps its finished points. */
+	if (t->collect && (rc == 0 || r->skip || r->abort))
+		collect_points(r, run, t, copies, res);
+	/* After the sample is in the run, so listeners can read it. */
+	ev->kind = EV_SAMPLE_END;
+	runner_emit(r, ev);
+	ev->pids = NULL;
+	clear_copies(r, copies);
+	if (rc == 0)
+		return 0;
+	if (r->skip || r->abort) {
+		snprintf(res->reason, sizeof res->reason, "%s after %d samples", r->abort ? "aborted" : "skipped", k);
+		res->status = TEST_SKIPPED;
+	} else {
+		snprintf(res->reason, sizeof res->reason, "sample %d: %s", k + 1, reason);
+		res->status = TEST_FAILED;
+	}
+	return -1;
+}
+
+/* The rate of res's latest sample. */
+static double last_rate(const struct test_result *res)
+{
+	const struct sample *s = &res->samples[res->nsamples - 1];
+	return score_rate(sample_count(s), sample_time(s), res->timebase);
+}
+
+/* The run's note of how settling went (runner_settle), when it did not come every time. */
+static void settle_note(const struct runner *r, struct run *run)
+{
+	const struct runner_settle *st = &r->settle;
+	if (st->unread)
+		run_add_note(run, "settle: /proc/stat could not be read: samples began without waiting for an idle machine");
+	else if (st->missed)
+		run_add_note(run, "settle: %d of %d samples began before the machine was idle (other processes used up "
+				  "to %.2f CPU at the cap)%s",
+			     st->missed, st->tries, st->busy_max,
+			     st->gave_up ? "; after 5 in a row the rest did not wait: the load was the machine's" : "");
+}
+
+/* One test after another: each test's samples in a row (UnixBench's order; a quick
+ * run's precision rule; a points test's fixed count). */
 static void run_test(struct runner *r, struct run *run, int bi, int ti)
 {
 	struct run_block *b = &run->blocks[bi];
@@ -288,16 +420,8 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	double achieved = INFINITY;
 	enum quick_verdict verdict = QUICK_MORE;
 	struct runner_event ev = { .run = run, .block = bi, .test = ti, .nsamples = nsamples,
-				   .sample_length = length, .ncopies = b->copies };
-	res->status = TEST_RUNNING;
-	char key[64], text[KV_TEXT_MAX];
-	if (t->workload->describe && t->workload->describe(t->arg, key, sizeof key, text, sizeof text) == 0)
-		test_summary_set(res, key, 0, text);
-	r->skip = 0;
-	runner_emit(r, (ev.kind = EV_TEST_BEGIN, &ev));
-	char what[80];
-	snprintf(what, sizeof what, "test %s copies %d", t->id, b->copies);
-	run_add_marker(run, wl_now() - r->run_t0, what);
+				   .sample_length = length, .ncopies = b->copies, .final = true };
+	test_begin(r, run, &ev, res, t);
 
 	double overhead_sum = 0;
 	double test_t0 = wl_now();
@@ -311,59 +435,15 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 		test_t0 = wl_now();
 	}
 	for (int k = 0; res->status == TEST_RUNNING && ((quick && !points) || k < nsamples); k++) {
-		ev.sample = k;
 		if (k == 0 && r->o.timed_seconds > 0 && r->o.idle > 0) {
+			ev.sample = k;
 			run_add_marker(run, wl_now() - r->run_t0, "idle baseline");
 			runner_idle_baseline(r, &ev, r->o.idle);
 		}
-		runner_pause_before_sample(r, &ev);
-		if (r->skip || r->abort) {
-			snprintf(res->reason, sizeof res->reason, "%s after %d samples",
-				 r->abort ? "aborted" : "skipped", k);
-			res->status = TEST_SKIPPED;
+		if (take_sample(r, run, &ev, t, res, k, length, &overhead_sum) < 0)
 			break;
-		}
-		snprintf(what, sizeof what, "sample %s %d", t->id, k + 1);
-		run_add_marker(run, wl_now() - r->run_t0, what);
-		struct sample tmp = { .copies = b->copies };
-		double counts[RUNNER_MAX_COPIES] = { 0 }, times[RUNNER_MAX_COPIES] = { 0 };
-		tmp.count = counts;
-		tmp.elapsed = times;
-		tmp.start = wl_now() - r->run_t0;
-		char reason[200] = "";
-		ev.sample_length = length;
-		double overhead = 0;
-		int rc = runner_run_sample(r, &ev, t, b->copies, length, &tmp, &overhead, reason, sizeof reason);
-		if (rc == 0) {
-			overhead_sum += overhead;
-			test_summary_set(res, "overhead_ms", overhead_sum / (res->nsamples + 1) * 1e3, NULL);
-			struct sample *s = test_add_sample(res, b->copies);
-			s->start = tmp.start;
-			memcpy(s->count, counts, sizeof(double) * (size_t)b->copies);
-			memcpy(s->elapsed, times, sizeof(double) * (size_t)b->copies);
-		}
-		/* A sample cut short by a skip or an abort keeps its finished points. */
-		if (points && (rc == 0 || r->skip || r->abort))
-			collect_points(r, run, t, b->copies, res);
-		/* After the sample is in the run, so listeners can read it. */
-		ev.kind = EV_SAMPLE_END;
-		runner_emit(r, &ev);
-		ev.pids = NULL;
-		clear_copies(r, b->copies);
-		if (rc != 0) {
-			if (r->skip || r->abort) {
-				snprintf(res->reason, sizeof res->reason, "%s after %d samples",
-					 r->abort ? "aborted" : "skipped", k);
-				res->status = TEST_SKIPPED;
-			} else {
-				snprintf(res->reason, sizeof res->reason, "sample %d: %s", k + 1, reason);
-				res->status = TEST_FAILED;
-			}
-			break;
-		}
 		if (quick && !points) {
-			const struct sample *s = &res->samples[res->nsamples - 1];
-			rates[k] = score_rate(sample_count(s), sample_time(s), t->timebase);
+			rates[k] = last_rate(res);
 			verdict = quick_decide(&rule, rates, k + 1, wl_now() - test_t0, &achieved);
 			if (verdict != QUICK_MORE)
 				break;
@@ -377,10 +457,148 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 	runner_emit(r, (ev.kind = EV_TEST_END, &ev));
 }
 
+/* Most samples a test takes in rounds, and fewest (a spread, and UnixBench's short tests' 3). */
+#define ROUNDS_MAX_SAMPLES 200
+#define ROUNDS_MIN_SAMPLES 3
+
+/* A test measured in rounds: where it is in the block, and what the allocation knows of it. */
+struct round_test {
+	int ti;
+	struct quick_alloc a;
+	double seconds;      /* wall time of its visits: pauses, start-ups, samples */
+	double overhead_sum;
+	double rates[ROUNDS_MAX_SAMPLES];
+};
+
+/* The sd of a test's log rates so far; NAN below two. */
+static double log_sd(const double *rates, int n)
+{
+	if (n < 2)
+		return NAN;
+	double m = 0, v = 0;
+	for (int i = 0; i < n; i++)
+		m += log(rates[i]) / n;
+	for (int i = 0; i < n; i++)
+		v += (log(rates[i]) - m) * (log(rates[i]) - m);
+	return sqrt(v / (n - 1));
+}
+
+/* A test done in rounds (its share taken, or cut short): its quick facts, the score, and
+ * the EV_TEST_END that says so (after its last visit's own: no sample runs in between). */
+static void rounds_close(struct runner *r, struct run *run, int bi, struct round_test *rt, double budget)
+{
+	struct test_result *res = &run->blocks[bi].tests[rt->ti];
+	struct runner_event ev = { .run = run, .block = bi, .test = rt->ti, .ncopies = run->blocks[bi].copies,
+				   .nsamples = res->nsamples, .visit = rt->a.n, .final = true };
+	if (r->o.quick && res->nsamples > 0) {
+		test_quick_alloc(res, budget);
+		double p = quick_precision(rt->rates, rt->a.n);
+		if (isfinite(p))
+			test_summary_set(res, "quick_precision", p, NULL);
+		test_summary_set(res, "quick_stop", 0, "allocated");
+		test_summary_set(res, "quick_seconds", rt->seconds, NULL);
+	}
+	if (res->status == TEST_RUNNING || res->status == TEST_WAITING)
+		res->status = TEST_DONE;
+	score_test(res);
+	rt->a.done = true;
+	runner_emit(r, (ev.kind = EV_TEST_END, &ev));
+}
+
+/* One visit of a test in rounds: its warm-up first in a quick run's first visit, then one
+ * sample. -1 when the test failed or was skipped: it takes no more. */
+static int rounds_visit(struct runner *r, struct run *run, int bi, struct round_test *rt)
+{
+	struct run_block *b = &run->blocks[bi];
+	struct test_result *res = &b->tests[rt->ti];
+	const struct test_def *t = r->o.tests[rt->ti];
+	double length = runner_length_for(&r->o, t), t0 = wl_now();
+	struct runner_event ev = { .run = run, .block = bi, .test = rt->ti, .nsamples = rt->a.target,
+				   .sample_length = length, .ncopies = b->copies, .visit = rt->a.n };
+	test_begin(r, run, &ev, res, t);
+	if (r->o.quick && rt->a.n == 0 && !r->abort && !r->skip)
+		warm_up(r, &ev, t, b->copies, res);
+	int rc = res->status == TEST_RUNNING ? take_sample(r, run, &ev, t, res, rt->a.n, length, &rt->overhead_sum) : -1;
+	rt->seconds += wl_now() - t0;
+	if (rc == 0) {
+		double rate = last_rate(res);
+		rt->rates[rt->a.n++] = rate > 0 ? rate : 1e-300;
+		rt->a.sd = log_sd(rt->rates, rt->a.n);
+		rt->a.cost = rt->seconds / rt->a.n;
+		res->status = TEST_WAITING; /* until its next visit, or until it is done */
+	}
+	runner_emit(r, (ev.kind = EV_TEST_END, &ev));
+	return rc;
+}
+
+/*
+ * An index allocation (quick.h): the block's rate tests in rounds, a sample each per
+ * round, so a slow change of the machine (the host's load, its heat) falls on every
+ * test alike instead of on whichever ran then; every other round in reverse, so no
+ * test always follows the same one. From the third round on, the budget left is
+ * shared out again before each round (quick_allocate), from what the samples so far
+ * say of each test's noise and cost; a test that has its share is done and scored.
+ */
+static void run_rounds(struct runner *r, struct run *run, int bi)
+{
+	struct run_block *b = &run->blocks[bi];
+	struct round_test *rt = calloc((size_t)r->o.ntests, sizeof *rt);
+	if (!rt)
+		abort();
+	int n = 0, nindex = 0;
+	for (int i = 0; i < r->o.ntests; i++) {
+		if (!runner_in_rounds(&r->o, r->o.tests[i]) || b->tests[i].status != TEST_WAITING)
+			continue;
+		nindex += r->o.tests[i]->baseline > 0 && !strcmp(r->o.tests[i]->category, "system");
+		rt[n++] = (struct round_test){ .ti = i, .a = { .sd = NAN, .cost = runner_length_for(&r->o, r->o.tests[i]) } };
+	}
+	for (int k = 0; k < n; k++)
+		rt[k].a.weight = 1.0 / (nindex ? nindex : n);
+	double budget = runner_budget(&r->o), t0 = wl_now();
+	for (int round = 0; !r->abort; round++) {
+		/* two samples each say enough of a test's noise and cost to share the rest out */
+		if (round >= 2) {
+			struct quick_alloc a[RUNNER_MAX_TESTS];
+			for (int k = 0; k < n; k++)
+				a[k] = rt[k].a;
+			quick_allocate(a, n, budget - (wl_now() - t0), ROUNDS_MIN_SAMPLES, ROUNDS_MAX_SAMPLES);
+			for (int k = 0; k < n; k++) {
+				rt[k].a.target = a[k].target;
+				if (!rt[k].a.done && rt[k].a.n >= rt[k].a.target)
+					rounds_close(r, run, bi, &rt[k], budget);
+			}
+		}
+		bool any = false;
+		for (int j = 0; j < n && !r->abort; j++) {
+			struct round_test *x = &rt[round % 2 ? n - 1 - j : j];
+			if (x->a.done)
+				continue;
+			any = true;
+			if (rounds_visit(r, run, bi, x) < 0 && !r->abort)
+				rounds_close(r, run, bi, x, budget); /* failed or skipped: no more of it */
+		}
+		if (!any)
+			break;
+	}
+	/* aborted: every test still open closes with what it has */
+	for (int k = 0; k < n; k++) {
+		if (rt[k].a.done)
+			continue;
+		struct test_result *res = &b->tests[rt[k].ti];
+		if (res->status == TEST_WAITING || res->status == TEST_RUNNING) {
+			snprintf(res->reason, sizeof res->reason, "aborted after %d samples", res->nsamples);
+			res->status = TEST_SKIPPED;
+		}
+		rounds_close(r, run, bi, &rt[k], budget);
+	}
+	free(rt);
+}
+
 int runner_run(struct runner *r, struct run *run)
 {
 	r->abort = 0;
 	r->skip = 0;
+	memset(&r->settle, 0, sizeof r->settle);
 	r->run_t0 = wl_now();
 	/* A kbench killed outright (SIGKILL, a crash) could not remove its
 	 * directory: remove those whose owner is gone, then make this run's. */
@@ -411,8 +629,12 @@ int runner_run(struct runner *r, struct run *run)
 		run->blocks[bi].start = time(NULL);
 		ev = (struct runner_event){ .run = run, .block = bi, .ncopies = run->blocks[bi].copies };
 		runner_emit(r, (ev.kind = EV_BLOCK_BEGIN, &ev));
+		/* the tests measured one after another, then those measured in rounds */
 		for (int i = 0; i < r->o.ntests && !r->abort; i++)
-			run_test(r, run, bi, i);
+			if (!runner_in_rounds(&r->o, r->o.tests[i]))
+				run_test(r, run, bi, i);
+		if (!r->abort)
+			run_rounds(r, run, bi);
 		for (int i = 0; i < r->o.ntests; i++)
 			if (run->blocks[bi].tests[i].status == TEST_WAITING) {
 				run->blocks[bi].tests[i].status = TEST_SKIPPED;
@@ -440,6 +662,8 @@ int runner_run(struct runner *r, struct run *run)
 	}
 	scratch_rm_tree(r->scratch);
 	r->scratch[0] = '\0';
+	layout_note(run, first);
+	settle_note(r, run);
 	ev = (struct runner_event){ .run = run, .block = first };
 	runner_emit(r, (ev.kind = EV_RUN_END, &ev));
 	/* After the listeners' last readings: the check's verdict goes into the run. */

@@ -30,12 +30,20 @@ struct runner_opts {
 	bool quick;         /* stop each test once its score is precise (quick.h) */
 	double precision;   /* quick: half width of the 95% interval asked, fraction; 0 = 0.01 */
 	double max_test_seconds; /* quick: a test's time limit; 0 = 15 */
+	/* How many samples each test takes, and in what order (quick.h says why):
+	 * ALLOC_OWN each test its own count (UnixBench's, -i, --samples), one test
+	 * after another; ALLOC_PRECISION (quick) each test until its own precision
+	 * or its time limit, one after another; ALLOC_INDEX the counts that narrow
+	 * the index's interval most in `budget`, in rounds across the tests. A
+	 * quick run without one takes ALLOC_PRECISION, a run given a budget ALLOC_INDEX. */
+	enum runner_alloc { ALLOC_DEFAULT, ALLOC_OWN, ALLOC_PRECISION, ALLOC_INDEX } allocation;
+	double budget;      /* ALLOC_INDEX: seconds per copy count; 0 = quick's default (runner_budget) */
 	/* A timed run of a mode of its own (mode: its row in run.h's run_mode_info
 	 * says the rest; thermal's check): > 0 runs its one test's samples back
 	 * to back, no pause, for this many seconds, after `idle` seconds of an
 	 * idle baseline in which telemetry reads the sensors. */
 	double timed_seconds;
-	enum run_mode mode;
+	const struct run_mode_info *mode; /* a timed run's mode (its row); NULL: none */
 	double idle;
 	const char *params; /* workload parameters, "sizes=512:128M:8 huge" (memlat); NULL = defaults */
 };
@@ -60,7 +68,13 @@ struct runner_event {
 	int block;          /* index into run->blocks */
 	int test;           /* index into the block's tests */
 	int sample;         /* 0-based sample number */
-	int nsamples;       /* samples this test will run; 0 = until precise (quick) */
+	int nsamples;       /* samples this test will run; 0 = not known yet (quick) */
+	/* A run in rounds (ALLOC_INDEX) visits each test again and again, a sample a
+	 * visit: EV_TEST_BEGIN and EV_TEST_END frame every visit, visit counts them
+	 * (0 the first), and `final` marks the EV_TEST_END after which the test is
+	 * done and scored. One test after another: one visit, final. */
+	int visit;
+	bool final;
 	double now;         /* seconds since the run started */
 	double sample_elapsed; /* seconds into the current sample (or pause) */
 	double sample_length;  /* its nominal length */
@@ -106,6 +120,14 @@ int runner_live_points(const struct runner *r, int copy, const struct wl_point *
  * phases begun so far; the running one still filling); 0 when none. */
 struct lat_hist;
 int runner_live_hists(const struct runner *r, int copy, const struct lat_hist **h);
+
+/* The allocation the options ask for (ALLOC_DEFAULT resolved: index given a budget, precision
+ * in a quick run, else each test's own), and the seconds per copy count of an index allocation. */
+enum runner_alloc runner_allocation(const struct runner_opts *o);
+double runner_budget(const struct runner_opts *o);
+/* The tests a block measures in rounds (their samples interleaved): rate tests of an index
+ * allocation; the others (points tests, a test of its own tasks) one after another first. */
+bool runner_in_rounds(const struct runner_opts *o, const struct test_def *t);
 
 /* The seconds a test will take with these options (samples x (pause + length)). */
 /* A test that runs its own tasks (test_def .one_copy) is measured once, in

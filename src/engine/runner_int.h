@@ -42,6 +42,12 @@ struct runner {
 	int nfams;
 	const struct settings *fam[RUNNER_MAX_FAMILIES];
 	void *fam_settings[RUNNER_MAX_FAMILIES];
+	/* Settling before samples (runner_settle): how it went over the run. */
+	struct runner_settle {
+		int tries, missed, in_a_row;
+		double waited, busy_max; /* seconds waited in all; the most others used at a cap */
+		bool gave_up, unread;    /* the machine stayed busy; /proc/stat could not be read */
+	} settle;
 };
 
 /* A quick run's first, untimed sample: caches, page tables and the CPU's clock settle. */
@@ -61,8 +67,23 @@ int runner_prepare_settings(struct runner *r, char *err, size_t errlen);
 const void *runner_settings_of(const struct runner *r, const struct test_def *t);
 void runner_free_settings(struct runner *r);
 
+/* Settling: a sample waits for the machine to be idle (other processes under SETTLE_IDLE_CPU
+ * of a CPU over SETTLE_WINDOW seconds) and every CPU's clock steady (within 2% across the
+ * window, where cpufreq says it), at most `cap` seconds. */
+#define SETTLE_IDLE_CPU 0.1
+#define SETTLE_WINDOW 0.05
+/* A quick sample's cap: settling costs what it waits, on a machine others keep busy too;
+ * a full-length test's, before its first sample (after UnixBench's pause) */
+#define SETTLE_CAP_QUICK 0.3
+#define SETTLE_CAP_FULL 1.0
+/* Caps in a row after which the run stops waiting: the load is the machine's, not a passing one. */
+#define SETTLE_GIVE_UP 5
+
 /* runner_sample.c */
 void runner_emit(struct runner *r, struct runner_event *ev);
+/* Waits, at most cap seconds, until the machine is idle and its clocks steady (above);
+ * the seconds it waited. Counts into r->settle. */
+double runner_settle(struct runner *r, double cap);
 /* UnixBench's pause before a sample (sync, sleep), emitting ticks. */
 void runner_pause_before_sample(struct runner *r, struct runner_event *ev);
 /* A thermal check's idle baseline: `seconds` of nothing, emitting EV_PAUSE and ticks

@@ -221,8 +221,44 @@ static const void *estimate_settings(const struct runner_opts *o, const struct t
 	return memo[i].ok ? s : NULL;
 }
 
+enum runner_alloc runner_allocation(const struct runner_opts *o)
+{
+	if (o->allocation != ALLOC_DEFAULT)
+		return o->allocation;
+	if (o->timed_seconds > 0)
+		return ALLOC_OWN;
+	/* a precision or a test's time limit is the precision rule's */
+	if (o->quick && (o->precision > 0 || o->max_test_seconds > 0))
+		return ALLOC_PRECISION;
+	/* Rounds only when asked (--allocate index, or the minutes of --budget): they are not
+	 * yet shown to narrow the index per minute (issue 37), so --quick keeps its rule. */
+	return o->budget > 0 ? ALLOC_INDEX : o->quick ? ALLOC_PRECISION : ALLOC_OWN;
+}
+
+double runner_budget(const struct runner_opts *o)
+{
+	if (o->budget > 0)
+		return o->budget;
+	int n = 0;
+	for (int i = 0; i < o->ntests; i++)
+		n += runner_in_rounds(o, o->tests[i]);
+	return (double)QUICK_BUDGET_SECONDS * (n ? n : 1) / QUICK_BUDGET_TESTS;
+}
+
+bool runner_in_rounds(const struct runner_opts *o, const struct test_def *t)
+{
+	return runner_allocation(o) == ALLOC_INDEX && !t->collect && !t->one_copy && !t->sample_seconds;
+}
+
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
 {
+	/* in rounds, the tests share the budget: each about its part of it */
+	if (runner_in_rounds(o, t)) {
+		int n = 0;
+		for (int i = 0; i < o->ntests; i++)
+			n += runner_in_rounds(o, o->tests[i]);
+		return runner_budget(o) / (n ? n : 1);
+	}
 	double len = runner_length_for(o, t);
 	if (t->sample_seconds) {
 		int n = o->quick ? (t->quick_samples ? t->quick_samples : 2) : runner_samples_for(o, t);
@@ -301,8 +337,15 @@ struct run *runner_new_run(const struct runner_opts *o)
 	run->meta.iterations = o->iterations;
 	snprintf(run->meta.params, sizeof run->meta.params, "%s", o->params ? o->params : "");
 	if (o->quick)
-		run->meta.mode = RUN_MODE_QUICK;
+		run->meta.mode = &run_mode_quick;
 	if (o->timed_seconds > 0)
 		run->meta.mode = o->mode;
+	enum runner_alloc a = runner_allocation(o);
+	if (a == ALLOC_INDEX) {
+		snprintf(run->meta.allocation, sizeof run->meta.allocation, "index");
+		run->meta.budget = runner_budget(o);
+	} else if (a == ALLOC_PRECISION) {
+		snprintf(run->meta.allocation, sizeof run->meta.allocation, "precision");
+	}
 	return run;
 }

@@ -4,21 +4,27 @@
 #include "runner.h"
 #include "runner_int.h"
 
+#include <alloca.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "procstat.h"
 #include "run.h"
+#include "telemetry/sysroot.h"
 #include "tests.h"
 #include "workload.h"
 
@@ -81,6 +87,76 @@ void runner_pause_before_sample(struct runner *r, struct runner_event *ev)
 	idle_until(r, ev, start, start + pause);
 }
 
+/* Every CPU's clock now (kHz, cpufreq), into khz (at most n); how many it read. */
+static int clocks_now(unsigned long long *khz, int n)
+{
+	int got = 0;
+	for (int c = 0; c < n; c++) {
+		char p[96];
+		uint64_t v;
+		snprintf(p, sizeof p, "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", c);
+		if (sysroot_read_u64(p, &v) == 0)
+			khz[got++] = v;
+	}
+	return got;
+}
+
+/*
+ * The previous sample's aftermath (writeback after a file test, kernel threads
+ * reaping thousands of processes after spawn or the shell tests) would run
+ * beside the next sample and count against it: before a sample the runner is
+ * idle, so whatever the machine does then is someone else's. Wait until it is
+ * idle and the clocks steady, up to the cap; once the cap has been reached
+ * SETTLE_GIVE_UP times in a row, the load is the machine's own and the run
+ * stops paying for it (the run's note says so).
+ */
+double runner_settle(struct runner *r, double cap)
+{
+	struct runner_settle *st = &r->settle;
+	if (cap <= 0 || st->gave_up || st->unread)
+		return 0;
+	double start = wl_now(), t0 = start, busy0, busy1 = 0;
+	if (procstat_busy_now(&busy0) < 0) {
+		st->unread = true;
+		return 0;
+	}
+	enum { MAXCPU = 64 };
+	unsigned long long k0[MAXCPU], k1[MAXCPU];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int nk = clocks_now(k0, ncpu > MAXCPU ? MAXCPU : (int)ncpu);
+	st->tries++;
+	for (;;) {
+		struct timespec ts = { 0, (long)(SETTLE_WINDOW * 1e9) };
+		nanosleep(&ts, NULL);
+		double now = wl_now();
+		if (procstat_busy_now(&busy1) < 0)
+			break;
+		bool idle = (busy1 - busy0) / (now - t0 > 0 ? now - t0 : 1) < SETTLE_IDLE_CPU;
+		int nk1 = clocks_now(k1, nk);
+		bool steady = nk1 == nk;
+		for (int c = 0; c < nk && steady; c++)
+			steady = llabs((long long)k1[c] - (long long)k0[c]) * 50 <= (long long)k0[c];
+		if (idle && steady) {
+			st->in_a_row = 0;
+			break;
+		}
+		if (now - start >= cap || r->abort || r->skip) {
+			double used = (busy1 - busy0) / (now - t0);
+			st->missed++;
+			st->busy_max = used > st->busy_max ? used : st->busy_max;
+			st->gave_up = ++st->in_a_row >= SETTLE_GIVE_UP;
+			break;
+		}
+		/* the next window from here */
+		t0 = now;
+		busy0 = busy1;
+		memcpy(k0, k1, sizeof k0[0] * (size_t)nk);
+	}
+	double waited = wl_now() - start;
+	st->waited += waited;
+	return waited;
+}
+
 void runner_idle_baseline(struct runner *r, struct runner_event *ev, double seconds)
 {
 	if (seconds <= 0)
@@ -110,6 +186,40 @@ void runner_idle_baseline(struct runner *r, struct runner_event *ev, double seco
 			return;
 		}
 	}
+}
+
+/*
+ * A worker is a fork of kbench, so without this every sample of a run would
+ * see one layout: the stack and heap offsets of the process kbench started
+ * as, which a second run draws anew. UnixBench runs a new program per pass,
+ * and a new process's stack starts at a random offset of up to 8 KiB in
+ * 16-byte steps (the kernel's arch_align_stack), which moves Dhrystone's and
+ * Whetstone's locals across cache lines and 4 KiB alias sets. So each sample
+ * draws that offset again, and a heap offset of up to 4 KiB, before its
+ * workload starts: the run's spread then holds what the next run's layout
+ * brings, as UnixBench's passes do. (kbench's code and data are linked at
+ * fixed addresses, the same in every run.) A workload that execs kbench-exec
+ * gets a new process anyway (slot.execed).
+ */
+static int __attribute__((noinline)) run_workload(const struct test_def *t, struct workload_ctx *ctx)
+{
+	return t->workload->run(ctx);
+}
+
+static int run_at_new_offsets(const struct test_def *t, struct workload_ctx *ctx)
+{
+	unsigned rnd = 0;
+	if (getrandom(&rnd, sizeof rnd, GRND_NONBLOCK) != (ssize_t)sizeof rnd)
+		rnd = (unsigned)(wl_now() * 1e9) ^ (unsigned)getpid() * 2654435761u;
+	size_t stack = (rnd & 0x1ff) * 16, heap = ((rnd >> 9) & 0xff) * 16;
+	/* held while the workload runs: what it allocates comes after it */
+	void *h = heap ? malloc(heap) : NULL;
+	char *pad = alloca(stack + 16);
+	/* the compiler must keep the pad (and so the offset) */
+	__asm__ volatile("" : : "r"(pad), "r"(h) : "memory");
+	int rc = run_workload(t, ctx);
+	free(h);
+	return rc;
 }
 
 static void worker_main(struct runner *r, const struct test_def *t, int copy, int ncopies,
@@ -160,9 +270,11 @@ static void worker_main(struct runner *r, const struct test_def *t, int copy, in
 		.settings = runner_settings_of(r, t),
 	};
 	atomic_store(&slot->state, WORKER_RUNNING);
+	slot->cpu_start = sched_getcpu();
 	slot->t_start = wl_now();
-	int rc = t->workload->run(&ctx);
+	int rc = run_at_new_offsets(t, &ctx);
 	slot->t_end = wl_now();
+	slot->cpu_end = sched_getcpu();
 	atomic_store(&slot->state, rc ? WORKER_FAILED : WORKER_DONE);
 	_exit(rc ? 1 : 0);
 }
@@ -340,6 +452,10 @@ static int collect_counts(struct runner *r, const struct watch *w, double t_fork
 		}
 		out->count[c] = w->t->self_timed ? s->rate : (double)atomic_load(&s->count);
 		out->elapsed[c] = s->time > 0 ? s->time : s->t_end - s->t_start;
+		out->cpu[c] = s->cpu_start;
+		out->cpu_end[c] = s->cpu_end;
+		double same = atomic_load(&s->pair_same), cross = atomic_load(&s->pair_cross);
+		out->shared[c] = same + cross > 0 ? same / (same + cross) : NAN;
 	}
 	double last_end = 0;
 	for (int c = 0; c < w->n; c++)
@@ -361,6 +477,8 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 		return snprintf(reason, rlen, "pipe: %s", strerror(errno)), -1;
 	}
 	memset(r->slots, 0, sizeof(struct worker_slot) * (size_t)n);
+	for (int c = 0; c < n; c++)
+		r->slots[c].cpu_start = r->slots[c].cpu_end = -1;
 	double t_fork = wl_now();
 	int forked = fork_copies(r, t, n, length, start_pipe, done_pipe, reason, rlen);
 	close(start_pipe[0]);

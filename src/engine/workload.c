@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -22,6 +23,22 @@ double wl_now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void wl_pair_mark(const struct workload_ctx *c)
+{
+	atomic_store_explicit(&c->slot->peer_cpu, sched_getcpu() + 1, memory_order_relaxed);
+}
+
+void wl_pair_check(const struct workload_ctx *c)
+{
+	int me = sched_getcpu(), peer = atomic_load_explicit(&c->slot->peer_cpu, memory_order_relaxed) - 1;
+	if (me < 0 || peer < 0) /* 0 in the slot: no mark yet (or no CPU to say) */
+		return;
+	if (me == peer)
+		atomic_fetch_add_explicit(&c->slot->pair_same, 1, memory_order_relaxed);
+	else
+		atomic_fetch_add_explicit(&c->slot->pair_cross, 1, memory_order_relaxed);
 }
 
 int wl_fail(const struct workload_ctx *c, const char *fmt, ...)
@@ -134,7 +151,9 @@ int wl_exec_helper_argv(const struct workload_ctx *ctx, const char *mode, char *
 		argv[n++] = extra[i];
 	}
 	argv[n] = NULL;
+	ctx->slot->execed = 1;
 	execv(ctx->helper, argv);
+	ctx->slot->execed = 0;
 	return wl_fail(ctx, "cannot execute %s: %s", ctx->helper, strerror(errno));
 }
 

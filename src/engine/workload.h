@@ -57,6 +57,17 @@ struct worker_slot {
 	 * collect to keep in the test's summary (kbuild's kernel mode: the
 	 * kernel's version, the compiler its config found, the objects). */
 	char facts[512];
+	/* Where the copy ran (sched_getcpu) as its work began and as it ended, for
+	 * the run's record of each sample; -1 unknown. */
+	int cpu_start, cpu_end;
+	/* A test of two processes per copy (context1): the partner's CPU as it last
+	 * wrote it plus one (wl_pair_mark; 0 none yet), and how often the copy found the two on one CPU
+	 * and on two (wl_pair_check). Apart from count: written every few loops. */
+	_Atomic int peer_cpu;
+	_Atomic uint32_t pair_same, pair_cross;
+	/* The worker replaced itself with kbench-exec (wl_exec_helper): the sample ran in
+	 * a new process, with a layout of its own (the run says which tests do). */
+	int execed;
 };
 
 enum worker_state { WORKER_IDLE, WORKER_RUNNING, WORKER_DONE, WORKER_FAILED };
@@ -143,6 +154,17 @@ static inline void wl_publish_point(const struct workload_ctx *c, int series, do
 }
 
 double wl_now(void); /* CLOCK_MONOTONIC in seconds */
+
+/*
+ * Where a pair of processes runs (context1's two, passing a counter): the
+ * partner calls wl_pair_mark before it answers, the copy wl_pair_check once
+ * it has the answer, each every WL_PAIR_EVERY loops. sched_getcpu reads the
+ * CPU from rseq (glibc 2.35 and later) or the vDSO: no system call, and once
+ * in 16 loops is nothing beside the two pipe transfers of each loop.
+ */
+#define WL_PAIR_EVERY 16
+void wl_pair_mark(const struct workload_ctx *c);
+void wl_pair_check(const struct workload_ctx *c);
 
 /*
  * A loop that forks or execs costs what the forking (or exec'd) process

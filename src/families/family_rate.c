@@ -2,12 +2,16 @@
 /* Rate tests: UnixBench's index tests and its other rates as rows of the test table, and UnixBench's tables of them in the text report. */
 #include "family.h"
 
+#include <sched.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "run.h"
 #include "score.h"
+#include "settings.h"
 #include "tests.h"
 #include "workloads/workloads.h"
 
@@ -261,6 +265,43 @@ static const struct test_group groups[] = {
 	{ "io", "the file copy and pipe tests", g_io },
 };
 
+/* ---- the settings (src/base/settings.h) ---- */
+
+static int parse_pair_cpus(const char *text, void *field, char *err, size_t errlen)
+{
+	static const char *const w[] = { "any", "one", "two" };
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(text, w[i])) {
+			*(enum wl_pair_cpus *)field = (enum wl_pair_cpus)i;
+			return 0;
+		}
+	snprintf(err, errlen, "'%.40s' is not any, one or two", text);
+	return -1;
+}
+
+/* Two CPUs for one pair: the machine (or the CPUs kbench may use) must have them. */
+static int check_pair_cpus(const char *text, char *err, size_t errlen)
+{
+	cpu_set_t allowed;
+	if (strcmp(text, "two") || sched_getaffinity(0, sizeof allowed, &allowed) != 0 ||
+	    CPU_COUNT(&allowed) >= 2)
+		return 0;
+	snprintf(err, errlen, "--pair-cpus two needs two CPUs; kbench may use %d here", CPU_COUNT(&allowed));
+	return -1;
+}
+
+static const struct setting rate_rows[] = {
+	{ .name = "pair-cpus", .kind = SET_TEXT, .arg = "any|one|two", .what = "any, one or two",
+	  .def = "any", .offset = offsetof(struct rate_settings, pair_cpus), .parse = parse_pair_cpus,
+	  .check = check_pair_cpus, .choices = "any one two",
+	  .help = "context1: each copy's two processes where the scheduler puts them (any, as\n"
+		  "UnixBench), pinned to one CPU (one) or to two (two)" },
+};
+
+static const struct settings rate_settings = {
+	.rows = rate_rows, .n = sizeof rate_rows / sizeof rate_rows[0], .size = sizeof(struct rate_settings),
+};
+
 /* ---- print: UnixBench's tables (UNIXBENCH.md §8), byte for byte in layout ---- */
 
 static int by_label(const void *a, const void *b)
@@ -322,17 +363,23 @@ static void index_table(FILE *f, const struct test_result **sorted, int n, const
 	fprintf(f, "%-66s %8.1f\n\n", title, idx);
 }
 
-/* A quick run says how precise each score is and what stopped the test. */
+/* A quick run says how precise each score is and what stopped the test: its precision
+ * (each test until its interval was within it), or the index allocation (the samples
+ * shared out to narrow the index's interval most in the seconds given, in rounds). */
 static void quick_table(FILE *f, const struct run_block *b)
 {
 	const struct test_result *first = NULL;
 	for (int i = 0; i < b->ntests && !first; i++)
-		if (b->tests[i].quick_asked > 0)
+		if (test_is_quick(&b->tests[i]))
 			first = &b->tests[i];
 	if (!first)
 		return;
-	fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n",
-		first->quick_asked * 100);
+	if (first->quick_asked > 0)
+		fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n",
+			first->quick_asked * 100);
+	else
+		fprintf(f, "Quick run: samples in rounds, shared out to narrow the index's interval most in %.0f s\n",
+			first->quick_budget);
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		const struct kv *p = test_summary_get(t, "quick_precision");
@@ -347,9 +394,35 @@ static void quick_table(FILE *f, const struct run_block *b)
 			snprintf(prec, sizeof prec, "n/a");
 		fprintf(f, "  %-40s %9s %4d samples %6.1f s%s\n", t->label, prec, t->nsamples,
 			secs ? secs->value : 0,
-			strcmp(why->text, "precise") ? "  (limit reached before the precision)" : "");
+			!strcmp(why->text, "precise") || !strcmp(why->text, "allocated")
+				? ""
+				: "  (limit reached before the precision)");
 	}
 	fputc('\n', f);
+}
+
+/* Where a pair test's processes ran (context1: on one CPU, or each wake-up
+ * crossing to another): the split over its samples, since the two read
+ * several times apart and a run holding both is two measurements. */
+static void placement_lines(FILE *f, const struct run_block *b)
+{
+	bool any = false;
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		int n[PLACE_COUNT] = { 0 };
+		for (int s = 0; s < t->nsamples; s++)
+			n[sample_placement(&t->samples[s])]++;
+		if (!reportable(t) || n[PLACE_UNKNOWN] == t->nsamples)
+			continue;
+		fprintf(f, "Placement: %s: each pair on one CPU in %d of %d samples, on two CPUs in %d", t->id,
+			n[PLACE_ONE], t->nsamples, n[PLACE_TWO]);
+		if (n[PLACE_MIXED])
+			fprintf(f, ", mixed in %d", n[PLACE_MIXED]);
+		fputc('\n', f);
+		any = true;
+	}
+	if (any)
+		fputc('\n', f);
 }
 
 /* A block's rate results sorted by label with their scores, then the index
@@ -372,15 +445,17 @@ static void print_block(FILE *f, const struct run *r, const struct run_block *b)
 	fputc('\n', f);
 	index_table(f, sorted, n, "system", b);
 	index_table(f, sorted, n, "misc", b);
-	if (r->meta.mode == RUN_MODE_QUICK)
+	if (r->meta.mode == &run_mode_quick)
 		quick_table(f, b);
+	placement_lines(f, b);
 	free(sorted);
 }
 
-/* UnixBench's tests: their text is UnixBench's report (print_block); every
- * other verb is the default, a rate being a result with no points. */
+/* UnixBench's tests: their text is UnixBench's report (print_block), their one setting
+ * context1's placement; every other verb is the default, a rate being a result with no points. */
 const struct family family_rate = {
 	.name = "rate",
+	.settings = &rate_settings,
 	.rows = rows, .nrows = sizeof rows / sizeof rows[0],
 	.rows_last = rows_last, .nrows_last = sizeof rows_last / sizeof rows_last[0],
 	.groups = groups, .ngroups = sizeof groups / sizeof groups[0],

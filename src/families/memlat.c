@@ -371,6 +371,73 @@ double memlat_find_step(const double *x, const double *v, int n, double lo_at, d
 	return at;
 }
 
+/* The first point at or past from_at where the curve's running median of three reaches level
+ * and stays there for the next two; -1 where it never does. */
+static int first_rise(const double *x, const double *v, int n, double from_at, double level)
+{
+	if (!(level > 0))
+		return -1;
+	for (int i = 0; i + 2 < n; i++)
+		if (x[i] >= from_at && med3(v, n, i) >= level && med3(v, n, i + 1) >= level &&
+		    med3(v, n, i + 2) >= level)
+			return i;
+	return -1;
+}
+
+/* The curve this many times above a level's latency for good has left the level (the least
+ * rise from one cache to the next seen: 2.2x, a Zen 5 VM's L2 to its L3). */
+#define MEMLAT_LEFT_LEVEL 1.5
+/* A level's plateau read this many times above the curve a doubling past the previous step:
+ * the level ended before the point its plateau is read at (its size in effect is not sysfs's). */
+#define MEMLAT_EARLY_RISE 2.0
+
+void memlat_find_steps(const struct memlat_caches *c, const double *x, const double *v, int n,
+		       double step[4], bool early[4])
+{
+	for (int i = 0; i < 4; i++) {
+		step[i] = NAN;
+		early[i] = false;
+	}
+	if (n < 3 || !c->n)
+		return;
+	const char *names[5];
+	double at[5];
+	int np = memlat_plateau_sizes(c, x[n - 1], names, at);
+	for (int i = 0; i + 1 < np && i < 4; i++) {
+		double lo_at = at[i], hi_at = at[i + 1];
+		/* A level's plateau is read between the previous cache and its own size. A cache that
+		 * is smaller in effect than sysfs says (a VM's share of its host's L3, a partitioned
+		 * one) has ended before that point: the curve there is the next level's, well above
+		 * its level a doubling past the previous step. Its step lies between the two. */
+		if (i > 0 && isfinite(step[i - 1]) && 4 * step[i - 1] <= lo_at) {
+			double e_at = 2 * step[i - 1];
+			double e = memlat_plateau_value(x, v, n, e_at), l = memlat_plateau_value(x, v, n, lo_at);
+			double s = l > MEMLAT_EARLY_RISE * e ? memlat_find_step(x, v, n, e_at, e, lo_at, l) : NAN;
+			if (isfinite(s)) {
+				step[i] = s;
+				early[i] = true;
+				continue;
+			}
+		}
+		/* Where a next cache lies between this one and memory, the window ends before that
+		 * cache's own rise: the steepest rise in it would be that one (the next plateau, read
+		 * where sysfs puts it, can lie past the next cache's end in effect). A cache overflows
+		 * near its size, not past four times it; and the window ends two points after the
+		 * curve first rises for good to MEMLAT_LEFT_LEVEL times this level's latency (the
+		 * next cache's step comes after that; a TLB's rise within a level is far less, a
+		 * page's entry serving 32 loads of the chain). */
+		double lo = memlat_plateau_value(x, v, n, lo_at);
+		if (i + 2 < np) {
+			if (hi_at > 4.0 * (double)c->size[i])
+				hi_at = 4.0 * (double)c->size[i];
+			int j = first_rise(x, v, n, lo_at, MEMLAT_LEFT_LEVEL * lo);
+			if (j >= 0 && x[j < n - 2 ? j + 2 : n - 1] < hi_at)
+				hi_at = x[j < n - 2 ? j + 2 : n - 1];
+		}
+		step[i] = memlat_find_step(x, v, n, lo_at, lo, hi_at, memlat_plateau_value(x, v, n, hi_at));
+	}
+}
+
 void memlat_fmt_size(char *buf, size_t size, double b)
 {
 	if (b >= 1 << 30)
@@ -522,15 +589,20 @@ void memlat_collect(struct test_result *t, const struct worker_slot *slots, int 
 	/* Where the random chain's curve (mean over the samples so far) steps up. */
 	double x[MEMLAT_MAX_SIZES], v[MEMLAT_MAX_SIZES];
 	int n = curve_of(t, "rnd", x, v, MEMLAT_MAX_SIZES);
-	int np = n ? memlat_plateau_sizes(&c, x[n - 1], names, at) : 0;
-	for (int i = 0; i + 1 < np; i++) {
-		double lo = memlat_plateau_value(x, v, n, at[i]);
-		double hi = memlat_plateau_value(x, v, n, at[i + 1]);
-		double s = memlat_find_step(x, v, n, at[i], lo, at[i + 1], hi);
+	double step[4];
+	bool early[4];
+	memlat_find_steps(&c, x, v, n, step, early);
+	for (int i = 0; i < c.n && i < 4; i++) {
 		char key[32];
-		snprintf(key, sizeof key, "step.%s", names[i]);
-		if (isfinite(s))
-			test_summary_set(t, key, s, NULL);
+		snprintf(key, sizeof key, "step.L%d", i + 1);
+		if (isfinite(step[i]))
+			test_summary_set(t, key, step[i], NULL);
+		/* the mean curve of more samples may say otherwise: the flag follows the latest (0) */
+		snprintf(key, sizeof key, "smaller.L%d", i + 1);
+		if (isfinite(step[i]) && early[i])
+			test_summary_set(t, key, step[i], NULL); /* a value alone: the run file keeps it */
+		else if (test_summary_get(t, key))
+			test_summary_set(t, key, 0, NULL);
 	}
 }
 
@@ -591,8 +663,22 @@ void memlat_print_notes(FILE *f, const struct test_result *t)
 			memlat_fmt_size(at, sizeof at, s->value);
 		else
 			snprintf(at, sizeof at, "none seen");
-		u += snprintf(line + u, sizeof line - (size_t)u, "%s L%d at %s (sysfs %s)", i > 1 ? ";" : "", i,
-			      at, sys);
+		snprintf(key, sizeof key, "smaller.L%d", i);
+		const struct kv *sm = test_summary_get(t, key);
+		/* its plateau is read where sysfs puts it (the same size in every run, so runs
+		 * compare), past the end the curve shows: say so beside the figure */
+		char past[80] = "";
+		snprintf(key, sizeof key, "rnd L%d", i);
+		const struct point *pl = test_find_point(t, key);
+		if (sm && sm->value > 0 && pl && s && pl->x > s->value) {
+			char px[24];
+			memlat_fmt_size(px, sizeof px, pl->x);
+			snprintf(past, sizeof past, "; its plateau, read at %s, is past that", px);
+		}
+		u += snprintf(line + u, sizeof line - (size_t)u, "%s L%d at %s (sysfs %s%s%s)", i > 1 ? ";" : "", i,
+			      at, sys,
+			      sm && sm->value > 0 ? ": smaller in effect, a VM's share of its host's cache or "
+						    "a partitioned one" : "", past);
 	}
 	if (test_summary_get(t, "cache.L1")) {
 		fputs("  ", f);
@@ -604,13 +690,17 @@ void memlat_print_notes(FILE *f, const struct test_result *t)
 		memlat_fmt_size(a, sizeof a, lo->value);
 		memlat_fmt_size(b, sizeof b, hi->value);
 		u = snprintf(line, sizeof line, "Sizes: %s to %s", a, b);
-		const struct kv *last = NULL;
+		const struct kv *last = NULL, *smaller = NULL;
 		for (int i = 4; i >= 1 && !last; i--) {
 			char key[16];
 			snprintf(key, sizeof key, "cache.L%d", i);
 			last = test_summary_get(t, key);
+			snprintf(key, sizeof key, "smaller.L%d", i);
+			smaller = test_summary_get(t, key);
 		}
-		if (last && hi->value < 2 * last->value && u > 0 && (size_t)u < sizeof line) {
+		/* a last cache that ends early in the curve: past that end is main memory */
+		if (last && !(smaller && smaller->value > 0) && hi->value < 2 * last->value && u > 0 &&
+		    (size_t)u < sizeof line) {
 			memlat_fmt_size(llc, sizeof llc, last->value);
 			snprintf(line + u, sizeof line - (size_t)u,
 				 ", not past the last cache (%s): its \"mem\" is that cache, not main memory "

@@ -112,6 +112,16 @@ double memlat_plateau_value(const double *x, const double *v, int n, double at);
 double memlat_find_step(const double *x, const double *v, int n, double lo_at, double lo,
 			double hi_at, double hi);
 
+/* Where the curve overflows each of c's caches, in order: step[i] for c's level i, NAN where
+ * it never rises there for good. Each level's step is sought between its plateau and the
+ * next one's (memlat_find_step); below a next cache, no further than 4x its size nor past
+ * where the curve has left its latency (1.5x), so the next cache's rise is never this one's.
+ * Where the curve a doubling past the previous step is far below the level's plateau, the
+ * level ended before that point (a VM's share of its host's L3, a partitioned cache): its
+ * step is sought between the two and early[i] says so. */
+void memlat_find_steps(const struct memlat_caches *c, const double *x, const double *v, int n,
+		       double step[4], bool early[4]);
+
 /* The test row's collect (tests.h): the copies' points of one sample into
  * the test's points (mean over the copies), its plateaus, the caches and
  * the steps in its summary. */

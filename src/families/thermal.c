@@ -54,7 +54,7 @@ bool thermal_idle_settled(const struct series *temp, double t0, double now, char
 
 const struct test_result *thermal_test(const struct run *r)
 {
-	if (!r || r->meta.mode != RUN_MODE_THERMAL || r->nblocks < 1 || r->blocks[0].ntests < 1)
+	if (!r || r->meta.mode != &thermal_mode || r->nblocks < 1 || r->blocks[0].ntests < 1)
 		return NULL;
 	return &r->blocks[0].tests[0];
 }

@@ -11,7 +11,7 @@
 
 void thermal_defaults(struct runner_opts *o, int ncpus)
 {
-	o->mode = RUN_MODE_THERMAL;
+	o->mode = &thermal_mode;
 	if (o->timed_seconds <= 0)
 		o->timed_seconds = THERMAL_MINUTES * 60;
 	if (o->idle < 0)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kbench-exec: the small program kbench's fork and exec loops run in, as UnixBench runs them in its own small programs. */
 #include <fcntl.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -74,6 +75,7 @@ int main(int argc, char **argv)
 	}
 	int rc = looper ? run_looper(argv, &ctx) : loop(&ctx);
 	ctx.slot->t_end = wl_now();
+	ctx.slot->cpu_end = sched_getcpu();
 	atomic_store(&ctx.slot->state, rc ? WORKER_FAILED : WORKER_DONE);
 	return rc ? 1 : 0;
 }

@@ -364,7 +364,7 @@ int boottime_store(const char *name, FILE *out, char *id, size_t idlen, char *er
 	struct run *r = run_new();
 	sysinfo_fill(&r->meta);
 	r->meta.date = time(NULL);
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	if (name)
 		snprintf(r->meta.name, sizeof r->meta.name, "%s", name);
 	struct run_block *b = run_add_block(r, 1);

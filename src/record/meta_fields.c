@@ -42,6 +42,10 @@ const struct meta_field meta_fields[] = {
 	{ .key = "mode", .kind = MK_MODE, AT(mode), .column = "mode" },
 	{ .key = "duration_override", .kind = MK_DOUBLE, AT(duration_override), .column = "duration" },
 	{ .key = "iterations", .kind = MK_INT, AT(iterations), .min = 0, .max = 1 << 20, .column = "iterations" },
+	/* 1.2, optional: how the samples were spread over the tests, when not each its own; the
+	 * index allocation's seconds per copy count */
+	{ TEXT(allocation), IF_SET(allocation) },
+	{ .key = "budget", .kind = MK_DOUBLE, AT(budget), IF_SET(allocation), .positive = true },
 	{ TEXT(source), .column = "has_source", .index_set = true },
 	/* 1.1: the scratch filesystem and kernel settings; swap null = unknown */
 	{ TEXT(scratch_dir) },
@@ -69,5 +73,7 @@ const size_t meta_field_count = sizeof meta_fields / sizeof meta_fields[0];
 
 bool meta_field_present(const struct meta_field *f, const void *meta)
 {
+	if (f->positive && !(*(const double *)((const char *)meta + f->off) > 0))
+		return false;
 	return !f->optional || ((const char *)meta)[f->present_off] != '\0';
 }

@@ -13,7 +13,7 @@ enum meta_kind {
 	MK_U64,       /* a uint64_t from 0: a JSON integer */
 	MK_TIME,      /* a time_t: Unix seconds */
 	MK_UTC,       /* the time_t at off as "2024-05-01T12:00:00Z", for people: written, never read */
-	MK_MODE,      /* an enum run_mode: its name (run_mode_info) */
+	MK_MODE,      /* a mode's row (const struct run_mode_info *): its name */
 	MK_KNOWN_U64, /* a uint64_t written as null, and read as unknown, unless the bool at known_off is set */
 };
 
@@ -34,6 +34,7 @@ struct meta_field {
 	 * as empty or 0. */
 	bool optional;
 	size_t present_off;
+	bool positive;      /* MK_DOUBLE: written only when above 0; a reader refuses one below 0 */
 	long long min, max; /* MK_INT: the range a reader takes */
 	size_t known_off;   /* MK_KNOWN_U64: the bool saying it is known */
 	bool sets_known;    /* MK_KNOWN_U64: reading it says whether it is known (swap_total_kib) */

@@ -39,7 +39,7 @@ struct run *run_new(void)
 		fprintf(stderr, "kbench: out of memory\n");
 		abort();
 	}
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	return r;
 }
 
@@ -48,6 +48,9 @@ static void test_free(struct test_result *t)
 	for (int i = 0; i < t->nsamples; i++) {
 		free(t->samples[i].count);
 		free(t->samples[i].elapsed);
+		free(t->samples[i].cpu);
+		free(t->samples[i].cpu_end);
+		free(t->samples[i].shared);
 	}
 	free(t->samples);
 	free(t->summary);
@@ -126,8 +129,15 @@ struct sample *test_add_sample(struct test_result *t, int copies)
 	s->copies = copies;
 	s->count = calloc((size_t)copies, sizeof *s->count);
 	s->elapsed = calloc((size_t)copies, sizeof *s->elapsed);
-	if (!s->count || !s->elapsed)
+	s->cpu = calloc((size_t)copies, sizeof *s->cpu);
+	s->cpu_end = calloc((size_t)copies, sizeof *s->cpu_end);
+	s->shared = calloc((size_t)copies, sizeof *s->shared);
+	if (!s->count || !s->elapsed || !s->cpu || !s->cpu_end || !s->shared)
 		abort();
+	for (int c = 0; c < copies; c++) {
+		s->cpu[c] = s->cpu_end[c] = -1;
+		s->shared[c] = NAN;
+	}
 	return s;
 }
 
@@ -219,6 +229,17 @@ void test_quick_asked(struct test_result *t, double precision)
 {
 	t->quick_asked = precision;
 	test_summary_set(t, RUN_KEY_QUICK_ASKED, precision, NULL);
+}
+
+void test_quick_alloc(struct test_result *t, double budget)
+{
+	t->quick_budget = budget;
+	test_summary_set(t, RUN_KEY_QUICK_ALLOC, budget, NULL);
+}
+
+bool test_is_quick(const struct test_result *t)
+{
+	return t->quick_asked > 0 || t->quick_budget > 0;
 }
 
 struct point *test_point(struct test_result *t, const char *name, double x, const char *xunit,
@@ -376,6 +397,35 @@ double sample_time(const struct sample *s)
 	for (int i = 0; i < s->copies; i++)
 		sum += s->elapsed[i];
 	return s->copies ? sum / s->copies : 0;
+}
+
+/* 90%: a pair that moved once in a sample is still where it mostly was. */
+#define PLACE_CLEAR 0.9
+
+enum placement sample_placement(const struct sample *s)
+{
+	int one = 0, two = 0, known = 0;
+	for (int c = 0; s->shared && c < s->copies; c++) {
+		if (!isfinite(s->shared[c]))
+			continue;
+		known++;
+		one += s->shared[c] >= PLACE_CLEAR;
+		two += s->shared[c] <= 1 - PLACE_CLEAR;
+	}
+	if (!known)
+		return PLACE_UNKNOWN;
+	return one == s->copies ? PLACE_ONE : two == s->copies ? PLACE_TWO : PLACE_MIXED;
+}
+
+const char *placement_name(enum placement p)
+{
+	switch (p) {
+	case PLACE_ONE: return "one CPU";
+	case PLACE_TWO: return "two CPUs";
+	case PLACE_MIXED: return "mixed";
+	default: break;
+	}
+	return "unknown";
 }
 
 const char *test_status_name(enum test_status s)

@@ -19,7 +19,20 @@ struct sample {
 	double *count;   /* per copy: raw count, or the rate itself when timebase is 0 */
 	double *elapsed; /* per copy: the time used for the rate (TIME if given, else measured) */
 	double start;    /* seconds since the run started */
+	/* Where each copy ran: the CPU as its work began and as it ended
+	 * (sched_getcpu); -1 unknown (an older file, a machine that cannot say). */
+	int *cpu, *cpu_end;
+	/* A test of two processes per copy (context1): per copy, the share of its
+	 * checks that found the two on one CPU (0..1); NAN when it has no pair. */
+	double *shared;
 };
+
+/* Where a sample's pairs of processes ran: on one CPU, on two, some of each
+ * (a copy moved, or copies differ), or nothing known (no pair, an older file).
+ * A pair that shares a CPU switches without crossing CPUs: on a 2-CPU VM
+ * context1 reads 150-190 k lps so and 19 k across (issue 37), so a sample's
+ * placement is part of what it measured. */
+enum placement { PLACE_UNKNOWN, PLACE_ONE, PLACE_TWO, PLACE_MIXED, PLACE_COUNT };
 
 struct compare;
 struct compare_block;
@@ -27,17 +40,6 @@ struct noise_table;
 struct run;
 struct runner_opts;
 struct series;
-
-/* How a run was made. What each mode means to the readers of a run is one
- * row of run_modes (src/registry/run_mode.c), so no reader compares the stored name. */
-enum run_mode {
-	RUN_MODE_UNSAID,   /* a file that does not say */
-	RUN_MODE_FULL,     /* UnixBench's samples, or --duration/-i/--samples */
-	RUN_MODE_QUICK,    /* --quick: short samples until each test is precise */
-	RUN_MODE_THERMAL,  /* kbench thermal: one test, samples back to back */
-	RUN_MODE_IMPORTED, /* a published result: scores, no samples */
-	RUN_MODE_COUNT
-};
 
 /* What an option of a mode's own command sets in the run it makes, as an option row says where
  * its value lands (src/cli/options_table.c makes a row of it): a number at off in the runner's
@@ -105,6 +107,17 @@ struct run_mode_info {
 	/* What follows the report on stdout; NULL: telemetry's summary. */
 	void (*print)(FILE *f, const struct run *r);
 };
+
+/* A mode's identity is its row: a run says how it was made by pointing at it, and every
+ * reader asks the row, never the name. The modes every run file may name are the record's
+ * own (run_modes.c): a file that does not say, UnixBench's samples (or --duration, -i,
+ * --samples), --quick's, and a published result's; a mode with more to it (a command, a
+ * timed run, rows of its own in a comparison) is a row its own files define. */
+extern const struct run_mode_info run_mode_unsaid, run_mode_full, run_mode_quick, run_mode_imported;
+/* Every mode a run file may name, NULL-terminated, in the registry's order: the registry
+ * (src/registry/run_mode.c) points it at its list as the program starts, so the record,
+ * below it, reads that list without calling up to it; until then, the record's own modes. */
+extern const struct run_mode_info *const *run_mode_list;
 
 enum test_status {
 	TEST_WAITING,
@@ -211,6 +224,10 @@ struct test_result {
 	/* A quick run's test: the precision its rule was asked for (0.01: +-1%),
 	 * stored as the summary RUN_KEY_QUICK_ASKED (test_quick_asked); 0: none. */
 	double quick_asked;
+	/* A quick run's test measured in rounds by the index allocation: the seconds
+	 * its rounds shared out, stored as the summary RUN_KEY_QUICK_ALLOC
+	 * (test_quick_alloc); 0: none. A quick test has one of the two (test_is_quick). */
+	double quick_budget;
 
 	enum result_kind kind;
 	int npoints;
@@ -270,9 +287,16 @@ struct run_meta {
 	char collate[32];
 	char uptime[128];
 	time_t date;             /* when the run started */
-	enum run_mode mode;      /* how it was made (run_modes) */
+	const struct run_mode_info *mode; /* how it was made (its row; NULL: not said) */
 	double duration_override;/* --duration, 0 = nominal */
 	int iterations;          /* -i, 0 = UnixBench's default */
+	/* how its samples were spread over the tests (runner.h's enum runner_alloc):
+	 * "index" (the counts that narrow the index most in `budget` seconds per copy
+	 * count, in rounds), "precision" (quick: each test until its precision); ""
+	 * each test its own count, one test after another (UnixBench's way, and a
+	 * quick run of kbench 0.2 and before, which followed the precision rule) */
+	char allocation[16];
+	double budget;
 	char source[256];        /* imported: the file it came from */
 
 	/* What a reader of a published result asks for first (format 1.1).
@@ -340,6 +364,13 @@ const struct kv *test_summary_get(const struct test_result *t, const char *key);
 /* t is a quick run's test, its rule asked for precision (0.01: +-1%): the field
  * and the summary that stores it. */
 void test_quick_asked(struct test_result *t, double precision);
+/* The summary a quick run's test by the index allocation keeps its budget in. */
+#define RUN_KEY_QUICK_ALLOC "quick_alloc"
+/* t is a quick run's test measured in rounds that shared out budget seconds
+ * (quick.h): the field and the summary that stores it. */
+void test_quick_alloc(struct test_result *t, double budget);
+/* t is a quick run's test, by either rule: scored as one (score.h). */
+bool test_is_quick(const struct test_result *t);
 
 /* A points test's point of that name, added (with these facts) when it is new. */
 struct point *test_point(struct test_result *t, const char *name, double x, const char *xunit,
@@ -378,11 +409,17 @@ const char *run_noise_group(const struct run *r);
 /* Sums of one sample: counts added over copies, elapsed averaged (UnixBench's rule). */
 double sample_count(const struct sample *s);
 double sample_time(const struct sample *s);
+/* A sample's placement: every copy's pair on one CPU in at least 90% of its
+ * checks (PLACE_ONE), on two in at least 90% (PLACE_TWO), else mixed. */
+enum placement sample_placement(const struct sample *s);
+/* "one CPU", "two CPUs", "mixed", "unknown". */
+const char *placement_name(enum placement p);
 
 const char *test_status_name(enum test_status s);
-const struct run_mode_info *run_mode_info(enum run_mode m);
-/* The mode a run file names; RUN_MODE_UNSAID for "" or a name this version lacks. */
-enum run_mode run_mode_parse(const char *name);
+/* The mode m, or for NULL (a record that never said) the row of a file that does not say. */
+const struct run_mode_info *run_mode_info(const struct run_mode_info *m);
+/* The mode a run file names; run_mode_unsaid for "" or a name this version lacks. */
+const struct run_mode_info *run_mode_parse(const char *name);
 /* The mode whose own command is cmd; NULL for kbench run's. */
 const struct run_mode_info *run_mode_of_command(const char *cmd);
 

@@ -154,7 +154,8 @@ void score_test(struct test_result *t)
 	}
 	if (n <= 0)
 		return;
-	if (t->quick_asked > 0) {
+	/* a quick run's test, by either rule (quick.h) */
+	if (test_is_quick(t)) {
 		score_quick(t);
 		return;
 	}

@@ -16,7 +16,7 @@ double score_rate(double count, double time, int timebase);
 int score_kept(int n);
 
 /* Score of a test from its samples (sets score, time, kept, index, spread).
- * A quick run's test (its quick_asked is set) keeps every
+ * A quick run's test (test_is_quick: either rule) keeps every
  * sample and adds the lift of UnixBench's worst-third rule (score.c says how).
  * Does nothing to a test without samples (an imported result keeps its stated score). */
 void score_test(struct test_result *t);

@@ -23,6 +23,10 @@ size_t test_count;
 const struct test_group *test_groups = groups;
 size_t test_group_count;
 
+/* Empty until the registry's constructor points it at its list (family.h). */
+static const struct family *const no_families[] = { NULL };
+const struct family *const *family_list = no_families;
+
 static void add_rows(const struct family *f, const struct test_def *rows, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -129,6 +133,9 @@ void test_describe(struct test_result *t)
 	const struct kv *q = test_summary_get(t, RUN_KEY_QUICK_ASKED);
 	if (q && q->has_value)
 		t->quick_asked = q->value;
+	const struct kv *b = test_summary_get(t, RUN_KEY_QUICK_ALLOC);
+	if (b && b->has_value)
+		t->quick_budget = b->value;
 	const struct family *f = test_result_family(t);
 	if (f->describe)
 		f->describe(t);

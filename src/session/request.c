@@ -110,6 +110,22 @@ int run_request_complete(struct run_request *rq, const struct run_mode_info *mod
 		snprintf(err, errlen, "--precision and --max-test-seconds go with --quick");
 		return -1;
 	}
+	/* each test until its precision: what --precision and --max-test-seconds are for
+	 * (runner_allocation takes them so) */
+	const char *no = (o->precision > 0 || o->max_test_seconds > 0) && o->allocation == ALLOC_INDEX
+				 ? "--precision and --max-test-seconds go with --allocate precision, not index"
+			 : o->allocation == ALLOC_PRECISION && !o->quick ? "--allocate precision goes with --quick"
+			 : runner_allocation(o) == ALLOC_PRECISION && o->budget > 0
+				 ? "--budget goes with --allocate index: a precision run stops each test by itself"
+			 : o->allocation == ALLOC_INDEX && !o->quick && !(o->budget > 0)
+				 ? "--allocate index needs --quick or --budget: the minutes it shares out"
+			 : o->budget > 0 && o->samples > 0	 ? "--budget shares the minutes out itself: not with --samples"
+			 : o->budget > 0 && o->iterations > 0 ? "--budget shares the minutes out itself: not with -i"
+								 : NULL;
+	if (no) {
+		snprintf(err, errlen, "%s", no);
+		return -1;
+	}
 	if (run_request_conflicts(rq, err, errlen) < 0)
 		return -1;
 	/* tests that run their own tasks only (scaling) or use the CPUs themselves
@@ -121,6 +137,11 @@ int run_request_complete(struct run_request *rq, const struct run_mode_info *mod
 		o->copies[o->ncopies++] = 1;
 		if (sysinfo_ncpus() > 1 && !own_tasks)
 			o->copies[o->ncopies++] = sysinfo_ncpus();
+	}
+	/* --budget is the whole run's; the runner's is each copy count's */
+	if (o->budget > 0 && !rq->budget_split) {
+		o->budget /= o->ncopies;
+		rq->budget_split = true;
 	}
 	run_request_opts(rq);
 	return 0;
@@ -144,7 +165,13 @@ void run_request_like(struct run_request *rq, const struct run *r)
 	/* One copy when the run had it: the floor is a test's, pooled over copy counts. */
 	rq->run.ncopies = 1;
 	rq->run.copies[0] = run_find_block(r, 1) || r->nblocks == 0 ? 1 : r->blocks[0].copies;
-	rq->run.quick = r->meta.mode == RUN_MODE_QUICK;
+	rq->run.quick = r->meta.mode == &run_mode_quick;
+	/* its allocation: a budget is each copy count's already */
+	rq->run.allocation = !strcmp(r->meta.allocation, "precision") ? ALLOC_PRECISION
+			     : !strcmp(r->meta.allocation, "index")  ? ALLOC_INDEX
+								     : rq->run.quick ? ALLOC_PRECISION : ALLOC_OWN;
+	rq->run.budget = r->meta.budget;
+	rq->budget_split = true;
 	rq->run.duration = r->meta.duration_override;
 	rq->run.iterations = r->meta.iterations;
 	rq->run.samples = 0;

@@ -30,6 +30,7 @@ struct run_request {
 	bool pick_baseline; /* pick the run to compare it with once it ran, as compare says */
 	bool quiet, verbose;        /* the command line's progress: none, or a line per sample */
 	struct run_seq seq;         /* a sequence's run (sequence.h), stored with it; "" id: none */
+	bool budget_split;          /* run.budget is each copy count's already (not the --budget asked) */
 };
 
 /* An empty request: no tests, no copies, UnixBench's pause, no idle baseline asked. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
 #include "run.h"
 #include "runner.h"
 #include "store.h"
@@ -71,11 +72,27 @@ int session_run(struct run_request *rq, const struct session_face *f, struct ses
 	runner_free(r); /* after ran: the face's signal handler lets go of it there */
 	res->left = f->leaving && f->leaving(f->ctx);
 	save(rq, res);
-	if (rq->pick_baseline && !res->left)
+	if (rq->pick_baseline && !res->left) {
 		res->base = session_pick_baseline(run, rq->compare, res->base_why, sizeof res->base_why);
+		res->cmp = session_compare(run, res->base, res->base_why, res->cmp_why, sizeof res->cmp_why);
+	}
 	if (own)
 		telemetry_free(tele);
 	return 0;
+}
+
+struct compare *session_compare(const struct run *r, const struct run *base, const char *no_base_why, char *why,
+				size_t whylen)
+{
+	why[0] = '\0';
+	if (!r || !base) {
+		snprintf(why, whylen, "%s", no_base_why && no_base_why[0] ? no_base_why : "no stored run to compare with");
+		return NULL;
+	}
+	/* The same call as kbench compare: floors learned from the store. */
+	const struct run *ra[1] = { base }, *rb[1] = { r };
+	struct compare_opts o = { 0 };
+	return compare_stored(ra, 1, rb, 1, &o, why, whylen);
 }
 
 struct run *session_pick_baseline(const struct run *r, const char *spec, char *why, size_t whylen)

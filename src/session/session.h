@@ -9,6 +9,7 @@
 
 #include "request.h"
 
+struct compare;
 struct runner;
 struct telemetry;
 
@@ -43,14 +44,24 @@ struct session_result {
 	/* pick_baseline: the run to compare it with (the caller run_free()s it), or NULL and why */
 	struct run *base;
 	char base_why[200];
+	/* ... and the comparison of the run with it, as session_compare makes it (the caller
+	 * compare_free()s it), or NULL and why (no base: base_why's words) */
+	struct compare *cmp;
+	char cmp_why[300];
 };
 
 /* The stored run to compare run r with, as a compare spec says: "none" (no comparison), a run
  * (store_load's spec), or "" the store's pick (store_pick_baseline). NULL with why filled. */
 struct run *session_pick_baseline(const struct run *r, const char *spec, char *why, size_t whylen);
 
+/* The comparison of run r with base as `kbench compare BASE R` makes it (the floors learned
+ * from the store, so call it again when the store changed); NULL with why filled when there
+ * is no base (why: no_base_why, else "no stored run to compare with") or it fails. */
+struct compare *session_compare(const struct run *r, const struct run *base, const char *no_base_why, char *why,
+				size_t whylen);
+
 /* The run's whole life: runs the request (run_request_complete'd) with face f watching, stores
- * it as the request says and picks its baseline when asked. 0 when it ran (aborted or not,
+ * it as the request says, and picks its baseline and compares the run with it when asked. 0 when it ran (aborted or not,
  * saved or not: res says), or -1 when it could not start, with one sentence in err and *usage
  * set when a value was wrong (an event name, a sensor: exit 2) rather than the machine (1). */
 int session_run(struct run_request *rq, const struct session_face *f, struct session_result *res, bool *usage,

@@ -95,7 +95,7 @@ void import_trim_copy(char *dst, size_t size, const char *p, const char *e)
 struct run *import_new_run(struct src *s, const char *name)
 {
 	struct run *r = run_new();
-	r->meta.mode = RUN_MODE_IMPORTED;
+	r->meta.mode = &run_mode_imported;
 	snprintf(r->meta.source, sizeof r->meta.source, "%s", s->name);
 	(void)name;
 	return r;

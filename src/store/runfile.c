@@ -37,6 +37,20 @@ static json_t *doubles(const double *v, int n)
 	return a;
 }
 
+/* A sample's CPUs per copy, or NULL when no copy's is known (an older run). */
+static json_t *cpus(const int *v, int n)
+{
+	bool any = false;
+	for (int i = 0; v && i < n; i++)
+		any = any || v[i] >= 0;
+	if (!any)
+		return NULL;
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(v[i] >= 0 ? v[i] : -1));
+	return a;
+}
+
 /* The meta object, field by field as the table declares them (src/record/meta_fields.c). */
 static json_t *meta_to_json(const struct run_meta *m)
 {
@@ -60,7 +74,7 @@ static json_t *meta_to_json(const struct run_meta *m)
 				strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
 			v = json_string(date);
 			break;
-		case MK_MODE: v = json_string(run_mode_info(*(const enum run_mode *)at)->name); break;
+		case MK_MODE: v = json_string(run_mode_info(*(const struct run_mode_info *const *)at)->name); break;
 		case MK_KNOWN_U64:
 			v = *(const bool *)((const char *)m + f->known_off) ? json_integer((json_int_t) * (const uint64_t *)at)
 								  : json_null();
@@ -128,6 +142,17 @@ static json_t *test_to_json(const struct test_result *t)
 		json_object_set_new(so, "start", num(s->start));
 		json_object_set_new(so, "count", doubles(s->count, s->copies));
 		json_object_set_new(so, "elapsed", doubles(s->elapsed, s->copies));
+		/* 1.2, optional: where the copies ran, and a pair test's placement */
+		json_t *c = cpus(s->cpu, s->copies), *ce = cpus(s->cpu_end, s->copies);
+		if (c)
+			json_object_set_new(so, "cpu", c);
+		if (ce)
+			json_object_set_new(so, "cpu_end", ce);
+		bool pair = false;
+		for (int k = 0; s->shared && k < s->copies; k++)
+			pair = pair || isfinite(s->shared[k]);
+		if (pair)
+			json_object_set_new(so, "shared", doubles(s->shared, s->copies));
 		json_array_append_new(samples, so);
 	}
 	json_object_set_new(o, "samples", samples);

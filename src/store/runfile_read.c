@@ -166,6 +166,26 @@ static void get_doubles(struct reader *rd, json_t *a, const char *path, double *
 	}
 }
 
+/* A sample's optional CPUs per copy (1.2): absent, or n whole numbers from -1 (unknown) up. */
+static void get_cpus(struct reader *rd, json_t *so, const char *path, const char *key, int *dst, size_t n)
+{
+	json_t *a = json_object_get(so, key);
+	if (!a || json_is_null(a))
+		return;
+	if (!json_is_array(a) || json_array_size(a) != n) {
+		fail(rd, "field %s.%s is not an array of %zu CPU numbers", path, key, n);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_t *v = json_array_get(a, i);
+		if (!json_is_integer(v) || json_integer_value(v) < -1 || json_integer_value(v) > 1 << 20) {
+			fail(rd, "field %s.%s[%zu] is not a CPU number (-1 for unknown)", path, key, i);
+			return;
+		}
+		dst[i] = (int)json_integer_value(v);
+	}
+}
+
 /* The meta object, field by field as the table declares them (src/record/meta_fields.c); a
  * field a file lacks keeps what the run had (run_new's mode, 0, empty: unknown). */
 static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
@@ -179,15 +199,19 @@ static void read_meta(struct reader *rd, json_t *o, struct run_meta *m)
 		char mode[16];
 		switch (f->kind) {
 		case MK_TEXT: get_str(rd, o, p, f->key, at, f->size); break;
-		case MK_DOUBLE: *(double *)at = get_num(rd, o, p, f->key, 0); break;
+		case MK_DOUBLE:
+			*(double *)at = get_num(rd, o, p, f->key, 0);
+			if (f->positive && *(double *)at < 0)
+				fail(rd, "field %s%s is negative", p, f->key);
+			break;
 		case MK_INT: *(int *)at = (int)get_int(rd, o, p, f->key, f->min, f->max, 0); break;
 		case MK_U64: *(uint64_t *)at = (uint64_t)get_int(rd, o, p, f->key, 0, INT64_MAX, 0); break;
 		case MK_TIME: *(time_t *)at = (time_t)get_int(rd, o, p, f->key, INT64_MIN, INT64_MAX, 0); break;
 		case MK_UTC: break; /* for people; "date" says it */
 		case MK_MODE:
-			snprintf(mode, sizeof mode, "%s", run_mode_info(*(enum run_mode *)at)->name);
+			snprintf(mode, sizeof mode, "%s", run_mode_info(*(const struct run_mode_info **)at)->name);
 			get_str(rd, o, p, f->key, mode, sizeof mode);
-			*(enum run_mode *)at = run_mode_parse(mode);
+			*(const struct run_mode_info **)at = run_mode_parse(mode);
 			break;
 		case MK_KNOWN_U64:
 			v = get_int(rd, o, p, f->key, 0, INT64_MAX, f->sets_known ? -1 : 0);
@@ -380,6 +404,16 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 		for (int c = 0; c < copies && !rd->failed; c++)
 			if (s->count[c] < 0 || s->elapsed[c] < 0)
 				fail(rd, "field %s has a negative count or time (copy %d)", sp, c);
+		get_cpus(rd, so, sp, "cpu", s->cpu, (size_t)copies);
+		get_cpus(rd, so, sp, "cpu_end", s->cpu_end, (size_t)copies);
+		json_t *sh = json_object_get(so, "shared");
+		if (sh && !json_is_null(sh) && !rd->failed) {
+			snprintf(fp, sizeof fp, "%s.shared", sp);
+			get_doubles(rd, sh, fp, s->shared, (size_t)copies);
+			for (int c = 0; c < copies && !rd->failed; c++)
+				if (!isnan(s->shared[c]) && !(s->shared[c] >= 0 && s->shared[c] <= 1))
+					fail(rd, "field %s.shared[%d] is not a share from 0 to 1", sp, c);
+		}
 	}
 	json_t *sum = get_array(rd, o, path, "summary", MAX_SUMMARY);
 	for (size_t i = 0; sum && i < json_array_size(sum) && !rd->failed; i++) {

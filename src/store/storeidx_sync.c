@@ -184,7 +184,7 @@ int storeidx_bind_meta(sqlite3_stmt *st, int first, const struct run *r, int64_t
 				sqlite3_bind_text(st, n++, at, -1, SQLITE_TRANSIENT);
 			break;
 		case MK_MODE:
-			sqlite3_bind_text(st, n++, run_mode_info(*(const enum run_mode *)at)->name, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_text(st, n++, run_mode_info(*(const struct run_mode_info *const *)at)->name, -1, SQLITE_TRANSIENT);
 			break;
 		case MK_DOUBLE:
 			d = *(const double *)at;

@@ -11,26 +11,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "procstat.h"
 #include "run.h"
 #include "telemetry/source.h"
 #include "telemetry/sysroot.h"
 #include "workload.h"
-
-double others_parse_stat(const char *line, long clk_tck)
-{
-	if (strncmp(line, "cpu ", 4) != 0 || clk_tck <= 0)
-		return -1;
-	/* user nice system idle iowait irq softirq steal [guest guest_nice]:
-	 * guest time is already inside user, and idle and iowait are idle. */
-	unsigned long long v[8] = { 0 };
-	int n = sscanf(line + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
-		       &v[4], &v[5], &v[6], &v[7]);
-	if (n < 4)
-		return -1;
-	/* Steal counts as others': the hypervisor gave our CPU to someone else. */
-	unsigned long long busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
-	return (double)busy / (double)clk_tck;
-}
 
 static double tv(struct timeval t)
 {
@@ -45,14 +30,9 @@ int others_snap(struct others_snap *s)
 	getrusage(RUSAGE_SELF, &self);
 	getrusage(RUSAGE_CHILDREN, &kids);
 	s->own_s = tv(self.ru_utime) + tv(self.ru_stime) + tv(kids.ru_utime) + tv(kids.ru_stime);
-	char line[512];
-	int rc = sysroot_read_line("/proc/stat", line, sizeof line);
+	int rc = procstat_busy_now(&s->busy_s);
 	if (rc < 0)
 		return rc;
-	double busy = others_parse_stat(line, sysconf(_SC_CLK_TCK));
-	if (busy < 0)
-		return -EINVAL;
-	s->busy_s = busy;
 	s->ok = true;
 	return 0;
 }

@@ -31,7 +31,4 @@ int others_snap(struct others_snap *s);
  * take b after they are reaped. */
 double others_cpu(const struct others_snap *a, const struct others_snap *b);
 
-/* The busy seconds of a /proc/stat "cpu ..." line at clk_tck ticks a second; -1 when it is not one. */
-double others_parse_stat(const char *line, long clk_tck);
-
 #endif

@@ -47,6 +47,7 @@ struct telemetry {
 	int npids;
 	bool in_test; /* between TEST_BEGIN and TEST_END */
 	int nsamples; /* the test's samples so far, at most TELEMETRY_SAMPLE_MAX */
+	int visit_samples; /* samples since TEST_BEGIN: a visit's, in a run in rounds */
 	struct telemetry_frame frame;
 };
 
@@ -207,6 +208,7 @@ static void test_begin(struct telemetry *t, const struct runner_event *ev)
 	t->tot = NULL;
 	t->tot_ncopies = 0;
 	t->nsamples = 0;
+	t->visit_samples = 0;
 	t->in_test = true;
 	EACH_SOURCE(t, ev, test_begin); /* the temperature may wait here (--cooldown) */
 }
@@ -267,6 +269,7 @@ static double seconds(struct timeval tv)
 
 static void sample_end(struct telemetry *t, const struct runner_event *ev)
 {
+	t->visit_samples++;
 	EACH_SOURCE(t, ev, sample_end);
 	t->busy = false;
 	t->frame.busy = false;
@@ -421,14 +424,86 @@ static double counters_test_end(struct telemetry *t, const struct runner_event *
 	return ghz;
 }
 
+/*
+ * A run in rounds (runner.h) visits a test again and again between other tests'
+ * samples, and the sources measure each visit from its TEST_BEGIN to its TEST_END
+ * as they would a whole test. What a later visit measured joins what the test had
+ * by what each summary is: a total adds up, a worst case keeps the worst, the
+ * first reading stays first, and the rest (a mean: the others' CPU, the clock,
+ * IPC) is weighed by the samples behind it. A number beats a "n/a" text (a short
+ * visit may see no reading); of two texts the later one, unless it says "none".
+ */
+enum visit_merge { MERGE_MEAN, MERGE_SUM, MERGE_MAX, MERGE_MIN, MERGE_FIRST };
+
+static bool ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+	return n >= m && !strcmp(s + n - m, end);
+}
+
+static enum visit_merge merge_of(const char *key)
+{
+	if (!strcmp(key, "temp.start"))
+		return MERGE_FIRST;
+	if (ends_with(key, ".max") || ends_with(key, "_max") || !strcmp(key, "throttled") ||
+	    !strcmp(key, "throttle.cooling"))
+		return MERGE_MAX;
+	if (ends_with(key, ".min"))
+		return MERGE_MIN;
+	if (!strcmp(key, "throttle.events") || !strcmp(key, "throttle.ms") || !strcmp(key, "throttle.power_limit") ||
+	    !strcmp(key, "energy.J"))
+		return MERGE_SUM;
+	/* a counter's total (counter.NAME) and each copy's (counter.NAME.copyN); not its
+	 * multiplexing or core-type shares, which are percentages */
+	const char *dot = !strncmp(key, "counter.", 8) ? strchr(key + 8, '.') : NULL;
+	int copy;
+	if (!strncmp(key, "counter.", 8) && (!dot || sscanf(dot, ".copy%d", &copy) == 1))
+		return MERGE_SUM;
+	return MERGE_MEAN;
+}
+
+static void merge_visit(struct test_result *tr, const struct test_result *visit, double w_old, double w_new)
+{
+	for (int i = 0; i < visit->nsummary; i++) {
+		const struct kv *v = &visit->summary[i];
+		const struct kv *o = test_summary_get(tr, v->key);
+		if (!o || (!o->has_value && v->has_value)) {
+			test_summary_set(tr, v->key, v->value, v->has_value ? NULL : v->text);
+			continue;
+		}
+		if (!v->has_value) {
+			if (!o->has_value && strncmp(v->text, "none", 4))
+				test_summary_set(tr, v->key, 0, v->text);
+			continue;
+		}
+		double x = o->value, y = v->value, m;
+		switch (merge_of(v->key)) {
+		case MERGE_FIRST: m = x; break;
+		case MERGE_SUM: m = x + y; break;
+		case MERGE_MAX: m = x > y ? x : y; break;
+		case MERGE_MIN: m = x < y ? x : y; break;
+		default: m = w_old + w_new > 0 ? (x * w_old + y * w_new) / (w_old + w_new) : y; break;
+		}
+		test_summary_set(tr, v->key, m, NULL);
+	}
+}
+
 static void test_end(struct telemetry *t, const struct runner_event *ev)
 {
-	struct test_result *tr = cur_test(ev);
-	if (!tr || !t->in_test)
+	struct test_result *real = cur_test(ev);
+	if (!real || !t->in_test)
 		return;
 	t->in_test = false;
-	if (tr->status == TEST_SKIPPED)
+	if (real->status == TEST_SKIPPED)
 		return;
+	/* a later visit: the sources write into a copy whose summary is this visit's alone */
+	struct test_result visit, *tr = real;
+	if (ev->visit > 0) {
+		visit = *real;
+		visit.summary = NULL;
+		visit.nsummary = 0;
+		tr = &visit;
+	}
 	struct throttle_inputs in = throttle_inputs_none();
 	struct telemetry_ctx c = ctx_of(t, ev);
 	for (int i = 0; i < t->nslots; i++)
@@ -450,6 +525,10 @@ static void test_end(struct telemetry *t, const struct runner_event *ev)
 	snprintf(buf, sizeof buf, "%s", v.evidence[0] ? v.evidence : "none");
 	test_summary_set(tr, "throttle.evidence", 0, buf);
 	test_summary_set(tr, "throttled", v.throttled, NULL);
+	if (tr == &visit) {
+		merge_visit(real, &visit, real->nsamples - t->visit_samples, t->visit_samples);
+		free(visit.summary);
+	}
 }
 
 /* How each meter measures, into the run (run_meta.meters): each source's
@@ -560,7 +639,7 @@ int telemetry_check_interval(const char *opt, const char *arg, char *err, size_t
 
 static void print_line_event(void *ctx, const struct runner_event *ev)
 {
-	if (ev->kind != EV_TEST_END)
+	if (ev->kind != EV_TEST_END || !ev->final)
 		return;
 	const struct test_result *tr = cur_test(ev);
 	if (tr && (tr->status == TEST_DONE || tr->status == TEST_FAILED))

@@ -19,6 +19,16 @@ extern const struct workload wl_shell;     /* shell.c: arg = concurrent scripts 
 extern const struct workload wl_grep;      /* grep.c: grep -c on large.txt per loop */
 extern const struct workload wl_cc;        /* cc.c: gcc compiles and links cctest.c per loop */
 
+/* The rate tests' settings (family_rate.c's rows; ctx->settings of every rate
+ * test): where context1 puts each copy's two processes. PAIR_ANY leaves them
+ * to the scheduler, as UnixBench does; on two CPUs they then share one (each
+ * wake-up stays on it) or cross (every wake-up an IPI), and the rate differs
+ * several times over, so a user may pin the case they mean to measure. */
+enum wl_pair_cpus { PAIR_ANY, PAIR_ONE, PAIR_TWO };
+struct rate_settings {
+	enum wl_pair_cpus pair_cpus;
+};
+
 /* The loops kbench-exec runs (src/helper/kbench-exec.c), each in a small
  * process as UnixBench runs them; 0 when stopped, -1 with a sentence. */
 int execl_link(struct workload_ctx *ctx);   /* one link of execl's chain: counts, execs the next */

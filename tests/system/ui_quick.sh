@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The console's "quick" preset is kbench run --quick: samples until each test is precise,
 # no fixed sample count on the run screen, the running test's interval against the precision
-# asked (and so in its replay), and a saved run marked quick.
+# asked (and so in its replay), and a saved run marked quick; --allocate index shows its rounds.
 # requires: tmux python3
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
@@ -38,6 +38,8 @@ ui_exited 10
 "$KBENCH" export last --format json >"$T/run.json" 2>&1 || die "export failed: $(cat "$T/run.json")"
 grep -q '"mode": *"quick"' "$T/run.json" || die "the console's quick run is not stored as quick"
 grep -q '"quick_precision_asked"' "$T/run.json" || die "the console's quick run has no quick summaries"
+# the precision rule, not rounds: those are asked for (--allocate index, --budget)
+grep -q '"allocation": *"precision"' "$T/run.json" || die "the console's quick run is not of the precision rule"
 ui kill-session -t "$UI_PANE"
 # Its replay shows the same, from the precision the run stored.
 ui_start "$KBENCH" replay last --speed 2
@@ -46,4 +48,12 @@ ui_keys F10
 ui_wait 'quit\?' 5
 ui_keys y
 ui_exited 10
+
+# The index allocation is the console's to ask too (kbench console --allocate index): its
+# setup says the run's samples are shared out in rounds of its budget, not a precision.
+ui kill-session -t "$UI_PANE"
+ui_start "$KBENCH" console --quick --allocate index --budget 1
+ui_wait 'Setup'
+ui_wait 'Samples +◀ rounds 60 s ▶' 5
+ui kill-session -t "$UI_PANE"
 echo ok

@@ -78,10 +78,8 @@ def declares(top, header, sym):
     return re.search(r"\b" + re.escape(sym) + r"\b", text) is not None
 
 
-def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: mutual_calls.py BUILD TOP")
-    build, top = sys.argv[1], sys.argv[2]
+def objects(build, top):
+    """{object: (its folder, its source)}: BUILD's objects of src/ and ui/ whose source is in TOP."""
     found = {}
     for root, _, files in os.walk(build):
         rel = os.path.relpath(root, build)
@@ -91,6 +89,14 @@ def main():
             src = os.path.join(rel, f[:-2] + ".c")
             if f.endswith(".o") and os.path.isfile(os.path.join(top, src)):
                 found[os.path.join(root, f)] = (rel, src)
+    return found
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: mutual_calls.py BUILD TOP")
+    build, top = sys.argv[1], sys.argv[2]
+    found = objects(build, top)
     by_folder = collections.defaultdict(dict)
     if found:
         for obj, syms in symbols(sorted(found)).items():

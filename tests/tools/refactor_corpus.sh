@@ -72,7 +72,7 @@ dump() {
 names="$(echo "$FAMILIES" | cut -d'|' -f1 | tr '\n' ' ')"
 # the export formats, as the binary's rows list them (the choices its completion offers for
 # --format): every one of a run and of a pair (a format of one run only says so, exit 2)
-formats=$("$KBENCH" completion bash | sed -n "/^	\*:--format|/{n;s/.*-W '\([^']*\)'.*/\1/p;}")
+formats=$("$KBENCH" completion bash | sed -n "/^	export:--format|/{n;s/.*-W '\([^']*\)'.*/\1/p;}")
 [ -n "$formats" ] || { echo "no export formats listed" >&2; exit 1; }
 imps=""
 for f in $IMPORTS; do case $f in contest*) ;; *) imps="$imps imp-${f%%.*}" ;; esac; done

@@ -324,7 +324,7 @@ static void test_import_contest(void **state)
 	assert_int_equal(res.nruns, 2);
 	assert_string_equal(res.runs[1]->meta.kernel_release, "2.6.0-test9");
 	assert_string_equal(res.runs[1]->meta.name, "2.6.0-test9");
-	assert_int_equal(res.runs[1]->meta.mode, RUN_MODE_IMPORTED);
+	assert_ptr_equal(res.runs[1]->meta.mode, &run_mode_imported);
 	const struct test_result *t = bl_of(res.runs[1]);
 	assert_non_null(t);
 	assert_int_equal(t->status, TEST_IMPORTED);

@@ -17,6 +17,7 @@
 #include "score.h"
 #include "store.h"
 #include "telemetry/others.h"
+#include "thermal.h"
 
 static const struct {
 	const char *id, *label, *unit;
@@ -163,7 +164,7 @@ static void test_imported_is_na(void **state)
 		t->nsamples = 0;
 		t->status = TEST_IMPORTED;
 	}
-	b->meta.mode = RUN_MODE_IMPORTED;
+	b->meta.mode = &run_mode_imported;
 	struct compare *c = cmp(a, b, NULL);
 	const struct compare_block *bl = &c->blocks[0];
 	for (int i = 0; i < bl->nrows; i++) {
@@ -457,8 +458,8 @@ static void test_settings_have_their_floors(void **state)
 	assert_true(footer_has(c, "kbench calibrate --full"));
 	compare_free(c);
 	/* Quick runs: their own, wider defaults, and the hint says --quick. */
-	a->meta.mode = RUN_MODE_QUICK;
-	b->meta.mode = RUN_MODE_QUICK;
+	a->meta.mode = &run_mode_quick;
+	b->meta.mode = &run_mode_quick;
 	c = cmp(a, b, NULL);
 	assert_float_equal(row_of(c, "dhry2reg")->floor_pct, noise_default_for("dhry2reg", a) * 100, 1e-9);
 	assert_true(noise_default_for("dhry2reg", a) > noise_default("dhry2reg"));
@@ -481,7 +482,7 @@ static void test_settings_have_their_floors(void **state)
 	compare_free(c);
 	b->meta.params[0] = '\0';
 	/* Short samples: the full default widened by sqrt(nominal / actual), at most 3x. */
-	a->meta.mode = RUN_MODE_FULL;
+	a->meta.mode = &run_mode_full;
 	a->meta.duration_override = 2.5;
 	a->meta.iterations = 3;
 	assert_float_equal(noise_default_for("dhry2reg", a), noise_default("dhry2reg") * 2, 1e-9);
@@ -502,7 +503,7 @@ static void test_learned_per_setting(void **state)
 	for (int i = 0; i < 5; i++) {
 		snprintf(id, sizeof id, "q%07d", i);
 		runs[i] = mk(id, "6.1", 1 + 0.01 * gauss(), 0.005, 0);
-		runs[i]->meta.mode = RUN_MODE_QUICK;
+		runs[i]->meta.mode = &run_mode_quick;
 		cv[i] = runs[i];
 	}
 	/* A busy run among them teaches nothing about this machine's own noise. */
@@ -521,8 +522,8 @@ static void test_learned_per_setting(void **state)
 	assert_true(isinf(noise_dof(f)));
 	/* A quick comparison says its verdicts rest on the learned floors. */
 	struct run *a = mk("aaaa0013", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0013", "6.1", 1.0, 0.005, 0);
-	a->meta.mode = RUN_MODE_QUICK;
-	b->meta.mode = RUN_MODE_QUICK;
+	a->meta.mode = &run_mode_quick;
+	b->meta.mode = &run_mode_quick;
 	struct compare *c = cmp(a, b, &nt);
 	assert_true(c->floors_learned);
 	assert_int_equal(c->rows_default, 0);
@@ -611,7 +612,7 @@ static struct run *mk_thermal(const char *id, double fall, int at)
 	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
 	snprintf(r->meta.name, sizeof r->meta.name, "fan-%s", id);
 	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.1");
-	r->meta.mode = RUN_MODE_THERMAL;
+	r->meta.mode = &thermal_mode;
 	struct run_block *b = run_add_block(r, 2);
 	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2 using register variables",
 						   "lps", 1, 116700, "system");
@@ -742,6 +743,80 @@ static void test_differing_meters_are_said_not_widened(void **state)
 	run_free(b);
 }
 
+/* A run of Dhrystone and context1, whose context1 samples ran n_one with the pair on
+ * one CPU at rate one and n_two across CPUs at rate two (1% noise each). */
+static struct run *mk_pairs(const char *id, int n_one, double one, int n_two, double two)
+{
+	struct run *r = run_new();
+	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
+	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.1");
+	snprintf(r->meta.hostname, sizeof r->meta.hostname, "box");
+	struct run_block *b = run_add_block(r, 1);
+	run_block_add_test(b, "dhry2reg", "Dhrystone 2", "lps", 1, 116700, "system");
+	run_block_add_test(b, "context1", "Pipe-based Context Switching", "lps", 1, 4000, "system");
+	struct test_result *d = &b->tests[0], *t = &b->tests[1]; /* after the adds: they grow the array */
+	d->status = t->status = TEST_DONE;
+	for (int s = 0; s < n_one + n_two; s++) {
+		struct sample *sd = test_add_sample(d, 1), *sm = test_add_sample(t, 1);
+		sd->count[0] = 3.8e8 * (1 + 0.01 * gauss());
+		sd->elapsed[0] = sm->elapsed[0] = 10;
+		bool shared = s < n_one;
+		sm->count[0] = (shared ? one : two) * 10 * (1 + 0.01 * gauss());
+		sm->shared[0] = shared ? 0.99 : 0.01;
+	}
+	run_rescore(r);
+	return r;
+}
+
+/* context1's two processes on one CPU read 170 k lps here and across two 19 k: where
+ * the scheduler put them is no kernel's difference, so the row never calls it one
+ * (issue 37). Before placement was recorded this was "slower" by 89%. */
+static void test_placement_is_not_a_kernel_difference(void **state)
+{
+	(void)state;
+	/* every sample of A on one CPU, every one of B on two: nothing to compare */
+	struct run *a = mk_pairs("aaaa0101", 10, 170e3, 0, 19e3), *b = mk_pairs("bbbb0101", 0, 170e3, 10, 19e3);
+	struct compare *c = cmp(a, b, NULL);
+	const struct compare_row *row = &c->blocks[0].rows[1];
+	assert_string_equal(row->id, "context1");
+	assert_int_equal(row->verdict, VERDICT_NA);
+	assert_string_equal(row->note, "placement");
+	assert_int_equal(row->a.place_one, 10);
+	assert_int_equal(row->b.place_two, 10);
+	assert_int_equal(c->blocks[0].index.verdict, VERDICT_NA);
+	assert_true(footer_has(c, "context1 placed its pairs of processes differently"));
+	assert_int_equal(c->blocks[0].rows[0].verdict, VERDICT_SAME); /* Dhrystone is judged as ever */
+	compare_free(c);
+	run_free(b);
+
+	/* alike: compared as ever, and a real 40% drop is still found */
+	b = mk_pairs("bbbb0102", 10, 170e3 * 0.6, 0, 19e3);
+	c = cmp(a, b, NULL);
+	row = &c->blocks[0].rows[1];
+	assert_int_equal(row->place_only, 0);
+	assert_int_equal(row->verdict, VERDICT_SLOWER);
+	assert_false(footer_has(c, "placed its pairs"));
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+
+	/* both placements on both sides, in other proportions: the samples of the one
+	 * placement they share, so the same kernel reads the same; the index follows */
+	a = mk_pairs("aaaa0103", 7, 170e3, 3, 19e3);
+	b = mk_pairs("bbbb0103", 3, 170e3, 7, 19e3);
+	c = cmp(a, b, NULL);
+	row = &c->blocks[0].rows[1];
+	assert_int_equal(row->place_only, PLACE_ONE);
+	assert_int_equal(row->verdict, VERDICT_SAME);
+	assert_float_equal(row->change, 0, 3);
+	assert_int_equal(c->blocks[0].index.verdict, VERDICT_SAME);
+	assert_float_equal(c->blocks[0].index.change, 0, 3);
+	assert_true(footer_has(c, "context1 compared on its samples with each pair on one CPU alone"));
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -754,6 +829,7 @@ int main(void)
 		cmocka_unit_test(test_differing_meters_are_said_not_widened),
 		cmocka_unit_test(test_settings_have_their_floors), cmocka_unit_test(test_learned_per_setting),
 		cmocka_unit_test(test_sureness),	      cmocka_unit_test(test_compare_stored_learns_from_the_store),
+		cmocka_unit_test(test_placement_is_not_a_kernel_difference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,7 +22,7 @@ static struct run *mk(double factor)
 	struct run *r = run_new();
 	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.1.0");
 	snprintf(r->meta.hostname, sizeof r->meta.hostname, "box");
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2 using register variables", "lps", 1,
 						   116700, "system");

@@ -171,7 +171,7 @@ static void test_memlat_table_is_its_own(void **state)
 static struct run *conventions_run(void)
 {
 	struct run *r = run_new();
-	r->meta.mode = RUN_MODE_QUICK;
+	r->meta.mode = &run_mode_quick;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
 	t->status = TEST_DONE;
@@ -196,6 +196,9 @@ static struct run *conventions_run(void)
 	t = run_block_add_test(b, "syscall", "System Call Overhead", "lps", 1, 15000, "system");
 	t->status = TEST_DONE;
 	test_quick_asked(t, 0.02);
+	t = run_block_add_test(b, "pipe", "Pipe Throughput", "lps", 1, 12440, "system");
+	t->status = TEST_DONE;
+	test_quick_alloc(t, 150);
 	return r;
 }
 
@@ -247,6 +250,11 @@ static void test_described_from_a_run_file(void **state)
 
 	assert_true(result(r, "syscall")->quick_asked == 0.02);
 	assert_true(result(r, "memlat")->quick_asked == 0);
+	/* a quick run's test of the index allocation: its budget, and quick by either rule */
+	assert_true(result(r, "pipe")->quick_budget == 150);
+	assert_true(result(r, "pipe")->quick_asked == 0);
+	assert_true(test_is_quick(result(r, "pipe")) && test_is_quick(result(r, "syscall")));
+	assert_false(test_is_quick(result(r, "memlat")));
 	run_free(r);
 }
 

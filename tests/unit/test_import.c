@@ -87,7 +87,7 @@ static void test_log_one_copy(void **state)
 	assert_string_equal(r->meta.cpu_model, "AMD EPYC");
 	assert_float_equal(r->meta.bogomips, 4890.8, 1e-9);
 	assert_int_equal(r->meta.ncpus, 2);
-	assert_int_equal(r->meta.mode, RUN_MODE_IMPORTED);
+	assert_ptr_equal(r->meta.mode, &run_mode_imported);
 	assert_string_equal(r->meta.kbench_version, "UnixBench 6.0.0");
 	assert_float_equal(find(r, 1, "dhry2reg")->time, 10.0, 1e-9);
 	assert_int_equal(find(r, 1, "dhry2reg")->kept, 7);
@@ -464,7 +464,7 @@ static void test_runfile(void **state)
 	snprintf(r->meta.id, sizeof r->meta.id, "0badc0de");
 	snprintf(r->meta.name, sizeof r->meta.name, "6.1.0-lab");
 	snprintf(r->meta.hostname, sizeof r->meta.hostname, "board7");
-	r->meta.mode = RUN_MODE_QUICK;
+	r->meta.mode = &run_mode_quick;
 	struct test_result *t = run_block_add_test(run_add_block(r, 2), "pipe", "Pipe Throughput", "lps", 1,
 						   12440, "system");
 	t->status = TEST_DONE;
@@ -484,7 +484,7 @@ static void test_runfile(void **state)
 	assert_string_equal(got->meta.id, "0badc0de");
 	assert_string_equal(got->meta.name, "renamed");
 	assert_string_equal(got->meta.hostname, "board7");
-	assert_int_equal(got->meta.mode, RUN_MODE_QUICK);
+	assert_ptr_equal(got->meta.mode, &run_mode_quick);
 	assert_string_equal(got->meta.source, "lab/board7.json");
 	assert_int_equal(got->blocks[0].copies, 2);
 	assert_int_equal(got->blocks[0].tests[0].nsamples, 1);

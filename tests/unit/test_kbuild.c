@@ -406,7 +406,7 @@ static void test_import_kernbench(void **state)
 	assert_int_equal(res.nruns, 1);
 	struct run *r = res.runs[0];
 	assert_string_equal(r->meta.kernel_release, "4.19.0-rc4");
-	assert_int_equal(r->meta.mode, RUN_MODE_IMPORTED);
+	assert_ptr_equal(r->meta.mode, &run_mode_imported);
 	const struct test_result *t = run_block_find_test(run_find_block(r, 1), "kbuild");
 	assert_non_null(t);
 	assert_int_equal(t->status, TEST_IMPORTED);

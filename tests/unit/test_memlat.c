@@ -31,6 +31,16 @@ static const void *filled(const struct settings *f, const char *params)
 }
 static const struct memlat_caches CACHES = { 3, { 1, 2, 3 }, { 32768, 524288, 33554432 } };
 
+/* The report's notes under a memlat result, as text in buf. */
+static void notes_of(const struct test_result *t, char *buf, size_t size)
+{
+	memset(buf, 0, size);
+	FILE *f = fmemopen(buf, size - 1, "w");
+	assert_non_null(f);
+	memlat_print_notes(f, t);
+	fclose(f);
+}
+
 static void test_parse_sizes(void **state)
 {
 	struct memlat_sizes s = { .per_doubling = 8 };
@@ -223,6 +233,162 @@ static void test_plateaus_and_steps(void **state)
 	/* nothing near: no plateau */
 	assert_true(isnan(memlat_plateau_value(x, v, 3, 1e9)));
 	assert_true(isnan(memlat_plateau_value(x, v, 0, 4096)));
+}
+
+/* A curve as a random chain over 4 KiB pages draws it: each cache's plateau bends up from
+ * three points before its size (physically indexed sets fill unevenly), jumps past it and
+ * reaches the next level's latency 3/4 of a doubling past it (a 2026-12-06 sweep of a Zen 5
+ * VM rose 2.6 to 5 ns from 0.84 to 1.7 MiB, 7 to 97 ns from 12.6 to 23 MiB), on a log axis;
+ * with noise (sd relative). ends[] are where the levels end in the curve, lat[] the
+ * latencies of nends + 1 levels. 512 B to max, 8 points per doubling. */
+static int curve(double *x, double *v, const double *ends, const double *lat, int nends, double max,
+		 double noise)
+{
+	struct memlat_sizes s = { 512, (uint64_t)max, 8, false };
+	uint64_t sz[MEMLAT_MAX_SIZES];
+	int n = memlat_size_list(&s, sz, MEMLAT_MAX_SIZES);
+	for (int i = 0; i < n; i++) {
+		x[i] = (double)sz[i];
+		double lv = log(lat[0]);
+		for (int k = 0; k < nends; k++) {
+			/* the share of the rise (log latency) by doublings past the end: 0.3 at it,
+			 * 0.55 one point past, all of it 3/4 of a doubling past (that sweep's shape) */
+			static const double u[] = { -0.375, 0, 0.125, 0.75 }, share[] = { 0, 0.3, 0.55, 1 };
+			double d = log2(x[i] / ends[k]), t = d < u[0] ? 0 : 1;
+			for (int j = 0; j < 3; j++)
+				if (d >= u[j] && d < u[j + 1])
+					t = share[j] + (share[j + 1] - share[j]) * (d - u[j]) / (u[j + 1] - u[j]);
+			lv += t * (log(lat[k + 1]) - log(lat[k]));
+		}
+		v[i] = exp(lv) * (1 + noise * gauss());
+	}
+	return n;
+}
+
+/* Real machines' layouts, sysfs right about each cache: every step within two points of its
+ * size (the L1 one within one), none said to end early. */
+static void test_steps_of_layouts(void **state)
+{
+	static const struct {
+		const char *what;
+		struct memlat_caches c;
+		double lat[4];
+	} rows[] = {
+		{ "netbook", { 2, { 1, 2 }, { 24 << 10, 512 << 10 } }, { 1.8, 6, 110 } },
+		{ "laptop", { 3, { 1, 2, 3 }, { 48 << 10, 1280 << 10, 12 << 20 } }, { 1.1, 3.5, 14, 95 } },
+		{ "desktop", { 3, { 1, 2, 3 }, { 32 << 10, 512 << 10, 32 << 20 } }, { 1.0, 3.1, 11, 80 } },
+		{ "server", { 3, { 1, 2, 3 }, { 48 << 10, 2 << 20, 105 << 20 } }, { 1.2, 4.5, 33, 120 } },
+	};
+	double x[MEMLAT_MAX_SIZES], v[MEMLAT_MAX_SIZES], step[4];
+	bool early[4];
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		const struct memlat_caches *c = &rows[r].c;
+		double ends[4] = { 0 };
+		for (int i = 0; i < c->n; i++)
+			ends[i] = (double)c->size[i];
+		int n = curve(x, v, ends, rows[r].lat, c->n, 4.0 * ends[c->n - 1], 0.02);
+		memlat_find_steps(c, x, v, n, step, early);
+		for (int i = 0; i < c->n; i++) {
+			int d = isfinite(step[i]) ? index_of(x, n, step[i]) - index_of(x, n, ends[i]) : 99;
+			if (d < (i ? -2 : -1) || d > (i ? 2 : 1) || early[i])
+				fail_msg("%s: L%d step at %.0f, cache %.0f: %d points off%s", rows[r].what, i + 1,
+					 step[i], ends[i], d, early[i] ? ", said to end early" : "");
+		}
+	}
+}
+
+/* A VM whose sysfs gives its host's L3 (508 MiB) where the curve's L3 ends at 14 MiB (its
+ * share of it; 4 MiB while other guests are busy): the L2 step is the rise near 1 MiB, not
+ * the L3's (kbench said "L2 at 13.5 MiB (sysfs 1 MiB)"), and the L3 is said to end where
+ * the curve says, smaller than sysfs says; the sweep past it reaches main memory. */
+static void test_steps_vm_l3_smaller(void **state)
+{
+	static const double l3_ends[] = { 14 << 20, 4 << 20 }, lat[] = { 1.16, 2.3, 5, 100 };
+	for (int e = 0; e < 2; e++) {
+		const double ends[] = { 48 << 10, 1 << 20, l3_ends[e] };
+		double x[MEMLAT_MAX_SIZES], v[MEMLAT_MAX_SIZES];
+		int n = curve(x, v, ends, lat, 3, 256 << 20, 0.02);
+		struct worker_slot *slots = calloc(1, sizeof *slots);
+		assert_non_null(slots);
+		struct workload_ctx c0 = { .slot = &slots[0] };
+		wl_publish_point(&c0, MEMLAT_CLOCK, 0, 3600);
+		for (int i = 0; i < n; i++) {
+			wl_publish_point(&c0, MEMLAT_FWD, x[i], 1.1);
+			wl_publish_point(&c0, MEMLAT_RND, x[i], v[i]);
+		}
+		struct run *r = run_new();
+		struct test_result *t = run_block_add_test(run_add_block(r, 1), "memlat", "Memory latency",
+							   "ns", 0, 0, "memory");
+		test_summary_set(t, "cache.L1", 48 << 10, NULL);
+		test_summary_set(t, "cache.L2", 1 << 20, NULL);
+		test_summary_set(t, "cache.L3", 508.0 * 1048576, NULL);
+		memlat_collect(t, slots, 1, filled(&memlat_settings, "sizes=512:256M:8"));
+		for (int i = 0; i < 3; i++) {
+			char key[16];
+			snprintf(key, sizeof key, "step.L%d", i + 1);
+			const struct kv *s = test_summary_get(t, key);
+			assert_non_null(s);
+			int d = index_of(x, n, s->value) - index_of(x, n, ends[i]);
+			if (d < -2 || d > 2)
+				fail_msg("L3 ending at %.0f: %s at %.0f, %d points from %.0f where the curve steps",
+					 l3_ends[e], key, s->value, d, ends[i]);
+			snprintf(key, sizeof key, "smaller.L%d", i + 1);
+			s = test_summary_get(t, key);
+			if (i < 2)
+				assert_true(!s || !(s->value > 0));
+			else
+				assert_true(s && s->value > 0);
+		}
+		char buf[2048];
+		notes_of(t, buf, sizeof buf);
+		assert_non_null(strstr(buf, "(sysfs 508 MiB: smaller in effect"));
+		/* the note's lines unwrapped */
+		for (char *o = buf, *i = buf;; i++) {
+			if (*i == '\n' && i[1] == ' ')
+				for (*o++ = ' '; i[1] == ' '; i++)
+					;
+			else if (!(*o++ = *i))
+				break;
+		}
+		assert_non_null(strstr(buf, "(sysfs 1 MiB); L3 at "));
+		assert_non_null(strstr(buf, "partitioned one; its plateau, read at 22.5 MiB, is past that)"));
+		assert_null(strstr(strstr(buf, "smaller in effect") + 1, "smaller in effect")); /* L3's alone */
+		assert_null(strstr(buf, "not past the last cache"));
+		run_free(r);
+		free(slots);
+	}
+}
+
+/* Real curves (tests/fixtures/memlat): a Zen 5 VM's, sysfs giving its host's 508 MiB L3, whose
+ * L3 ended at 5 to 15 MiB as others' load went. L1 within a point, L2 within two, the L3 said
+ * to be smaller, past the L2 step and short of 32 MiB. */
+static void test_steps_of_real_curves(void **state)
+{
+	static const struct memlat_caches vm = { 3, { 1, 2, 3 }, { 48 << 10, 1 << 20, 508u << 20 } };
+	const char *top = getenv("KBENCH_TOP");
+	for (int k = 1; k <= 4; k++) {
+		char path[512], line[256];
+		snprintf(path, sizeof path, "%s/tests/fixtures/memlat/zen5-vm-%d.txt", top ? top : ".", k);
+		FILE *f = fopen(path, "r");
+		assert_non_null(f);
+		double x[MEMLAT_MAX_SIZES], v[MEMLAT_MAX_SIZES], step[4];
+		bool early[4];
+		int n = 0;
+		while (n < MEMLAT_MAX_SIZES && fgets(line, sizeof line, f))
+			if (line[0] != '#' && sscanf(line, "%lf %lf", &x[n], &v[n]) == 2)
+				n++;
+		fclose(f);
+		assert_true(n > 100);
+		memlat_find_steps(&vm, x, v, n, step, early);
+		int d1 = index_of(x, n, step[0]) - index_of(x, n, 48 << 10);
+		int d2 = index_of(x, n, step[1]) - index_of(x, n, 1 << 20);
+		if (!isfinite(step[0]) || !isfinite(step[1]) || d1 < -1 || d1 > 1 || d2 < -2 || d2 > 2 ||
+		    early[0] || early[1])
+			fail_msg("%s: L1 step at %.0f (%d points off), L2 at %.0f (%d points off)", path, step[0], d1,
+				 step[1], d2);
+		if (!early[2] || !(step[2] > step[1]) || !(step[2] < 32 << 20))
+			fail_msg("%s: L3 step at %.0f, %s", path, step[2], early[2] ? "said smaller" : "not said smaller");
+	}
 }
 
 /* Two copies publish their points; collect makes one point per size, the
@@ -486,20 +652,14 @@ static void test_notes_without_caches(void **state)
 	struct run *r = run_new();
 	struct test_result *t = notes_test(r, 2000, 2);
 	test_summary_set(t, "pages", 0, "huge pages asked (MADV_HUGEPAGE)");
-	char buf[2048] = "";
-	FILE *f = fmemopen(buf, sizeof buf - 1, "w");
-	assert_non_null(f);
-	memlat_print_notes(f, t);
-	fclose(f);
+	char buf[2048];
+	notes_of(t, buf, sizeof buf);
 	assert_non_null(strstr(buf, "CPU clock 2000 MHz (a chain of dependent adds): an L1 load takes 4.0 cycles"));
 	assert_non_null(strstr(buf, "Pages: huge pages asked (MADV_HUGEPAGE)"));
 	assert_null(strstr(buf, "Steps of the random chain"));
 	/* with caches the steps are noted too */
 	test_summary_set(t, "cache.L1", 32768, NULL);
-	f = fmemopen(buf, sizeof buf - 1, "w");
-	assert_non_null(f);
-	memlat_print_notes(f, t);
-	fclose(f);
+	notes_of(t, buf, sizeof buf);
 	assert_non_null(strstr(buf, "Steps of the random chain: L1 at none seen (sysfs 32 KiB)"));
 	assert_non_null(strstr(buf, "Pages: huge pages asked"));
 	run_free(r);
@@ -534,10 +694,8 @@ static void test_notes_range_and_ceiling(void **state)
 	test_summary_set(t, "sizes.min", 512, NULL);
 	test_summary_set(t, "sizes.max", 256.0 * 1048576, NULL);
 	test_summary_set(t, "clock.ceiling", 3800, NULL);
-	char buf[2048] = "";
-	FILE *f = fmemopen(buf, sizeof buf - 1, "w");
-	memlat_print_notes(f, t);
-	fclose(f);
+	char buf[2048];
+	notes_of(t, buf, sizeof buf);
 	assert_non_null(strstr(buf, "Sizes: 512 B to 256 MiB, not past the last cache (508 MiB)"));
 	assert_non_null(strstr(buf, "CPU clock: n/a: the chain of dependent adds read 20579 MHz, above"));
 	assert_null(strstr(buf, "cycles\n"));
@@ -555,6 +713,8 @@ int main(void)
 		cmocka_unit_test(test_parse_sizes),	   cmocka_unit_test(test_params_and_defaults),
 		cmocka_unit_test(test_size_list),	   cmocka_unit_test(test_plateau_sizes),
 		cmocka_unit_test(test_plateaus_and_steps), cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_steps_of_layouts),   cmocka_unit_test(test_steps_vm_l3_smaller),
+		cmocka_unit_test(test_steps_of_real_curves),
 		cmocka_unit_test(test_point_verdicts),	   cmocka_unit_test(test_point_one_side),
 		cmocka_unit_test(test_point_at_another_size),
 		cmocka_unit_test(test_point_floors_learned),

@@ -14,6 +14,7 @@
 #include "meta_fields.h"
 #include "run.h"
 #include "runfile.h"
+#include "thermal.h"
 
 /* A value of row i that no other row has. */
 static void set_distinct(const struct meta_field *f, struct run_meta *m, int i)
@@ -26,7 +27,7 @@ static void set_distinct(const struct meta_field *f, struct run_meta *m, int i)
 	case MK_U64: *(uint64_t *)at = 1000 + (uint64_t)i; break;
 	case MK_TIME: *(time_t *)at = 1700000000 + i; break;
 	case MK_UTC: break;
-	case MK_MODE: *(enum run_mode *)at = RUN_MODE_THERMAL; break;
+	case MK_MODE: *(const struct run_mode_info **)at = &thermal_mode; break;
 	case MK_KNOWN_U64:
 		*(bool *)((char *)m + f->known_off) = true;
 		*(uint64_t *)at = 5000 + (uint64_t)i;
@@ -95,6 +96,29 @@ static void optional_and_unknown(void **state)
 	run_free(r);
 }
 
+/* A positive row (budget) is written only above 0, even when what it belongs to is set (a
+ * precision run has an allocation and no budget), and a reader refuses one below 0. */
+static void positive_rows(void **state)
+{
+	(void)state;
+	struct run *r = run_new();
+	snprintf(r->meta.allocation, sizeof r->meta.allocation, "precision");
+	char err[300];
+	char *text = runfile_dump(r, err, sizeof err);
+	json_t *root = json_loads(text, 0, NULL), *meta = json_object_get(root, "meta");
+	assert_non_null(json_object_get(meta, "allocation"));
+	assert_null(json_object_get(meta, "budget"));
+	json_object_set_new(meta, "budget", json_real(-1));
+	char *bad = json_dumps(root, 0);
+	struct run *back = runfile_parse(bad, strlen(bad), "test", err, sizeof err);
+	assert_null(back);
+	assert_non_null(strstr(err, "budget is negative"));
+	free(bad);
+	json_decref(root);
+	free(text);
+	run_free(r);
+}
+
 /* Every text row is sanitised before it is written (a byte jansson refuses becomes '?'). */
 static void text_is_sanitised(void **state)
 {
@@ -141,6 +165,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_field_round_trips),
 		cmocka_unit_test(optional_and_unknown),
+		cmocka_unit_test(positive_rows),
 		cmocka_unit_test(text_is_sanitised),
 		cmocka_unit_test(notes_and_keys),
 	};

@@ -23,7 +23,7 @@ static struct run *mk(const char *id, const char *name, double factor)
 	snprintf(r->meta.name, sizeof r->meta.name, "%s", name);
 	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.1.0");
 	snprintf(r->meta.hostname, sizeof r->meta.hostname, "box");
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	struct run_block *b = run_add_block(r, 1);
 	static const struct { const char *id, *label; double baseline, rate; } T[] = {
 		{ "dhry2reg", "Dhrystone 2 using register variables", 116700, 3.8e7 },
@@ -177,7 +177,7 @@ static struct run *mk_points(const char *id, double factor)
 	struct run *r = run_new();
 	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
 	snprintf(r->meta.name, sizeof r->meta.name, "lat");
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
 	t->kind = RESULT_POINTS;

@@ -20,7 +20,7 @@ static struct run *make(double s, const char *seq, time_t date)
 	struct run *r = run_new();
 	snprintf(r->meta.hostname, sizeof r->meta.hostname, "host");
 	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "6.6.8"); /* both sides: one release */
-	r->meta.mode = RUN_MODE_QUICK;
+	r->meta.mode = &run_mode_quick;
 	r->meta.date = date;
 	if (seq[0]) {
 		snprintf(r->meta.seq.id, sizeof r->meta.seq.id, "%s", seq);

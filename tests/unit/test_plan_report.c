@@ -37,7 +37,7 @@ static struct run *make_run(double f, double noise, bool busy, double boot_s)
 {
 	struct run *r = run_new();
 	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "k");
-	r->meta.mode = RUN_MODE_QUICK;
+	r->meta.mode = &run_mode_quick;
 	struct run_block *b = run_add_block(r, 1);
 	static const struct {
 		const char *id, *label;

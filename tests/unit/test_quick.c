@@ -70,10 +70,76 @@ static void precision_is_the_t_interval_of_the_log_rates(void **state)
 	assert_true(isinf(quick_precision(z, 3)));
 }
 
+/* Neyman's rule: samples go where weight times noise per root-second is largest, and the
+ * seconds given are spent. */
+static void allocates_by_noise_weight_and_cost(void **state)
+{
+	(void)state;
+	struct quick_alloc t[3] = {
+		{ .weight = 1.0 / 3, .cost = 1, .sd = 0.01, .n = 3 }, /* steady */
+		{ .weight = 1.0 / 3, .cost = 1, .sd = 0.08, .n = 3 }, /* noisy */
+		{ .weight = 1.0 / 3, .cost = 4, .sd = 0.08, .n = 3 }, /* as noisy, four times the cost */
+	};
+	quick_allocate(t, 3, 100, 3, 200);
+	assert_true(t[1].target > t[0].target);
+	/* per sample, the costly one gets half the noisy one's (1/sqrt(4)) */
+	assert_true(t[2].target < t[1].target);
+	double spent = 0;
+	for (int i = 0; i < 3; i++)
+		spent += t[i].cost * (t[i].target - t[i].n);
+	assert_true(spent > 85 && spent < 115); /* the seconds given, to a sample's rounding */
+	/* the index's variance at those targets is below an even split's of the same seconds */
+	struct quick_alloc even[3], got[3];
+	for (int i = 0; i < 3; i++) {
+		even[i] = got[i] = t[i];
+		got[i].n = t[i].target;
+	}
+	/* an even split in time: each gets a third of the seconds */
+	for (int i = 0; i < 3; i++)
+		even[i].n = t[i].n + (int)(spent / 3 / t[i].cost);
+	assert_true(quick_index_variance(got, 3) < quick_index_variance(even, 3));
+}
+
+static void done_tests_keep_their_samples(void **state)
+{
+	(void)state;
+	struct quick_alloc t[2] = {
+		{ .weight = 0.5, .cost = 1, .sd = 0.05, .n = 7, .done = true },
+		{ .weight = 0.5, .cost = 1, .sd = 0.001, .n = 5 },
+	};
+	quick_allocate(t, 2, 0, 3, 200); /* no time left: */
+	assert_int_equal(t[0].target, 7);
+	assert_int_equal(t[1].target, 5); /* no time left: what it has */
+	/* the minimum and the maximum */
+	struct quick_alloc u[2] = { { .weight = 0.5, .cost = 1, .sd = 1e-4, .n = 1 },
+				    { .weight = 0.5, .cost = 1, .sd = 0.5, .n = 2 } };
+	quick_allocate(u, 2, 1000, 3, 50);
+	assert_int_equal(u[0].target >= 3, 1);
+	assert_int_equal(u[1].target, 50);
+}
+
+/* Two samples that happen to agree do not make a test look steady: its sd is pulled
+ * toward the others' before it is allocated. */
+static void a_lucky_pair_does_not_starve_a_test(void **state)
+{
+	(void)state;
+	struct quick_alloc t[4] = {
+		{ .weight = 0.25, .cost = 1, .sd = 0.04, .n = 2 },
+		{ .weight = 0.25, .cost = 1, .sd = 0.05, .n = 2 },
+		{ .weight = 0.25, .cost = 1, .sd = 0.06, .n = 2 },
+		{ .weight = 0.25, .cost = 1, .sd = 0.0001, .n = 2 },
+	};
+	quick_allocate(t, 4, 40, 3, 200);
+	assert_true(t[3].target * 3 >= t[1].target);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(stops_on_a_precise_series),
+		cmocka_unit_test(allocates_by_noise_weight_and_cost),
+		cmocka_unit_test(done_tests_keep_their_samples),
+		cmocka_unit_test(a_lucky_pair_does_not_starve_a_test),
 		cmocka_unit_test(keeps_going_on_a_noisy_series),
 		cmocka_unit_test(respects_the_minimum),
 		cmocka_unit_test(respects_the_time_limit),

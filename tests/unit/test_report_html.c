@@ -234,7 +234,7 @@ static struct run *full_run(double speed, const char *name, int cpus)
 	snprintf(m->cpu_model, sizeof m->cpu_model, "Intel Atom N270 \"netbook\"");
 	snprintf(m->scratch_dir, sizeof m->scratch_dir, "%s/scratch", HOME);
 	snprintf(m->fs_type, sizeof m->fs_type, "ext4");
-	m->mode = RUN_MODE_FULL;
+	m->mode = &run_mode_full;
 	m->ncpus = 2;
 	m->date = 1796032800;
 	run_add_note(r, "preflight: scratch files go to %s/scratch", HOME);
@@ -478,7 +478,7 @@ static void thermal_check_section(void **state)
 	struct run *r = run_new();
 	snprintf(r->meta.id, sizeof r->meta.id, "cccc0001");
 	snprintf(r->meta.name, sizeof r->meta.name, "fan");
-	r->meta.mode = RUN_MODE_THERMAL;
+	r->meta.mode = &thermal_mode;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2 using register variables",
 						   "lps", 1, 116700, "system");
@@ -502,7 +502,7 @@ static void thermal_check_section(void **state)
 	assert_non_null(clock);
 	assert_true(score < clock);
 	/* a run that is no thermal check has neither */
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	char *plain = document(r, NULL, NULL, &len);
 	assert_null(strstr(plain, "Thermal check"));
 	free(plain);
@@ -516,7 +516,7 @@ static struct run *points_run(const char *id, double factor)
 	struct run *r = run_new();
 	snprintf(r->meta.id, sizeof r->meta.id, "%s", id);
 	snprintf(r->meta.name, sizeof r->meta.name, "lat");
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *t = run_block_add_test(b, "memlat", "Memory latency", "ns", 0, 0, "memory");
 	t->kind = RESULT_POINTS;
@@ -575,7 +575,7 @@ static void points_report(void **state)
 static void headline_curve(void **state)
 {
 	struct run *r = run_new();
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	struct test_result *t = run_block_add_test(run_add_block(r, 1), "scaling", "Throughput", "jobs/min", 0, 0,
 						   "scaling");
 	t->kind = RESULT_POINTS;
@@ -629,7 +629,7 @@ static void headline_curve(void **state)
 static void percentile_rows(void **state)
 {
 	struct run *r = run_new();
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	struct test_result *t = run_block_add_test(run_add_block(r, 1), "timerlat", "Timer latency", "us", 0, 0,
 						   "latency");
 	t->kind = RESULT_POINTS;

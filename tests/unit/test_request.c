@@ -18,6 +18,7 @@
 #include "sysinfo.h"
 #include "tests.h"
 #include "app.h"
+#include "thermal.h"
 
 /* Room for any command's own options (each command's file has its struct): the console's is
  * the one this test reads. */
@@ -188,7 +189,7 @@ static void complete_fills_what_run_leaves(void **state)
 	assert_int_equal(run_request_complete(&rq, thermal, err, sizeof err), 0);
 	assert_int_equal(rq.run.ntests, 1);
 	assert_string_equal(rq.run.tests[0]->id, thermal->test);
-	assert_int_equal(rq.run.mode, RUN_MODE_THERMAL);
+	assert_ptr_equal(rq.run.mode, &thermal_mode);
 	assert_true(rq.run.timed_seconds > 0);
 	assert_int_equal(rq.run.copies[0], sysinfo_ncpus());
 	/* the params pointer follows the request it is asked of */
@@ -196,6 +197,45 @@ static void complete_fills_what_run_leaves(void **state)
 	assert_ptr_equal(run_request_opts(&rq)->params, rq.params);
 	rq.params[0] = 0;
 	assert_null(run_request_opts(&rq)->params);
+}
+
+/* How a run spends its samples, from its command line: --quick alone keeps the precision rule
+ * (rounds are asked for: they are not yet shown to narrow the index per minute); --allocate
+ * index or the minutes of --budget take rounds; a full run each test's own count. */
+static void quick_keeps_the_precision_rule(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *argv[6];
+		enum runner_alloc want;
+	} rows[] = {
+		{ { "run", "--quick", NULL }, ALLOC_PRECISION },
+		{ { "run", "--quick", "--allocate", "index", NULL }, ALLOC_INDEX },
+		{ { "run", "--quick", "--budget", "2", NULL }, ALLOC_INDEX },
+		{ { "run", "--budget", "2", NULL }, ALLOC_INDEX },
+		{ { "run", "--quick", "--allocate", "precision", NULL }, ALLOC_PRECISION },
+		{ { "run", NULL }, ALLOC_OWN },
+		{ { "plan", "--quick", NULL }, ALLOC_PRECISION },
+		{ { "calibrate", "--quick", NULL }, ALLOC_PRECISION },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		static struct run_request rq;
+		union own own;
+		char err[300];
+		run_request_init(&rq);
+		memset(&own, 0, sizeof own);
+		assert_int_equal(parse_apply(rows[i].argv[0], rows[i].argv, &rq, &own, err, sizeof err), 0);
+		assert_int_equal(run_request_complete(&rq, NULL, err, sizeof err), 0);
+		if (runner_allocation(&rq.run) != rows[i].want)
+			fail_msg("%s %s: allocation %d, not %d", rows[i].argv[0], rows[i].argv[1] ? rows[i].argv[1] : "",
+				 runner_allocation(&rq.run), rows[i].want);
+		/* the run it makes says so */
+		struct run *r = runner_new_run(&rq.run);
+		assert_string_equal(r->meta.allocation, rows[i].want == ALLOC_INDEX	   ? "index"
+							: rows[i].want == ALLOC_PRECISION ? "precision"
+											  : "");
+		run_free(r);
+	}
 }
 
 /* The console's ticks keep the table's order; the command line's operands theirs. */
@@ -238,7 +278,7 @@ static void like_a_run(void **state)
 	struct run_block *b = run_add_block(r, 4);
 	run_block_add_test(b, "pipe", "Pipe", "lps", 10, 12440, "system");
 	run_block_add_test(b, "dhry2reg", "Dhry", "lps", 10, 116700, "system");
-	r->meta.mode = RUN_MODE_QUICK;
+	r->meta.mode = &run_mode_quick;
 	r->meta.duration_override = 2;
 	run_request_init(&rq);
 	rq.run.samples = 5;
@@ -263,6 +303,7 @@ int main(void)
 		cmocka_unit_test(values_land_as_the_runner_takes_them),
 		cmocka_unit_test(typed_values_land_through_the_row),
 		cmocka_unit_test(complete_fills_what_run_leaves),
+		cmocka_unit_test(quick_keeps_the_precision_rule),
 		cmocka_unit_test(ticks_keep_the_table_order),
 		cmocka_unit_test(like_a_run),
 	};

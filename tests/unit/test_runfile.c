@@ -12,6 +12,7 @@
 #include "run.h"
 #include "runfile.h"
 #include "score.h"
+#include "thermal.h"
 
 static struct run *full_run(void)
 {
@@ -41,7 +42,7 @@ static struct run *full_run(void)
 	snprintf(m->collate, sizeof m->collate, "\"UTF-8\"");
 	snprintf(m->uptime, sizeof m->uptime, "up 3 days");
 	m->date = 1796032800;
-	m->mode = RUN_MODE_QUICK;
+	m->mode = &run_mode_quick;
 	m->duration_override = 1.5;
 	m->iterations = 3;
 	snprintf(m->scratch_dir, sizeof m->scratch_dir, "/mnt/scratch disk");
@@ -340,6 +341,64 @@ static void test_bad_files(void **state)
 		     "meta.swap_total_kib");
 	expect_error("{\"format\":{\"major\":1,\"minor\":1},\"meta\":{\"swap_used_kib\":-1}}",
 		     "meta.swap_used_kib");
+	expect_error("{\"format\":{\"major\":1},\"blocks\":[{\"copies\":1,\"tests\":[{\"id\":\"x\",\"samples\":[{\"count\":[1],\"elapsed\":[1],\"cpu\":[\"a\"]}]}]}]}",
+		     "samples[0].cpu[0]");
+	expect_error("{\"format\":{\"major\":1},\"blocks\":[{\"copies\":1,\"tests\":[{\"id\":\"x\",\"samples\":[{\"count\":[1],\"elapsed\":[1],\"cpu_end\":[1,2]}]}]}]}",
+		     "cpu_end");
+	expect_error("{\"format\":{\"major\":1},\"blocks\":[{\"copies\":1,\"tests\":[{\"id\":\"x\",\"samples\":[{\"count\":[1],\"elapsed\":[1],\"shared\":[1.5]}]}]}]}",
+		     "shared[0]");
+}
+
+/* Where each copy ran and a pair's placement (1.2, optional): kept through a save
+ * and a read; a sample without them writes neither key, and reads back unknown. */
+static void test_placement_round_trip(void **state)
+{
+	(void)state;
+	struct run *r = full_run();
+	struct test_result *t = &r->blocks[1].tests[0]; /* 2 copies, 3 samples */
+	struct sample *s = &t->samples[0];
+	s->cpu[0] = 3, s->cpu[1] = 0, s->cpu_end[0] = 1, s->cpu_end[1] = 0;
+	s->shared[0] = 1.0, s->shared[1] = 0.95;
+	t->samples[1].shared[0] = 0.02; /* copy 1's pair unknown: a mixed sample is not a clear one */
+	char err[256];
+	char *a = runfile_dump(r, err, sizeof err);
+	assert_non_null(a);
+	struct run *back = runfile_parse(a, strlen(a), "test", err, sizeof err);
+	assert_non_null(back);
+	const struct sample *b = &back->blocks[1].tests[0].samples[0];
+	assert_int_equal(b->cpu[0], 3);
+	assert_int_equal(b->cpu[1], 0);
+	assert_int_equal(b->cpu_end[0], 1);
+	assert_true(fabs(b->shared[1] - 0.95) < 1e-12);
+	assert_int_equal(sample_placement(b), PLACE_ONE);
+	assert_int_equal(sample_placement(&back->blocks[1].tests[0].samples[1]), PLACE_MIXED);
+	const struct sample *u = &back->blocks[1].tests[0].samples[2];
+	assert_int_equal(u->cpu[0], -1);
+	assert_true(isnan(u->shared[0]));
+	assert_int_equal(sample_placement(u), PLACE_UNKNOWN);
+	/* the unknown sample wrote no "cpu" key: one per sample that knows */
+	int ncpu = 0;
+	for (const char *p = a; (p = strstr(p, "\"cpu\"")); p++)
+		ncpu++;
+	assert_int_equal(ncpu, 1);
+	free(a);
+	run_free(r);
+	run_free(back);
+}
+
+static void test_placement_classes(void **state)
+{
+	(void)state;
+	struct test_result t = { 0 };
+	struct sample *s = test_add_sample(&t, 2);
+	s->shared[0] = 0.0, s->shared[1] = 0.08;
+	assert_int_equal(sample_placement(s), PLACE_TWO);
+	s->shared[1] = 0.5;
+	assert_int_equal(sample_placement(s), PLACE_MIXED);
+	s->shared[0] = 0.91, s->shared[1] = 1.0;
+	assert_int_equal(sample_placement(s), PLACE_ONE);
+	assert_string_equal(placement_name(PLACE_TWO), "two CPUs");
+	free(s->count), free(s->elapsed), free(s->cpu), free(s->cpu_end), free(s->shared), free(t.samples);
 }
 
 static void test_truncated_everywhere(void **state)
@@ -425,18 +484,24 @@ static void test_modes_round_trip(void **state)
 {
 	(void)state;
 	char err[512];
-	for (int m = RUN_MODE_UNSAID; m < RUN_MODE_COUNT; m++) {
+	/* the record's unsaid row, then every mode the registry lists */
+	const struct run_mode_info *modes[16] = { &run_mode_unsaid };
+	int n = 1;
+	for (const struct run_mode_info *const *l = run_mode_list; *l && n < 16; l++)
+		modes[n++] = *l;
+	for (int i = 0; i < n; i++) {
+		const struct run_mode_info *m = modes[i];
 		struct run *r = run_new();
-		r->meta.mode = (enum run_mode)m;
+		r->meta.mode = m;
 		char *text = runfile_dump(r, err, sizeof err);
 		assert_non_null(text);
 		char want[64];
-		snprintf(want, sizeof want, "\"mode\": \"%s\"", run_mode_info((enum run_mode)m)->name);
+		snprintf(want, sizeof want, "\"mode\": \"%s\"", m->name);
 		assert_non_null(strstr(text, want));
 		struct run *back = runfile_parse(text, strlen(text), "dump", err, sizeof err);
 		if (!back)
 			fail_msg("%s", err);
-		assert_int_equal(back->meta.mode, m);
+		assert_ptr_equal(back->meta.mode, m);
 		run_free(back);
 		/* the same file with another name, then with none */
 		char *at = strstr(text, want);
@@ -446,21 +511,21 @@ static void test_modes_round_trip(void **state)
 		back = runfile_parse(edited, strlen(edited), "edited", err, sizeof err);
 		if (!back)
 			fail_msg("%s", err);
-		assert_int_equal(back->meta.mode, RUN_MODE_UNSAID);
+		assert_ptr_equal(back->meta.mode, &run_mode_unsaid);
 		run_free(back);
 		snprintf(edited, sizeof edited, "%.*s\"modeless\": 0%s", (int)(at - text), text, at + strlen(want));
 		back = runfile_parse(edited, strlen(edited), "modeless", err, sizeof err);
 		if (!back)
 			fail_msg("%s", err);
-		assert_int_equal(back->meta.mode, RUN_MODE_FULL);
+		assert_ptr_equal(back->meta.mode, &run_mode_full);
 		run_free(back);
 		free(text);
 		run_free(r);
 	}
-	assert_int_equal(run_mode_parse("thermal"), RUN_MODE_THERMAL);
-	assert_int_equal(run_mode_parse(""), RUN_MODE_UNSAID);
-	assert_false(run_mode_info(RUN_MODE_IMPORTED)->measured);
-	assert_true(run_mode_info(RUN_MODE_QUICK)->quick);
+	assert_ptr_equal(run_mode_parse("thermal"), &thermal_mode);
+	assert_ptr_equal(run_mode_parse(""), &run_mode_unsaid);
+	assert_false(run_mode_info(&run_mode_imported)->measured);
+	assert_true(run_mode_info(&run_mode_quick)->quick);
 }
 
 int main(void)
@@ -474,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_format_1_0_reads), cmocka_unit_test(test_format_1_1_reads),
 		cmocka_unit_test(test_points_round_trip), cmocka_unit_test(test_points_bad),
 		cmocka_unit_test(test_tests_text), cmocka_unit_test(test_modes_round_trip),
+		cmocka_unit_test(test_placement_round_trip), cmocka_unit_test(test_placement_classes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

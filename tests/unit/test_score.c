@@ -252,6 +252,24 @@ static void quick_keeps_every_sample_and_adds_the_full_runs_lift(void **state)
 	run_free(r);
 }
 
+/* A quick run's test of the index allocation (rounds: no precision asked, a budget)
+ * is scored as a quick one: every sample kept, the full run's lift added. */
+static void quick_by_the_index_allocation_is_scored_as_quick(void **state)
+{
+	(void)state;
+	struct run *r = run_new();
+	double counts[6] = { 1000, 1100, 900, 1050, 950, 1000 };
+	double times[6] = { 1, 1, 1, 1, 1, 1 };
+	struct test_result *t = add_def(run_add_block(r, 1), "pipe");
+	add_samples(t, counts, times, 6);
+	test_quick_alloc(t, 150);
+	score_test(t);
+	assert_int_equal(t->kept, 6);
+	assert_non_null(test_summary_get(t, "quick_lift"));
+	assert_true(fabs(t->score - scored(r, "pipe", counts, times, 6, true)->score) < 1e-9);
+	run_free(r);
+}
+
 static void quick_lift_is_zero_without_spread(void **state)
 {
 	(void)state;
@@ -288,6 +306,7 @@ int main(void)
 		cmocka_unit_test(iterations_follow_unixbench),
 		cmocka_unit_test(top_mean_of_normals),
 		cmocka_unit_test(quick_keeps_every_sample_and_adds_the_full_runs_lift),
+		cmocka_unit_test(quick_by_the_index_allocation_is_scored_as_quick),
 		cmocka_unit_test(quick_lift_is_zero_without_spread),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

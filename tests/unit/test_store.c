@@ -13,26 +13,7 @@
 #include "noise.h"
 #include "run.h"
 #include "store.h"
-
-static char home[64];
-
-static int setup(void **state)
-{
-	snprintf(home, sizeof home, "/tmp/kbench-test-store.XXXXXX");
-	if (!mkdtemp(home))
-		return -1;
-	char dir[128];
-	snprintf(dir, sizeof dir, "%s/store", home);
-	setenv("KBENCH_HOME", dir, 1);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", home);
-	return system(cmd);
-}
+#include "tmpstore.h"
 
 static struct run *mk(const char *name, const char *kernel, time_t date)
 {
@@ -223,7 +204,7 @@ static void test_worth_saving(void **state)
 static void test_pick_baseline(void **state)
 {
 	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
-	snprintf(dir, sizeof dir, "%s/pick", home);
+	snprintf(dir, sizeof dir, "%s/pick", tmpstore_home);
 	setenv("KBENCH_HOME", dir, 1);
 	struct run *ours = mk(NULL, "6.8.0", 5000);
 	assert_null(store_pick_baseline(ours, err, sizeof err)); /* an empty store */
@@ -278,7 +259,7 @@ static struct run *from_host(const char *host, const char *name, const char *ker
 static void test_host_groups(void **state)
 {
 	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
-	snprintf(dir, sizeof dir, "%s/hosts", home);
+	snprintf(dir, sizeof dir, "%s/hosts", tmpstore_home);
 	setenv("KBENCH_HOME", dir, 1);
 	struct run *v[] = { from_host("boardA", "k1", "6.1.0", 100), from_host("boardA", "k2", "6.8.0", 200),
 			    from_host("boardB", "k1", "6.1.0", 300), from_host("boardB", "k2", "6.8.0", 400),
@@ -322,7 +303,7 @@ static void test_host_groups(void **state)
 static void test_find_same(void **state)
 {
 	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256], id[16];
-	snprintf(dir, sizeof dir, "%s/same", home);
+	snprintf(dir, sizeof dir, "%s/same", tmpstore_home);
 	setenv("KBENCH_HOME", dir, 1);
 	struct run *a = from_host("boardA", "k1", "6.1.0", 100);
 	save(a);
@@ -344,7 +325,7 @@ static void test_find_same(void **state)
 static void test_pick_baseline_here_first(void **state)
 {
 	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
-	snprintf(dir, sizeof dir, "%s/here", home);
+	snprintf(dir, sizeof dir, "%s/here", tmpstore_home);
 	setenv("KBENCH_HOME", dir, 1);
 	struct run *ours = from_host("vm", NULL, "6.8.0", 5000);
 	struct run *local = from_host("vm", NULL, "6.1.0", 1000), *lab = from_host("boardB", NULL, "6.1.0", 3000);
@@ -403,13 +384,13 @@ static void learn_from_files(struct noise_table *t, const char *const *ex, int n
 static void test_noise_from_index(void **state)
 {
 	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
-	snprintf(dir, sizeof dir, "%s/noise", home);
+	snprintf(dir, sizeof dir, "%s/noise", tmpstore_home);
 	setenv("KBENCH_HOME", dir, 1);
 	char ids[9][16];
 	for (int i = 0; i < 9; i++) {
 		/* three settings of three runs; scores that move a little */
 		struct run *r = mk(NULL, i < 3 ? "6.1.0" : i < 6 ? "6.8.0" : "6.9.0", 1000 + i);
-		r->meta.mode = i >= 6 ? RUN_MODE_QUICK : RUN_MODE_FULL;
+		r->meta.mode = i >= 6 ? &run_mode_quick : &run_mode_full;
 		r->blocks[0].tests[0].score = 1e6 * (1 + 0.01 * (i % 3)) + i;
 		r->blocks[0].index_score = 500 + i;
 		r->blocks[0].index_tests = 1;
@@ -455,7 +436,7 @@ static void test_noise_from_index(void **state)
 static void test_group_last(void **state)
 {
 	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
-	snprintf(dir, sizeof dir, "%s/grouplast", home);
+	snprintf(dir, sizeof dir, "%s/grouplast", tmpstore_home);
 	setenv("KBENCH_HOME", dir, 1);
 	struct run *v[] = { mk("a", "6.1.0", 100), mk("b", "6.2.0", 200), mk("c", "6.3.0", 300) };
 	for (int i = 0; i < 3; i++)
@@ -483,7 +464,7 @@ static void test_group_last(void **state)
 static void test_page_and_find(void **state)
 {
 	char *old = strdup(getenv("KBENCH_HOME")), dir[128], err[256];
-	snprintf(dir, sizeof dir, "%s/pages", home);
+	snprintf(dir, sizeof dir, "%s/pages", tmpstore_home);
 	setenv("KBENCH_HOME", dir, 1);
 	/* newest first; letters no hex id or "pipe" holds */
 	const char *names[] = { "v", "w_x", "k", "m%y", "u" };
@@ -533,5 +514,5 @@ int main(void)
 		cmocka_unit_test(test_pick_baseline_here_first), cmocka_unit_test(test_noise_from_index),
 		cmocka_unit_test(test_group_last), cmocka_unit_test(test_page_and_find),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tmpstore_setup, tmpstore_teardown);
 }

@@ -17,6 +17,7 @@
 
 #include "fakesys.h"
 
+#include "procstat.h"
 #include "run.h"
 
 #include "telemetry/cpufreq.h"
@@ -280,10 +281,10 @@ static void others_busy_is_proc_stat_minus_our_own(void **state)
 {
 	(void)state;
 	/* user nice system idle iowait irq softirq steal: idle and iowait are not busy; steal is. */
-	assert_float_equal(others_parse_stat("cpu  100 5 50 1000 20 3 7 11 0 0", 100), 1.76, 1e-9);
-	assert_float_equal(others_parse_stat("cpu  100 0 50 1000", 100), 1.5, 1e-9); /* an old kernel */
-	assert_true(others_parse_stat("cpu0 100 5 50 1000 20 3 7 11 0 0", 100) < 0);
-	assert_true(others_parse_stat("intr 12345", 100) < 0);
+	assert_float_equal(procstat_busy("cpu  100 5 50 1000 20 3 7 11 0 0", 100), 1.76, 1e-9);
+	assert_float_equal(procstat_busy("cpu  100 0 50 1000", 100), 1.5, 1e-9); /* an old kernel */
+	assert_true(procstat_busy("cpu0 100 5 50 1000 20 3 7 11 0 0", 100) < 0);
+	assert_true(procstat_busy("intr 12345", 100) < 0);
 	struct others_snap a = { .ok = true, .t = 10, .busy_s = 100, .own_s = 4 };
 	struct others_snap b = { .ok = true, .t = 12, .busy_s = 103, .own_s = 5 };
 	assert_float_equal(others_cpu(&a, &b), 1.0, 1e-9); /* 3 s busy, 1 s ours, in 2 s */
@@ -373,14 +374,21 @@ static void put_stat(int pid, int cpu)
 	fakesys_put(rel, "%s", line);
 }
 
-/* One test of one sample of one copy (pid 4242), a tick while it runs, through the sampler. */
-static struct run *run_one_sample(void)
+/* The sampler as a run opens it, counting task-clock, sampling every half second. */
+static struct telemetry *new_sampler(void)
 {
 	struct telemetry_opts o = { .events = "perf::TASK-CLOCK", .interval = 0.5 };
 	bool usage;
 	char err[240];
 	struct telemetry *t = telemetry_new(&o, &usage, err, sizeof err);
 	assert_non_null(t);
+	return t;
+}
+
+/* One test of one sample of one copy (pid 4242), a tick while it runs, through the sampler. */
+static struct run *run_one_sample(void)
+{
+	struct telemetry *t = new_sampler();
 	struct run *r = run_new();
 	struct test_result *tr = run_block_add_test(run_add_block(r, 1), "dhry2reg", "Dhrystone", "lps", 1, 116700, "cpu");
 	test_add_sample(tr, 1);
@@ -423,6 +431,66 @@ static void busy_clock_is_the_workers_cpu(void **state)
 	assert_true(nom && nom->has_value && nom->value == 2000);
 	const struct kv *how = test_summary_get(tr, "freq.method");
 	assert_true(how && strstr(how->text, "scaling_cur_freq") && strstr(how->text, "workers' CPUs"));
+	run_free(r);
+}
+
+/* One event to the listener, of test `test`, its visit and sample as given. */
+static void send(const struct runner_listener *l, struct runner_event *ev, enum runner_event_kind kind, int test,
+		 int visit, int sample)
+{
+	ev->kind = kind;
+	ev->test = test;
+	ev->visit = visit;
+	ev->sample = sample;
+	ev->now += 1;
+	l->on_event(l->ctx, ev);
+}
+
+/* A visit of test `test`: its begin, one sample (a tick while it runs), its end. */
+static void visit(const struct runner_listener *l, struct runner_event *ev, struct run *r, int test, int visit_no)
+{
+	test_add_sample(&r->blocks[0].tests[test], 1);
+	send(l, ev, EV_TEST_BEGIN, test, visit_no, visit_no);
+	send(l, ev, EV_SAMPLE_READY, test, visit_no, visit_no);
+	send(l, ev, EV_SAMPLE_BEGIN, test, visit_no, visit_no);
+	send(l, ev, EV_TICK, test, visit_no, visit_no);
+	send(l, ev, EV_SAMPLE_END, test, visit_no, visit_no);
+	send(l, ev, EV_TEST_END, test, visit_no, visit_no);
+}
+
+/* A run in rounds (runner.h): test A's visits surround test B's, and what the sources
+ * measured in A's second visit joins its first by what each summary is (the lowest clock
+ * stays the lowest, the mean is of both), never B's (issue 37). */
+static void visits_in_rounds_join_their_own_test(void **state)
+{
+	(void)state;
+	fakesys_put("sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq", "1200000\n");
+	fakesys_put("sys/devices/system/cpu/cpu1/cpufreq/scaling_cur_freq", "3000000\n");
+	struct telemetry *t = new_sampler();
+	struct run *r = run_new();
+	struct run_block *b = run_add_block(r, 1);
+	run_block_add_test(b, "dhry2reg", "Dhrystone", "lps", 1, 116700, "system");
+	run_block_add_test(b, "pipe", "Pipe", "lps", 1, 12440, "system");
+	pid_t pid = 4242;
+	struct runner_listener l = telemetry_listener(t);
+	struct runner_event ev = { .run = r, .ncopies = 1, .pids = &pid };
+	send(&l, &ev, EV_RUN_BEGIN, 0, 0, 0);
+	put_stat(4242, 0); /* A's first visit at 1200 MHz */
+	visit(&l, &ev, r, 0, 0);
+	put_stat(4242, 1); /* B's, and A's second, at 3000 */
+	visit(&l, &ev, r, 1, 0);
+	visit(&l, &ev, r, 0, 1);
+	send(&l, &ev, EV_RUN_END, 0, 0, 0);
+	telemetry_free(t);
+	const struct test_result *a = &b->tests[0], *p = &b->tests[1];
+	assert_true(test_summary_get(a, "freq.min")->value == 1200);
+	assert_true(test_summary_get(a, "freq.max")->value == 3000);
+	assert_true(fabs(test_summary_get(a, "freq.mean")->value - 2100) < 1e-9);
+	assert_true(test_summary_get(p, "freq.min")->value == 3000);
+	assert_true(test_summary_get(p, "freq.mean")->value == 3000);
+	/* each sample's clock under its own key, from its own visit */
+	assert_true(test_summary_get(a, "sample.1.freq")->value == 1200);
+	assert_true(test_summary_get(a, "sample.2.freq")->value == 3000);
 	run_free(r);
 }
 
@@ -711,6 +779,7 @@ int main(void)
 		T(every_source_is_registered_with_a_face),
 		T(missing_sources_say_why),
 		T(busy_clock_is_the_workers_cpu),
+		T(visits_in_rounds_join_their_own_test),
 		T(avg_freq_and_cppc_nominal),
 		T(a_boost_ceiling_is_no_nominal),
 		T(intel_acpi_cpufreq_takes_the_model_name),

@@ -15,6 +15,7 @@
 #include "compare.h"
 #include "family.h"
 #include "noise.h"
+#include "quick.h"
 #include "run.h"
 #include "runner.h"
 #include "scaling.h"
@@ -159,7 +160,7 @@ static void short_labels_fit_the_compare_column(void **state)
 static struct run *one_test_run(const struct test_def *t, double score)
 {
 	struct run *r = run_new();
-	r->meta.mode = RUN_MODE_IMPORTED;
+	r->meta.mode = &run_mode_imported;
 	struct run_block *b = run_add_block(r, 1);
 	struct test_result *tr = run_block_add_test(b, t->id, t->label, t->unit, t->timebase,
 						    t->baseline, t->category);
@@ -204,7 +205,7 @@ static void every_row_has_its_noise_floors(void **state)
 	struct run *quick = run_new();
 
 	(void)state;
-	quick->meta.mode = RUN_MODE_QUICK;
+	quick->meta.mode = &run_mode_quick;
 	for (size_t i = 0; i < test_count; i++) {
 		const struct test_def *t = &test_table[i];
 		assert_true(t->noise.full > 0 && t->noise.full < 0.5);
@@ -286,6 +287,28 @@ static void self_timed_rows_state_their_overrun(void **state)
 	}
 }
 
+/* A quick run in rounds (--allocate index) takes the index's minutes, 150 s for its 12 tests,
+ * and each test's share of that for fewer: a quick run of one test takes seconds, not the
+ * index's time. */
+static void quick_budget_is_the_index_share_of_what_runs(void **state)
+{
+	struct runner_opts o = { .quick = true, .allocation = ALLOC_INDEX };
+
+	(void)state;
+	assert_int_equal(group_size("index"), QUICK_BUDGET_TESTS);
+	for (size_t i = 0; i < test_count; i++)
+		if (in_group("index", test_table[i].id))
+			o.tests[o.ntests++] = &test_table[i];
+	assert_true(fabs(runner_budget(&o) - QUICK_BUDGET_SECONDS) < 1e-9);
+	o.ntests = 1;
+	o.tests[0] = test_find("dhry2reg");
+	double one = (double)QUICK_BUDGET_SECONDS / QUICK_BUDGET_TESTS;
+	assert_true(fabs(runner_budget(&o) - one) < 1e-9);
+	assert_true(fabs(runner_estimate_test(&o, o.tests[0]) - one) < 1e-9);
+	o.budget = 60; /* --budget 1: the run's own */
+	assert_true(fabs(runner_budget(&o) - 60) < 1e-9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +321,7 @@ int main(void)
 		cmocka_unit_test(every_row_has_its_noise_floors),
 		cmocka_unit_test(rows_that_read_data_say_so),
 		cmocka_unit_test(self_timed_rows_state_their_overrun),
+		cmocka_unit_test(quick_budget_is_the_index_share_of_what_runs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -394,7 +394,7 @@ static void times_are_minutes_and_seconds(void **state)
 static struct run *stored_check(void)
 {
 	struct run *r = run_new();
-	r->meta.mode = RUN_MODE_THERMAL;
+	r->meta.mode = &thermal_mode;
 	struct run_block *b = run_add_block(r, 2);
 	struct test_result *t = run_block_add_test(b, "dhry2reg", "Dhrystone 2", "lps", 1, 116700, "system");
 	t->status = TEST_DONE;
@@ -458,7 +458,7 @@ static void inputs_from_a_stored_run(void **state)
 	thermal_finish(r); /* made again, not doubled */
 	assert_int_equal(sc->n, 6);
 	/* not a thermal run: nothing */
-	r->meta.mode = RUN_MODE_FULL;
+	r->meta.mode = &run_mode_full;
 	assert_null(thermal_inputs_of(r, -1, INFINITY, &in));
 	assert_false(thermal_is(r));
 	run_free(r);
