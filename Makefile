@@ -310,7 +310,7 @@ $(BUILD)/%.o: %.c
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) -lcmocka
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) -lcmocka
 
 # The tests' own programs: a known slowdown of system calls for the plan tests
 # (tests/tools/slow_syscalls.c), found by the tests in $(BUILD).

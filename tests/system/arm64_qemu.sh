@@ -8,7 +8,8 @@
 # another arm64 program only through binfmt_misc; without a qemu-aarch64 entry there each
 # must fail with one line naming "Exec format error", with one it must run. And make
 # ARCH=arm64 without the cross compiler says so.
-# requires: qemu-aarch64-static aarch64-linux-gnu-gcc make
+# requires: qemu-aarch64-static aarch64-linux-gnu-gcc make flock
+# cost: 82 heavy (a build of build-arm64, beside arm64_system)
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 # One arm64 binary serves every suite; it runs in the native one (make test).
@@ -21,8 +22,11 @@ arm="$KBENCH_TOP/build-arm64"
 grep -q "ARCH=arm64: the compiler no-such-gcc-kbench is not installed; run 'make deps ARCH=arm64'" "$T/nocc" ||
 	{ cat "$T/nocc"; die "make ARCH=arm64 with a missing compiler does not name it"; }
 # Not a sub-make of make test: its jobserver and its ARCH-less variables stay out.
+# arm64_qemu.sh and arm64_system.sh start side by side in make test: one builds, the other
+# waits for it (two makes in one tree build it twice, each over the other's files).
+mkdir -p "$arm"
 (cd "$KBENCH_TOP" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
-	make -s -j2 ARCH=arm64 kbench >"$T/build" 2>&1) || { tail -20 "$T/build"; die "make ARCH=arm64 failed"; }
+	flock "$arm/.build.lock" make -s -j2 ARCH=arm64 kbench >"$T/build" 2>&1) || { tail -20 "$T/build"; die "make ARCH=arm64 failed"; }
 file_class=$(od -An -tx1 -j18 -N1 "$arm/kbench" | tr -d ' ')
 [ "$file_class" = b7 ] || die "$arm/kbench is not an arm64 program (e_machine $file_class)"
 q() { qemu-aarch64-static "$arm/kbench" "$@"; }

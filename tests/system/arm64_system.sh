@@ -7,15 +7,19 @@
 # and perf_event_open's software counters through libpfm4. Every test scores; the run is
 # read by the native kbench, says the machine's CPU as an arm64 /proc/cpuinfo names it
 # (CPU part 0xd07: Cortex-A57), its kernel, and counted its task-clock.
-# requires: qemu-system-aarch64 cpio aarch64-linux-gnu-gcc make apt-get dpkg-deb python3
+# requires: qemu-system-aarch64 cpio aarch64-linux-gnu-gcc make apt-get dpkg-deb python3 flock
+# cost: 106 heavy (a build of build-arm64 and a 2-CPU VM)
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 # One arm64 binary and one kernel serve every suite; it runs in the native one (make test).
 [ "${BUILD:-build}" = build ] || skip "the arm64 machine is part of the native suite (make test), not $BUILD's"
 
 arm="$KBENCH_TOP/build-arm64"
+# arm64_qemu.sh and arm64_system.sh start side by side in make test: one builds, the other
+# waits for it (two makes in one tree build it twice, each over the other's files).
+mkdir -p "$arm"
 (cd "$KBENCH_TOP" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
-	make -s -j2 ARCH=arm64 kbench >"$T/build" 2>&1) || { tail -20 "$T/build"; die "make ARCH=arm64 failed"; }
+	flock "$arm/.build.lock" make -s -j2 ARCH=arm64 kbench >"$T/build" 2>&1) || { tail -20 "$T/build"; die "make ARCH=arm64 failed"; }
 # make deps ARCH=arm64 fetched the kernel; a machine that skipped it fetches it now
 sh "$KBENCH_TOP/tests/tools/arm64_vm.sh" fetch "$arm/vm" >"$T/fetch" 2>&1 ||
 	{ cat "$T/fetch"; die "no arm64 kernel to boot (make deps ARCH=arm64 fetches Debian's)"; }

@@ -11,6 +11,7 @@
 # imports and compares n/a; Ctrl-C, a killed
 # worker and a killed build leave no load process and no file behind.
 # requires: make cc python3
+# cost: 15
 . "$KBENCH_TOP/tests/system/lib.inc"
 # processes working in the scratch directory (the worker, its loads, make, cc1)
 export KBENCH_BUILDLOAD_LEAD=0.3 KBENCH_DISK_FREE_KIB=400000 KBENCH_BUILDLOAD_FLUSH=0

@@ -6,6 +6,7 @@
 # them: its runs store the same params and the same tests' settings, and a
 # comparison of those runs then no longer asks to calibrate.
 # requires: python3
+# cost: 13
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 S="--duration 0.3 --samples 2 --pause 0 -c 1 --no-telemetry"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Every index test, 1 and 2 copies, short samples: positive scores, a report that adds up, no scratch left.
+# cost: 36
 . "$KBENCH_TOP/tests/system/lib.inc"
 mkdir -p "$T/scratch"
 "$KBENCH" run -q --name orig -c 1 -c 2 --samples 2 --duration 0.5 --pause 0 --tmpdir "$T/scratch" index >"$T/report" 2>"$T/err"

@@ -2,6 +2,7 @@
 # The non-index tests older reports quote: file write/read, C compiler, shell64. Short headless runs:
 # their report lines, `---` for no baseline, the index of the copies alone, the compiler kept, no leftovers.
 # requires: gcc
+# cost: 14
 . "$KBENCH_TOP/tests/system/lib.inc"
 mkdir -p "$T/scratch"
 

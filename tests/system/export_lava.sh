@@ -6,6 +6,7 @@
 # guide's example job (docs/lava.md) pass lava-common's schemas. The packages are fetched with apt-get download (about 240 KB) into the
 # scratch directory, not installed: they pull in a whole dispatcher.
 # requires: python3 py:voluptuous py:yaml apt-get dpkg-deb
+# cost: 10
 . "$KBENCH_TOP/tests/system/lib.inc"
 PY=python3
 [ -x /usr/bin/python3 ] && PY=/usr/bin/python3 # Debian's, where python3-voluptuous installs

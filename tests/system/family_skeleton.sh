@@ -7,6 +7,7 @@
 # (tests/golden/family_skeleton_*.txt). A change to the family interface that the recipe
 # no longer fits fails here, at the build or at a step.
 # requires: tmux python3
+# cost: 16
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 . "$KBENCH_TOP/tests/system/families_lib.inc"

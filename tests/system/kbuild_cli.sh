@@ -9,6 +9,7 @@
 # leaves no make, no compiler and nothing in the scratch directory; a
 # kernbench log and kcbench reports import and compare n/a.
 # requires: make cc python3
+# cost: 24
 . "$KBENCH_TOP/tests/system/lib.inc"
 # how many processes work in the scratch directory (make, the shells, cc1, as)
 

@@ -14,6 +14,7 @@
 # Ctrl-C; a tarball is extracted into the scratch and gone afterwards; a
 # comparison of two configs says what each built.
 # requires: make cc gcc tar python3
+# cost: 18
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 # The tools a kernel build needs, as stubs: the fake tree runs none of them,

@@ -6,6 +6,7 @@
 # export json and csv), and two runs compare with a verdict on every
 # headline point; a run interrupted mid-sweep keeps the sizes it finished.
 # requires: python3
+# cost: 13
 . "$KBENCH_TOP/tests/system/lib.inc"
 # its plateau rows (rnd L1, rnd L2) and steps are named by the caches sysfs gives: a fake cache
 # tree gives them (lib.inc's fake_caches; KBENCH_TEST_CACHES picks a netbook's, a laptop's or

@@ -6,6 +6,7 @@
 # a command in the tour that this test does not know fails it, and so does one it knows that
 # the tour no longer shows.
 # requires: tmux python3
+# cost: 46
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

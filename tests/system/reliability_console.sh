@@ -4,6 +4,7 @@
 # terminal modes are restored (stty -g inside the pane before and after), no process of the
 # run remains, no scratch file remains, and a run said to be saved is stored as incomplete.
 # requires: tmux python3 pgrep
+# cost: 16
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 . "$KBENCH_TOP/tests/system/reliability_lib.inc"

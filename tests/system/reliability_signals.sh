@@ -7,6 +7,7 @@
 # A second SIGINT while stopping (a worker that cannot hear the stop flag) stops hard,
 # still leaving nothing behind.
 # requires: pgrep
+# cost: 15
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/reliability_lib.inc"
 

@@ -6,6 +6,7 @@
 # file tests full (the test fails with the reason, the run goes on) or out of inodes or
 # read-only (the run refuses to start); nothing is left behind.
 # requires: pgrep unshare
+# cost: 12
 if [ "${1:-}" != inner ]; then
 	exec unshare -m --propagation private sh "$0" inner
 fi

@@ -8,6 +8,7 @@
 # curve charts over the load index are not there; another points test (an imported kernbench
 # log) keeps them. Runs: a one-unit tree with short loads, about a second a load.
 # requires: make cc python3
+# cost: 13
 . "$KBENCH_TOP/tests/system/lib.inc"
 export KBENCH_BUILDLOAD_LEAD=0.3 KBENCH_DISK_FREE_KIB=400000 KBENCH_BUILDLOAD_FLUSH=0
 mkdir "$T/scratch"

@@ -4,6 +4,7 @@
 # python3, taskset, valgrind or chromium without declaring it fails here; and the checks
 # themselves answer right for a need that is there, one that is not, and CI's strictness.
 # requires: python3
+# cost: 13
 . "$KBENCH_TOP/tests/system/lib.inc"
 cd "$KBENCH_TOP/tests/system" || die "no tests/system"
 

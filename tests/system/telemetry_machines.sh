@@ -8,6 +8,7 @@
 # `kbench sensors --dump` tarball, extracted, gives the same output as the tree itself.
 # KBENCH_MACHINES_UPDATE=1 writes the expected outputs instead (review them before committing).
 # requires: unshare setpriv python3 sensors
+# cost: 23
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/machines.inc"
 export CORPUS

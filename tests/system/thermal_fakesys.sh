@@ -7,6 +7,7 @@
 # compares with its thermal rows; the idle baseline of the run left alone (at most 30 s) ends
 # once its steady temperature has held for 10 s; and a check stopped with Ctrl-C keeps its finished samples, marked incomplete.
 # requires: unshare
+# cost: 41
 . "$KBENCH_TOP/tests/system/thermal_lib.inc"
 
 cat "$T/ns_lib.sh" - >"$T/ns.sh" <<'NS'

@@ -5,6 +5,7 @@
 # elapsed time and estimate, the builds finished with their ratio; then the
 # results show a verdict row per load against a stored run.
 # requires: tmux python3 make cc
+# cost: 13
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 export KBENCH_BUILDLOAD_FLUSH=0

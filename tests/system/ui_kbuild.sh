@@ -5,6 +5,7 @@
 # bar, the build's elapsed time and an estimate, and the finished builds'
 # mean times; then the results show a verdict row per -j against a stored run.
 # requires: tmux python3 make cc
+# cost: 37
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -11,6 +11,7 @@
 # The run's test rows and its results name timerlat's period: 500 us
 # with --period-us 500, not 1 ms.
 # requires: tmux python3
+# cost: 21
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

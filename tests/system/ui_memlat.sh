@@ -7,6 +7,7 @@
 # more), the second from the first's time; then the results show its headline points
 # (plateaus and clock) with a verdict each against a stored memlat run.
 # requires: tmux python3
+# cost: 10
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 # the caches marked on the axis and the plateau rows are the caches sysfs gives: a fake cache

@@ -3,6 +3,7 @@
 # Leaving the console during a run: q asks first, 'n' keeps running, 'y' aborts; SIGTERM and
 # a closed terminal (tmux kill) also end it; every time the workers are gone afterwards.
 # requires: tmux python3 pgrep
+# cost: 14
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -5,6 +5,7 @@
 # quick run with the precision asked), --name names the stored run, --tmpdir is where the file
 # tests write, --no-telemetry samples nothing; a bad value is one line and exit 2, as for run.
 # requires: tmux python3
+# cost: 13
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -4,6 +4,7 @@
 # stopped by SIGINT and the console left mid-run (F10, yes) store the run, marked incomplete,
 # once a sample has finished, and store nothing when none has; a calibration run too.
 # requires: tmux python3 pgrep
+# cost: 16
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -6,6 +6,7 @@
 # results show a row with a verdict per task count and the peak, against a
 # stored scaling run, and no index panel (scaling is no index test).
 # requires: tmux python3
+# cost: 35
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

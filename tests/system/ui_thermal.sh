@@ -7,6 +7,7 @@
 # verdict on the same screen, saved as a thermal run, drawn without colour; its replay shows it.
 # A points test ticked for the check (memlat) is refused with a sentence.
 # requires: tmux python3
+# cost: 24
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

@@ -4,6 +4,7 @@
 # table), listing, show, every compare and export format, the noise table, and a broken
 # file in the store: no definite leak, no read of uninitialised memory.
 # requires: valgrind
+# cost: 11
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/valgrind_lib.inc"
 F="$KBENCH_TOP/tests/fixtures"

@@ -2,6 +2,7 @@
 # The version from its one place (VERSION, git describe in a checkout) in --version, the man page
 # and every stored run; the Debian and RPM versions agree with VERSION; make dist gives the same
 # bytes twice, only HEAD's tracked files, and its tarball builds without git and says its version.
+# cost: 24
 . "$KBENCH_TOP/tests/system/lib.inc"
 top=$KBENCH_TOP
 file=$(cat "$top/VERSION")

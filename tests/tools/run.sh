@@ -12,7 +12,15 @@
 # A system test declares what it needs in its opening comment ("# requires: tmux root",
 # tests/system/requires.inc): a missing need skips it, or fails it in CI (CI=true).
 # TESTS="name ..." limits the run to tests whose file name matches; JOBS=N runs N ordinary
-# system tests side by side (default 2, JOBS=1 one at a time).
+# tests side by side (default 2, JOBS=1 one at a time).
+# The unit programs and the ordinary system tests share the lanes, the costliest first, so
+# that the lanes end together: a test that takes long says about how long in its opening
+# comment, "# cost: SECONDS" (a system test) or "/* cost: SECONDS */" (a unit test's source),
+# as it took on a 2-CPU machine; tests that say none run after those that do, in name order.
+# A test that keeps both CPUs busy (a build, a VM) says "heavy" after its cost: the heavy tests
+# start after all others, side by side, so that none runs long beside a test that watches a
+# console (families_e2e's live replays and ui_machines' consoles were missed beside the arm64
+# build and VM).
 : "${KBENCH:?KBENCH must name the kbench binary}"
 : "${BUILD:=build}"
 export KBENCH
@@ -38,39 +46,51 @@ tier() {
 	awk '!/^#/ { exit } /^# tier: / { print $3; exit }' "$1"
 }
 
-for bin in "$top/$BUILD"/tests/test_*; do
-	[ -x "$bin" ] || continue
-	name=$(basename "$bin")
-	wanted "$name" || continue
-	out="$log/$name.out"
-	CMOCKA_MESSAGE_OUTPUT=stdout $KBENCH_EXEC "$bin" >"$out" 2>&1 # KBENCH_EXEC: an emulator (make unit ARCH=arm64)
+# cost FILE: "HEAVY SECONDS": the seconds FILE's opening comment says it takes ("# cost: N"
+# atop a system test, "/* cost: N */" atop a unit test's source), 0 when it says none or FILE is
+# not there; HEAVY 1 when the line goes on "heavy", else 0.
+cost() {
+	[ -f "$1" ] || { echo 0 0; return; }
+	awk '/^(#|\/\*)? *cost: [0-9]+/ { sub(/.*cost: */, ""); print ($2 == "heavy"), $1 + 0; found = 1; exit }
+		!/^(#|\/\*| \*)/ { exit } END { if (!found) print 0, 0 }' "$1"
+}
+
+# unit NAME BIN: runs one unit program, prints its line (and a failure's output, and its
+# skipped cases) as one write, and leaves "passed failed skipped" in $log/NAME.cases and the
+# skipped cases as NAME:CASE words in $log/NAME.skipped for the tally.
+unit() {
+	out="$log/$1.out"
+	start=$(date +%s)
+	CMOCKA_MESSAGE_OUTPUT=stdout $KBENCH_EXEC "$2" >"$out" 2>&1 # KBENCH_EXEC: an emulator (make unit ARCH=arm64)
+	secs=$(( $(date +%s) - start ))
 	p=$(sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
 	f=$(sed -n 's/.*\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
 	s=$(sed -n 's/.*\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
 	p=${p:-0} f=${f:-0} s=${s:-0}
 	if [ "$p" = 0 ] && [ "$f" = 0 ] && [ "$s" = 0 ]; then f=1; fi # crashed before its summary
-	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 	if [ "$f" != 0 ]; then
-		failed="$failed $name"
-		echo "FAIL $name"; sed 's/^/    /' "$out" | tail -n 30
+		line="FAIL $1
+$(sed 's/^/    /' "$out" | tail -n 30)"
 	else
-		echo "ok   $name ($p cases)"
+		line="ok   $1 ($p cases, ${secs}s)"
 	fi
 	# Each skipped case by name, with what it printed between its RUN and SKIPPED lines.
 	if [ "$s" != 0 ]; then
-		awk -v t="$name" '
+		line="$line
+$(awk -v t="$1" '
 			/^\[ RUN      \] / { c = $4; why = ""; next }
 			/^\[  SKIPPED \] / && $4 == c {
 				print "skip " t ": " c ": " (why == "" ? "skip() called, no reason printed" : why)
 				c = ""; next
 			}
 			c != "" { why = why (why == "" ? "" : "; ") $0 }
-		' "$out"
-		for c in $(awk '/^\[ RUN      \] / { c = $4 } /^\[  SKIPPED \] / && $4 == c { print c; c = "" }' "$out"); do
-			skipped="$skipped $name:$c"
-		done
+		' "$out")"
+		awk -v t="$1" '/^\[ RUN      \] / { c = $4 } /^\[  SKIPPED \] / && $4 == c { print t ":" c; c = "" }' \
+			"$out" >"$log/$1.skipped"
 	fi
-done
+	printf '%s\n' "$line"
+	echo "$p $f $s" >"$log/$1.cases"
+}
 
 # settle: before a load-sensitive test, up to 5 s for the CPUs to go quiet (the test before
 # it may have just stopped its burners or builds), one second at a time.
@@ -113,36 +133,61 @@ $(sed 's/^/    /' "$out" | tail -n 40)" ;;
 	echo $rc >"$log/$1.rc"
 }
 
-# system TIER: runs the system tests of that tier. The ordinary tier runs JOBS tests side by
-# side (default 2: each test has its own store, scratch and tmux server, and looks only at
-# its own processes); the load tier runs one at a time, each after settle.
+# system TIER: runs the tests of that tier. The ordinary tier (the unit programs and the
+# ordinary system tests) runs JOBS tests side by side (each test has its own store, scratch and
+# tmux server, and looks only at its own processes), the costliest first; the load tier runs
+# one at a time, each after settle. JOBS defaults to 2: a test mostly waits on a console, a
+# timer or a short run (families_e2e, readme_tour and thermal_fakesys used a third of a CPU), so
+# JOBS=3 is faster on two CPUs, but families_e2e's live replays and ui_machines' consoles were
+# missed in three lanes beside other work (2026-12-06, load average 10 on 2 CPUs).
 system() {
-	names=""
+	: >"$log/items"
+	if [ -z "$1" ]; then
+		for bin in "$top/$BUILD"/tests/test_*; do
+			[ -x "$bin" ] || continue
+			name=$(basename "$bin")
+			wanted "$name" || continue
+			echo "$(cost "$top/tests/unit/$name.c") $name $bin" >>"$log/items"
+		done
+	fi
 	for t in "$top"/tests/system/*.sh; do
 		[ -f "$t" ] || continue
 		name=$(basename "$t" .sh)
 		wanted "$name" || continue
 		[ "$(tier "$t")" = "$1" ] || continue
-		names="$names $name"
+		echo "$(cost "$t") $name $t" >>"$log/items"
 	done
 	if [ "$1" = load ]; then
-		for name in $names; do
+		while read -r _ _ name t; do
 			settle
-			one "$name" "$top/tests/system/$name.sh"
-		done
+			one "$name" "$t"
+		done <"$log/items"
 	else
+		# the heavy last; the costliest first, equal costs in name order
+		LC_ALL=C sort -k1,1n -k2,2nr -k3,3 "$log/items" >"$log/order"
 		# Each lane takes the next test nobody has claimed (mkdir is the lock).
 		lane=0
 		while [ $lane -lt "${JOBS:-2}" ]; do
-			(for name in $names; do
+			(while read -r _ _ name t; do
 				mkdir "$log/$name.claim" 2>/dev/null || continue
-				one "$name" "$top/tests/system/$name.sh"
-			done) &
+				case $t in
+				*.sh) one "$name" "$t" ;;
+				*) unit "$name" "$t" ;;
+				esac
+			done <"$log/order") &
 			lane=$((lane + 1))
 		done
 		wait
 	fi
-	for name in $names; do
+	while read -r _ _ name t; do
+		case $t in
+		*.sh) ;;
+		*)	read -r p f s <"$log/$name.cases" 2>/dev/null || { p=0 f=1 s=0; }
+			pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+			[ "$f" != 0 ] && failed="$failed $name"
+			[ -s "$log/$name.skipped" ] && skipped="$skipped $(echo $(cat "$log/$name.skipped"))"
+			continue ;;
+		esac
 		rc=$(cat "$log/$name.rc" 2>/dev/null || echo 1)
 		if [ "$rc" = 0 ]; then
 			pass=$((pass + 1))
@@ -152,7 +197,7 @@ system() {
 			fail=$((fail + 1)); failed="$failed $name"
 			[ "$1" = load ] && load_failed="$load_failed $name"
 		fi
-	done
+	done <"$log/items"
 }
 
 system ""

@@ -5,11 +5,13 @@
 #ifndef KBENCH_TESTS_FAKESYS_H
 #define KBENCH_TESTS_FAKESYS_H
 
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static char fakesys_root[256];
 
@@ -32,23 +34,35 @@ __attribute__((format(printf, 2, 3), unused)) static void fakesys_put(const char
 	fclose(f);
 }
 
-/* A new empty tree (name tells the test programs' trees apart in /tmp), made the root. */
+/* A new empty tree (name tells the test programs' trees apart), made the root. In
+ * /dev/shm where there is one: sysfs is in memory too, and a corpus test makes and removes
+ * hundreds of trees, which a disk's file system (ext4 mounted with discard) takes seconds
+ * over. */
 static int fakesys_make(const char *name)
 {
-	snprintf(fakesys_root, sizeof fakesys_root, "/tmp/kbench-unit-%s.XXXXXX", name);
+	struct stat st;
+	const char *base = stat("/dev/shm", &st) == 0 && S_ISDIR(st.st_mode) && access("/dev/shm", W_OK | X_OK) == 0
+				   ? "/dev/shm"
+				   : "/tmp";
+	snprintf(fakesys_root, sizeof fakesys_root, "%s/kbench-unit-%s.XXXXXX", base, name);
 	if (!mkdtemp(fakesys_root))
 		return -1;
 	setenv("KBENCH_SYSFS_ROOT", fakesys_root, 1);
 	return 0;
 }
 
-/* The tree removed, and the real / the root again. */
+static int fakesys_remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+/* The tree removed, and the real / the root again. In this process, not by an rm a shell
+ * runs: a corpus test makes and removes hundreds of trees (an rm each took half its time). */
 static int fakesys_remove(void)
 {
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", fakesys_root);
 	unsetenv("KBENCH_SYSFS_ROOT");
-	return system(cmd) == 0 ? 0 : -1;
+	return nftw(fakesys_root, fakesys_remove_one, 16, FTW_DEPTH | FTW_PHYS) == 0 ? 0 : -1;
 }
 
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of kbuild: the generated tree's pinned hash, its files on disk, a deterministic build, the parameters, collecting builds into points. */
+/* cost: 22 */
 #include <math.h>
 #include <stdbool.h>
 #include <setjmp.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the plan statistics: known answers, and simulated plans for the false-alarm rate and the promised resolution. */
+/* cost: 8 */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

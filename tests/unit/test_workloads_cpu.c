@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the CPU workloads (Dhrystone, Whetstone, arith, hanoi), run in-process for a fraction of a second. */
+/* cost: 9 */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
