@@ -6,6 +6,11 @@
 # (0.2.0-3-gabc1234, -dirty with uncommitted changes); with no tag yet, VERSION
 # plus the commit (0.2.0+gabc1234). A tarball (`make dist`) has no .git and
 # carries the version it was cut at in its VERSION file. VERSION=... overrides.
+# Compile on every CPU unless a -j was given: a fresh clone's make test built one file at a time
+# (about 1.5 min of its time on 2 CPUs). GNU make 4.3 and later take this; older ones ignore it.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
 VERSION_FILE := $(strip $(shell cat VERSION 2>/dev/null))
 GIT_VERSION   = $(shell [ -e .git ] || exit 0; \
                   if v=$$(git describe --tags --match 'v[0-9]*' $(1) 2>/dev/null); then echo "$${v\#v}"; \
