@@ -105,13 +105,14 @@ grep -q '^Failed: Throughput as tasks grow .*No space left on device' "$T/out" |
 "$KBENCH" run scaling --tasks 1,2,4,8 --jobs 400 --samples 1 --pause 0 --no-telemetry \
 	--tmpdir "$T/tmp" --name cut >"$T/out" 2>"$T/err" &
 pid=$!
-# the second step has begun when the worker (the run's child) has two tasks
-for i in $(seq 1 300); do
+# the second step has begun when the worker (the run's child) has two tasks: 400 jobs at one
+# task take some 15 s, some 45 s under ASan (20 jobs took 2.35 s there): it failed at 30 s
+for i in $(seq 1 1200); do
 	w=$(pgrep -P $pid | head -1)
 	[ -n "$w" ] && [ "$(pgrep -P "$w" | wc -l)" -ge 2 ] && break
 	sleep 0.1
 done
-[ "$i" -lt 300 ] || die "the second step never began"
+[ "$i" -lt 1200 ] || die "the second step never began"
 kill -INT $pid
 wait $pid
 rc=$?
