@@ -103,13 +103,46 @@ settle() {
 	done
 }
 
+# The CPU time a system test used, where a cgroup can be made for it (root): everything it
+# started, the tmux servers and consoles that `time` does not see as its children, is in it.
+# cgroup v1's cpuacct hierarchy, or v2's cpu.stat; none: the lines say no CPU time.
+cg_root=
+if [ -w /sys/fs/cgroup/cpuacct ] && [ -r /sys/fs/cgroup/cpuacct/cpuacct.usage ]; then
+	cg_root=/sys/fs/cgroup/cpuacct
+elif [ -w /sys/fs/cgroup/cgroup.procs ] && [ -r /sys/fs/cgroup/cgroup.controllers ]; then
+	cg_root=/sys/fs/cgroup
+fi
+
+# cg_cpu DIR: the seconds of CPU the cgroup DIR has used
+cg_cpu() {
+	if [ -r "$1/cpuacct.usage" ]; then
+		awk '{ printf "%.0f", $1 / 1e9 }' "$1/cpuacct.usage"
+	else
+		awk '$1 == "usage_usec" { printf "%.0f", $2 / 1e6 }' "$1/cpu.stat"
+	fi
+}
+
+# cg_end DIR: what is left in DIR back to the root, and DIR gone
+cg_end() {
+	for p in $(cat "$1/cgroup.procs" 2>/dev/null); do echo "$p" >"$cg_root/cgroup.procs" 2>/dev/null; done
+	rmdir "$1" 2>/dev/null
+}
+
 # one NAME FILE TIER: runs one system test, prints its line (and a failure's output) as one
 # write, and leaves its exit status in $log/NAME.rc for the tally.
 one() {
 	out="$log/$1.out"
 	start=$(date +%s)
 	missing=$(requires_missing "$2")
-	if [ -z "$missing" ]; then
+	cg= cpu=
+	[ -n "$cg_root" ] && mkdir "$cg_root/kbench-test-$$-$1" 2>/dev/null && cg="$cg_root/kbench-test-$$-$1"
+	if [ -z "$missing" ] && [ -n "$cg" ]; then
+		# shellcheck disable=SC2016 # $$ and $1 are the inner shell's
+		KBENCH_TEST_NOTE="$log/$1.note" sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec sh "$@"' \
+			sh "$cg" "$2" >"$out" 2>&1
+		rc=$?
+		cpu=", $(cg_cpu "$cg") s CPU"
+	elif [ -z "$missing" ]; then
 		KBENCH_TEST_NOTE="$log/$1.note" sh "$2" >"$out" 2>&1
 		rc=$?
 	elif requires_strict; then
@@ -119,14 +152,15 @@ one() {
 		echo "needs $missing, which this machine lacks" >"$out"
 		rc=77
 	fi
+	[ -n "$cg" ] && cg_end "$cg"
 	secs=$(( $(date +%s) - start ))
 	case $rc in
-	0) line="ok   $1 (${secs}s)"
+	0) line="ok   $1 (${secs}s$cpu)"
 		# what a passing test has to say (a corpus's table): $KBENCH_TEST_NOTE, under its line
 		[ -s "$log/$1.note" ] && line="$line
 $(sed 's/^/    /' "$log/$1.note")" ;;
 	77) line="skip $1: $(tail -n 1 "$out")" ;;
-	*) line="FAIL $1 (exit $rc, ${secs}s)
+	*) line="FAIL $1 (exit $rc, ${secs}s$cpu)
 $(sed 's/^/    /' "$out" | tail -n 40)" ;;
 	esac
 	printf '%s\n' "$line"
@@ -136,10 +170,10 @@ $(sed 's/^/    /' "$out" | tail -n 40)" ;;
 # system TIER: runs the tests of that tier. The ordinary tier (the unit programs and the
 # ordinary system tests) runs JOBS tests side by side (each test has its own store, scratch and
 # tmux server, and looks only at its own processes), the costliest first; the load tier runs
-# one at a time, each after settle. JOBS defaults to 2: a test mostly waits on a console, a
-# timer or a short run (families_e2e, readme_tour and thermal_fakesys used a third of a CPU), so
-# JOBS=3 is faster on two CPUs, but families_e2e's live replays and ui_machines' consoles were
-# missed in three lanes beside other work (2026-12-06, load average 10 on 2 CPUs).
+# one at a time, each after settle. JOBS defaults to 2: counted with their consoles and tmux
+# servers (the cgroup above), tests use most of a CPU each (ui_machines 45 s of CPU in 61 s,
+# version_dist 49 in 31), so a third lane kept 2 CPUs 93% busy and its tests took 17m24s, about
+# what two lanes take (a fresh clone's 19m31s with its build; 2026-12-06, a quiet machine).
 system() {
 	: >"$log/items"
 	if [ -z "$1" ]; then
