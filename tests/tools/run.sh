@@ -135,18 +135,18 @@ one() {
 	start=$(date +%s)
 	missing=$(requires_missing "$2")
 	cg= cpu=
-	[ -n "$cg_root" ] && mkdir "$cg_root/kbench-test-$$-$1" 2>/dev/null && cg="$cg_root/kbench-test-$$-$1"
-	if [ -z "$missing" ] && [ -n "$cg" ]; then
-		# the test runs whether or not it could join the cgroup (a container's may refuse it);
-		# only a test that joined gets a CPU figure
-		# shellcheck disable=SC2016 # $$ and $1 are the inner shell's
-		KBENCH_TEST_NOTE="$log/$1.note" sh -c 'echo $$ 2>/dev/null >"$1/cgroup.procs" || : >"$2"
+	if [ -z "$missing" ]; then
+		[ -n "$cg_root" ] && mkdir "$cg_root/kbench-test-$$-$1" 2>/dev/null && cg="$cg_root/kbench-test-$$-$1"
+		# the test joins its cgroup where there is one; it runs all the same where the move is
+		# refused (a container's cgroup), and then gets no CPU figure
+		# shellcheck disable=SC2016 # $$, $1 and $2 are the inner shell's
+		KBENCH_TEST_NOTE="$log/$1.note" sh -c '[ -z "$1" ] || echo $$ 2>/dev/null >"$1/cgroup.procs" || : >"$2"
 			shift 2; exec sh "$@"' sh "$cg" "$log/$1.nocg" "$2" >"$out" 2>&1
 		rc=$?
-		[ -e "$log/$1.nocg" ] || cpu=", $(cg_cpu "$cg") s CPU"
-	elif [ -z "$missing" ]; then
-		KBENCH_TEST_NOTE="$log/$1.note" sh "$2" >"$out" 2>&1
-		rc=$?
+		if [ -n "$cg" ]; then
+			[ -e "$log/$1.nocg" ] || cpu=", $(cg_cpu "$cg") s CPU"
+			cg_end "$cg"
+		fi
 	elif requires_strict; then
 		echo "needs $missing, which this machine lacks: in CI every declared need must be met ('make deps' installs the packages)" >"$out"
 		rc=1
@@ -154,7 +154,6 @@ one() {
 		echo "needs $missing, which this machine lacks" >"$out"
 		rc=77
 	fi
-	[ -n "$cg" ] && cg_end "$cg"
 	secs=$(( $(date +%s) - start ))
 	case $rc in
 	0) line="ok   $1 (${secs}s$cpu)"
@@ -174,7 +173,7 @@ $(sed 's/^/    /' "$out" | tail -n 40)" ;;
 # tmux server, and looks only at its own processes), the costliest first; the load tier runs
 # one at a time, each after settle. JOBS defaults to 2: counted with their consoles and tmux
 # servers (the cgroup above), tests use most of a CPU each (ui_machines 45 s of CPU in 61 s,
-# version_dist 49 in 31), so a third lane kept 2 CPUs 93% busy and its tests took 17m24s, about
+# readme_tour 39 in 49), so a third lane kept 2 CPUs 93% busy and its tests took 17m24s, about
 # what two lanes take (a fresh clone's 19m31s with its build; 2026-12-06, a quiet machine).
 system() {
 	: >"$log/items"
