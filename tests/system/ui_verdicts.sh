@@ -17,7 +17,9 @@ for name in aa1 aa2 aa3 base this; do
 done
 base=$("$KBENCH" runs | awk '$2 == "base" { print $1 }')
 this=$("$KBENCH" runs | awk '$2 == "this" { print $1 }')
-# Known differences in "this": Dhrystone at a fifth of its speed (beyond any noise, sanitized builds too), and pipe measured beside a busy machine.
+# Known differences in "this": Dhrystone at a twentieth of its speed (beyond any noise: a fifth was
+# "no significant change" once under ASan on a machine loaded 2.5 times over, whose noise the
+# floors had learned, -65% +-49), and pipe measured beside a busy machine.
 python3 - "$KBENCH_HOME/$this.json" <<'PY' || die "could not edit the run"
 import json, sys
 p = sys.argv[1]
@@ -26,10 +28,10 @@ b = r["blocks"][0]
 for t in b["tests"]:
     if t["id"] == "dhry2reg":
         for s in t["samples"]:
-            s["count"] = [c * 0.2 for c in s["count"]]
-        t["score"] *= 0.2
-        t["index"] *= 0.2
-        b["index_score"] *= 0.2 ** (1 / 3)
+            s["count"] = [c * 0.05 for c in s["count"]]
+        t["score"] *= 0.05
+        t["index"] *= 0.05
+        b["index_score"] *= 0.05 ** (1 / 3)
     if t["id"] == "pipe":
         t["summary"] = [s for s in t["summary"] if s["key"] != "others.cpu"]
         t["summary"].append({"key": "others.cpu", "value": 0.6})
