@@ -8,7 +8,7 @@
 # read by the native kbench, says the machine's CPU as an arm64 /proc/cpuinfo names it
 # (CPU part 0xd07: Cortex-A57), its kernel, and counted its task-clock.
 # requires: qemu-system-aarch64 cpio aarch64-linux-gnu-gcc make apt-get dpkg-deb python3 flock
-# cost: 106 heavy (a build of build-arm64 and a 2-CPU VM)
+# cost: 60 heavy (a build of build-arm64 and a 2-CPU VM)
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 # One arm64 binary and one kernel serve every suite; it runs in the native one (make test).

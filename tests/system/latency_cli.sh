@@ -14,7 +14,7 @@
 # an interrupted run keeps the samples it finished; without CAP_SYS_NICE
 # the FIFO phases are left out and the report and the notes say why.
 # requires: python3
-# cost: 23
+# cost: 22
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"

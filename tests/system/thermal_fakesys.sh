@@ -7,7 +7,7 @@
 # compares with its thermal rows; the idle baseline of the run left alone (at most 30 s) ends
 # once its steady temperature has held for 10 s; and a check stopped with Ctrl-C keeps its finished samples, marked incomplete.
 # requires: unshare
-# cost: 41
+# cost: 26
 . "$KBENCH_TOP/tests/system/thermal_lib.inc"
 
 # 2 runs side by side with 1 and 3 (its idle baseline is most of its time), on a machine of its
