@@ -7,7 +7,7 @@
 # checked against goldens (tests/golden/family_*.txt, UPDATE_GOLDEN=1 rewrites them;
 # E2E_ONLY=NAME runs one row). A new family is one new row, and its four goldens.
 # requires: tmux python3 make cc
-# cost: 143
+# cost: 100
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 

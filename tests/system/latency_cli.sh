@@ -14,7 +14,7 @@
 # an interrupted run keeps the samples it finished; without CAP_SYS_NICE
 # the FIFO phases are left out and the report and the notes say why.
 # requires: python3
-# cost: 23
+# cost: 22
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 "$KBENCH" list >"$T/list" || die "kbench list failed"
@@ -185,7 +185,12 @@ rm -f "$KBENCH_HOME/badbad00.json"
 # Interrupted in its second sample: the first is kept.
 "$KBENCH" run timerlat --duration 2 --samples 3 --pause 0 -c 1 --no-telemetry --name cut >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 3.5
+# once the first sample has ended (--pause 0: the second has begun), not a fixed 3.5 s
+i=0
+until grep -q '^1 x timerlat: sample 1/3: ' "$T/err"; do
+	i=$((i + 1)); [ $i -lt 400 ] || { kill $pid; cat "$T/err"; die "the first sample never ended"; }
+	sleep 0.05
+done
 kill -INT $pid
 wait $pid
 rc=$?

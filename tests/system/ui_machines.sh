@@ -7,7 +7,7 @@
 # files over it) is the layout's cpu0. Expected: each layout's expect.console (sparklines and the
 # growing joule count masked). KBENCH_MACHINES_UPDATE=1 writes them instead (review before committing).
 # requires: unshare setpriv tmux python3 taskset
-# cost: 61
+# cost: 48
 . "$KBENCH_TOP/tests/system/lib.inc"
 # The whole test runs in the namespace, so the tmux server and the consoles see the fake /sys/class.
 if [ -z "${KBENCH_IN_NS:-}" ]; then
