@@ -3,7 +3,9 @@
 # and comparisons with the same settings then say their verdicts rest on them.
 # tier: load (busy calibration runs teach no floor: it skips, or learns from fewer runs)
 . "$KBENCH_TOP/tests/system/lib.inc"
-S="--samples 3 --duration 0.3 --pause 0"
+# Two samples a test: the floors are learned from the runs' scores (3 runs, 2 degrees of freedom),
+# whatever the samples behind each.
+S="--samples 2 --duration 0.3 --pause 0"
 W="dhry2reg syscall"
 
 expect_exit 2 "$KBENCH" calibrate -n 1 $S $W
@@ -42,7 +44,7 @@ grep -q '^Verdicts: noise floors learned from 3 runs here (0.3 s samples)' "$T/o
 	die "the comparison does not rest on the calibration"
 grep -q 'kbench calibrate' "$T/out" && die "a calibrated comparison still asks to calibrate"
 # Other settings are not calibrated by it.
-expect_exit 0 "$KBENCH" run --samples 3 --duration 0.2 --pause 0 --name other $W
+expect_exit 0 "$KBENCH" run --samples 2 --duration 0.2 --pause 0 --name other $W
 expect_exit 0 "$KBENCH" compare --width 80 mine other
 grep -q '^Verdicts: default noise floors' "$T/out" || die "a run of other settings borrowed the calibration"
 expect_exit 0 "$KBENCH" noise

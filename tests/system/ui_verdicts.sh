@@ -2,19 +2,24 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The console and `kbench compare` give the same verdicts for the same two runs, from the same
 # floors (learned from the store, the two compared runs left out), and say what they rest on.
-# tier: load (the floors must be learned from all 3 A/A runs: a busy one is left out)
+# The runs are made without telemetry: with no measure of what others used, none is left out of
+# the learning as busy, so the floors rest on all 3 A/A runs however busy the machine (the busy
+# pipe row is made by hand below). Nothing here hangs on the machine's load: an ordinary test.
 # requires: tmux python3
+# cost: 20
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/ui_lib.inc"
 
-R="run -q --samples 3 --duration 0.3 --pause 0 -c 1"
+R="run -q --samples 3 --duration 0.3 --pause 0 -c 1 --no-telemetry"
 W="dhry2reg syscall pipe"
 for name in aa1 aa2 aa3 base this; do
 	"$KBENCH" $R --name $name $W >"$T/run.out" 2>&1 || { cat "$T/run.out"; die "could not prepare run $name"; }
 done
 base=$("$KBENCH" runs | awk '$2 == "base" { print $1 }')
 this=$("$KBENCH" runs | awk '$2 == "this" { print $1 }')
-# Known differences in "this": Dhrystone at a fifth of its speed (beyond any noise, sanitized builds too), and pipe measured beside a busy machine.
+# Known differences in "this": Dhrystone at a twentieth of its speed (beyond any noise: a fifth was
+# "no significant change" once under ASan on a machine loaded 2.5 times over, whose noise the
+# floors had learned, -65% +-49), and pipe measured beside a busy machine.
 python3 - "$KBENCH_HOME/$this.json" <<'PY' || die "could not edit the run"
 import json, sys
 p = sys.argv[1]
@@ -23,10 +28,10 @@ b = r["blocks"][0]
 for t in b["tests"]:
     if t["id"] == "dhry2reg":
         for s in t["samples"]:
-            s["count"] = [c * 0.2 for c in s["count"]]
-        t["score"] *= 0.2
-        t["index"] *= 0.2
-        b["index_score"] *= 0.2 ** (1 / 3)
+            s["count"] = [c * 0.05 for c in s["count"]]
+        t["score"] *= 0.05
+        t["index"] *= 0.05
+        b["index_score"] *= 0.05 ** (1 / 3)
     if t["id"] == "pipe":
         t["summary"] = [s for s in t["summary"] if s["key"] != "others.cpu"]
         t["summary"].append({"key": "others.cpu", "value": 0.6})
