@@ -60,6 +60,9 @@ grep -qx 'failed: small' "$T/out" || die "the failures are not 'small' alone"
 grep -qx 'skipped: test_big:disk_case mid_sys' "$T/out" || die "the skipped are not test_big:disk_case and mid_sys"
 # passed: 2 + 3 + 1 cases, alpha, huge, zeta, builds, quiet; failed: small; skipped: a case and mid_sys
 tail -n 1 "$T/out" | grep -qx '11 passed, 1 failed, 2 skipped' || die "the tally is not 11 passed, 1 failed, 2 skipped"
+# each tier's wall time, where the whole suite ran
+grep -qx 'ordinary tier: [0-9]* s' "$T/out" && grep -qx 'load-sensitive tier: [0-9]* s' "$T/out" ||
+	die "the tiers' wall times are not printed"
 
 # two lanes take the tests in the same order: the two costliest start first, side by side
 rm "$top/tests/system/"*.sh "$top/build/tests/"* "$top/tests/unit/"*

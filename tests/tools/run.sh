@@ -235,14 +235,19 @@ system() {
 	done <"$log/items"
 }
 
+# Each tier's wall time, so a change to the suite's length can be placed (issue 34's budget).
+t0=$(date +%s)
 system ""
+[ -n "$TESTS" ] || echo "ordinary tier: $(($(date +%s) - t0)) s"
 load=""
 for t in "$top"/tests/system/*.sh; do
 	[ -f "$t" ] && wanted "$(basename "$t" .sh)" && [ "$(tier "$t")" = load ] && load="$load $(basename "$t" .sh)"
 done
 if [ -n "$load" ]; then
 	echo "load-sensitive tier:$load"
+	t0=$(date +%s)
 	system load
+	[ -n "$TESTS" ] || echo "load-sensitive tier: $(($(date +%s) - t0)) s"
 fi
 
 [ -n "$failed" ] && echo "failed:$failed"
