@@ -13,10 +13,12 @@ KBENCH_SYSFS_ROOT="$T/root" expect_exit 0 "$KBENCH" $R --name idle dhry2reg sysc
 expect_exit 0 "$KBENCH" show idle
 grep -q '^note: settle' "$T/out" && { cat "$T/out"; die "an idle machine's run says it did not settle"; }
 # busy: two CPUs' worth of user ticks every second, read at the moment of reading: /proc/stat is
-# a fifo whose writer answers each open with the ticks the clock gives (under any load)
+# a fifo whose writer answers each open with the ticks the clock gives (under any load). The
+# interpreter itself, not lib.inc's python3 function: in the background that is a subshell that
+# kill would end, leaving the writer blocked on the fifo for good.
 rm "$T/root/proc/stat"
 mkfifo "$T/root/proc/stat"
-python3 -c '
+"${kb_python:-python3}" -c '
 import sys, time
 t0 = time.monotonic()
 while True:
