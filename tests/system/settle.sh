@@ -7,6 +7,7 @@
 # idle, and a real one busy beside a process that spins (the fake's fifo can hand a reader a line
 # written a moment before: too coarse for a tenth of a second).
 # requires: python3
+# cost: 23
 . "$KBENCH_TOP/tests/system/lib.inc"
 mkdir -p "$T/root/proc"
 printf 'cpu  100 0 100 100000 0 0 0 0 0 0\n' >"$T/root/proc/stat"
