@@ -474,6 +474,8 @@ const struct opt_env opt_env[] = {
 				    "the run's notes say so)", true },
 	{ "KBENCH_BUILDLOAD_LEAD", "buildload: seconds a load runs before its build (default 3; tests\n"
 				   "shorten it)", true },
+	{ "KBENCH_PREFLIGHT_WINDOW", "the preflight: seconds it watches what other processes use\n"
+				    "before a run (0 to 5, default 0.5; tests shorten it)", true },
 	{ "KBENCH_TEST_GRACE", "tests only: seconds a worker may run past its sample's deadline\n"
 			      "before it is killed as hung (default 10 and a quarter of the sample)", true },
 	{ "KBENCH_TEST_KILL_AT", "tests only: kill kbench (SIGKILL) at this step of a save or of\n"

@@ -9,7 +9,7 @@
 # must fail with one line naming "Exec format error", with one it must run. And make
 # ARCH=arm64 without the cross compiler says so.
 # requires: qemu-aarch64-static aarch64-linux-gnu-gcc make flock
-# cost: 82 heavy (a build of build-arm64, beside arm64_system)
+# cost: 61 heavy (a build of build-arm64, beside arm64_system)
 . "$KBENCH_TOP/tests/system/lib.inc"
 
 # One arm64 binary serves every suite; it runs in the native one (make test).

@@ -9,7 +9,7 @@
 # Then two tiny memlat runs (a points test): their report, with its curve charts, passes the same
 # checks at 1280x800. REPORT_SHOTS=DIR keeps the reports and the screenshots there, to look at.
 # requires: chromium python3 unshare
-# cost: 35
+# cost: 39
 . "$KBENCH_TOP/tests/system/lib.inc"
 CHROME=$(command -v chromium || command -v chromium-browser || true)
 

@@ -5,6 +5,7 @@
 # quick ones), keeps each test's telemetry its own, and refuses what does not go with it.
 # (--quick alone keeps the precision rule: test_request and ui_quick check it.)
 # requires: python3
+# cost: 17
 . "$KBENCH_TOP/tests/system/lib.inc"
 W="dhry2reg syscall pipe"
 t0=$(date +%s)

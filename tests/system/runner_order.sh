@@ -4,6 +4,7 @@
 # ordinary system tests start the costliest first ("# cost: N" atop a system test, "/* cost: N */"
 # atop a unit test's source), those that say none after them in name order, those whose cost
 # says "heavy" (they keep both CPUs busy) after all others, the load tier last;
+# the ordinary tier's preflights watch 0.1 s (or what the caller says), the load tier's their 0.5 s;
 # and the tally counts a unit program's cases, its skipped cases by name, and each system test.
 . "$KBENCH_TOP/tests/system/lib.inc"
 
@@ -31,6 +32,7 @@ system() {
 		echo '# SPDX-License-Identifier: GPL-2.0-or-later'
 		[ "$2" = - ] || echo "# cost: $2"
 		[ -n "${4:-}" ] && echo "# tier: $4 (made up)"
+		echo "echo \"$1 \${KBENCH_PREFLIGHT_WINDOW:-unset}\" >>'$T/windows'"
 		echo "echo 'the reason'; exit $3"
 	} >"$top/tests/system/$1.sh"
 }
@@ -45,7 +47,8 @@ system zeta - 0
 system builds "95 heavy" 0
 system quiet 50 0 load
 
-(cd "$top" && env -u TESTS -u KBENCH_EXEC BUILD=build KBENCH=/bin/true JOBS=1 sh tests/tools/run.sh) >"$T/out" 2>&1
+(cd "$top" && env -u TESTS -u KBENCH_EXEC -u KBENCH_PREFLIGHT_WINDOW BUILD=build KBENCH=/bin/true JOBS=1 \
+	sh tests/tools/run.sh) >"$T/out" 2>&1
 rc=$?
 cat "$T/out"
 [ "$rc" = 1 ] || die "a failing test, and the runner exited $rc"
@@ -60,6 +63,8 @@ grep -qx 'failed: small' "$T/out" || die "the failures are not 'small' alone"
 grep -qx 'skipped: test_big:disk_case mid_sys' "$T/out" || die "the skipped are not test_big:disk_case and mid_sys"
 # passed: 2 + 3 + 1 cases, alpha, huge, zeta, builds, quiet; failed: small; skipped: a case and mid_sys
 tail -n 1 "$T/out" | grep -qx '11 passed, 1 failed, 2 skipped' || die "the tally is not 11 passed, 1 failed, 2 skipped"
+grep -qx 'alpha 0.1' "$T/windows" && grep -qx 'builds 0.1' "$T/windows" && grep -qx 'quiet unset' "$T/windows" ||
+	die "the preflight windows are not 0.1 s in the ordinary tier and the default in the load tier: $(cat "$T/windows")"
 # each tier's wall time, where the whole suite ran
 grep -qx 'ordinary tier: [0-9]* s' "$T/out" && grep -qx 'load-sensitive tier: [0-9]* s' "$T/out" ||
 	die "the tiers' wall times are not printed"
@@ -70,15 +75,18 @@ rm "$top/tests/system/"*.sh "$top/build/tests/"* "$top/tests/unit/"*
 lane() {
 	printf '#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0-or-later\n' >"$top/tests/system/$1.sh"
 	[ "$2" = - ] || echo "# cost: $2" >>"$top/tests/system/$1.sh"
-	echo "echo $1 >>'$T/started'; sleep 0.2" >>"$top/tests/system/$1.sh"
+	echo "echo $1 \$KBENCH_PREFLIGHT_WINDOW >>'$T/started'; sleep 0.2" >>"$top/tests/system/$1.sh"
 }
 for n in a b c d e f; do lane "s_$n" -; done
 lane z_long 4
 lane y_long 3
 lane h_build "99 heavy"
-(cd "$top" && env -u TESTS -u KBENCH_EXEC BUILD=build KBENCH=/bin/true JOBS=2 sh tests/tools/run.sh) >"$T/out2" 2>&1 || { cat "$T/out2"; die "two lanes failed"; }
+(cd "$top" && env -u TESTS -u KBENCH_EXEC KBENCH_PREFLIGHT_WINDOW=0.3 BUILD=build KBENCH=/bin/true JOBS=2 \
+	sh tests/tools/run.sh) >"$T/out2" 2>&1 || { cat "$T/out2"; die "two lanes failed"; }
 cat "$T/out2"
 tail -n 1 "$T/out2" | grep -qx '9 passed, 0 failed' || die "two lanes: not 9 passed"
+[ "$(grep -c ' 0.3$' "$T/started")" = 9 ] || die "the caller's preflight window was not the tests': $(cat "$T/started")"
+sed -i 's/ .*//' "$T/started"
 tail -n 2 "$T/started" | grep -qx h_build || die "two lanes started the heavy test before the last two"
 [ "$(head -n 2 "$T/started" | sort | tr '\n' ' ')" = "y_long z_long " ] ||
 	die "two lanes started $(head -n 2 "$T/started" | tr '\n' ' ')first, not the two costliest"

@@ -2,8 +2,12 @@
 # Settling: a quick sample waits (a little) for the machine to be idle, reading /proc/stat; a
 # machine that stays busy is said in the run's note, and after 5 caps in a row the run stops
 # waiting; an idle one is said nothing of; a full-length run settles before each test's first
-# sample, and --pause 0 not at all. /proc/stat is a fake one, still or kept busy.
+# sample, and --pause 0 not at all. /proc/stat is a fake one, still or kept busy. The preflight's
+# window (make test's ordinary tier shortens it, KBENCH_PREFLIGHT_WINDOW) sees the still machine
+# idle, and a real one busy beside a process that spins (the fake's fifo can hand a reader a line
+# written a moment before: too coarse for a tenth of a second).
 # requires: python3
+# cost: 23
 . "$KBENCH_TOP/tests/system/lib.inc"
 mkdir -p "$T/root/proc"
 printf 'cpu  100 0 100 100000 0 0 0 0 0 0\n' >"$T/root/proc/stat"
@@ -12,11 +16,14 @@ R="run -c 1 --quick --budget 0.15 --duration 0.2 --interval 0"
 KBENCH_SYSFS_ROOT="$T/root" expect_exit 0 "$KBENCH" $R --name idle dhry2reg syscall
 expect_exit 0 "$KBENCH" show idle
 grep -q '^note: settle' "$T/out" && { cat "$T/out"; die "an idle machine's run says it did not settle"; }
+grep -q '^note: preflight: busy' "$T/out" && { cat "$T/out"; die "the preflight calls an idle machine busy"; }
 # busy: two CPUs' worth of user ticks every second, read at the moment of reading: /proc/stat is
-# a fifo whose writer answers each open with the ticks the clock gives (under any load)
+# a fifo whose writer answers each open with the ticks the clock gives (under any load). The
+# interpreter itself, not lib.inc's python3 function: in the background that is a subshell that
+# kill would end, leaving the writer blocked on the fifo for good.
 rm "$T/root/proc/stat"
 mkfifo "$T/root/proc/stat"
-python3 -c '
+"${kb_python:-python3}" -c '
 import sys, time
 t0 = time.monotonic()
 while True:
@@ -61,4 +68,12 @@ w = waits("full-pause")
 assert len(w) == 2 and all(0.9 <= x < 1.9 for x in w), w  # each test's first sample, its 1 s cap
 assert waits("full-nopause") == [], waits("full-nopause")
 PY
+sh -c 'while :; do :; done' &
+spin=$!
+"$KBENCH" run --no-save -c 1 --samples 1 --duration 0.1 --pause 0 --no-telemetry syscall >"$T/out" 2>"$T/err"
+rc=$?
+kill $spin
+[ $rc = 0 ] || { cat "$T/out" "$T/err"; die "a run beside a spinning process exited $rc"; }
+grep -Eq '^preflight: busy: other processes used [0-9.]+ CPU in the ([0-9.]+ s|half second) before the run' "$T/err" ||
+	die "the preflight does not see a process spinning beside it: $(grep preflight "$T/err")"
 echo "settling waits for an idle machine, and says when it did not come"

@@ -12,7 +12,7 @@
 # turn by one process (tests/tools/probe_driver.c), an empty sensors configuration (a probe
 # prints its labels already applied).
 # requires: unshare setpriv python3 sensors
-# cost: 14
+# cost: 24
 . "$KBENCH_TOP/tests/system/lib.inc"
 P="$KBENCH_TOP/tests/fixtures/probes"
 n=$(ls "$P/sensors" | wc -l)

@@ -5,6 +5,7 @@
 # no read of uninitialised memory, no invalid access. Then the same run read back, shown
 # and compared with itself.
 # requires: valgrind
+# cost: 19
 . "$KBENCH_TOP/tests/system/lib.inc"
 . "$KBENCH_TOP/tests/system/valgrind_lib.inc"
 mkdir -p "$T/scratch"
