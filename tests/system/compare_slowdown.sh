@@ -72,6 +72,13 @@ for try in 1 2 3; do
 		echo "$r: sample, count, elapsed"
 		"$KBENCH" export $r --format csv | awk -F, '$2 ~ /dhry|syscall/ { print "  " $2, $12, $14, $15 }'
 	done
+	# A row withheld as busy (others used the CPUs during that test, after a quiet
+	# preflight) is kbench's busy check at work, not a missed slowdown: measured again too.
+	if grep -q '^\(Dhrystone 2\|System Call\) .*n/a (busy)$' "$T/out"; then
+		[ $try = 3 ] && busy_said "rows withheld as busy in three pairs of runs"
+		echo "try $try: a row was withheld as busy; measuring the pair again"
+		continue
+	fi
 	grep -q '^\(Dhrystone 2\|System Call\) .*+- *[0-9.]*! ' "$T/out" ||
 		die "a known slowdown not reported slower (and no row drifted)"
 	[ $try = 3 ] && die "a known slowdown drifted within a run in three pairs of runs"
