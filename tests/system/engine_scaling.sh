@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Two copies of a CPU-bound test score what two independent one-copy runs, started
 # side by side, score together: kbench's copies run in parallel and their scores add.
-# The pair's figure is twice the slower run's (the faster one may have had a CPU to
-# itself while the other started).
+# The pair's figure is the sum of the two runs, not twice the slower: the two vCPUs need
+# not be equal (a fresh clone's SAN run here read 26 M and 14 M lps side by side, three
+# attempts alike, and 40 M for two copies: one vCPU's host thread was shared).
 # The expectation is taken from the machine, not assumed: two vCPUs that are one
 # core's hyperthreads on the host give about 1.5 times one copy (a CI host did, in the
 # sanitized build), two whole cores about 2. Other load on the machine skews one
@@ -28,10 +29,12 @@ for attempt in 1 2 3; do
 	a=$(score "$T/solo_a" 1) b=$(score "$T/solo_b" 1)
 	[ -n "$one" ] && [ -n "$two" ] && [ -n "$a" ] && [ -n "$b" ] || { cat "$T/report" "$T/solo_a"; die "no scores"; }
 	line=$(awk -v one="$one" -v two="$two" -v a="$a" -v b="$b" \
-		'BEGIN { p = 2 * (a < b ? a : b); printf "%.3f %.3f %.3f", two / one, p / one, two / p }')
+		'BEGIN { p = a + b; printf "%.3f %.3f %.3f %.3f", two / one, p / one, two / p, two / (a > b ? a : b) }')
 	set -- $line
-	echo "attempt $attempt: 1 copy $one lps, 2 copies $two lps ($1 x), two side-by-side runs $a and $b lps (twice the slower: $2 x); 2 copies / that $3"
-	# Parallel at all (serial copies would read about 1), and as parallel as the machine allows.
-	awk -v r="$1" -v s="$3" 'BEGIN { exit !(r > 1.3 && r < 2.2 && s > 0.8 && s < 1.2) }' && { echo ok; exit 0; }
+	echo "attempt $attempt: 1 copy $one lps, 2 copies $two lps ($1 x), two side-by-side runs $a and $b lps (together: $2 x); 2 copies / that $3, / the faster $4"
+	# As parallel as the machine allows, and parallel at all: more than 1.3 times the faster
+	# solo run (serial copies would read about 1). Not against the one-copy run of the report:
+	# on unequal vCPUs it lands on either (14 M or 26 M here), 1.5 or 2.9 times.
+	awk -v s="$3" -v f="$4" 'BEGIN { exit !(s > 0.8 && s < 1.2 && f > 1.3) }' && { echo ok; exit 0; }
 done
-die "2 copies did not score what two side-by-side runs do (last: $1 x one copy, $3 of the pair)"
+die "2 copies did not score what two side-by-side runs do (last: $1 x one copy, $3 of the pair, $4 of its faster run)"
