@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -227,9 +226,7 @@ static void worker_main(struct runner *r, const struct test_def *t, int copy, in
 {
 	setpgid(0, 0);
 	/* The coordinator dying must not leave workers eating the next run's CPU. */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(1);
+	wl_die_with(parent, SIGKILL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);

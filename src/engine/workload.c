@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 double wl_now(void)
@@ -23,6 +24,13 @@ double wl_now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void wl_die_with(pid_t parent, int sig)
+{
+	prctl(PR_SET_PDEATHSIG, sig);
+	if (getppid() != parent)
+		_exit(1);
 }
 
 void wl_pair_mark(const struct workload_ctx *c)

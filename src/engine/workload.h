@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "lathist.h"
 
@@ -154,6 +155,12 @@ static inline void wl_publish_point(const struct workload_ctx *c, int series, do
 }
 
 double wl_now(void); /* CLOCK_MONOTONIC in seconds */
+
+/* In a child just forked, parent being the forker's getpid() taken before the fork: sig when
+ * the parent dies (PR_SET_PDEATHSIG), and _exit(1) at once if it has died already, between the
+ * fork and this call, which the prctl alone would miss (a make that then built the whole tree
+ * into a killed run's scratch). Async-signal-safe. */
+void wl_die_with(pid_t parent, int sig);
 
 /*
  * Where a pair of processes runs (context1's two, passing a counter): the

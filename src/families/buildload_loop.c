@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -245,10 +244,10 @@ static void mem_hog(struct workload_ctx *ctx, uint64_t size_kib)
 
 static pid_t fork_load(void)
 {
-	pid_t pid = fork();
+	pid_t worker = getpid(), pid = fork();
 	if (pid == 0) {
 		/* the worker killed outright: its loads go with it */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		wl_die_with(worker, SIGKILL);
 		signal(SIGTERM, SIG_DFL);
 	}
 	return pid;

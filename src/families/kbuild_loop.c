@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -114,12 +113,12 @@ static void last_line(const char *log, char *out, size_t len)
 	fclose(f);
 }
 
-/* In a child of the worker, before it runs make or tar: SIGTERM when the
- * worker dies, stdin from /dev/null, stdout and stderr to log, in dir when
- * one is given. -1 when one of them cannot be had. */
-static int child_to_log(const char *log, const char *dir)
+/* In a child of the worker (parent: its pid), before it runs make or tar:
+ * SIGTERM when the worker dies, stdin from /dev/null, stdout and stderr to
+ * log, in dir when one is given. -1 when one of them cannot be had. */
+static int child_to_log(pid_t parent, const char *log, const char *dir)
 {
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	wl_die_with(parent, SIGTERM);
 	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	int nul = open("/dev/null", O_RDONLY);
 	if (fd < 0 || nul < 0 || (dir && chdir(dir) != 0))
@@ -166,7 +165,7 @@ static int run_make(struct workload_ctx *ctx, const struct kb_tree *t, const cha
 	if (!realpath(ctx->tmpdir, tmp))
 		snprintf(tmp, sizeof tmp, "%s", ctx->tmpdir);
 	double t0 = wl_now(), next_count = 0;
-	pid_t pid = fork();
+	pid_t worker = getpid(), pid = fork();
 	if (pid < 0)
 		return wl_fail(ctx, "fork: %s", strerror(errno));
 	if (pid == 0) {
@@ -174,7 +173,7 @@ static int run_make(struct workload_ctx *ctx, const struct kb_tree *t, const cha
 		 * SIGTERM, which it passes to the compilers it runs (GNU make's
 		 * fatal_error_signal), so none go on writing into the scratch. A
 		 * skip, an abort or Ctrl-C kill the worker's whole group anyway. */
-		if (child_to_log(log, t->dir) < 0)
+		if (child_to_log(worker, log, t->dir) < 0)
 			_exit(126);
 		/* Not a sub-make of whatever make started kbench (make test):
 		 * its jobserver would share out the -j asked here. And no
@@ -358,11 +357,11 @@ static int kernel_run(struct workload_ctx *ctx, const struct kbuild_opts *o, con
 		if (tarball) {
 			if (mkdir(ext, 0755) != 0)
 				return wl_fail(ctx, "cannot make %s: %s", ext, strerror(errno));
-			pid_t pid = fork();
+			pid_t worker = getpid(), pid = fork();
 			if (pid < 0)
 				return wl_fail(ctx, "fork: %s", strerror(errno));
 			if (pid == 0) {
-				if (child_to_log(log, NULL) < 0)
+				if (child_to_log(worker, log, NULL) < 0)
 					_exit(126);
 				execlp("tar", "tar", "-xf", o->source, "-C", ext, "--no-same-owner",
 				       (char *)NULL);

@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -167,9 +166,9 @@ static int sort_job(const char *path, char *buf, size_t cap, char **lines, char 
 }
 
 /* One task: `jobs` jobs after the start signal; exit 0, or 1 with a line on errfd. */
-static void task_main(struct workload_ctx *ctx, int task, int jobs, int startfd, int errfd)
+static void task_main(struct workload_ctx *ctx, pid_t worker, int task, int jobs, int startfd, int errfd)
 {
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	wl_die_with(worker, SIGKILL);
 	char why[300] = "", path[4096];
 	snprintf(path, sizeof path, "%s/%s", ctx->datadir ? ctx->datadir : ".", SORT_FILE);
 	size_t cap = 64 * 1024;
@@ -213,6 +212,7 @@ static int run_step(struct workload_ctx *ctx, int tasks, int jobs, double *real,
 	struct rusage r0, r1;
 	getrusage(RUSAGE_CHILDREN, &r0);
 	int forked = 0, rc = 0;
+	pid_t worker = getpid();
 	for (; forked < tasks; forked++) {
 		pid_t pid = fork();
 		if (pid < 0) {
@@ -222,7 +222,7 @@ static int run_step(struct workload_ctx *ctx, int tasks, int jobs, double *real,
 		if (pid == 0) {
 			close(start[1]);
 			close(errp[0]);
-			task_main(ctx, forked, jobs, start[0], errp[1]);
+			task_main(ctx, worker, forked, jobs, start[0], errp[1]);
 		}
 		pids[forked] = pid;
 	}

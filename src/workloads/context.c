@@ -7,7 +7,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -116,7 +115,7 @@ static int context_run(struct workload_ctx *ctx)
 	/* Like UnixBench 6: a side whose partner is gone sees EPIPE, not a signal. */
 	sigaction(SIGPIPE, &ign, &old_pipe);
 
-	pid_t pid = fork();
+	pid_t worker = getpid(), pid = fork();
 	if (pid < 0) {
 		rc = wl_fail(ctx, "fork failed: %s", strerror(errno));
 		close(to_child[0]);
@@ -127,7 +126,7 @@ static int context_run(struct workload_ctx *ctx)
 		return rc;
 	}
 	if (pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		wl_die_with(worker, SIGKILL);
 		close(to_child[1]);
 		close(to_parent[0]);
 		context_child(ctx, to_child[0], to_parent[1]);

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,6 +23,7 @@ struct looper {
 	const char *what;
 	char dir[PATH_MAX];
 	int null_fd, out_fd, err_fd;
+	pid_t worker; /* the forking process, for its children's wl_die_with */
 	char **envp;
 	char lang[96], lc_all[96];
 };
@@ -105,6 +105,7 @@ static int looper_setup(struct looper *l)
 {
 	struct workload_ctx *ctx = l->ctx;
 	char path[PATH_MAX + 16];
+	l->worker = getpid();
 
 	if (!ctx->tmpdir)
 		return wl_fail(ctx, "%s needs a scratch directory", l->what);
@@ -142,7 +143,7 @@ static int looper_setup(struct looper *l)
 /* The child: never returns. Only async-signal-safe calls after fork. */
 static void looper_child(const struct looper *l, char *const argv[])
 {
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	wl_die_with(l->worker, SIGKILL);
 	if (chdir(l->dir) < 0)
 		_exit(126);
 	dup2(l->null_fd, 0);

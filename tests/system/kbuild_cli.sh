@@ -113,7 +113,7 @@ wait $pid 2>/dev/null
 # make gets SIGTERM when its worker dies and stops its compilers
 i=0
 until [ "$(in_scratch)" = 0 ] || [ $i -gt 100 ]; do sleep 0.1; i=$((i + 1)); done
-[ "$(in_scratch)" = 0 ] || die "make or a compiler outlived a killed run"
+[ "$(in_scratch)" = 0 ] || die "make or a compiler outlived a killed run: $(scratch_procs)"
 expect_exit 2 "$KBENCH" run kbuild --make-jobs 0 --tmpdir "$T/scratch" --no-save
 expect_exit 0 "$KBENCH" run kbuild --tree 1 --make-jobs 1 --samples 1 --pause 0 --no-telemetry \
 	--tmpdir "$T/scratch" --no-save
