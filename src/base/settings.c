@@ -103,3 +103,13 @@ bool settings_given(const char *params, const char *name)
 			return true;
 	return false;
 }
+
+double settings_env_seconds(const char *name, double def, double lo, double hi)
+{
+	const char *s = getenv(name);
+	if (!s || !*s)
+		return def;
+	char *end;
+	double v = strtod(s, &end);
+	return *end || !(v >= lo && v <= hi) ? def : v;
+}

@@ -78,4 +78,9 @@ int settings_value(const struct setting *r, const char *spelled, const char *tex
 /* Whether params has the word of the setting named name ("source" finds "source=..."). */
 bool settings_given(const char *params, const char *name);
 
+/* Seconds from the environment variable name (the tests' knobs: a preflight window, a
+ * grace, a lead): its value when it is a number from lo to hi, else def (unset, empty,
+ * not a number or out of range: the default, never 0 by accident). */
+double settings_env_seconds(const char *name, double def, double lo, double hi);
+
 #endif

@@ -23,6 +23,7 @@
 
 #include "procstat.h"
 #include "run.h"
+#include "settings.h"
 #include "telemetry/sysroot.h"
 #include "tests.h"
 #include "workload.h"
@@ -354,17 +355,6 @@ static void watch_stop(struct runner *r, struct watch *w, double now, bool kill_
 	w->stop_at = now;
 }
 
-/* How long a copy may go on past its sample's deadline before it is killed as hung: ten
- * seconds and a quarter of the sample, or KBENCH_TEST_GRACE's seconds (tests that freeze a
- * worker on purpose wait for the kill without ten idle seconds each). */
-static double runner_grace(double length)
-{
-	const char *s = getenv("KBENCH_TEST_GRACE");
-	char *end = NULL;
-	double g = s && *s ? strtod(s, &end) : -1;
-	return g > 0 && *end == 0 ? g : 10 + length * 0.25;
-}
-
 /* The sample's deadline, a skip or an abort, and a copy past its grace or hung. */
 static void watch_police(struct runner *r, struct watch *w, double now)
 {
@@ -525,7 +515,10 @@ int runner_run_sample(struct runner *r, struct runner_event *ev, const struct te
 	 * three times its estimate here, and is slow, not hung. */
 	if (t->sample_seconds && ev->sample_length * 6 + 60 > w.hang_after)
 		w.hang_after = ev->sample_length * 6 + 60;
-	w.grace = runner_grace(length);
+	/* How long a copy may go on past its deadline before it is killed as hung: ten seconds and
+	 * a quarter of the sample, or KBENCH_TEST_GRACE's seconds (tests that freeze a worker on
+	 * purpose wait for the kill without ten idle seconds each). */
+	w.grace = settings_env_seconds("KBENCH_TEST_GRACE", 10 + length * 0.25, 0.01, 3600);
 	w.next_tick = w.t0 + r->o.interval;
 	watch_sample(r, ev, &w, done_pipe[0]);
 

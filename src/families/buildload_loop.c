@@ -29,6 +29,7 @@
 #include "buildload.h"
 #include "kbuild.h"
 #include "scratch.h"
+#include "settings.h"
 #include "sysinfo.h"
 #include "telemetry/sysroot.h"
 
@@ -420,8 +421,7 @@ static int flush_cache(void)
 
 static double lead_seconds(void)
 {
-	const char *s = getenv("KBENCH_BUILDLOAD_LEAD");
-	return s && *s ? atof(s) : BUILDLOAD_LEAD_SECONDS;
+	return settings_env_seconds("KBENCH_BUILDLOAD_LEAD", BUILDLOAD_LEAD_SECONDS, 0, 600);
 }
 
 static int buildload_run(struct workload_ctx *ctx)

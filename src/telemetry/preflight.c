@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "run.h"
+#include "settings.h"
 #include "telemetry/counters.h"
 #include "telemetry/others.h"
 #include "telemetry/source.h"
@@ -19,19 +20,6 @@
 
 /* How long the preflight watches the rest of the machine before the run. */
 #define OTHERS_WINDOW 0.5
-
-/* The window, or $KBENCH_PREFLIGHT_WINDOW's seconds (0 to 5): kbench's own tests
- * shorten it where nothing they check hangs on the finding, since every run waits it
- * out. Anything else there is not a window: the default's half second. */
-static double preflight_window(void)
-{
-	const char *s = getenv("KBENCH_PREFLIGHT_WINDOW");
-	if (!s || !*s)
-		return OTHERS_WINDOW;
-	char *end;
-	double v = strtod(s, &end);
-	return *end || !(v >= 0 && v <= 5) ? OTHERS_WINDOW : v;
-}
 
 void preflight_check(struct run *run, FILE *out)
 {
@@ -103,7 +91,9 @@ void preflight_check(struct run *run, FILE *out)
 	 * after another one always looked busy. What others used just now. */
 	struct others_snap o1;
 	others_snap(&o1);
-	double window = preflight_window();
+	/* $KBENCH_PREFLIGHT_WINDOW (0 to 5 s): kbench's own tests shorten it where nothing
+	 * they check hangs on the finding, since every run waits it out. */
+	double window = settings_env_seconds("KBENCH_PREFLIGHT_WINDOW", OTHERS_WINDOW, 0, 5);
 	double left = window - (o1.t - o0.t);
 	if (left > 0) {
 		struct timespec nap = { 0, (long)(left * 1e9) };

@@ -273,6 +273,25 @@ static void estimates_fill_once_per_options(void **state)
 	assert_int_equal(((const struct fake_settings *)sample_got)->n, 6);
 }
 
+/* A tests' knob in seconds: its value in range, the default for anything else. */
+static void env_seconds_take_only_numbers_in_range(void **state)
+{
+	(void)state;
+	unsetenv("KBENCH_UNIT_SECONDS");
+	assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0, 5) == 0.5);
+	const char *def[] = { "", "abc", "0.1s", "-1", "6", "nan" };
+	for (size_t i = 0; i < sizeof def / sizeof *def; i++) {
+		setenv("KBENCH_UNIT_SECONDS", def[i], 1);
+		assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0, 5) == 0.5);
+	}
+	setenv("KBENCH_UNIT_SECONDS", "0.1", 1);
+	assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0, 5) == 0.1);
+	setenv("KBENCH_UNIT_SECONDS", "0", 1);
+	assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0, 5) == 0);
+	assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0.01, 5) == 0.5);
+	unsetenv("KBENCH_UNIT_SECONDS");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -281,6 +300,7 @@ int main(void)
 		cmocka_unit_test(a_full_run_is_not_quick),
 		cmocka_unit_test(bad_settings_stop_the_run),
 		cmocka_unit_test(estimates_fill_once_per_options),
+		cmocka_unit_test(env_seconds_take_only_numbers_in_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
