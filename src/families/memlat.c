@@ -352,9 +352,9 @@ double memlat_find_step(const double *x, const double *v, int n, double lo_at, d
 	if (!(lo > 0) || !(hi > lo))
 		return NAN;
 	double mid = sqrt(lo * hi), steepest = 0, at = NAN;
-	for (int i = 1; i + 1 < n; i++) {
-		/* the slope from both neighbours, all between the two plateaus */
-		if (x[i - 1] < lo_at || x[i + 1] > hi_at || !(v[i - 1] > 0))
+	for (int i = 0; i + 1 < n; i++) {
+		/* the rise from size i to size i + 1, both between the two plateaus */
+		if (x[i] < lo_at || x[i + 1] > hi_at || !(v[i] > 0))
 			continue;
 		/* risen for good: the next three sizes (as many as there are) past
 		 * the middle, so a walk or two another process disturbed is no step */
@@ -362,10 +362,14 @@ double memlat_find_step(const double *x, const double *v, int n, double lo_at, d
 		for (int k = i + 1; k < i + 4 && k < n; k++)
 			up = up && v[k] >= mid;
 		/* on the curve's running median of three: one odd size bends nothing */
-		double d = log(med3(v, n, i + 1) / med3(v, n, i - 1));
+		double d = log(med3(v, n, i + 1) / med3(v, n, i));
 		if (up && d > steepest) {
 			steepest = d;
-			at = x[i];
+			/* the middle of the two sizes the curve rose between: a grid point would
+			 * put a sharp rise at one end or the other, a point early or late by how
+			 * ties fell (a 48 KiB L1 that overflowed between 41.5 and 45.3 KiB read
+			 * as 41.5 KiB, two points early, or as 45.3) */
+			at = sqrt(x[i] * x[i + 1]);
 		}
 	}
 	return at;

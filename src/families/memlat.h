@@ -103,12 +103,14 @@ int memlat_plateau_sizes(const struct memlat_caches *c, double largest, const ch
  * nearest point is more than a doubling away. */
 double memlat_plateau_value(const double *x, const double *v, int n, double at);
 /* Where the curve steps up from plateau lo to plateau hi: between lo_at
- * and hi_at, the size where it climbs most steeply (log latency over its
- * two neighbours), among those after which it stays past the geometric
- * middle of lo and hi. A cache's curve bends before the cache is full
- * (physically indexed sets fill unevenly) and reaches the next level's
- * latency only well after; the steepest point is where it overflows.
- * NAN when the curve never rises for good. */
+ * and hi_at, the two neighbouring sizes between which it climbs most
+ * steeply (log latency, on its running median of three), among those
+ * after which it stays past the geometric middle of lo and hi; the step is
+ * the middle of the two (their geometric mean, not a measured size). A
+ * cache's curve bends before the cache is full (physically indexed sets
+ * fill unevenly) and reaches the next level's latency only well after;
+ * the steepest rise is where it overflows. NAN when the curve never rises
+ * for good. */
 double memlat_find_step(const double *x, const double *v, int n, double lo_at, double lo,
 			double hi_at, double hi);
 

@@ -50,6 +50,9 @@ def mean(name): return sum(pts[name]["values"]) / len(pts[name]["values"])
 curve = sorted((p["x"], p["values"][0]) for p in t["points"] if p["name"].startswith("rnd ") and not p["summary"])
 xs = [x for x, _ in curve]
 def index(size): return min(range(len(xs)), key=lambda i: abs(math.log2(xs[i] / size)))
+# the interval between two measured sizes that holds b: kbench puts a step between the two
+# sizes the curve rose between, a cache's size lies between two, and "a point off" is an interval
+def interval(b): return max([0] + [k for k in range(len(xs) - 1) if xs[k] <= b])
 mhz = mean("clock")
 bad = {} # check -> what went wrong
 checks = []
@@ -68,7 +71,7 @@ smaller = {k: summ["smaller." + k] for k in levels if (summ.get("smaller." + k) 
 prev = None
 for k in levels:
     size, step = summ["cache." + k], summ.get("step." + k)
-    off = index(step) - index(size) if step else None
+    off = interval(step) - interval(size) if step else None
     print("step %s: %s, sysfs %.0f: %s points off%s" % (k, "%.0f" % step if step else "none", size, off,
           " (said to be smaller in effect)" if k in smaller else ""))
     # L1 is indexed by the page offset (VIPT), so a chain over random pages fills it whole;
@@ -82,7 +85,7 @@ for k in levels:
     if k == "L3":
         if step is None:
             bad["step " + k] = "no step between L2 and main memory"
-        elif prev is not None and index(step) <= index(prev):
+        elif prev is not None and step <= prev:
             bad["step " + k] = "the L3 step (%.0f B) is not past the L2 one (%.0f B)" % (step, prev)
         elif k in smaller:
             print("note: L3 step %d points before sysfs's %.0f B, said to be smaller in effect (a VM sharing its host's L3)" % (-off, size))

@@ -176,6 +176,23 @@ static int synthetic(double *x, double *v, double noise)
 	return n;
 }
 
+/* Which of the curve's intervals (x[k] to x[k + 1]) holds bytes: a step is the middle of the
+ * two sizes the curve rose between, a cache size lies between two sizes, and a step "one
+ * point off" is one interval away. */
+static int interval_of(const double *x, int n, double bytes)
+{
+	int k = 0;
+	while (k + 2 < n && x[k + 1] <= bytes)
+		k++;
+	return k;
+}
+
+/* How many intervals the step lies from the cache's size. */
+static int step_off(const double *x, int n, double step, double size)
+{
+	return interval_of(x, n, step) - interval_of(x, n, size);
+}
+
 static int index_of(const double *x, int n, double bytes)
 {
 	int best = 0;
@@ -207,7 +224,7 @@ static void test_plateaus_and_steps(void **state)
 	for (int i = 0; i + 1 < np; i++) {
 		double s = memlat_find_step(x, v, n, at[i], val[i], at[i + 1], val[i + 1]);
 		assert_true(isfinite(s));
-		int d = index_of(x, n, s) - index_of(x, n, (double)CACHES.size[i]);
+		int d = step_off(x, n, s, (double)CACHES.size[i]);
 		if (d < -1 || d > 1)
 			fail_msg("step %d at %.0f, cache %llu: %d points off", i, s,
 				 (unsigned long long)CACHES.size[i], d);
@@ -217,14 +234,14 @@ static void test_plateaus_and_steps(void **state)
 	v[spike] = 11;
 	v[spike + 1] = 11;
 	double s = memlat_find_step(x, v, n, at[1], val[1], at[2], val[2]);
-	assert_in_range(index_of(x, n, s), index_of(x, n, 524288), index_of(x, n, 524288) + 1);
+	assert_in_range(step_off(x, n, s, 524288) + 1, 0, 2);
 	/* a gradual bend before the cache is full: the steepest point is the step */
 	v[spike] = v[spike + 1] = 4;
 	int c2 = index_of(x, n, 524288);
 	for (int i = c2 - 4; i <= c2; i++)
 		v[i] = 4 * (1 + 0.04 * (i - (c2 - 5)));
 	s = memlat_find_step(x, v, n, at[1], val[1], at[2], val[2]);
-	assert_in_range(index_of(x, n, s), c2 - 1, c2 + 1);
+	assert_in_range(step_off(x, n, s, 524288) + 1, 0, 2);
 	/* a flat curve has none; nor does a plateau pair that does not rise */
 	for (int i = 0; i < n; i++)
 		v[i] = 2;
@@ -233,6 +250,35 @@ static void test_plateaus_and_steps(void **state)
 	/* nothing near: no plateau */
 	assert_true(isnan(memlat_plateau_value(x, v, 3, 1e9)));
 	assert_true(isnan(memlat_plateau_value(x, v, 0, 4096)));
+}
+
+/* A sharp rise is placed between the two sizes the curve rose between, not at either: a 48 KiB
+ * L1 that overflowed between 45.3 and 49.4 KiB read at one or the other as noise fell, and one
+ * that overflowed a size early (a fresh clone's three tries on 2026-12-07: 41.5 KiB low, 45.3
+ * KiB up) read 41.5 KiB, two points off, where the rise is one interval before its size. */
+static void test_step_between_sizes(void **state)
+{
+	static const struct memlat_caches l1 = { 2, { 1, 2 }, { 48 << 10, 1 << 20 } };
+	struct memlat_sizes sizes = { 512, 4 << 20, 8, false };
+	uint64_t sz[MEMLAT_MAX_SIZES];
+	double x[MEMLAT_MAX_SIZES], v[MEMLAT_MAX_SIZES], step[4];
+	bool early[4];
+	int n = memlat_size_list(&sizes, sz, MEMLAT_MAX_SIZES);
+	for (int i = 0; i < n; i++)
+		x[i] = (double)sz[i];
+	int at48 = interval_of(x, n, 48 << 10);
+	for (int early_by = 0; early_by <= 1; early_by++) {
+		int up = at48 + 1 - early_by; /* the first size whose walk missed L1 */
+		for (int seed = 0; seed < 40; seed++) {
+			for (int i = 0; i < n; i++)
+				v[i] = (i < up ? 1.15 : x[i] <= 1 << 20 ? 2.3 : 40) * (1 + 0.01 * gauss());
+			memlat_find_steps(&l1, x, v, n, step, early);
+			double want = sqrt(x[up - 1] * x[up]);
+			if (!(fabs(step[0] / want - 1) < 1e-9) || step_off(x, n, step[0], 48 << 10) != -early_by)
+				fail_msg("L1 rising between %.0f and %.0f: step at %.0f, not %.0f", x[up - 1], x[up],
+					 step[0], want);
+		}
+	}
 }
 
 /* A curve as a random chain over 4 KiB pages draws it: each cache's plateau bends up from
@@ -289,7 +335,7 @@ static void test_steps_of_layouts(void **state)
 		int n = curve(x, v, ends, rows[r].lat, c->n, 4.0 * ends[c->n - 1], 0.02);
 		memlat_find_steps(c, x, v, n, step, early);
 		for (int i = 0; i < c->n; i++) {
-			int d = isfinite(step[i]) ? index_of(x, n, step[i]) - index_of(x, n, ends[i]) : 99;
+			int d = isfinite(step[i]) ? step_off(x, n, step[i], ends[i]) : 99;
 			if (d < (i ? -2 : -1) || d > (i ? 2 : 1) || early[i])
 				fail_msg("%s: L%d step at %.0f, cache %.0f: %d points off%s", rows[r].what, i + 1,
 					 step[i], ends[i], d, early[i] ? ", said to end early" : "");
@@ -328,7 +374,7 @@ static void test_steps_vm_l3_smaller(void **state)
 			snprintf(key, sizeof key, "step.L%d", i + 1);
 			const struct kv *s = test_summary_get(t, key);
 			assert_non_null(s);
-			int d = index_of(x, n, s->value) - index_of(x, n, ends[i]);
+			int d = step_off(x, n, s->value, ends[i]);
 			if (d < -2 || d > 2)
 				fail_msg("L3 ending at %.0f: %s at %.0f, %d points from %.0f where the curve steps",
 					 l3_ends[e], key, s->value, d, ends[i]);
@@ -380,8 +426,8 @@ static void test_steps_of_real_curves(void **state)
 		fclose(f);
 		assert_true(n > 100);
 		memlat_find_steps(&vm, x, v, n, step, early);
-		int d1 = index_of(x, n, step[0]) - index_of(x, n, 48 << 10);
-		int d2 = index_of(x, n, step[1]) - index_of(x, n, 1 << 20);
+		int d1 = step_off(x, n, step[0], 48 << 10);
+		int d2 = step_off(x, n, step[1], 1 << 20);
 		if (!isfinite(step[0]) || !isfinite(step[1]) || d1 < -1 || d1 > 1 || d2 < -2 || d2 > 2 ||
 		    early[0] || early[1])
 			fail_msg("%s: L1 step at %.0f (%d points off), L2 at %.0f (%d points off)", path, step[0], d1,
@@ -712,7 +758,8 @@ int main(void)
 		cmocka_unit_test(test_notes_range_and_ceiling),
 		cmocka_unit_test(test_parse_sizes),	   cmocka_unit_test(test_params_and_defaults),
 		cmocka_unit_test(test_size_list),	   cmocka_unit_test(test_plateau_sizes),
-		cmocka_unit_test(test_plateaus_and_steps), cmocka_unit_test(test_collect),
+		cmocka_unit_test(test_plateaus_and_steps), cmocka_unit_test(test_step_between_sizes),
+		cmocka_unit_test(test_collect),
 		cmocka_unit_test(test_steps_of_layouts),   cmocka_unit_test(test_steps_vm_l3_smaller),
 		cmocka_unit_test(test_steps_of_real_curves),
 		cmocka_unit_test(test_point_verdicts),	   cmocka_unit_test(test_point_one_side),
