@@ -212,10 +212,14 @@ static int whet_run_pass(struct whet_pass *p, long xtra, long x100)
 
 /*
  * UnixBench's calibration: one repetition, five times more while a pass
- * takes no more than half a second (ten rounds at most), then enough
- * repetitions for the target time (UnixBench: 10 s; here the sample length).
- * One repetition at x100 = 100 is 10 million Whetstone instructions, hence
- * MWIPS = xtra * x100 / (10 * seconds), UnixBench's formula.
+ * takes no more than half a second of its 10 s sample (ten rounds at most),
+ * then enough repetitions for the target time (here the sample length).
+ * Here a pass is long enough at a twentieth of the sample, UnixBench's
+ * half second at 10 s: at 0.5 s a sample spent up to six times its own
+ * length calibrating (passes to 0.5-2.5 s), and its clock reads a 25 ms
+ * pass to a few microseconds. One repetition at x100 = 100 is 10 million
+ * Whetstone instructions, hence MWIPS = xtra * x100 / (10 * seconds),
+ * UnixBench's formula.
  */
 static int whet_run(struct workload_ctx *ctx)
 {
@@ -229,7 +233,7 @@ static int whet_run(struct workload_ctx *ctx)
 		if (whet_run_pass(&p, xtra, x100) < 0)
 			return 0;
 		rounds--;
-		if (p.time_used > 0.5)
+		if (p.time_used > target / 20)
 			rounds = 0;
 		else
 			xtra *= 5;

@@ -313,6 +313,26 @@ static void test_whetstone_targets_duration(void **state)
 	free(slot);
 }
 
+/* Calibration is UnixBench's in proportion: passes five times longer until one takes more than
+ * a twentieth of the sample (its 0.5 s of 10 s), so a short sample calibrates for less than its
+ * own length; with a fixed half second, a 0.2 s sample spent at least 0.5 s calibrating (up to
+ * 3 s), and the suite's short runs most of their Whetstone time. */
+static void test_whetstone_calibrates_in_proportion(void **state)
+{
+	struct worker_slot *slot = calloc(1, sizeof *slot);
+	struct workload_ctx ctx = { .slot = slot, .copies = 1, .duration = 0.2 };
+
+	(void)state;
+	double t0 = wl_now();
+	assert_int_equal(wl_whetstone.run(&ctx), 0);
+	double calibrating = wl_now() - t0 - slot->time;
+	assert_string_equal(slot->err, "");
+	assert_true(slot->time > 0);
+	if (!(calibrating < slot->time))
+		fail_msg("calibrated for %.3f s before a %.3f s pass", calibrating, slot->time);
+	free(slot);
+}
+
 /* A skipped test: stop already set, so whetstone returns at once. */
 static void test_whetstone_stops_early(void **state)
 {
@@ -344,6 +364,7 @@ int main(void)
 		cmocka_unit_test(test_cpu_loops_end_on_their_timer),
 		cmocka_unit_test(test_arith_rejects_unknown_type),
 		cmocka_unit_test(test_whetstone_targets_duration),
+		cmocka_unit_test(test_whetstone_calibrates_in_proportion),
 		cmocka_unit_test(test_whetstone_stops_early),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
