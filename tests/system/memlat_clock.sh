@@ -11,9 +11,12 @@ o="$KBENCH_TOP/${BUILD:-build}/src/families/memlat_loop.o"
 if [ "$(uname -m)" = x86_64 ] && command -v objdump >/dev/null; then
 	[ -r "$o" ] || die "no $o: where is memlat's loop built?"
 	objdump -d --no-show-raw-insn "$o" >"$T/dis" || die "objdump $o"
+	# the build's registers: %rax on x86-64, %eax on i686 (make test ARCH=i686 on this machine)
+	r=r
+	grep -q 'file format elf32-i386' "$T/dis" && r=e
 	# the chain is 64 adds in a row in memlat_run (clock_mhz inlined): count them by kind
-	imm=$(grep -cE '\s(inc|add)\s+(\$0x1,)?%r[a-z0-9]+$' "$T/dis")
-	reg=$(grep -cE '\sadd\s+%r[a-z0-9]+,%r[a-z0-9]+$' "$T/dis")
+	imm=$(grep -cE "\\s(inc|add)\\s+(\\\$0x1,)?%$r[a-z0-9]+\$" "$T/dis")
+	reg=$(grep -cE "\\sadd\\s+%$r[a-z0-9]+,%$r[a-z0-9]+\$" "$T/dis")
 	[ "$reg" -ge 64 ] || die "the clock chain is not 64 adds of a register ($reg register adds, $imm inc or add \$1)"
 	[ "$imm" -lt 64 ] || die "the clock chain is $imm inc or add \$1: a core that folds immediates runs several a cycle"
 fi

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests of how a run carries a family's settings: settings_fill, and the runner filling each struct once. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -285,7 +286,7 @@ static void env_seconds_take_only_numbers_in_range(void **state)
 		assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0, 5) == 0.5);
 	}
 	setenv("KBENCH_UNIT_SECONDS", "0.1", 1);
-	assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0, 5) == 0.1);
+	assert_true(fabs(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0, 5) - 0.1) < 1e-12);
 	setenv("KBENCH_UNIT_SECONDS", "0", 1);
 	assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0, 5) == 0);
 	assert_true(settings_env_seconds("KBENCH_UNIT_SECONDS", 0.5, 0.01, 5) == 0.5);
