@@ -85,7 +85,7 @@ def main(out):
             pred.append(st.variance(ls) / len(ls))
             paces.append(sp)
         sd_s = st.pstdev(xs) if xs else float("nan")
-        line = f"{tid:18s} {len(lag_a) + len(tests[tid]):4d} {sd_s * 100:5.1f}% {corr(xs, ys):+6.2f} {corr(lag_a, lag_b):+7.2f}"
+        line = f"{tid:18s} {sum(len(rows) for rows, _ in tests[tid]):4d} {sd_s * 100:5.1f}% {corr(xs, ys):+6.2f} {corr(lag_a, lag_b):+7.2f}"
         if len(means) >= 3:
             sd = st.stdev(means)
             exp = math.sqrt(st.fmean(pred))
