@@ -318,11 +318,15 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) -lcmocka
 
 # The tests' own programs: a known slowdown of system calls for the plan tests
-# (tests/tools/slow_syscalls.c), found by the tests in $(BUILD).
-TOOLS_BIN  = $(BUILD)/slow_syscalls
+# (tests/tools/slow_syscalls.c) and the pace probe the pace source is checked
+# against (tests/bench/pace_probe.c, make bench-host-pace's), found by the tests in $(BUILD).
+TOOLS_BIN  = $(BUILD)/slow_syscalls $(BUILD)/pace_probe
 $(BUILD)/slow_syscalls: tests/tools/slow_syscalls.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(CFLAGS) $(WARN) -o $@ $<
+$(BUILD)/pace_probe: tests/bench/pace_probe.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDFLAGS)
 
 # Debian/Ubuntu packages; other distributions: see the list it prints. chromium and
 # python3-pil are for the tests only: the HTML report is checked in a real browser.
@@ -527,8 +531,6 @@ $(BUILD)/plan_resample: tests/bench/plan_resample.c $(LIB_OBJ)
 bench-host-pace: kbench $(BUILD)/pace_probe
 	@KBENCH=./$(BUILD)/kbench PROBE=./$(BUILD)/pace_probe OUT="$(OUT)" RUNS="$(RUNS)" ARGS="$(ARGS)" \
 		sh tests/bench/host_pace.sh
-$(BUILD)/pace_probe: tests/bench/pace_probe.c
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LDFLAGS)
 
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).
 ##d make bench-quick     quick against full index medians, interleaved (about two hours)

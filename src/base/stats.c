@@ -3,6 +3,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 double stats_mean(const double *v, int n)
 {
@@ -22,6 +23,20 @@ double stats_stddev(const double *v, int n)
 	for (int i = 0; i < n; i++)
 		s += (v[i] - m) * (v[i] - m);
 	return sqrt(s / (n - 1));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double stats_median(double *v, int n)
+{
+	if (n <= 0)
+		return NAN;
+	qsort(v, (size_t)n, sizeof v[0], cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 #define LENTZ_TINY 1e-300 /* stands in for a zero denominator */

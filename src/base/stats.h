@@ -9,6 +9,8 @@
 double stats_mean(const double *v, int n);
 /* Sample standard deviation (divisor n - 1); 0 for n < 2. */
 double stats_stddev(const double *v, int n);
+/* The median (the mean of the middle two for even n); sorts v in place. NAN for n <= 0. */
+double stats_median(double *v, int n);
 
 /* Regularized incomplete beta I_x(a, b), for the t distribution. */
 double stats_betai(double a, double b, double x);

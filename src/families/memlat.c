@@ -13,6 +13,7 @@
 #include "family.h"
 #include "run.h"
 #include "settings.h"
+#include "stats.h"
 #include "telemetry/sysroot.h"
 #include "tests.h"
 #include "workload.h"
@@ -311,12 +312,6 @@ int memlat_plateau_sizes(const struct memlat_caches *c, double largest, const ch
 	return n + 1;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 double memlat_plateau_value(const double *x, const double *v, int n, double at)
 {
 	if (n < 1 || !(at > 0))
@@ -334,8 +329,7 @@ double memlat_plateau_value(const double *x, const double *v, int n, double at)
 			w[k++] = v[i];
 	if (!k)
 		return NAN;
-	qsort(w, (size_t)k, sizeof w[0], cmp_double);
-	return k == 2 ? (w[0] + w[1]) / 2 : w[k / 2];
+	return stats_median(w, k);
 }
 
 static double med3(const double *v, int n, int i)

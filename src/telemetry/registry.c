@@ -11,6 +11,7 @@
 	X(throttle_source) /* throttle.c: thermal_throttle counters */         \
 	X(energy_source)   /* energy.c: RAPL energy, else battery power */     \
 	X(others_source)   /* others.c: other processes' CPU use per sample */ \
+	X(pace_source)     /* pace.c: the machine's pace (a timed chain) */   \
 	/* a new source goes above this line */
 
 #define DECLARE(s) extern const struct telemetry_source s;

@@ -451,7 +451,7 @@ static enum visit_merge merge_of(const char *key)
 	if (ends_with(key, ".min"))
 		return MERGE_MIN;
 	if (!strcmp(key, "throttle.events") || !strcmp(key, "throttle.ms") || !strcmp(key, "throttle.power_limit") ||
-	    !strcmp(key, "energy.J"))
+	    !strcmp(key, "energy.J") || !strcmp(key, "pace.n"))
 		return MERGE_SUM;
 	/* a counter's total (counter.NAME) and each copy's (counter.NAME.copyN); not its
 	 * multiplexing or core-type shares, which are percentages */

@@ -79,6 +79,14 @@ for k in ("temp.max", "throttle.events", "energy.J", "freq.mean", "throttle.evid
 names = {x["name"]: x for x in r["series"]}
 if "counter.task-clock" not in names or len(names["counter.task-clock"]["v"]) < 3:
     errors.append("no task-clock series")
+# the machine's pace (the pace source): a median of the intervals the samples ran through
+pace = val("pace.median")
+if not pace or pace <= 0:
+    errors.append("no pace.median: %r" % s.get("pace.median"))
+if (val("pace.n") or 0) < 3:
+    errors.append("pace.n %r, expected 3 or more (2 s of samples at 0.2 s)" % val("pace.n"))
+if "pace" not in names or len(names["pace"]["v"]) < 3:
+    errors.append("no pace series")
 if not any(m["what"].startswith("begin spawn") for m in r["markers"]):
     errors.append("no sample markers")
 if not any(n.startswith("preflight: ") for n in r["notes"]):
@@ -86,6 +94,22 @@ if not any(n.startswith("preflight: ") for n in r["notes"]):
 for e in errors:
     print("FAIL:", e)
 sys.exit(1 if errors else 0)
+PY
+
+# The pace is the chain's rate in the observer's own CPU time: the same chain timed apart
+# (the probe make bench-host-pace runs, 500,000 steps a reading) reads within a factor of 1.5.
+PROBE=$KBENCH_TOP/${BUILD:-build}/pace_probe
+[ -x "$PROBE" ] || die "no $PROBE (make ${BUILD:-build}/pace_probe)"
+timeout 5 "$PROBE" 0.02 500000 | head -n 25 >"$T/probe"
+python3 - "$run" "$T/probe" <<'PY' || die "the stored pace is not the chain's rate"
+import json, statistics, sys
+r = json.load(open(sys.argv[1]))
+s = {kv["key"]: kv for kv in r["blocks"][0]["tests"][0]["summary"]}
+ms = statistics.median(float(l.split()[1]) for l in open(sys.argv[2]))
+alone = 0.5 / ms * 1e3  # 500,000 steps in ms: million steps a second
+pace = s["pace.median"]["value"]
+print("pace.median %.0f M/s, the probe alone %.0f M/s" % (pace, alone))
+sys.exit(0 if 1 / 1.5 < pace / alone < 1.5 else 1)
 PY
 
 # Default events: counted on syscall, not on spawn (counting slows fork-heavy tests), and said so.

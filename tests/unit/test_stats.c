@@ -18,6 +18,16 @@ static void test_mean_sd(void **state)
 }
 
 /* Student t quantiles from printed tables (two-sided 95%). */
+static void test_median(void **state)
+{
+	double odd[] = { 5, 1, 9, 3, 7 }, even[] = { 4, 1, 3, 2 }, one[] = { 2.5 };
+	assert_float_equal(stats_median(odd, 5), 5, 0);
+	assert_float_equal(odd[0], 1, 0); /* sorted in place */
+	assert_float_equal(stats_median(even, 4), 2.5, 0);
+	assert_float_equal(stats_median(one, 1), 2.5, 0);
+	assert_true(isnan(stats_median(one, 0)));
+}
+
 static void test_t_quantile(void **state)
 {
 	assert_float_equal(stats_t_quantile(0.975, 1), 12.7062, 1e-3);
@@ -78,7 +88,7 @@ static void test_linfit(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mean_sd),
+		cmocka_unit_test(test_mean_sd), cmocka_unit_test(test_median),
 		cmocka_unit_test(test_t_quantile), cmocka_unit_test(test_ci),
 		cmocka_unit_test(test_welch), cmocka_unit_test(test_linfit),
 	};
