@@ -384,6 +384,51 @@ static void busy_footer(struct compare *c, const struct run *const *a, int na, c
 			       "and may throttle sooner: a test seen throttled is n/a, the others are judged.", warm);
 }
 
+/* A side's mean log pace over its runs' tests (the pace telemetry source's
+ * pace.median); false when any of its runs has none. */
+static bool side_pace(const struct run *const *r, int n, double *x)
+{
+	double sum = 0;
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		int got = 0;
+		for (int b = 0; b < r[i]->nblocks; b++)
+			for (int t = 0; t < r[i]->blocks[b].ntests; t++) {
+				double v;
+				if (compare_summary_value(&r[i]->blocks[b].tests[t], "pace.median", &v) && v > 0) {
+					sum += log(v);
+					k++;
+					got++;
+				}
+			}
+		if (!got)
+			return false;
+	}
+	*x = sum / k;
+	return k > 0;
+}
+
+/* The machine's own pace beside the tests: how far apart the sides ran it.
+ * A VM's host or the heat moves every score about as much, and one run a
+ * side cannot tell that from the kernel; a plan across boots can take it
+ * out (plan_pace.h). Said above PACE_SAY_PCT; below, a number in passing. */
+#define PACE_SAY_PCT 2.0
+static void pace_footer(struct compare *c, const struct run *const *a, int na, const struct run *const *b, int nb)
+{
+	double xa, xb;
+	if (!side_pace(a, na, &xa) || !side_pace(b, nb, &xb))
+		return;
+	double pct = (exp(xb - xa) - 1) * 100;
+	if (fabs(pct) < PACE_SAY_PCT)
+		compare_push_footer(c, "The machine's pace (a fixed chain timed beside the tests): B's runs %+.1f%% "
+			       "against A's, too little to move the verdicts.", pct);
+	else
+		compare_push_footer(c, "The machine's pace (a fixed chain timed beside the tests): B's runs %+.1f%% "
+			       "against A's. Either the machine ran %s (a VM's host, the heat), which moves every "
+			       "score about as much, or B's kernel changed the clock; a plan across boots (kbench "
+			       "plan) reports both answers.", pct, pct > 0 ? "faster" : "slower");
+}
+
 /* Which floors a row's verdict rests on, for the basis line: a row of
  * single runs uses the floors even when its verdict is withheld. */
 void compare_count_basis(struct compare *c, const struct compare_row *row, const struct noise_floor *fa,
@@ -448,6 +493,7 @@ void compare_footer(struct compare *c, const struct run *const *a, int na, const
 		compare_push_footer(c, "The %% after faster or slower says how sure: at 99%%, noise alone would show a "
 			       "change that large once in a hundred comparisons.");
 	busy_footer(c, a, na, b, nb);
+	pace_footer(c, a, na, b, nb);
 	for (int i = 0; family_list[i]; i++) /* what differs in its own terms, its sentences */
 		if (family_list[i]->compare)
 			family_list[i]->compare(c, a, na, b, nb);

@@ -159,6 +159,15 @@ void plan_analyze_runs(const struct plan *p, struct run *const *runs, const int 
 	analyze_with(p, runs, boot_of, nruns, nt, NULL, res);
 }
 
+/* A verdict on a log ratio in the row's own direction: a lower time is faster. */
+static int verdict_of(enum pstat_verdict v, bool lower_better)
+{
+	return v == PSTAT_NA ? VERDICT_NA
+	     : v == PSTAT_SAME ? VERDICT_SAME
+	     : (v == PSTAT_HIGHER) != lower_better ? VERDICT_FASTER
+						   : VERDICT_SLOWER;
+}
+
 static void analyze_with(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
 			 const struct noise_table *nt, const struct plan_between *pb, struct plan_result *res)
 {
@@ -175,13 +184,14 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 	if (like)
 		noise_setting(like, res->setting, sizeof res->setting);
 	struct pstat_boot *bv = calloc((size_t)p->nboots + 1, sizeof *bv);
-	if (!bv)
+	struct plan_obs *ob = calloc((size_t)nruns + 1, sizeof *ob);
+	if (!bv || !ob)
 		abort();
 	bool weighted_all = true;
 	int weighted = 0;
 	for (int i = 0; i < res->nrows; i++) {
 		struct plan_row *row = &res->rows[i];
-		int n = 0, cnt[2] = { 0, 0 };
+		int n = 0, nob = 0, cnt[2] = { 0, 0 };
 		for (int b = 0; b < p->nboots; b++) {
 			if (p->boot[b].state != PLAN_BOOT_DONE)
 				continue;
@@ -197,6 +207,9 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 					sum += v;
 					sq += v * v;
 					k++;
+					double x;
+					ob[nob++] = (struct plan_obs){ v, plan_run_pace(runs[r], row->copies, row->id, &x) ? x : NAN,
+								       b, p->boot[b].side == 'B' ? PSTAT_B : PSTAT_A };
 				}
 			}
 			row->busy_boots += busy && !k;
@@ -232,11 +245,9 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 		res->calibrated &= row->prior.calibrated;
 		row->e = pstat_effect(bv, n, &row->prior, res->conf);
 		res->any_paired |= row->e.paired;
-		enum pstat_verdict v = row->e.verdict;
-		row->verdict = v == PSTAT_NA ? VERDICT_NA
-			     : v == PSTAT_SAME ? VERDICT_SAME
-			     : (v == PSTAT_HIGHER) != row->lower_better ? VERDICT_FASTER
-									: VERDICT_SLOWER;
+		row->verdict = verdict_of(row->e.verdict, row->lower_better);
+		plan_pace_row(&row->pace, ob, nob, res->conf);
+		row->pace_verdict = row->pace.ok ? verdict_of(row->pace.adj.verdict, row->lower_better) : VERDICT_NA;
 		if (p->until > 0)
 			row->settled = pstat_settled(&row->e, p->until);
 		if (row->weighted) {
@@ -248,6 +259,7 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 									     : (row->e.hi - row->e.lo) / 2;
 	}
 	free(bv);
+	free(ob);
 	res->settled = p->until > 0 && weighted > 0 && weighted_all;
 }
 
@@ -398,22 +410,45 @@ void plan_between_free(struct plan_between *b)
 	memset(b, 0, sizeof *b);
 }
 
-void plan_row_words(char *buf, size_t size, const struct plan_row *r)
+/* An effect in words, in the row's direction (verdict as compare's). */
+static void effect_words(char *buf, size_t size, int verdict, const struct pstat_effect *e, const char *na_why)
 {
-	if (r->verdict == VERDICT_NA) {
-		snprintf(buf, size, "n/a (%s)", r->na_why ? r->na_why : "no interval");
+	if (verdict == VERDICT_NA) {
+		snprintf(buf, size, "n/a (%s)", na_why ? na_why : "no interval");
 		return;
 	}
-	if (r->verdict == VERDICT_SAME) {
-		snprintf(buf, size, "no change larger than %.1f%% either way", pstat_pct(pstat_rules_out(&r->e)));
+	if (verdict == VERDICT_SAME) {
+		snprintf(buf, size, "no change larger than %.1f%% either way", pstat_pct(pstat_rules_out(e)));
 		return;
 	}
 	/* The size of the change, and of its interval's ends, in the row's own
 	 * direction: a time 4.8% lower is 4.8% faster. Both ends have the
 	 * change's sign when a change was found. */
-	double x = fabs(pstat_pct(r->e.d)), a = fabs(pstat_pct(r->e.lo)), b = fabs(pstat_pct(r->e.hi));
-	snprintf(buf, size, "B is %.1f%% %s (%.1f%% to %.1f%%)", x, r->verdict == VERDICT_FASTER ? "faster" : "slower",
+	double x = fabs(pstat_pct(e->d)), a = fabs(pstat_pct(e->lo)), b = fabs(pstat_pct(e->hi));
+	snprintf(buf, size, "B is %.1f%% %s (%.1f%% to %.1f%%)", x, verdict == VERDICT_FASTER ? "faster" : "slower",
 		 a < b ? a : b, a < b ? b : a);
+}
+
+void plan_row_words(char *buf, size_t size, const struct plan_row *r)
+{
+	effect_words(buf, size, r->verdict, &r->e, r->na_why);
+}
+
+void plan_row_pace_words(char *buf, size_t size, const struct plan_row *r)
+{
+	if (!r->pace.ok) {
+		snprintf(buf, size, "n/a (%s)", r->pace.why ? r->pace.why : "no interval");
+		return;
+	}
+	char w[160], pw[120];
+	effect_words(w, sizeof w, r->pace_verdict, &r->pace.adj, NULL);
+	const struct pstat_effect *pe = &r->pace.pace;
+	if (pe->verdict == PSTAT_SAME)
+		snprintf(pw, sizeof pw, "no pace change larger than %.1f%%", pstat_pct(pstat_rules_out(pe)));
+	else
+		snprintf(pw, sizeof pw, "B's pace %+.1f%% (%+.1f%% to %+.1f%%)", pstat_pct(pe->d), pstat_pct(pe->lo),
+			 pstat_pct(pe->hi));
+	snprintf(buf, size, "%s; %s", w, pw);
 }
 
 static const struct plan_row *find_row(const struct plan_result *res, int copies, const char *id)
@@ -518,6 +553,16 @@ static void plan_sentences(const struct plan *p, const struct plan_result *res, 
 			 "(%s); the index's interval now is +-%.1f%%.", pstat_pct(p->promise),
 			 p->promise_calibrated ? "from learned noise" : "from default noise, not calibrated",
 			 isfinite(res->index_resolution) ? pstat_pct(res->index_resolution) : NAN);
+	if (h && h->pace.ok) {
+		snprintf(lines[n++], 512, "At the same pace: each run's scores with the machine's pace taken out (a "
+			 "fixed chain timed beside the tests; slope %.2f, learned within each kernel), from the boots "
+			 "alone. Right when the machine's pace moved on its own (a VM's host, the heat), wrong when the "
+			 "kernel moved it (a governor, idle states): the pace's own difference says which.",
+			 h->pace.slope);
+		if (h->pace.pace.verdict != PSTAT_SAME)
+			snprintf(lines[n++], 512, "The machine's pace differed between the kernels (B %+.1f%%): if "
+				 "the kernel did that, the plain answer is the one to read.", pstat_pct(h->pace.pace.d));
+	}
 	snprintf(lines[n++], 512, "Noise known before the plan: %s; between boots %s.",
 		 res->calibrated ? "floors learned from stored runs of these settings" : "default floors (not calibrated)",
 		 res->between_learned ? "as earlier plans of these settings taught it"
@@ -570,7 +615,7 @@ struct compare *plan_to_compare(const struct plan *p, const struct plan_result *
 	free(c->footer);
 	c->footer = NULL;
 	c->nfooter = 0;
-	char lines[8][512];
+	char lines[10][512];
 	int n;
 	plan_sentences(p, res, c->basis, sizeof c->basis, lines, &n);
 	c->footer = calloc((size_t)n, sizeof *c->footer);
@@ -589,16 +634,42 @@ static void print_words(FILE *f, const struct plan_result *res, bool markdown)
 		const struct plan_row *r = &res->rows[i];
 		if (!r->weighted && strncmp(r->id, "boot:", 5))
 			continue;
-		char w[160];
+		char w[320];
 		plan_row_words(w, sizeof w, r);
 		fprintf(f, "%s%s (%d cop%s): %s%s\n", markdown ? "- " : "  ", r->label, r->copies,
 			r->copies == 1 ? "y" : "ies", w, r->settled ? ", settled" : "");
+		if (!strcmp(r->id, NOISE_INDEX_ID) && r->pace.ok) {
+			plan_row_pace_words(w, sizeof w, r);
+			fprintf(f, "%s  at the same pace of the machine: %s\n", markdown ? "" : "  ", w);
+		}
 	}
 }
 
 static json_t *jnum(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* A row's answer at the same pace of the machine, and the pace's own difference. */
+static json_t *pace_json(const struct plan_row *r)
+{
+	json_t *j = json_object();
+	json_object_set_new(j, "ok", json_boolean(r->pace.ok));
+	if (!r->pace.ok) {
+		json_object_set_new(j, "why", json_string(r->pace.why ? r->pace.why : "no interval"));
+		return j;
+	}
+	const struct pstat_effect *a = &r->pace.adj, *pe = &r->pace.pace;
+	json_object_set_new(j, "verdict", json_string(compare_verdict_name(r->pace_verdict)));
+	json_object_set_new(j, "change_pct", jnum(pstat_pct(a->d)));
+	json_object_set_new(j, "lo_pct", jnum(pstat_pct(a->lo)));
+	json_object_set_new(j, "hi_pct", jnum(pstat_pct(a->hi)));
+	json_object_set_new(j, "df", jnum(a->df));
+	json_object_set_new(j, "slope", jnum(r->pace.slope));
+	json_object_set_new(j, "pace_change_pct", jnum(pstat_pct(pe->d)));
+	json_object_set_new(j, "pace_lo_pct", jnum(pstat_pct(pe->lo)));
+	json_object_set_new(j, "pace_hi_pct", jnum(pstat_pct(pe->hi)));
+	return j;
 }
 
 static int print_json(FILE *f, const struct plan *p, const struct plan_result *res)
@@ -632,6 +703,7 @@ static int print_json(FILE *f, const struct plan *p, const struct plan_result *r
 		json_object_set_new(j, "prior_only", json_boolean(r->e.prior_only));
 		json_object_set_new(j, "settled", json_boolean(r->settled));
 		json_object_set_new(j, "busy_boots", json_integer(r->busy_boots));
+		json_object_set_new(j, "same_pace", pace_json(r));
 		json_array_append_new(rows, j);
 	}
 	json_t *result = json_object();

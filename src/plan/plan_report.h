@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "plan_pace.h"
 #include "plan_stats.h"
 
 struct compare;
@@ -30,6 +31,8 @@ struct plan_row {
 	 * and the mean variance of a run within a boot (NAN: one run a boot) */
 	double ss_means, df_means, within2;
 	int verdict;          /* enum compare_verdict, in the row's own direction */
+	struct plan_pace pace; /* the answer with the machine's pace taken out (plan_pace.h) */
+	int pace_verdict;     /* its verdict, as verdict; VERDICT_NA when !pace.ok */
 	bool settled;         /* at the plan's --until resolution */
 };
 
@@ -85,6 +88,11 @@ void plan_result_free(struct plan_result *res);
 /* A row's answer in words: "B is 3.1% faster (1.2% to 5.0%)", "B is 4.9%
  * slower ...", "no change larger than 1.5% either way", "n/a (busy)". */
 void plan_row_words(char *buf, size_t size, const struct plan_row *r);
+
+/* The same at the same pace of the machine (plan_pace.h), with the pace's
+ * own difference: "B is 3.0% slower (1.1% to 4.9%); no pace change larger
+ * than 0.8%", "n/a (under two boots a kernel)". */
+void plan_row_pace_words(char *buf, size_t size, const struct plan_row *r);
 
 /* The comparison of the plan's A runs and B runs (compare_stored's rows,
  * labels, scores and environment), each row's interval and verdict the

@@ -242,6 +242,23 @@ struct pstat_effect pstat_effect(const struct pstat_boot *boots, int n, const st
 	return e;
 }
 
+void pstat_widen(struct pstat_effect *e, double extra_var, double lost_df)
+{
+	if (e->verdict == PSTAT_NA)
+		return;
+	double df = e->df - lost_df;
+	if (!(df >= 1)) {
+		*e = (struct pstat_effect){ .verdict = PSTAT_NA, .conf = e->conf, .d = NAN, .lo = NAN, .hi = NAN,
+					    .se = NAN, .df = NAN, .q = NAN, .tau = NAN, .na = e->na, .nb = e->nb };
+		return;
+	}
+	if (isfinite(e->df))
+		e->q *= q_of(e->conf, df) / q_of(e->conf, e->df);
+	e->df = df;
+	e->se = sqrt(e->se * e->se + (extra_var > 0 ? extra_var : 0));
+	decide(e, e->q * e->se);
+}
+
 bool pstat_settled(const struct pstat_effect *e, double r)
 {
 	if (e->verdict == PSTAT_NA)

@@ -78,6 +78,12 @@ struct pstat_effect {
 struct pstat_effect pstat_effect(const struct pstat_boot *boots, int n, const struct pstat_prior *p,
 				 double conf);
 
+/* An effect made from values something estimated was taken out of: its
+ * variance grows by extra_var and its degrees of freedom fall by lost_df
+ * (the interval's t quantile with them), and the verdict is decided again.
+ * Under one degree of freedom left: no interval (PSTAT_NA). */
+void pstat_widen(struct pstat_effect *e, double extra_var, double lost_df);
+
 /* Settled at resolution r (a log ratio, > 0): a change found (the interval
  * excludes 0) or ruled out (the interval lies within -r..r). */
 bool pstat_settled(const struct pstat_effect *e, double r);

@@ -426,6 +426,30 @@ static void test_busy_run_is_withheld(void **state)
 	run_free(b);
 }
 
+/* The machine's pace beside the tests: said as a number when the sides ran
+ * it alike, with what it may mean when they did not, nothing without it. */
+static void test_pace_is_said(void **state)
+{
+	struct run *a = mk("aaaa0011", "6.1", 1.0, 0.005, 0), *b = mk("bbbb0011", "6.1", 0.95, 0.005, 0);
+	struct compare *c = cmp(a, b, NULL);
+	assert_false(footer_has(c, "The machine's pace"));
+	compare_free(c);
+	summary_all(a, "pace.median", 900);
+	c = cmp(a, b, NULL);
+	assert_false(footer_has(c, "The machine's pace")); /* one side only */
+	compare_free(c);
+	summary_all(b, "pace.median", 905);
+	c = cmp(a, b, NULL);
+	assert_true(footer_has(c, "B's runs +0.6% against A's, too little to move the verdicts"));
+	compare_free(c);
+	summary_all(b, "pace.median", 855);
+	c = cmp(a, b, NULL);
+	assert_true(footer_has(c, "B's runs -5.0% against A's. Either the machine ran slower"));
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 static void test_drift_widens(void **state)
 {
 	/* Same scores, but B's samples fall by a quarter over the run: its interval is wider. */
@@ -825,7 +849,9 @@ int main(void)
 		cmocka_unit_test(test_learned_floor),	      cmocka_unit_test(test_imported_is_na),
 		cmocka_unit_test(test_groups_and_missing),    cmocka_unit_test(test_drift_flag),
 		cmocka_unit_test(test_render),		      cmocka_unit_test(test_storage_in_strip),
-		cmocka_unit_test(test_busy_run_is_withheld),  cmocka_unit_test(test_drift_widens),
+		cmocka_unit_test(test_busy_run_is_withheld),
+		cmocka_unit_test(test_pace_is_said),
+		cmocka_unit_test(test_drift_widens),
 		cmocka_unit_test(test_differing_meters_are_said_not_widened),
 		cmocka_unit_test(test_settings_have_their_floors), cmocka_unit_test(test_learned_per_setting),
 		cmocka_unit_test(test_sureness),	      cmocka_unit_test(test_compare_stored_learns_from_the_store),

@@ -32,8 +32,9 @@ static double normal(void)
 }
 
 /* A run of two index tests at 1 copy, its scores scaled by f (with noise),
- * and the index as UnixBench makes it (geometric mean of score / baseline * 10). */
-static struct run *make_run(double f, double noise, bool busy, double boot_s)
+ * and the index as UnixBench makes it (geometric mean of score / baseline * 10).
+ * pace > 0: each test's pace.median (the pace telemetry source's), 0 none. */
+static struct run *make_run_paced(double f, double noise, bool busy, double boot_s, double pace)
 {
 	struct run *r = run_new();
 	snprintf(r->meta.kernel_release, sizeof r->meta.kernel_release, "k");
@@ -53,6 +54,8 @@ static struct run *make_run(double f, double noise, bool busy, double boot_s)
 		lsum += log(t->index);
 		if (busy)
 			test_summary_set(t, "others.cpu", 1.5, NULL);
+		if (pace > 0)
+			test_summary_set(t, "pace.median", pace, NULL);
 	}
 	b->index_score = exp(lsum / 2);
 	b->index_tests = 2;
@@ -68,6 +71,11 @@ static struct run *make_run(double f, double noise, bool busy, double boot_s)
 		boottime_add_result(b, &bt);
 	}
 	return r;
+}
+
+static struct run *make_run(double f, double noise, bool busy, double boot_s)
+{
+	return make_run_paced(f, noise, busy, boot_s, 0);
 }
 
 struct fixture {
@@ -295,6 +303,124 @@ static void test_between(void **state)
 	setenv("KBENCH_HOME", "/nonexistent-kbench-test-store", 1);
 }
 
+/* 3 boots a kernel (A B B A A B), 2 runs a boot, each run at its own pace of
+ * the machine (sd from run to run) that every score follows; B's scores
+ * times fb beyond that, its pace times pb (a kernel that moves the clock). */
+static void build_paced(struct fixture *fx, double sd, double fb, double pb)
+{
+	char err[256];
+	memset(fx, 0, sizeof *fx);
+	assert_int_equal(plan_init(&fx->p, "t", "a", "b", 3, 2, 0, PLAN_ORDER_BALANCED, 1, 0, NULL, err, sizeof err), 0);
+	for (int s = 0; s < 6; s++) {
+		char side = plan_slot_side(&fx->p, s);
+		plan_add_boot(&fx->p, s, side)->state = PLAN_BOOT_DONE;
+		for (int k = 0; k < 2; k++) {
+			double pace = exp(sd * normal()) * (side == 'B' ? pb : 1);
+			fx->runs[fx->n] = make_run_paced((side == 'B' ? fb : 1) * pace, 0.004, false, 0, 900 * pace);
+			fx->boot_of[fx->n++] = s;
+		}
+	}
+}
+
+/* The machine's pace moves every score 8% from run to run: the plain answer
+ * cannot see a 3% slowdown through it, the one at the same pace does, with
+ * the slope (1 here) learned from the runs and the pace's own difference none. */
+static void test_same_pace(void **state)
+{
+	struct fixture fx;
+	rng = 777;
+	build_paced(&fx, 0.08, 0.97, 1);
+	struct plan_result res;
+	plan_analyze_runs(&fx.p, fx.runs, fx.boot_of, fx.n, NULL, &res);
+	res.runs = fx.runs; /* the report's table reads them; the fixture frees them */
+	res.boot_of = fx.boot_of;
+	res.nruns = fx.n;
+	const struct plan_row *ix = row(&res, "index");
+	assert_true(ix->pace.ok);
+	assert_float_equal(ix->pace.slope, 1.0, 0.1);
+	assert_int_equal(ix->pace_verdict, VERDICT_SLOWER);
+	assert_float_equal(pstat_pct(ix->pace.adj.d), -3.0, 0.5);
+	assert_true(ix->pace.adj.lo < log(0.97) && ix->pace.adj.hi > log(0.97));
+	/* at least three times narrower than the plain interval */
+	assert_true(3 * (ix->pace.adj.hi - ix->pace.adj.lo) < ix->e.hi - ix->e.lo);
+	assert_int_equal(ix->pace.pace.verdict, PSTAT_SAME);
+	const struct plan_row *d = row(&res, "dhry2reg");
+	assert_true(d->pace.ok);
+	assert_int_equal(d->pace_verdict, VERDICT_SLOWER);
+	char w[320];
+	plan_row_pace_words(w, sizeof w, ix);
+	assert_non_null(strstr(w, "% slower ("));
+	assert_non_null(strstr(w, "no pace change larger than "));
+	/* the report: the line under the index, the footer's account of it, the JSON */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	char err[256];
+	assert_int_equal(plan_print(f, &fx.p, &res, "text", 400, err, sizeof err), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "at the same pace of the machine: B is "));
+	assert_non_null(strstr(buf, "learned within each kernel"));
+	assert_null(strstr(buf, "pace differed between the kernels"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	assert_int_equal(plan_print(f, &fx.p, &res, "json", 0, err, sizeof err), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "\"same_pace\""));
+	assert_non_null(strstr(buf, "\"slope\""));
+	free(buf);
+	res.runs = NULL;
+	res.boot_of = NULL;
+	res.nruns = 0;
+	plan_result_free(&res);
+	unbuild(&fx);
+}
+
+/* A kernel that runs the machine 10% slower (a clock it sets): the plain
+ * answer says slower, the one at the same pace says no change, and the
+ * report says the pace itself differed, so the reader knows which to read. */
+static void test_pace_moved_by_kernel(void **state)
+{
+	struct fixture fx;
+	rng = 4242;
+	build_paced(&fx, 0.03, 1, 0.9);
+	struct plan_result res;
+	plan_analyze_runs(&fx.p, fx.runs, fx.boot_of, fx.n, NULL, &res);
+	res.runs = fx.runs; /* the report's table reads them; the fixture frees them */
+	res.boot_of = fx.boot_of;
+	res.nruns = fx.n;
+	const struct plan_row *ix = row(&res, "index");
+	assert_true(ix->pace.ok);
+	assert_int_equal(ix->verdict, VERDICT_SLOWER);
+	assert_int_equal(ix->pace.pace.verdict, PSTAT_LOWER);
+	assert_float_equal(pstat_pct(ix->pace.pace.d), -10.0, 4.0);
+	assert_int_equal(ix->pace_verdict, VERDICT_SAME);
+	char w[320];
+	plan_row_pace_words(w, sizeof w, ix);
+	assert_non_null(strstr(w, "B's pace -"));
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	char err[256];
+	assert_int_equal(plan_print(f, &fx.p, &res, "text", 400, err, sizeof err), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "pace differed between the kernels (B -"));
+	free(buf);
+	res.runs = NULL;
+	res.boot_of = NULL;
+	res.nruns = 0;
+	plan_result_free(&res);
+	unbuild(&fx);
+	/* runs that carry no pace: no answer at the same pace, and why */
+	build(&fx, 0.95, 1, -1);
+	plan_analyze_runs(&fx.p, fx.runs, fx.boot_of, fx.n, NULL, &res);
+	ix = row(&res, "index");
+	assert_false(ix->pace.ok);
+	assert_int_equal(ix->pace_verdict, VERDICT_NA);
+	assert_non_null(strstr(ix->pace.why, "without the pace"));
+	plan_result_free(&res);
+	unbuild(&fx);
+}
+
 int main(void)
 {
 	setenv("KBENCH_HOME", "/nonexistent-kbench-test-store", 1);
@@ -304,6 +430,8 @@ int main(void)
 		cmocka_unit_test(test_until),
 		cmocka_unit_test(test_print),
 		cmocka_unit_test(test_between),
+		cmocka_unit_test(test_same_pace),
+		cmocka_unit_test(test_pace_moved_by_kernel),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The machine's pace taken out of a plan's runs: the slope within kernels, the adjusted boots' means, the pace's own difference. */
+#include "plan_pace.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise.h"
+#include "run.h"
+
+static int test_pace(const struct test_result *t, double *x)
+{
+	const struct kv *kv = test_summary_get(t, "pace.median");
+	if (!kv || !kv->has_value || !(kv->value > 0))
+		return 0;
+	*x = log(kv->value);
+	return 1;
+}
+
+int plan_run_pace(const struct run *r, int copies, const char *id, double *x)
+{
+	const struct run_block *b = run_find_block(r, copies);
+	if (!b)
+		return 0;
+	if (!strcmp(id, NOISE_INDEX_ID)) {
+		double sum = 0, v;
+		int n = 0;
+		for (int i = 0; i < b->ntests; i++) {
+			const struct test_result *t = &b->tests[i];
+			if (!(t->baseline > 0) || strcmp(t->category, "system") || t->status != TEST_DONE)
+				continue;
+			if (!test_pace(t, &v))
+				return 0;
+			sum += v;
+			n++;
+		}
+		if (!n)
+			return 0;
+		*x = sum / n;
+		return 1;
+	}
+	char test[48];
+	const char *colon = strchr(id, ':');
+	snprintf(test, sizeof test, "%.*s", (int)(colon ? colon - id : (long)strlen(id)), id);
+	const struct test_result *t = run_block_find_test(b, test);
+	return t ? test_pace(t, x) : 0;
+}
+
+/* Each boot's mean of v[i] (its runs are neighbours in o), as pstat_effect takes them. */
+static int boot_means(const struct plan_obs *o, const double *v, int n, struct pstat_boot *out)
+{
+	int nb = 0;
+	for (int i = 0; i < n;) {
+		int j = i;
+		double sum = 0, sq = 0;
+		while (j < n && o[j].boot == o[i].boot) {
+			sum += v[j];
+			sq += v[j] * v[j];
+			j++;
+		}
+		int k = j - i;
+		double m = sum / k;
+		out[nb++] = (struct pstat_boot){ o[i].side, k, m, fmax(0, sq - k * m * m) };
+		i = j;
+	}
+	return nb;
+}
+
+void plan_pace_row(struct plan_pace *pp, const struct plan_obs *o, int n, double conf)
+{
+	memset(pp, 0, sizeof *pp);
+	pp->slope = NAN;
+	double sx[2] = { 0, 0 }, sy[2] = { 0, 0 };
+	int cnt[2] = { 0, 0 }, boots[2] = { 0, 0 };
+	for (int i = 0; i < n; i++) {
+		if (!isfinite(o[i].x)) {
+			pp->why = "runs without the pace (made before kbench measured it, or with --no-telemetry)";
+			return;
+		}
+		int s = o[i].side == PSTAT_B;
+		sx[s] += o[i].x;
+		sy[s] += o[i].y;
+		cnt[s]++;
+		boots[s] += i == 0 || o[i].boot != o[i - 1].boot;
+	}
+	if (boots[0] < 2 || boots[1] < 2) {
+		pp->why = "under two boots a kernel";
+		return;
+	}
+	/* the slope, pooled within each kernel: deviations from the kernel's own means */
+	double sxx = 0, sxy = 0;
+	for (int i = 0; i < n; i++) {
+		int s = o[i].side == PSTAT_B;
+		double dx = o[i].x - sx[s] / cnt[s], dy = o[i].y - sy[s] / cnt[s];
+		sxx += dx * dx;
+		sxy += dx * dy;
+	}
+	if (!(sxx > 0)) {
+		pp->why = "the pace did not move between runs";
+		return;
+	}
+	pp->slope = sxy / sxx;
+	double *adj = malloc((size_t)n * sizeof *adj), *xs = malloc((size_t)n * sizeof *xs), res = 0;
+	struct pstat_boot *bv = malloc((size_t)n * sizeof *bv);
+	if (!adj || !xs || !bv)
+		abort();
+	for (int i = 0; i < n; i++) {
+		int s = o[i].side == PSTAT_B;
+		double r = (o[i].y - sy[s] / cnt[s]) - pp->slope * (o[i].x - sx[s] / cnt[s]);
+		res += r * r;
+		adj[i] = o[i].y - pp->slope * o[i].x;
+		xs[i] = o[i].x;
+	}
+	/* the boots alone: a prior learned for plain scores is not one for adjusted ones */
+	struct pstat_prior none = { .within = 0, .between = 0, .df = INFINITY, .calibrated = false };
+	int nb = boot_means(o, xs, n, bv);
+	pp->pace = pstat_effect(bv, nb, &none, conf);
+	nb = boot_means(o, adj, n, bv);
+	pp->adj = pstat_effect(bv, nb, &none, conf);
+	/* the slope's own error, carried by the pace difference between the kernels */
+	double s2 = n > 3 ? res / (n - 3) : NAN;
+	pstat_widen(&pp->adj, isfinite(s2) ? pp->pace.d * pp->pace.d * s2 / sxx : 0, 1);
+	free(adj);
+	free(xs);
+	free(bv);
+	pp->ok = pp->adj.verdict != PSTAT_NA && pp->pace.verdict != PSTAT_NA;
+	if (!pp->ok)
+		pp->why = "too few runs to learn the slope and still decide";
+}
