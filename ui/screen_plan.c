@@ -148,6 +148,12 @@ static void draw_summary(struct app *a, struct canvas *c, int y, int bottom)
 		snprintf(line, sizeof line, "%-30.30s %s", r->label, w);
 		int role = r->verdict == VERDICT_FASTER ? ROLE_FASTER : r->verdict == VERDICT_SLOWER ? ROLE_SLOWER : ROLE_NORMAL;
 		canvas_text(c, 1, y++, role, line, c->w - 2);
+		if (r->pace.ok && y < bottom) {
+			char pw[320];
+			plan_row_pace_words(pw, sizeof pw, r);
+			snprintf(line, sizeof line, "  at the same pace: %s", pw);
+			canvas_text(c, 1, y++, ROLE_DIM, line, c->w - 2);
+		}
 	}
 }
 

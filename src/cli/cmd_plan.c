@@ -402,6 +402,11 @@ static void print_status(const struct plan *p)
 				plan_row_words(w, sizeof w, &r.rows[i]);
 				printf("%s (%d cop%s)%s: %s\n", r.rows[i].label, r.rows[i].copies, r.rows[i].copies == 1 ? "y" : "ies",
 				       r.complete ? "" : " so far", w);
+				if (r.rows[i].pace.ok) {
+					char pw[320];
+					plan_row_pace_words(pw, sizeof pw, &r.rows[i]);
+					printf("  at the same pace of the machine: %s\n", pw);
+				}
 			}
 		plan_result_free(&r);
 	} else {

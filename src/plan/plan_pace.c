@@ -47,17 +47,16 @@ int plan_run_pace(const struct run *r, int copies, const char *id, double *x)
 	return t ? test_pace(t, x) : 0;
 }
 
-/* Each boot's mean of v[i] (its runs are neighbours in o), as pstat_effect takes them. */
-static int boot_means(const struct plan_obs *o, const double *v, int n, struct pstat_boot *out)
+int plan_obs_boots(const struct plan_obs *o, int n, const double *v, struct pstat_boot *out)
 {
 	int nb = 0;
 	for (int i = 0; i < n;) {
 		int j = i;
 		double sum = 0, sq = 0;
-		while (j < n && o[j].boot == o[i].boot) {
-			sum += v[j];
-			sq += v[j] * v[j];
-			j++;
+		for (; j < n && o[j].boot == o[i].boot; j++) {
+			double y = v ? v[j] : o[j].y;
+			sum += y;
+			sq += y * y;
 		}
 		int k = j - i;
 		double m = sum / k;
@@ -114,9 +113,9 @@ void plan_pace_row(struct plan_pace *pp, const struct plan_obs *o, int n, double
 	}
 	/* the boots alone: a prior learned for plain scores is not one for adjusted ones */
 	struct pstat_prior none = { .within = 0, .between = 0, .df = INFINITY, .calibrated = false };
-	int nb = boot_means(o, xs, n, bv);
+	int nb = plan_obs_boots(o, n, xs, bv);
 	pp->pace = pstat_effect(bv, nb, &none, conf);
-	nb = boot_means(o, adj, n, bv);
+	nb = plan_obs_boots(o, n, adj, bv);
 	pp->adj = pstat_effect(bv, nb, &none, conf);
 	/* the slope's own error, carried by the pace difference between the kernels */
 	double s2 = n > 3 ? res / (n - 3) : NAN;

@@ -50,6 +50,11 @@ struct plan_pace {
 	struct pstat_effect pace; /* the pace itself, B against A */
 };
 
+/* The boots' means of v (NULL: each run's y) and their sums of squares,
+ * from n runs whose boots are neighbours in o, as pstat_effect takes them
+ * (out holds n). Returns the boots. */
+int plan_obs_boots(const struct plan_obs *o, int n, const double *v, struct pstat_boot *out);
+
 /* A run's log pace over row (copies, id): the test's pace.median; for the
  * index, the mean of its tests' logs (the index is their geometric mean).
  * 1 with it, 0 when the run has none. */

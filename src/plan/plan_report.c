@@ -191,35 +191,27 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 	int weighted = 0;
 	for (int i = 0; i < res->nrows; i++) {
 		struct plan_row *row = &res->rows[i];
-		int n = 0, nob = 0, cnt[2] = { 0, 0 };
+		int nob = 0, cnt[2] = { 0, 0 };
 		for (int b = 0; b < p->nboots; b++) {
 			if (p->boot[b].state != PLAN_BOOT_DONE)
 				continue;
-			double sum = 0, sq = 0;
 			int k = 0, busy = 0;
 			for (int r = 0; r < nruns; r++) {
-				double v;
+				double v, x;
 				if (boot_of[r] != b)
 					continue;
 				int got = run_value(runs[r], row->copies, row->id, &v);
 				busy += got < 0;
 				if (got > 0) {
-					sum += v;
-					sq += v * v;
 					k++;
-					double x;
 					ob[nob++] = (struct plan_obs){ v, plan_run_pace(runs[r], row->copies, row->id, &x) ? x : NAN,
 								       b, p->boot[b].side == 'B' ? PSTAT_B : PSTAT_A };
 				}
 			}
 			row->busy_boots += busy && !k;
-			if (!k)
-				continue;
-			cnt[p->boot[b].side == 'B']++;
-			double m = sum / k;
-			bv[n++] = (struct pstat_boot){ p->boot[b].side == 'B' ? PSTAT_B : PSTAT_A, k, m,
-						       fmax(0, sq - k * m * m) };
+			cnt[p->boot[b].side == 'B'] += k > 0;
 		}
+		int n = plan_obs_boots(ob, nob, NULL, bv);
 		/* what these boots teach of the noise between boots, for later plans */
 		double sm[2] = { 0, 0 }, w2 = 0;
 		int wn = 0;

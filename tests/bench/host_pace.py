@@ -5,7 +5,8 @@ the pace probe's over the same seconds. Within a run, sample by sample: how much
 and how much of it the probe's pace follows. From run to run, each test's mean: how much it moves,
 against what its own samples' spread predicts (sd / sqrt n: more than that is a change of the
 machine between runs, which more samples of one run cannot see), and how much of that the pace
-follows (r, and the spread left when the pace is taken out: sd * sqrt(1 - r^2))."""
+follows (r, and the spread left when the pace is taken out: sd * sqrt(1 - r^2)): the probe's, and
+kbench's own (the pace telemetry source's pace.median, stored in each run) beside it."""
 import bisect
 import glob
 import json
@@ -22,6 +23,17 @@ def corr(x, y):
     sx = math.sqrt(sum((a - mx) ** 2 for a in x))
     sy = math.sqrt(sum((b - my) ** 2 for b in y))
     return sum((a - mx) * (b - my) for a, b in zip(x, y)) / (sx * sy) if sx and sy else float("nan")
+
+
+def own_pace(t):  # log of the run's stored pace.median for test t (the pace source); None without
+    for kv in t.get("summary", []):
+        if kv["key"] == "pace.median" and kv.get("value", 0) > 0 and "text" not in kv:
+            return math.log(kv["value"])
+    return None
+
+
+def left(sd, r):
+    return sd * math.sqrt(max(0.0, 1 - r * r)) if r == r else float("nan")
 
 
 def main(out):
@@ -44,7 +56,7 @@ def main(out):
     for r in runs:
         t0 = starts[r["meta"]["name"]]
         for b in r["blocks"]:
-            first, last = None, None
+            first, last, owns = None, None, []
             for t in b["tests"]:
                 ss = [s for s in t["samples"] if s["elapsed"] and max(s["elapsed"]) > 0]
                 if len(ss) < 2:
@@ -60,17 +72,21 @@ def main(out):
                 e = t0 + ss[-1]["start"] + max(ss[-1]["elapsed"])
                 first = a if first is None else min(first, a)
                 last = e if last is None else max(last, e)
-                tests.setdefault(t["id"], []).append((rows, speed(a, e)))
+                tests.setdefault(t["id"], []).append((rows, speed(a, e), own_pace(t)))
+                if t.get("baseline", 0) > 0 and t.get("category") == "system":
+                    owns.append(own_pace(t))
             if b.get("index_score") and first is not None:
-                index.append((math.log(b["index_score"]), speed(first, last)))
+                own = st.fmean(owns) if owns and None not in owns else None
+                index.append((math.log(b["index_score"]), speed(first, last), own))
     if not index:
         sys.exit("bench-host-pace: no runs in %s" % out)
     print(f"{len(index)} runs; the probe's {len(pace)} readings, {st.median(p[1] for p in pace):.2f} ms each (median)\n")
     print("test                 within a run (samples)          from run to run (each run's mean)")
-    print("                     n    sd     r pace   lag-1     sd  expected ratio   r pace  left")
+    print("                     n    sd     r pace   lag-1     sd  expected ratio   r pace  left  r kbench  left")
     for tid in order:
         xs, ys, lag_a, lag_b, means, pred, paces = [], [], [], [], [], [], []
-        for rows, sp in tests[tid]:
+        owns = []
+        for rows, sp, own in tests[tid]:
             ls = [x for x, _ in rows]
             m = st.fmean(ls)
             dev = [x - m for x in ls]
@@ -84,22 +100,32 @@ def main(out):
             means.append(m)
             pred.append(st.variance(ls) / len(ls))
             paces.append(sp)
+            owns.append(own)
         sd_s = st.pstdev(xs) if xs else float("nan")
-        line = f"{tid:18s} {sum(len(rows) for rows, _ in tests[tid]):4d} {sd_s * 100:5.1f}% {corr(xs, ys):+6.2f} {corr(lag_a, lag_b):+7.2f}"
+        line = f"{tid:18s} {sum(len(rows) for rows, _, _ in tests[tid]):4d} {sd_s * 100:5.1f}% {corr(xs, ys):+6.2f} {corr(lag_a, lag_b):+7.2f}"
         if len(means) >= 3:
             sd = st.stdev(means)
             exp = math.sqrt(st.fmean(pred))
             pr = [(m, p) for m, p in zip(means, paces) if p is not None]
             r = corr([m for m, _ in pr], [p for _, p in pr])
-            left = sd * math.sqrt(max(0.0, 1 - r * r)) if r == r else float("nan")
-            line += f"  {sd * 100:5.1f}% {exp * 100:6.2f}% {sd / exp if exp else float('nan'):5.1f} {r:+7.2f} {left * 100:5.1f}%"
+            line += f"  {sd * 100:5.1f}% {exp * 100:6.2f}% {sd / exp if exp else float('nan'):5.1f} {r:+7.2f} {left(sd, r) * 100:5.1f}%"
+            ko = [(m, o) for m, o in zip(means, owns) if o is not None]
+            if len(ko) >= 3:
+                rk = corr([m for m, _ in ko], [o for _, o in ko])
+                line += f"   {rk:+6.2f} {left(sd, rk) * 100:5.1f}%"
         print(line)
-    pr = [(m, p) for m, p in index if p is not None]
+    pr = [(m, p) for m, p, _ in index if p is not None]
     r = corr([m for m, _ in pr], [p for _, p in pr])
-    sd = st.stdev(m for m, _ in index)
-    print(f"\nIndex: {', '.join('%.0f' % math.exp(m) for m, _ in index)}; run-to-run sd {sd * 100:.1f}%, "
-          f"r with the pace {r:+.2f}, {sd * math.sqrt(max(0.0, 1 - r * r)) * 100:.1f}% left with the pace taken out")
+    sd = st.stdev(m for m, _, _ in index)
+    print(f"\nIndex: {', '.join('%.0f' % math.exp(m) for m, _, _ in index)}; run-to-run sd {sd * 100:.1f}%, "
+          f"r with the pace {r:+.2f}, {left(sd, r) * 100:.1f}% left with the pace taken out")
+    ko = [(m, o) for m, _, o in index if o is not None]
+    if len(ko) >= 3:
+        rk = corr([m for m, _ in ko], [o for _, o in ko])
+        print(f"kbench's own pace (pace.median, {len(ko)} runs): r {rk:+.2f}, {left(sd, rk) * 100:.1f}% left; "
+              f"its own run-to-run sd {st.stdev(o for _, o in ko) * 100:.1f}%")
     print("(r pace: correlation of the log score with the log of the probe's speed over the same seconds;"
+          " r kbench: with the log of the run's own pace.median;"
           " lag-1: of a sample's deviation with the next one's; ratio: run-to-run sd / sd expected from the samples)")
 
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* make bench-sensitivity's plan shapes by resampling: plans drawn from a pool of measured A/A runs, B's scores shifted by a known amount, judged as kbench plan judges them. */
 /*
- * plan_resample NAME [--plans N] [--seed S] [--shapes LIST] [--shifts LIST] [--keep-busy]
+ * plan_resample NAME [--plans N] [--seed S] [--shapes LIST] [--shifts LIST] [--keep-busy] [--same-pace]
+ *               [--boots-only]
  *
  * NAME: the stored runs of one kernel and one setting that make the pool (a
  * name or a comma list, as `kbench compare` takes a group). Each simulated
@@ -16,6 +17,13 @@
  * show: a run made in another boot of a real reboot (the pool's runs come from
  * one boot, hours apart at most), so the noise between boots here is the drift
  * between runs; the real plan confirms one size (tests/bench/sensitivity_plan.sh).
+ * --same-pace judges each plan by its answer at the same pace of the machine
+ * (plan_pace.h: the runs' pace.median taken out) instead of the plain one; the
+ * shift scales the scores, not the pace, as a kernel that leaves the clock
+ * alone would. The today shapes have no such answer and are skipped. That
+ * answer rests on the plan's boots alone; --boots-only makes the plain one do
+ * the same (no floors learned from the pool as a prior, which may only widen
+ * an interval), so the two differ by the pace alone.
  *
  * Prints, per shape: minutes of runs a kernel; the resolution it promises; the
  * A/A plans' false calls (index, rows); each shift's share found (index slower);
@@ -74,6 +82,9 @@ struct shape {
 	double until; /* a log ratio; 0: none */
 	int today;    /* 1: kbench compare of one run a side on the pool's floors; 2: on default floors */
 };
+
+static bool same_pace; /* --same-pace: each row's answer at the same pace of the machine */
+static bool boots_only; /* --boots-only: the plain answer without the pool's floors as a prior */
 
 struct outcome {
 	bool index_found, index_false;
@@ -151,7 +162,7 @@ static struct outcome one_plan(const struct shape *sh, struct run **pool, int np
 			m = mm;
 			if (have)
 				plan_result_free(&res);
-			plan_analyze_runs(&p, runs, boot_of, n, nt, &res);
+			plan_analyze_runs(&p, runs, boot_of, n, boots_only ? NULL : nt, &res);
 			have = true;
 			if (sh->until > 0 && res.settled)
 				break;
@@ -160,11 +171,12 @@ static struct outcome one_plan(const struct shape *sh, struct run **pool, int np
 	o.boots_used = m;
 	for (int i = 0; i < res.nrows; i++) {
 		const struct plan_row *r = &res.rows[i];
-		if (r->verdict == VERDICT_NA)
+		int v = same_pace ? r->pace_verdict : r->verdict;
+		if (v == VERDICT_NA)
 			continue;
-		bool called = r->verdict != VERDICT_SAME;
+		bool called = v != VERDICT_SAME;
 		if (!strcmp(r->id, NOISE_INDEX_ID)) {
-			o.index_found = r->verdict == VERDICT_SLOWER;
+			o.index_found = v == VERDICT_SLOWER;
 			o.index_false = called;
 		} else {
 			o.rows++;
@@ -257,15 +269,19 @@ int main(int argc, char **argv)
 			shifts = argv[++i];
 		else if (!strcmp(argv[i], "--keep-busy"))
 			keep_busy = true;
+		else if (!strcmp(argv[i], "--same-pace"))
+			same_pace = true;
+		else if (!strcmp(argv[i], "--boots-only"))
+			boots_only = true;
 		else if (argv[i][0] != '-' && !name)
 			name = argv[i];
 		else {
-			fprintf(stderr, "usage: plan_resample NAME [--plans N] [--seed S] [--shapes LIST] [--shifts LIST] [--keep-busy]\n");
+			fprintf(stderr, "usage: plan_resample NAME [--plans N] [--seed S] [--shapes LIST] [--shifts LIST] [--keep-busy] [--same-pace] [--boots-only]\n");
 			return 2;
 		}
 	}
 	if (!name || plans < 1) {
-		fprintf(stderr, "usage: plan_resample NAME [--plans N] [--seed S] [--shapes LIST] [--shifts LIST] [--keep-busy]\n");
+		fprintf(stderr, "usage: plan_resample NAME [--plans N] [--seed S] [--shapes LIST] [--shifts LIST] [--keep-busy] [--same-pace] [--boots-only]\n");
 		return 2;
 	}
 	char err[512];
@@ -290,9 +306,11 @@ int main(int argc, char **argv)
 	const struct noise_floor *ix = noise_get(&nt, NOISE_INDEX_ID, pool[0]);
 	char setting[64];
 	noise_setting(pool[0], setting, sizeof setting);
-	printf("pool: %d runs named %s (%s), %.1f min a run; index floor %.2f%% (learned %.2f%% on %d df)%s\n", npool,
+	printf("pool: %d runs named %s (%s), %.1f min a run; index floor %.2f%% (learned %.2f%% on %d df)%s%s%s\n", npool,
 	       name, setting, minutes, 100 * noise_sigma(ix), ix->learned >= 0 ? 100 * ix->learned : NAN, ix->df,
-	       keep_busy ? "; busy rows kept (the machine's load counted as noise)" : "");
+	       keep_busy ? "; busy rows kept (the machine's load counted as noise)" : "",
+	       same_pace ? "; judged at the same pace of the machine" : "",
+	       boots_only ? "; on the boots alone" : "");
 	printf("%-16s %7s %9s %-22s %-22s %s\n", "shape", "min/krn", "promised", "A/A index called", "A/A rows called",
 	       "index found at shift ... | at the promise | smallest found 9 in 10");
 	char list[512];
@@ -301,6 +319,10 @@ int main(int argc, char **argv)
 		struct shape sh;
 		if (parse_shape(s, &sh) < 0 || 2 * sh.boots * sh.runs > npool) {
 			printf("%-16s (skipped: not a shape, or the pool has fewer than %d runs)\n", s, 2 * sh.boots * sh.runs);
+			continue;
+		}
+		if (same_pace && sh.today) {
+			printf("%-16s (skipped: one run a side has no answer at the same pace)\n", s);
 			continue;
 		}
 		struct pstat_prior pr = { .within = noise_sigma(ix), .between = noise_sigma(ix), .df = noise_dof(ix),

@@ -63,6 +63,15 @@ echo "load after the pool: $(cut -d' ' -f1-3 /proc/loadavg)"
 busy=
 [ "$KEEP_BUSY" = 1 ] && busy=--keep-busy
 "$resample" "$POOL_NAME" --plans "$PLANS" --shapes "$SHAPES" --shifts "$SHIFTS" $busy || exit 1
+# the same plans judged at the same pace of the machine (the runs' pace.median taken out), when
+# the pool's runs carry it, beside the plain answer on the boots alone as that one is (no floors
+# as a prior): the two differ by the pace alone. The "promised" column is the plain analysis's.
+if "$KBENCH" export --format json "$POOL_NAME" 2>/dev/null | grep -q '"pace.median"'; then
+	echo "-- plain, on the boots alone:"
+	"$resample" "$POOL_NAME" --plans "$PLANS" --shapes "$SHAPES" --shifts "$SHIFTS" $busy --boots-only || exit 1
+	echo "-- at the same pace of the machine (on the boots alone):"
+	"$resample" "$POOL_NAME" --plans "$PLANS" --shapes "$SHAPES" --shifts "$SHIFTS" $busy --same-pace || exit 1
+fi
 
 # 3. real plans with an injected slowdown at the promised size
 if [ "$CONFIRM_PLANS" -gt 0 ]; then

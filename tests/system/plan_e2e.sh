@@ -95,6 +95,8 @@ done
 [ "$("$KBENCH" runs | grep -c ' slow [AB] ')" = 12 ] || die "not 12 runs (6 boots x 2, the killed one resumed, none twice): $("$KBENCH" runs)"
 expect_exit 0 "$KBENCH" plan status slow
 grep -q 'ended: all 3 boots a kernel done' "$T/out" || die "the plan has not ended: $(cat "$T/out")"
+grep -Eq '^  at the same pace of the machine: B is [0-9.]+% slower' "$T/out" ||
+	die "plan status has no answer at the same pace: $(cat "$T/out")"
 boot slow A 00000000-0000-0000-0000-000000000099
 grep -q 'has ended' "$T/step" || die "a step after the end: $(cat "$T/step")"
 
