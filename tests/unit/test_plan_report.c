@@ -322,6 +322,24 @@ static void build_paced(struct fixture *fx, double sd, double fb, double pb)
 	}
 }
 
+/* The plan's report in format (400 columns: no sentence wrapped), the
+ * fixture's runs lent to res for it (the table reads them; the fixture frees them). */
+static char *report_of(struct fixture *fx, struct plan_result *res, const char *format)
+{
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	res->runs = fx->runs;
+	res->boot_of = fx->boot_of;
+	res->nruns = fx->n;
+	FILE *f = open_memstream(&buf, &len);
+	assert_int_equal(plan_print(f, &fx->p, res, format, 400, err, sizeof err), 0);
+	fclose(f);
+	res->runs = NULL;
+	res->boot_of = NULL;
+	res->nruns = 0;
+	return buf;
+}
+
 /* The machine's pace moves every score 8% from run to run: the plain answer
  * cannot see a 3% slowdown through it, the one at the same pace does, with
  * the slope (1 here) learned from the runs and the pace's own difference none. */
@@ -332,9 +350,6 @@ static void test_same_pace(void **state)
 	build_paced(&fx, 0.08, 0.97, 1);
 	struct plan_result res;
 	plan_analyze_runs(&fx.p, fx.runs, fx.boot_of, fx.n, NULL, &res);
-	res.runs = fx.runs; /* the report's table reads them; the fixture frees them */
-	res.boot_of = fx.boot_of;
-	res.nruns = fx.n;
 	const struct plan_row *ix = row(&res, "index");
 	assert_true(ix->pace.ok);
 	assert_float_equal(ix->pace.slope, 1.0, 0.1);
@@ -352,25 +367,15 @@ static void test_same_pace(void **state)
 	assert_non_null(strstr(w, "% slower ("));
 	assert_non_null(strstr(w, "no pace change larger than "));
 	/* the report: the line under the index, the footer's account of it, the JSON */
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	char err[256];
-	assert_int_equal(plan_print(f, &fx.p, &res, "text", 400, err, sizeof err), 0);
-	fclose(f);
+	char *buf = report_of(&fx, &res, "text");
 	assert_non_null(strstr(buf, "at the same pace of the machine: B is "));
 	assert_non_null(strstr(buf, "learned within each kernel"));
 	assert_null(strstr(buf, "pace differed between the kernels"));
 	free(buf);
-	f = open_memstream(&buf, &len);
-	assert_int_equal(plan_print(f, &fx.p, &res, "json", 0, err, sizeof err), 0);
-	fclose(f);
+	buf = report_of(&fx, &res, "json");
 	assert_non_null(strstr(buf, "\"same_pace\""));
 	assert_non_null(strstr(buf, "\"slope\""));
 	free(buf);
-	res.runs = NULL;
-	res.boot_of = NULL;
-	res.nruns = 0;
 	plan_result_free(&res);
 	unbuild(&fx);
 }
@@ -385,9 +390,6 @@ static void test_pace_moved_by_kernel(void **state)
 	build_paced(&fx, 0.03, 1, 0.9);
 	struct plan_result res;
 	plan_analyze_runs(&fx.p, fx.runs, fx.boot_of, fx.n, NULL, &res);
-	res.runs = fx.runs; /* the report's table reads them; the fixture frees them */
-	res.boot_of = fx.boot_of;
-	res.nruns = fx.n;
 	const struct plan_row *ix = row(&res, "index");
 	assert_true(ix->pace.ok);
 	assert_int_equal(ix->verdict, VERDICT_SLOWER);
@@ -397,17 +399,9 @@ static void test_pace_moved_by_kernel(void **state)
 	char w[320];
 	plan_row_pace_words(w, sizeof w, ix);
 	assert_non_null(strstr(w, "B's pace -"));
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	char err[256];
-	assert_int_equal(plan_print(f, &fx.p, &res, "text", 400, err, sizeof err), 0);
-	fclose(f);
+	char *buf = report_of(&fx, &res, "text");
 	assert_non_null(strstr(buf, "pace differed between the kernels (B -"));
 	free(buf);
-	res.runs = NULL;
-	res.boot_of = NULL;
-	res.nruns = 0;
 	plan_result_free(&res);
 	unbuild(&fx);
 	/* runs that carry no pace: no answer at the same pace, and why */
