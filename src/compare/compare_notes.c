@@ -384,28 +384,20 @@ static void busy_footer(struct compare *c, const struct run *const *a, int na, c
 			       "and may throttle sooner: a test seen throttled is n/a, the others are judged.", warm);
 }
 
-/* A side's mean log pace over its runs' tests (the pace telemetry source's
- * pace.median); false when any of its runs has none. */
+/* A side's mean log pace over its runs (run_pace); false when any run has none. */
 static bool side_pace(const struct run *const *r, int n, double *x)
 {
+	if (n <= 0)
+		return false;
 	double sum = 0;
-	int k = 0;
 	for (int i = 0; i < n; i++) {
-		int got = 0;
-		for (int b = 0; b < r[i]->nblocks; b++)
-			for (int t = 0; t < r[i]->blocks[b].ntests; t++) {
-				double v;
-				if (compare_summary_value(&r[i]->blocks[b].tests[t], "pace.median", &v) && v > 0) {
-					sum += log(v);
-					k++;
-					got++;
-				}
-			}
-		if (!got)
+		double v = run_pace(r[i]);
+		if (!(v > 0))
 			return false;
+		sum += log(v);
 	}
-	*x = sum / k;
-	return k > 0;
+	*x = sum / n;
+	return true;
 }
 
 /* The machine's own pace beside the tests: how far apart the sides ran it.

@@ -6,45 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "noise.h"
 #include "run.h"
 
-static int test_pace(const struct test_result *t, double *x)
+int plan_run_pace(const struct run *r, double *x)
 {
-	const struct kv *kv = test_summary_get(t, "pace.median");
-	if (!kv || !kv->has_value || !(kv->value > 0))
+	double v = run_pace(r);
+	if (!(v > 0))
 		return 0;
-	*x = log(kv->value);
+	*x = log(v);
 	return 1;
-}
-
-int plan_run_pace(const struct run *r, int copies, const char *id, double *x)
-{
-	const struct run_block *b = run_find_block(r, copies);
-	if (!b)
-		return 0;
-	if (!strcmp(id, NOISE_INDEX_ID)) {
-		double sum = 0, v;
-		int n = 0;
-		for (int i = 0; i < b->ntests; i++) {
-			const struct test_result *t = &b->tests[i];
-			if (!(t->baseline > 0) || strcmp(t->category, "system") || t->status != TEST_DONE)
-				continue;
-			if (!test_pace(t, &v))
-				return 0;
-			sum += v;
-			n++;
-		}
-		if (!n)
-			return 0;
-		*x = sum / n;
-		return 1;
-	}
-	char test[48];
-	const char *colon = strchr(id, ':');
-	snprintf(test, sizeof test, "%.*s", (int)(colon ? colon - id : (long)strlen(id)), id);
-	const struct test_result *t = run_block_find_test(b, test);
-	return t ? test_pace(t, x) : 0;
 }
 
 int plan_obs_boots(const struct plan_obs *o, int n, const double *v, struct pstat_boot *out)

@@ -7,8 +7,8 @@
  * Between runs of one kernel a score moves with the machine's own pace (on
  * a VM the host's load, on a laptop its clock and heat): make bench-host-pace
  * found the index's run-to-run spread 0.53-0.71 of itself once the pace is
- * taken out. Each run stores the pace of each test (pace.median, from the
- * pace telemetry source: a fixed chain timed in the observer's CPU time).
+ * taken out. Each run stores the pace telemetry source's readings (a fixed
+ * chain timed in the observer's CPU time), and a run's median is its pace.
  * This is the analysis of covariance on a row's log values:
  *
  *   y = mu_side + slope * x + boot + run,   x = the run's log pace,
@@ -55,10 +55,9 @@ struct plan_pace {
  * (out holds n). Returns the boots. */
 int plan_obs_boots(const struct plan_obs *o, int n, const double *v, struct pstat_boot *out);
 
-/* A run's log pace over row (copies, id): the test's pace.median; for the
- * index, the mean of its tests' logs (the index is their geometric mean).
- * 1 with it, 0 when the run has none. */
-int plan_run_pace(const struct run *r, int copies, const char *id, double *x);
+/* A run's log pace: the log of run_pace (run.h), the same for every row of
+ * the run. 1 with it, 0 when the run has none. */
+int plan_run_pace(const struct run *r, double *x);
 
 /* The row's answer with the pace taken out, from its runs (n of them, in
  * boot order) at confidence conf. Needs every run's pace and two boots a

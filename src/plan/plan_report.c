@@ -204,7 +204,7 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 				busy += got < 0;
 				if (got > 0) {
 					k++;
-					ob[nob++] = (struct plan_obs){ v, plan_run_pace(runs[r], row->copies, row->id, &x) ? x : NAN,
+					ob[nob++] = (struct plan_obs){ v, plan_run_pace(runs[r], &x) ? x : NAN,
 								       b, p->boot[b].side == 'B' ? PSTAT_B : PSTAT_A };
 				}
 			}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats.h"
 #include "strv.h"
 
 static void *grow(void *p, int *cap, int need, size_t size)
@@ -147,6 +148,25 @@ const struct series *run_find_series(const struct run *r, const char *name)
 		if (strcmp(r->series[i].name, name) == 0)
 			return &r->series[i];
 	return NULL;
+}
+
+double series_median(const struct series *s)
+{
+	if (!s || s->n <= 0)
+		return NAN;
+	double *v = malloc((size_t)s->n * sizeof *v);
+	if (!v)
+		abort();
+	memcpy(v, s->v, (size_t)s->n * sizeof *v);
+	double m = stats_median(v, s->n);
+	free(v);
+	return m;
+}
+
+double run_pace(const struct run *r)
+{
+	const struct series *s = run_find_series(r, "pace");
+	return s && s->n >= RUN_PACE_MIN ? series_median(s) : NAN;
 }
 
 struct series *run_series(struct run *r, const char *name, const char *unit)

@@ -6,7 +6,7 @@ and how much of it the probe's pace follows. From run to run, each test's mean: 
 against what its own samples' spread predicts (sd / sqrt n: more than that is a change of the
 machine between runs, which more samples of one run cannot see), and how much of that the pace
 follows (r, and the spread left when the pace is taken out: sd * sqrt(1 - r^2)): the probe's, and
-kbench's own (the pace telemetry source's pace.median, stored in each run) beside it."""
+kbench's own (the median of the pace telemetry source's readings, stored in each run) beside it."""
 import bisect
 import glob
 import json
@@ -25,10 +25,10 @@ def corr(x, y):
     return sum((a - mx) * (b - my) for a, b in zip(x, y)) / (sx * sy) if sx and sy else float("nan")
 
 
-def own_pace(t):  # log of the run's stored pace.median for test t (the pace source); None without
-    for kv in t.get("summary", []):
-        if kv["key"] == "pace.median" and kv.get("value", 0) > 0 and "text" not in kv:
-            return math.log(kv["value"])
+def own_pace(r):  # log of the run's pace (the median of the pace source's readings); None without
+    for s in r.get("series", []):
+        if s["name"] == "pace" and len(s["v"]) >= 5:
+            return math.log(st.median(s["v"]))
     return None
 
 
@@ -56,7 +56,7 @@ def main(out):
     for r in runs:
         t0 = starts[r["meta"]["name"]]
         for b in r["blocks"]:
-            first, last, owns = None, None, []
+            first, last = None, None
             for t in b["tests"]:
                 ss = [s for s in t["samples"] if s["elapsed"] and max(s["elapsed"]) > 0]
                 if len(ss) < 2:
@@ -72,12 +72,9 @@ def main(out):
                 e = t0 + ss[-1]["start"] + max(ss[-1]["elapsed"])
                 first = a if first is None else min(first, a)
                 last = e if last is None else max(last, e)
-                tests.setdefault(t["id"], []).append((rows, speed(a, e), own_pace(t)))
-                if t.get("baseline", 0) > 0 and t.get("category") == "system":
-                    owns.append(own_pace(t))
+                tests.setdefault(t["id"], []).append((rows, speed(a, e), own_pace(r)))
             if b.get("index_score") and first is not None:
-                own = st.fmean(owns) if owns and None not in owns else None
-                index.append((math.log(b["index_score"]), speed(first, last), own))
+                index.append((math.log(b["index_score"]), speed(first, last), own_pace(r)))
     if not index:
         sys.exit("bench-host-pace: no runs in %s" % out)
     print(f"{len(index)} runs; the probe's {len(pace)} readings, {st.median(p[1] for p in pace):.2f} ms each (median)\n")
@@ -122,10 +119,10 @@ def main(out):
     ko = [(m, o) for m, _, o in index if o is not None]
     if len(ko) >= 3:
         rk = corr([m for m, _ in ko], [o for _, o in ko])
-        print(f"kbench's own pace (pace.median, {len(ko)} runs): r {rk:+.2f}, {left(sd, rk) * 100:.1f}% left; "
+        print(f"kbench's own pace (each run's median, {len(ko)} runs): r {rk:+.2f}, {left(sd, rk) * 100:.1f}% left; "
               f"its own run-to-run sd {st.stdev(o for _, o in ko) * 100:.1f}%")
     print("(r pace: correlation of the log score with the log of the probe's speed over the same seconds;"
-          " r kbench: with the log of the run's own pace.median;"
+          " r kbench: with the log of kbench's own pace (the run's median);"
           " lag-1: of a sample's deviation with the next one's; ratio: run-to-run sd / sd expected from the samples)")
 
 

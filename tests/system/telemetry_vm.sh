@@ -96,8 +96,10 @@ for e in errors:
 sys.exit(1 if errors else 0)
 PY
 
-# The pace is the chain's rate in the observer's own CPU time: the same chain timed apart
-# (the probe make bench-host-pace runs, 500,000 steps a reading) reads within a factor of 1.5.
+# The pace is the chain's rate in the observer's own CPU time, in million steps a second: the
+# same chain timed apart (the probe make bench-host-pace runs, 500,000 steps a reading) reads
+# within a factor of 3. Not closer: the two are compiled apart, and an i686 build's code for a
+# 64-bit multiply put them 2x apart (594 and 303 M/s); a wrong unit is 1000x.
 PROBE=$KBENCH_TOP/${BUILD:-build}/pace_probe
 [ -x "$PROBE" ] || die "no $PROBE (make ${BUILD:-build}/pace_probe)"
 timeout 5 "$PROBE" 0.02 500000 | head -n 25 >"$T/probe"
@@ -109,7 +111,7 @@ ms = statistics.median(float(l.split()[1]) for l in open(sys.argv[2]))
 alone = 0.5 / ms * 1e3  # 500,000 steps in ms: million steps a second
 pace = s["pace.median"]["value"]
 print("pace.median %.0f M/s, the probe alone %.0f M/s" % (pace, alone))
-sys.exit(0 if 1 / 1.5 < pace / alone < 1.5 else 1)
+sys.exit(0 if 1 / 3 < pace / alone < 3 else 1)
 PY
 
 # Default events: counted on syscall, not on spawn (counting slows fork-heavy tests), and said so.
