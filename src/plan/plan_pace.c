@@ -6,17 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run.h"
-
-int plan_run_pace(const struct run *r, double *x)
-{
-	double v = run_pace(r);
-	if (!(v > 0))
-		return 0;
-	*x = log(v);
-	return 1;
-}
-
 int plan_obs_boots(const struct plan_obs *o, int n, const double *v, struct pstat_boot *out)
 {
 	int nb = 0;

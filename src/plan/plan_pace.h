@@ -32,12 +32,10 @@
 
 #include "plan_stats.h"
 
-struct run;
-
 /* One run's values of a row, in the order of the plan's boots. */
 struct plan_obs {
 	double y;          /* log of the row's value */
-	double x;          /* log of its pace; NAN: the run has none */
+	double x;          /* log of its run's pace (run_pace, run.h); NAN: the run has none */
 	int boot;          /* the boot it ran in (runs of one boot are neighbours) */
 	enum pstat_side side;
 };
@@ -54,10 +52,6 @@ struct plan_pace {
  * from n runs whose boots are neighbours in o, as pstat_effect takes them
  * (out holds n). Returns the boots. */
 int plan_obs_boots(const struct plan_obs *o, int n, const double *v, struct pstat_boot *out);
-
-/* A run's log pace: the log of run_pace (run.h), the same for every row of
- * the run. 1 with it, 0 when the run has none. */
-int plan_run_pace(const struct run *r, double *x);
 
 /* The row's answer with the pace taken out, from its runs (n of them, in
  * boot order) at confidence conf. Needs every run's pace and two boots a

@@ -185,8 +185,13 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 		noise_setting(like, res->setting, sizeof res->setting);
 	struct pstat_boot *bv = calloc((size_t)p->nboots + 1, sizeof *bv);
 	struct plan_obs *ob = calloc((size_t)nruns + 1, sizeof *ob);
-	if (!bv || !ob)
+	double *pace = calloc((size_t)nruns + 1, sizeof *pace);
+	if (!bv || !ob || !pace)
 		abort();
+	for (int r = 0; r < nruns; r++) { /* a run's, the same for all its rows */
+		double v = run_pace(runs[r]);
+		pace[r] = v > 0 ? log(v) : NAN;
+	}
 	bool weighted_all = true;
 	int weighted = 0;
 	for (int i = 0; i < res->nrows; i++) {
@@ -197,15 +202,14 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 				continue;
 			int k = 0, busy = 0;
 			for (int r = 0; r < nruns; r++) {
-				double v, x;
+				double v;
 				if (boot_of[r] != b)
 					continue;
 				int got = run_value(runs[r], row->copies, row->id, &v);
 				busy += got < 0;
 				if (got > 0) {
 					k++;
-					ob[nob++] = (struct plan_obs){ v, plan_run_pace(runs[r], &x) ? x : NAN,
-								       b, p->boot[b].side == 'B' ? PSTAT_B : PSTAT_A };
+					ob[nob++] = (struct plan_obs){ v, pace[r], b, p->boot[b].side == 'B' ? PSTAT_B : PSTAT_A };
 				}
 			}
 			row->busy_boots += busy && !k;
@@ -252,6 +256,7 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 	}
 	free(bv);
 	free(ob);
+	free(pace);
 	res->settled = p->until > 0 && weighted > 0 && weighted_all;
 }
 

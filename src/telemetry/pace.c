@@ -22,7 +22,7 @@
  * interval in the observer's own thread CPU time, so a wait for a CPU the
  * workers hold does not count: what moves it is how fast the CPU ran the
  * observer while it ran. A plan's report takes the pace out of the runs'
- * scores as a covariate (plan_report.c), beside the plain answer.
+ * scores as a covariate (plan_pace.c), beside the plain answer.
  *
  * The chain is a 64-bit multiply-add recurrence: each step needs the last,
  * and a compiler cannot fold it or a core rename it away (an `add $1` chain
