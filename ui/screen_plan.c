@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "compare.h"
 #include "format.h"
+#include "noise.h"
 #include "plan.h"
 #include "plan_machine.h"
 #include "plan_report.h"
@@ -148,7 +149,7 @@ static void draw_summary(struct app *a, struct canvas *c, int y, int bottom)
 		snprintf(line, sizeof line, "%-30.30s %s", r->label, w);
 		int role = r->verdict == VERDICT_FASTER ? ROLE_FASTER : r->verdict == VERDICT_SLOWER ? ROLE_SLOWER : ROLE_NORMAL;
 		canvas_text(c, 1, y++, role, line, c->w - 2);
-		if (r->pace.ok && y < bottom) {
+		if (r->pace.ok && !strcmp(r->id, NOISE_INDEX_ID) && y < bottom) { /* as the report: the index's */
 			char pw[320];
 			plan_row_pace_words(pw, sizeof pw, r);
 			snprintf(line, sizeof line, "  at the same pace: %s", pw);

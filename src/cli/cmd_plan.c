@@ -405,7 +405,7 @@ static void print_status(const struct plan *p)
 				if (r.rows[i].pace.ok) {
 					char pw[320];
 					plan_row_pace_words(pw, sizeof pw, &r.rows[i]);
-					printf("  at the same pace of the machine: %s\n", pw);
+					printf("  at the same pace: %s\n", pw);
 				}
 			}
 		plan_result_free(&r);

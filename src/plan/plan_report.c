@@ -441,7 +441,7 @@ void plan_row_pace_words(char *buf, size_t size, const struct plan_row *r)
 	effect_words(w, sizeof w, r->pace_verdict, &r->pace.adj, NULL);
 	const struct pstat_effect *pe = &r->pace.pace;
 	if (pe->verdict == PSTAT_SAME)
-		snprintf(pw, sizeof pw, "no pace change larger than %.1f%%", pstat_pct(pstat_rules_out(pe)));
+		snprintf(pw, sizeof pw, "pace within %.1f%%", pstat_pct(pstat_rules_out(pe)));
 	else
 		snprintf(pw, sizeof pw, "B's pace %+.1f%% (%+.1f%% to %+.1f%%)", pstat_pct(pe->d), pstat_pct(pe->lo),
 			 pstat_pct(pe->hi));
@@ -637,7 +637,7 @@ static void print_words(FILE *f, const struct plan_result *res, bool markdown)
 			r->copies == 1 ? "y" : "ies", w, r->settled ? ", settled" : "");
 		if (!strcmp(r->id, NOISE_INDEX_ID) && r->pace.ok) {
 			plan_row_pace_words(w, sizeof w, r);
-			fprintf(f, "%s  at the same pace of the machine: %s\n", markdown ? "" : "  ", w);
+			fprintf(f, "%s  at the same pace: %s\n", markdown ? "" : "  ", w);
 		}
 	}
 }

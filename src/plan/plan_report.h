@@ -90,8 +90,9 @@ void plan_result_free(struct plan_result *res);
 void plan_row_words(char *buf, size_t size, const struct plan_row *r);
 
 /* The same at the same pace of the machine (plan_pace.h), with the pace's
- * own difference: "B is 3.0% slower (1.1% to 4.9%); no pace change larger
- * than 0.8%", "n/a (under two boots a kernel)". */
+ * own difference: "B is 3.0% slower (1.1% to 4.9%); pace within 0.8%" (no
+ * pace difference larger either way), "no change larger than 2.1% either
+ * way; B's pace -9.8% (-12.0% to -7.5%)", "n/a (under two boots a kernel)". */
 void plan_row_pace_words(char *buf, size_t size, const struct plan_row *r);
 
 /* The comparison of the plan's A runs and B runs (compare_stored's rows,

@@ -95,7 +95,7 @@ done
 [ "$("$KBENCH" runs | grep -c ' slow [AB] ')" = 12 ] || die "not 12 runs (6 boots x 2, the killed one resumed, none twice): $("$KBENCH" runs)"
 expect_exit 0 "$KBENCH" plan status slow
 grep -q 'ended: all 3 boots a kernel done' "$T/out" || die "the plan has not ended: $(cat "$T/out")"
-grep -Eq '^  at the same pace of the machine: B is [0-9.]+% slower' "$T/out" ||
+grep -Eq '^  at the same pace: B is [0-9.]+% slower' "$T/out" ||
 	die "plan status has no answer at the same pace: $(cat "$T/out")"
 boot slow A 00000000-0000-0000-0000-000000000099
 grep -q 'has ended' "$T/step" || die "a step after the end: $(cat "$T/step")"
@@ -112,7 +112,7 @@ grep -Eq '^  System Benchmarks Index Score \(1 copy\): B is [0-9.]+% slower' "$T
 	die "the index is not found slower: $(grep 'Index Score' "$T/report")"
 # every run carries the machine's pace (the pace telemetry source), so the index has an answer at
 # the same pace too: B's filter slows system calls, not the observer's chain, so it is slower too
-grep -Eq '^    at the same pace of the machine: B is [0-9.]+% slower \(' "$T/report" ||
+grep -Eq '^    at the same pace: B is [0-9.]+% slower \(' "$T/report" ||
 	die "no slower index at the same pace of the machine: $(grep -A1 'Index Score' "$T/report")"
 for f in markdown json; do
 	expect_exit 0 "$KBENCH" plan report slow --format $f
