@@ -63,8 +63,36 @@ def load(out, copies):
             runs.append({"id": row["id"], "shape": row["shape"], "session": row["session"],
                          "minutes": float(row["seconds"]) / 60, "load": (float(row["load_before"]),
                                                                           float(row["load_after"])),
-                         "logs": logs, "path": path})
+                         "logs": logs, "path": path, "pace": run_pace(r)})
     return runs
+
+
+def run_pace(r):
+    """The run's pace as kbench's run_pace() takes it: the median of its pace series, from 5
+    readings on (src/record/run.c), or None."""
+    vs = sorted(v for ser in r.get("series", []) if ser.get("name") == "pace" for v in ser.get("v", [])
+                if v == v and v > 0)
+    if len(vs) < 5:
+        return None
+    n = len(vs)
+    return vs[n // 2] if n % 2 else (vs[n // 2 - 1] + vs[n // 2]) / 2
+
+
+def same_pace_spread(runs, test):
+    """sd of the log score after the log pace's slope over the runs is taken out (the plan's
+    analysis of covariance for one kernel: residuals on n - 2 degrees of freedom), the slope,
+    and how many runs; NaNs when fewer than 4 runs carry both."""
+    pts = [(math.log(r["pace"]), r["logs"][test]) for r in runs if r.get("pace") and test in r["logs"]]
+    n = len(pts)
+    if n < 4:
+        return float("nan"), float("nan"), n
+    mx, my = mean([p[0] for p in pts]), mean([p[1] for p in pts])
+    sxx = sum((x - mx) ** 2 for x, _ in pts)
+    if sxx <= 0:
+        return float("nan"), float("nan"), n
+    b = sum((x - mx) * (y - my) for x, y in pts) / sxx
+    res = sum((y - my - b * (x - mx)) ** 2 for x, y in pts)
+    return math.sqrt(res / (n - 2)), b, n
 
 
 def by_shape(runs):
@@ -278,6 +306,25 @@ def main():
                 (a, na), (b, nb) = per_min[(s, t)], per_min[(old, t)]
                 r, lo, hi = ratio_ci(a, na, b, nb)
                 line += " %20s" % ("%.2f (%.2f-%.2f)" % (r, lo, hi) if r == r else "n/a")
+            print(line)
+
+    # 1b. the same at the same pace of the machine: what the plan's second answer sees
+    if any(r.get("pace") for r in runs):
+        print("\nAt the same pace of the machine: the index's run-to-run sd with each shape's slope on its runs' "
+              "pace taken out (as kbench plan report's 'at the same pace' line does), and per root-minute")
+        for s in names:
+            v, b, n = same_pace_spread(shapes[s], "index")
+            m = mean([r["minutes"] for r in shapes[s]])
+            plain, _ = spread(shapes[s], "index")
+            line = "  %-16s %2d runs with a pace  sd %s%%, per root-minute %s (plain %s), slope %s" % (
+                s, n, pct(v), pct(v * math.sqrt(m)), pct(plain * math.sqrt(m)),
+                "%.1f" % b if b == b else "n/a")
+            if "base-quick" in shapes and s != "base-quick":
+                bp, nb = spread(shapes["base-quick"], "index")
+                bm = mean([r["minutes"] for r in shapes["base-quick"]])
+                r_, lo, hi = ratio_ci(v * math.sqrt(m), n - 1, bp * math.sqrt(bm), nb)
+                if r_ == r_:
+                    line += "; against base-quick's plain %.2f (%.2f-%.2f)" % (r_, lo, hi)
             print(line)
 
     # 2. against the full-length runs: time, index and every test

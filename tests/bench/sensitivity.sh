@@ -3,7 +3,8 @@
 # make bench-sensitivity: how much an answer costs here. A/A runs of each shape of run (today's
 # quick rule, the index allocation, full length, budgets), made back to back in interleaved
 # rounds so the machine's drift falls on every shape alike, then per test and for the index:
-# the run-to-run spread against the minutes spent (spread per root-minute), the A/A false
+# the run-to-run spread against the minutes spent (spread per root-minute; the index's also at
+# the same pace of the machine, the runs' pace taken out as a plan's report does), the A/A false
 # alarms, the smallest slowdown found 9 times in 10 at 10, 20 and 30 minutes per kernel, and
 # each shape's time and index against the full-length run's. Not part of `make test`.
 #
