@@ -258,6 +258,8 @@ def main():
     ap.add_argument("--resamples", type=int, default=40)
     ap.add_argument("--copies", type=int, default=1)
     ap.add_argument("--seed", type=int, default=37)
+    ap.add_argument("--spread-only", action="store_true",
+                    help="the spreads alone: no verdicts (kbench compare), for a look while runs go on")
     o = ap.parse_args()
     runs = load(o.out, o.copies)
     if not runs:
@@ -319,13 +321,17 @@ def main():
             line = "  %-16s %2d runs with a pace  sd %s%%, per root-minute %s (plain %s), slope %s" % (
                 s, n, pct(v), pct(v * math.sqrt(m)), pct(plain * math.sqrt(m)),
                 "%.1f" % b if b == b else "n/a")
-            if "base-quick" in shapes and s != "base-quick":
-                bp, nb = spread(shapes["base-quick"], "index")
-                bm = mean([r["minutes"] for r in shapes["base-quick"]])
+            old = next((o for o in ("base-quick", "quick-precision") if o in shapes), None)
+            if old and s != old:
+                bp, nb = spread(shapes[old], "index")
+                bm = mean([r["minutes"] for r in shapes[old]])
                 r_, lo, hi = ratio_ci(v * math.sqrt(m), n - 1, bp * math.sqrt(bm), nb)
                 if r_ == r_:
-                    line += "; against base-quick's plain %.2f (%.2f-%.2f)" % (r_, lo, hi)
+                    line += "; against %s's plain %.2f (%.2f-%.2f)" % (old, r_, lo, hi)
             print(line)
+
+    if o.spread_only:
+        return
 
     # 2. against the full-length runs: time, index and every test
     if "full" in shapes and len(shapes["full"]) >= 1:

@@ -20,7 +20,8 @@
 #   plan     tests/bench/sensitivity_plan.sh (the A/B plan's shapes: make bench-sensitivity-plan)
 # Shapes (SHAPES, space-separated): quick-precision (--quick's default rule: each test until
 # +-1% or 15 s, one after another), quick (--quick --allocate index: in rounds, its budget),
-# quick-M (quick samples, M minutes), budget-M (UnixBench's sample lengths, M minutes), full;
+# quick-M (quick samples, M minutes), quick-min (each test the 3 quick samples a quick run
+# cannot go below: the shortest quick run), budget-M (UnixBench's sample lengths, M minutes), full;
 # base-SHAPE: the same by another build (BASE_KBENCH, a kbench built from the commit to compare
 # with; base-quick is its plain --quick), so a change is measured against what it changes, in
 # one sitting.
@@ -67,6 +68,7 @@ args() {
 	base-*) args "${1#base-}" ;;
 	quick-precision) echo "--quick --allocate precision" ;;
 	quick) echo "--quick --allocate index" ;;
+	quick-min) echo "--quick --allocate precision --max-test-seconds 1" ;; # each test its 3 samples, no more
 	quick-*) echo "--quick --budget ${1#quick-}" ;;
 	budget-*) echo "--budget ${1#budget-}" ;;
 	full) echo "" ;;
