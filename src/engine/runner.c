@@ -459,7 +459,6 @@ static void run_test(struct runner *r, struct run *run, int bi, int ti)
 
 /* Most samples a test takes in rounds, and fewest (a spread, and UnixBench's short tests' 3). */
 #define ROUNDS_MAX_SAMPLES 200
-#define ROUNDS_MIN_SAMPLES 3
 
 /* A test measured in rounds: where it is in the block, and what the allocation knows of it. */
 struct round_test {

@@ -53,6 +53,9 @@ struct runner {
 /* A quick run's first, untimed sample: caches, page tables and the CPU's clock settle. */
 #define QUICK_WARMUP_SECONDS 0.3
 
+/* In rounds, every test gets this many samples whatever the budget says. */
+#define ROUNDS_MIN_SAMPLES 3
+
 /* runner_plan.c: what a test's samples are, from the options and its row. */
 int runner_samples_for(const struct runner_opts *o, const struct test_def *t);
 double runner_length_for(const struct runner_opts *o, const struct test_def *t);

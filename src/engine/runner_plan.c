@@ -252,12 +252,16 @@ bool runner_in_rounds(const struct runner_opts *o, const struct test_def *t)
 
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
 {
-	/* in rounds, the tests share the budget: each about its part of it */
+	/* in rounds, the tests share the budget: each about its part of it, and never less
+	 * than its three samples take (a budget below them is spent on them, not ended) */
 	if (runner_in_rounds(o, t)) {
 		int n = 0;
 		for (int i = 0; i < o->ntests; i++)
 			n += runner_in_rounds(o, o->tests[i]);
-		return runner_budget(o) / (n ? n : 1);
+		double share = runner_budget(o) / (n ? n : 1);
+		double len = runner_length_for(o, t) * (t->self_timed ? t->overrun : 1.0);
+		double least = (o->quick ? QUICK_WARMUP_SECONDS : 0) + ROUNDS_MIN_SAMPLES * (len + runner_pause_for(o));
+		return share > least ? share : least;
 	}
 	double len = runner_length_for(o, t);
 	if (t->sample_seconds) {

@@ -18,6 +18,7 @@
 #include "quick.h"
 #include "run.h"
 #include "runner.h"
+#include "runner_int.h"
 #include "scaling.h"
 #include "settings.h"
 #include "tests.h"
@@ -309,6 +310,27 @@ static void quick_budget_is_the_index_share_of_what_runs(void **state)
 	assert_true(fabs(runner_budget(&o) - 60) < 1e-9);
 }
 
+/* A budget below what every test's three samples take is spent on them (the runner never
+ * gives a test fewer in rounds), so the estimate is theirs: `--quick --budget 0.1` of the
+ * index takes about a minute and a half, and a plan must not promise "under a minute". */
+static void a_small_budget_takes_the_least_samples(void **state)
+{
+	struct runner_opts o = { .quick = true, .budget = 6, .ncopies = 1, .copies = { 1 } };
+
+	(void)state;
+	for (size_t i = 0; i < test_count; i++)
+		if (in_group("index", test_table[i].id))
+			o.tests[o.ntests++] = &test_table[i];
+	const struct test_def *d = test_find("dhry2reg"), *f = test_find("fsdisk");
+	assert_true(runner_in_rounds(&o, d));
+	double dl = runner_length_for(&o, d), fl = runner_length_for(&o, f) * f->overrun, p = runner_pause_for(&o);
+	assert_true(fabs(runner_estimate_test(&o, d) - (QUICK_WARMUP_SECONDS + 3 * (dl + p))) < 1e-9);
+	assert_true(fabs(runner_estimate_test(&o, f) - (QUICK_WARMUP_SECONDS + 3 * (fl + p))) < 1e-9);
+	assert_true(runner_estimate(&o) > 60);
+	o.budget = 3600; /* a budget above the least: the share, as before */
+	assert_true(fabs(runner_estimate_test(&o, d) - 3600.0 / QUICK_BUDGET_TESTS) < 1e-9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -322,6 +344,7 @@ int main(void)
 		cmocka_unit_test(rows_that_read_data_say_so),
 		cmocka_unit_test(self_timed_rows_state_their_overrun),
 		cmocka_unit_test(quick_budget_is_the_index_share_of_what_runs),
+		cmocka_unit_test(a_small_budget_takes_the_least_samples),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
