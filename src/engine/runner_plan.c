@@ -250,6 +250,13 @@ bool runner_in_rounds(const struct runner_opts *o, const struct test_def *t)
 	return runner_allocation(o) == ALLOC_INDEX && !t->collect && !t->one_copy && !t->sample_seconds;
 }
 
+/* One sample's seconds, pause included. Self-timed tests do more than their nominal length
+ * (the row's overrun): whetstone calibrates first, the file tests write and read before copying. */
+static double sample_cost(const struct runner_opts *o, const struct test_def *t)
+{
+	return runner_length_for(o, t) * (t->self_timed ? t->overrun : 1.0) + runner_pause_for(o);
+}
+
 double runner_estimate_test(const struct runner_opts *o, const struct test_def *t)
 {
 	/* in rounds, the tests share the budget: each about its part of it, and never less
@@ -259,8 +266,7 @@ double runner_estimate_test(const struct runner_opts *o, const struct test_def *
 		for (int i = 0; i < o->ntests; i++)
 			n += runner_in_rounds(o, o->tests[i]);
 		double share = runner_budget(o) / (n ? n : 1);
-		double len = runner_length_for(o, t) * (t->self_timed ? t->overrun : 1.0);
-		double least = (o->quick ? QUICK_WARMUP_SECONDS : 0) + ROUNDS_MIN_SAMPLES * (len + runner_pause_for(o));
+		double least = (o->quick ? QUICK_WARMUP_SECONDS : 0) + ROUNDS_MIN_SAMPLES * sample_cost(o, t);
 		return share > least ? share : least;
 	}
 	double len = runner_length_for(o, t);
@@ -279,12 +285,7 @@ double runner_estimate_test(const struct runner_opts *o, const struct test_def *
 			est *= 1.3;
 		return est < runner_quick_limit(o) ? est : runner_quick_limit(o);
 	}
-	/* Self-timed tests do more than their nominal length (the row's overrun):
-	 * whetstone calibrates first, the file tests write and read before copying. */
-	if (t->self_timed)
-		len *= t->overrun;
-	return runner_samples_for(o, t) * (runner_pause_for(o) + len) +
-	       (o->timed_seconds > 0 ? o->idle : 0);
+	return runner_samples_for(o, t) * sample_cost(o, t) + (o->timed_seconds > 0 ? o->idle : 0);
 }
 
 bool runner_skips_block(const struct runner_opts *o, const struct test_def *t, int copies)

@@ -12,6 +12,7 @@ import math
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -70,12 +71,9 @@ def load(out, copies):
 def run_pace(r):
     """The run's pace as kbench's run_pace() takes it: the median of its pace series, from 5
     readings on (src/record/run.c), or None."""
-    vs = sorted(v for ser in r.get("series", []) if ser.get("name") == "pace" for v in ser.get("v", [])
-                if v == v and v > 0)
-    if len(vs) < 5:
-        return None
-    n = len(vs)
-    return vs[n // 2] if n % 2 else (vs[n // 2 - 1] + vs[n // 2]) / 2
+    vs = [v for ser in r.get("series", []) if ser.get("name") == "pace" for v in ser.get("v", [])
+          if v == v and v > 0]
+    return statistics.median(vs) if len(vs) >= 5 else None
 
 
 def same_pace_spread(runs, test):
@@ -314,6 +312,7 @@ def main():
     if any(r.get("pace") for r in runs):
         print("\nAt the same pace of the machine: the index's run-to-run sd with each shape's slope on its runs' "
               "pace taken out (as kbench plan report's 'at the same pace' line does), and per root-minute")
+        old = next((o for o in ("base-quick", "quick-precision") if o in shapes), None)
         for s in names:
             v, b, n = same_pace_spread(shapes[s], "index")
             m = mean([r["minutes"] for r in shapes[s]])
@@ -321,7 +320,6 @@ def main():
             line = "  %-16s %2d runs with a pace  sd %s%%, per root-minute %s (plain %s), slope %s" % (
                 s, n, pct(v), pct(v * math.sqrt(m)), pct(plain * math.sqrt(m)),
                 "%.1f" % b if b == b else "n/a")
-            old = next((o for o in ("base-quick", "quick-precision") if o in shapes), None)
             if old and s != old:
                 bp, nb = spread(shapes[old], "index")
                 bm = mean([r["minutes"] for r in shapes[old]])
