@@ -137,10 +137,14 @@ void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const 
 	for (int i = 0; i < n; i++) {
 		const struct run_block *b = run_find_block(runs[i], copies);
 		const struct test_result *t = b ? run_block_find_test(b, id) : NULL;
-		/* a pair test compared on one placement: the run's samples of it alone */
+		/* a pair test compared on one placement: the run's samples of it alone; a
+		 * run without one says nothing of that placement */
 		struct test_result placed;
-		if (t && compare_place_subset(t, only, &placed))
+		if (t && only != PLACE_UNKNOWN) {
+			if (!compare_place_subset(t, only, &placed))
+				continue;
 			t = &placed;
+		}
 		if (!t || !(t->status == TEST_DONE || t->status == TEST_IMPORTED) || !(t->score > 0)) {
 			if (t == &placed)
 				compare_place_free(&placed);

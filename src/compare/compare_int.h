@@ -29,11 +29,13 @@ struct compare_tally {
 };
 
 /* Where a pair test's samples ran on each side (compare_place.c), and what the row compares:
- * only samples of one placement, or (differs) nothing, since no placement is on every run. */
+ * only samples of one placement, in the runs that have them, or (differs) nothing, since no
+ * placement is on enough runs of both sides. */
 struct place_pick {
 	int n[2][PLACE_COUNT]; /* samples per placement, side A and side B */
 	enum placement only;   /* PLACE_UNKNOWN: every sample (the sides ran alike, or cannot say) */
 	bool differs;
+	int runs[2], of[2];    /* with only: each side's runs that have a sample of it, of its runs */
 };
 void compare_place_pick(struct place_pick *p, const struct run *const *a, int na, const struct run *const *b,
 			int nb, int copies, const char *id);

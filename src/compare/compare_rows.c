@@ -142,9 +142,10 @@ static const struct test_result *find_any(const struct run *const *runs, int n, 
 }
 
 /* A block's index with each pair test scored as its row compared it (one
- * placement's samples alone): the log of that change. The index is the
- * geometric mean of its tests' ratios, so a test's log change moves it by
- * that over the tests it has. */
+ * placement's samples alone): the log of that change, or NaN when the run has
+ * no sample of that placement (its index is left out, as its row is). The
+ * index is the geometric mean of its tests' ratios, so a test's log change
+ * moves it by that over the tests it has. */
 static double placed_shift(const struct compare_block *cb, const struct run_block *b)
 {
 	double shift = 0;
@@ -152,9 +153,10 @@ static double placed_shift(const struct compare_block *cb, const struct run_bloc
 		const struct compare_row *row = &cb->rows[i];
 		const struct test_result *t = row->place_only ? run_block_find_test(b, row->id) : NULL;
 		struct test_result placed;
-		if (!t || !(t->baseline > 0) || !(t->score > 0) || strcmp(t->category, "system") ||
-		    !compare_place_subset(t, (enum placement)row->place_only, &placed))
+		if (!t || !(t->baseline > 0) || !(t->score > 0) || strcmp(t->category, "system"))
 			continue;
+		if (!compare_place_subset(t, (enum placement)row->place_only, &placed))
+			return NAN;
 		if (placed.score > 0)
 			shift += log(placed.score / t->score) / b->index_tests;
 		compare_place_free(&placed);
@@ -170,8 +172,9 @@ static void index_side(struct side_vals *s, struct compare_side *cs, const struc
 	cs->others_cpu = cs->freq_mhz = NAN;
 	for (int i = 0; i < n; i++) {
 		const struct run_block *b = run_find_block(runs[i], copies);
-		if (b && b->index_score > 0)
-			s->all[s->nall++] = log(b->index_score) + placed_shift(cb, b);
+		double shift = b && b->index_score > 0 ? placed_shift(cb, b) : NAN;
+		if (isfinite(shift))
+			s->all[s->nall++] = log(b->index_score) + shift;
 	}
 	s->samples = s->nall > 0;
 	for (int i = 0; i < cb->nrows; i++) {

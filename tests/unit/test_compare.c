@@ -849,6 +849,72 @@ static void test_placement_is_not_a_kernel_difference(void **state)
 	run_free(b);
 }
 
+/* Short runs many a side, as a plan makes them: three samples a run seldom hold one
+ * placement on every run, and requiring it left context1 and the index n/a whatever the
+ * kernels did. Now each side's runs that have the shared placement are compared. */
+static struct compare *cmp_many(struct run **a, int na, struct run **b, int nb)
+{
+	char err[256];
+	struct compare_opts o = { 0 };
+	struct compare *c = compare_runs((const struct run *const *)a, na, (const struct run *const *)b, nb, &o, err,
+					 sizeof err);
+	if (!c)
+		fail_msg("%s", err);
+	return c;
+}
+
+static void test_placement_in_the_runs_that_have_it(void **state)
+{
+	(void)state;
+	struct run *a[6], *b[6];
+	char id[16];
+	/* runs of three samples: most with some on two CPUs, one a side all on one */
+	for (int i = 0; i < 6; i++) {
+		snprintf(id, sizeof id, "aaaa02%02d", i);
+		a[i] = i == 0 ? mk_pairs(id, 3, 170e3, 0, 19e3) : mk_pairs(id, i % 2, 170e3, 3 - i % 2, 19e3);
+		snprintf(id, sizeof id, "bbbb02%02d", i);
+		b[i] = i == 5 ? mk_pairs(id, 3, 170e3, 0, 19e3) : mk_pairs(id, (i + 1) % 2, 170e3, 3 - (i + 1) % 2, 19e3);
+	}
+	struct compare *c = cmp_many(a, 6, b, 6);
+	const struct compare_row *row = &c->blocks[0].rows[1];
+	assert_string_equal(row->id, "context1");
+	assert_int_equal(row->place_only, PLACE_TWO);
+	assert_int_equal(row->verdict, VERDICT_SAME);
+	assert_int_equal(row->a.nruns, 5);
+	assert_int_equal(c->blocks[0].index.verdict, VERDICT_SAME);
+	assert_int_equal(c->blocks[0].index.a.nruns, 5);
+	assert_true(footer_has(c, "in the runs that have them (A: 5 of 6 runs, B: 5 of 6)"));
+	compare_free(c);
+	/* B's context1 40% slower across CPUs: found, and in the index */
+	for (int i = 0; i < 6; i++) {
+		run_free(b[i]);
+		snprintf(id, sizeof id, "bbbb03%02d", i);
+		b[i] = i == 5 ? mk_pairs(id, 3, 170e3, 0, 19e3) :
+				mk_pairs(id, (i + 1) % 2, 170e3, 3 - (i + 1) % 2, 19e3 * 0.6);
+	}
+	c = cmp_many(a, 6, b, 6);
+	assert_int_equal(c->blocks[0].rows[1].verdict, VERDICT_SLOWER);
+	assert_int_equal(c->blocks[0].index.verdict, VERDICT_SLOWER);
+	compare_free(c);
+	/* A's runs all on one CPU, one of B's: fewer than half a side's runs, n/a as ever */
+	for (int i = 0; i < 6; i++) {
+		run_free(a[i]);
+		run_free(b[i]);
+		snprintf(id, sizeof id, "aaaa04%02d", i);
+		a[i] = mk_pairs(id, 3, 170e3, 0, 19e3);
+		snprintf(id, sizeof id, "bbbb04%02d", i);
+		b[i] = i == 0 ? mk_pairs(id, 3, 170e3, 0, 19e3) : mk_pairs(id, 0, 170e3, 3, 19e3);
+	}
+	c = cmp_many(a, 6, b, 6);
+	assert_int_equal(c->blocks[0].rows[1].verdict, VERDICT_NA);
+	assert_int_equal(c->blocks[0].index.verdict, VERDICT_NA);
+	compare_free(c);
+	for (int i = 0; i < 6; i++) {
+		run_free(a[i]);
+		run_free(b[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -864,6 +930,7 @@ int main(void)
 		cmocka_unit_test(test_settings_have_their_floors), cmocka_unit_test(test_learned_per_setting),
 		cmocka_unit_test(test_sureness),	      cmocka_unit_test(test_compare_stored_learns_from_the_store),
 		cmocka_unit_test(test_placement_is_not_a_kernel_difference),
+		cmocka_unit_test(test_placement_in_the_runs_that_have_it),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
