@@ -62,7 +62,7 @@ def load(out, copies):
             if block.get("index_score", 0) > 0:
                 logs["index"] = math.log(block["index_score"])
             runs.append({"id": row["id"], "shape": row["shape"], "session": row["session"],
-                         "minutes": float(row["seconds"]) / 60, "load": (float(row["load_before"]),
+                         "round": row["round"], "minutes": float(row["seconds"]) / 60, "load": (float(row["load_before"]),
                                                                           float(row["load_after"])),
                          "logs": logs, "path": path, "pace": run_pace(r)})
     return runs
@@ -91,6 +91,27 @@ def same_pace_spread(runs, test):
     b = sum((x - mx) * (y - my) for x, y in pts) / sxx
     res = sum((y - my - b * (x - mx)) ** 2 for x, y in pts)
     return math.sqrt(res / (n - 2)), b, n
+
+
+def back_to_back(runs, test):
+    """Runs of one shape grouped by their round (rounds holding two or more): the pooled sd within
+    a round, the sd of all the runs, the intraclass correlation, and how many rounds; zeros when
+    no round holds two."""
+    rounds = {}
+    for r in runs:
+        if test in r["logs"]:
+            rounds.setdefault((r["session"], r["round"]), []).append(r["logs"][test])
+    groups = [g for g in rounds.values() if len(g) >= 2]
+    if len(groups) < 2:
+        return 0.0, 0.0, 0.0, 0
+    n = sum(len(g) for g in groups)
+    ssw = sum(sum((x - mean(g)) ** 2 for x in g) for g in groups)
+    msw = ssw / (n - len(groups))
+    grand = mean([x for g in groups for x in g])
+    msb = sum(len(g) * (mean(g) - grand) ** 2 for g in groups) / (len(groups) - 1)
+    m0 = (n - sum(len(g) ** 2 for g in groups) / n) / (len(groups) - 1)
+    icc = (msb - msw) / (msb + (m0 - 1) * msw) if msb + (m0 - 1) * msw > 0 else float("nan")
+    return math.sqrt(msw), sd([x for g in groups for x in g]), icc, len(groups)
 
 
 def by_shape(runs):
@@ -327,6 +348,19 @@ def main():
                 if r_ == r_:
                     line += "; against %s's plain %.2f (%.2f-%.2f)" % (old, r_, lo, hi)
             print(line)
+
+    # 1c. runs made back to back: is the next run's noise its own?
+    backs = [s for s in names if back_to_back(shapes[s], "index")[3] > 0]
+    if backs:
+        print("\nRuns back to back (a shape run more than once a round): the sd within a round (pooled), "
+              "the sd of all the runs, and the share of the variance the runs of one round share "
+              "(intraclass correlation, one-way analysis of variance; 0: the next run's noise is its own)")
+        for s in backs:
+            print("  %s:" % s)
+            for t in tests:
+                w, a, icc, k = back_to_back(shapes[s], t)
+                if k:
+                    print("    %-18s within %5s%%  all %5s%%  shared %5.2f  (%d rounds)" % (t, pct(w), pct(a), icc, k))
 
     if o.spread_only:
         return

@@ -24,7 +24,9 @@
 # cannot go below: the shortest quick run), budget-M (UnixBench's sample lengths, M minutes), full;
 # base-SHAPE: the same by another build (BASE_KBENCH, a kbench built from the commit to compare
 # with; base-quick is its plain --quick), so a change is measured against what it changes, in
-# one sitting.
+# one sitting. A shape named more than once runs that many times a round, back to back
+# (SHAPES="base-quick quick-0.1 quick-0.1 quick-0.1": a plan's short runs, three a boot); the
+# tables then say how much of their noise the runs of one round share.
 # Every run is one copy (COPIES) of the index (TESTS). On a shared machine check `uptime`
 # first: each run's load average is kept beside it and printed.
 set -u
