@@ -25,7 +25,7 @@
  */
 static int runs_needed(int n)
 {
-	return n <= 2 ? n : (n + 1) / 2 > 2 ? (n + 1) / 2 : 2;
+	return n <= 2 ? n : (n + 1) / 2; /* from 3 runs on, half is at least two */
 }
 
 void compare_place_pick(struct place_pick *p, const struct run *const *a, int na, const struct run *const *b,
@@ -121,15 +121,15 @@ void compare_place_footer(struct compare *c, const struct compare_row *row, cons
 				       "A placement is not a kernel's difference: the row is n/a "
 				       "(--pair-cpus one or two measures one case).",
 				    row->id, side[0], side[1]);
-	else if (p->runs[0] == p->of[0] && p->runs[1] == p->of[1])
-		compare_push_footer(c, "%s compared on its samples %s alone (A's samples %s; B's %s): "
+	else {
+		const char *how = p->only == PLACE_ONE ? "with each pair on one CPU" : "with each pair on two CPUs";
+		char runs[120] = "";
+		if (p->runs[0] < p->of[0] || p->runs[1] < p->of[1])
+			snprintf(runs, sizeof runs, ", in the runs that have them (A: %d of %d runs, B: %d of %d), "
+						    "and the index on those runs",
+				 p->runs[0], p->of[0], p->runs[1], p->of[1]);
+		compare_push_footer(c, "%s compared on its samples %s alone%s (A's samples %s; B's %s): "
 				       "a placement is not a kernel's difference.",
-				    row->id, p->only == PLACE_ONE ? "with each pair on one CPU" : "with each pair on two CPUs",
-				    side[0], side[1]);
-	else
-		compare_push_footer(c, "%s compared on its samples %s alone, in the runs that have them "
-				       "(A: %d of %d runs, B: %d of %d), and the index on those runs (A's samples %s; "
-				       "B's %s): a placement is not a kernel's difference.",
-				    row->id, p->only == PLACE_ONE ? "with each pair on one CPU" : "with each pair on two CPUs",
-				    p->runs[0], p->of[0], p->runs[1], p->of[1], side[0], side[1]);
+				    row->id, how, runs, side[0], side[1]);
+	}
 }

@@ -863,18 +863,26 @@ static struct compare *cmp_many(struct run **a, int na, struct run **b, int nb)
 	return c;
 }
 
+/* Six runs of three context1 samples: run all_one_at all on one CPU, the others one or none on
+ * one CPU (by the parity of i + odd) and the rest across two CPUs at rate two. */
+static void mk_short_runs(struct run **v, const char *tag, int all_one_at, int odd, double two)
+{
+	char id[16];
+	for (int i = 0; i < 6; i++) {
+		int one = i == all_one_at ? 3 : (i + odd) % 2;
+		snprintf(id, sizeof id, "%s%02d", tag, i);
+		v[i] = mk_pairs(id, one, 170e3, 3 - one, two);
+	}
+}
+
 static void test_placement_in_the_runs_that_have_it(void **state)
 {
 	(void)state;
 	struct run *a[6], *b[6];
 	char id[16];
-	/* runs of three samples: most with some on two CPUs, one a side all on one */
-	for (int i = 0; i < 6; i++) {
-		snprintf(id, sizeof id, "aaaa02%02d", i);
-		a[i] = i == 0 ? mk_pairs(id, 3, 170e3, 0, 19e3) : mk_pairs(id, i % 2, 170e3, 3 - i % 2, 19e3);
-		snprintf(id, sizeof id, "bbbb02%02d", i);
-		b[i] = i == 5 ? mk_pairs(id, 3, 170e3, 0, 19e3) : mk_pairs(id, (i + 1) % 2, 170e3, 3 - (i + 1) % 2, 19e3);
-	}
+	/* most runs with some samples on two CPUs, one a side all on one */
+	mk_short_runs(a, "aaaa02", 0, 0, 19e3);
+	mk_short_runs(b, "bbbb02", 5, 1, 19e3);
 	struct compare *c = cmp_many(a, 6, b, 6);
 	const struct compare_row *row = &c->blocks[0].rows[1];
 	assert_string_equal(row->id, "context1");
@@ -886,12 +894,9 @@ static void test_placement_in_the_runs_that_have_it(void **state)
 	assert_true(footer_has(c, "in the runs that have them (A: 5 of 6 runs, B: 5 of 6)"));
 	compare_free(c);
 	/* B's context1 40% slower across CPUs: found, and in the index */
-	for (int i = 0; i < 6; i++) {
+	for (int i = 0; i < 6; i++)
 		run_free(b[i]);
-		snprintf(id, sizeof id, "bbbb03%02d", i);
-		b[i] = i == 5 ? mk_pairs(id, 3, 170e3, 0, 19e3) :
-				mk_pairs(id, (i + 1) % 2, 170e3, 3 - (i + 1) % 2, 19e3 * 0.6);
-	}
+	mk_short_runs(b, "bbbb03", 5, 1, 19e3 * 0.6);
 	c = cmp_many(a, 6, b, 6);
 	assert_int_equal(c->blocks[0].rows[1].verdict, VERDICT_SLOWER);
 	assert_int_equal(c->blocks[0].index.verdict, VERDICT_SLOWER);
