@@ -29,6 +29,7 @@ static int sensors_exec(int argc, char **argv)
 {
 	struct opt_parsed p;
 	static struct run_request rq;
+	run_request_init(&rq); /* a second call (the cli fuzzer's) keeps no --sensor of the first */
 	struct sensors_opts own = { 0 };
 	int rc = opts_take(&cmd_sensors_entry, argc, argv, &p, &rq, &own);
 	if (rc >= 0)
