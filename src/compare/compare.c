@@ -124,7 +124,7 @@ void compare_side_init(struct side_vals *s, int n)
 }
 
 void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
-			     int n, int copies, const char *id, double sigma, enum placement only)
+			     int n, int copies, const char *id, double sigma, enum placement only, bool by_time)
 {
 	compare_side_init(s, n);
 	s->samples = true;
@@ -141,7 +141,7 @@ void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const 
 		 * run without one says nothing of that placement */
 		struct test_result placed;
 		if (t && only != PLACE_UNKNOWN) {
-			if (!compare_place_subset(t, only, &placed))
+			if (!compare_place_subset(t, only, by_time, &placed))
 				continue;
 			t = &placed;
 		}

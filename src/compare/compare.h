@@ -81,6 +81,7 @@ struct compare_row {
 	 * placement: PLACE_ONE or PLACE_TWO), since the sides placed them differently;
 	 * 0: every sample. The index row takes each run's score from those samples too. */
 	int place_only;
+	bool place_by_time; /* and each run's samples by their time placed so (compare_place.c) */
 };
 
 /* One copy count (a "Benchmark Run:" block of UnixBench). */

@@ -66,6 +66,8 @@ static json_t *row_json(const struct compare_row *r)
 	json_object_set_new(o, "note", r->note ? json_string(r->note) : json_null());
 	if (r->place_only)
 		json_object_set_new(o, "compared_on", json_string(r->place_only == PLACE_ONE ? "one_cpu" : "two_cpus"));
+	if (r->place_only && r->place_by_time)
+		json_object_set_new(o, "compared_by", json_string("time"));
 	if (r->point) { /* a point of a points test (compare.h) */
 		json_object_set_new(o, "point", json_true());
 		json_object_set_new(o, "curve", json_boolean(r->detail));

@@ -35,13 +35,17 @@ struct place_pick {
 	int n[2][PLACE_COUNT]; /* samples per placement, side A and side B */
 	enum placement only;   /* PLACE_UNKNOWN: every sample (the sides ran alike, or cannot say) */
 	bool differs;
+	/* with only: each sample by its time placed `only` (every sample of both sides
+	 * knows its shares of time), not by whether all of it was */
+	bool by_time;
 	int runs[2], of[2];    /* with only: each side's runs that have a sample of it, of its runs */
 };
 void compare_place_pick(struct place_pick *p, const struct run *const *a, int na, const struct run *const *b,
 			int nb, int copies, const char *id);
 /* t scored from its samples placed `only` alone, into out (free with compare_place_free):
- * false when it has none (or only is PLACE_UNKNOWN). */
-bool compare_place_subset(const struct test_result *t, enum placement only, struct test_result *out);
+ * false when it has none (or only is PLACE_UNKNOWN). by_time: from each sample's time
+ * placed so, where that was most of it (struct place_pick). */
+bool compare_place_subset(const struct test_result *t, enum placement only, bool by_time, struct test_result *out);
 void compare_place_free(struct test_result *subset);
 /* The footer sentence of a row compared on one placement, or withheld for placement. */
 void compare_place_footer(struct compare *c, const struct compare_row *row, const struct place_pick *p);
@@ -49,7 +53,7 @@ void compare_place_footer(struct compare *c, const struct compare_row *row, cons
 /* One test or point of a points test on one side: per run its log score (its mean
  * over the samples, for a point), and the variance within the runs (compare.c). */
 void compare_fill_test_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
-			    int n, int copies, const char *id, double sigma, enum placement only);
+			    int n, int copies, const char *id, double sigma, enum placement only, bool by_time);
 void compare_fill_point_side(struct side_vals *s, struct compare_side *cs, const struct run *const *runs,
 			     int n, int copies, const char *id, const char *point);
 /* Block cb's rows (every test and point either side has, decided and counted into

@@ -22,33 +22,69 @@
  * qualify, the one on more runs. Else nothing: the row is n/a. (Short runs
  * of three samples, many a side, as a plan makes them, seldom have one
  * placement on every run: requiring it left the row and the index n/a.)
+ *
+ * A sample whose pair spent part of its time each way is "mixed". When every
+ * sample of both sides knows its shares of checks and of time on one CPU,
+ * the part of each sample spent placed one way is a measurement of that
+ * placement: its round trips (the checks' share of the count) over its time
+ * (the time's share of the elapsed). Unpinned context1 on a 2-CPU VM spends
+ * 1-9% of its time on one CPU, at 7-9 times the rate, and so reads 5-75%
+ * above its rate across CPUs (19-31 k lps against 17.5 k pinned across); the
+ * part across read 17.9 k, the pinned runs 17.0 k (2026-12-07). Then a sample
+ * has a placement when most of its time (every copy's) was placed so, and is
+ * compared by that part.
  */
 static int runs_needed(int n)
 {
 	return n <= 2 ? n : (n + 1) / 2; /* from 3 runs on, half is at least two */
 }
 
+/* Most of every copy's time placed k: the sample's part placed k stands for it. */
+static bool mostly(const struct sample *s, enum placement k)
+{
+	for (int c = 0; c < s->copies; c++)
+		if (!(sample_time_in(s, c, k) >= 0.5))
+			return false;
+	return s->copies > 0;
+}
+
+/* Every copy of a sample with a pair knows its share of time too. */
+static bool timed(const struct sample *s)
+{
+	for (int c = 0; c < s->copies; c++)
+		if (s->shared && isfinite(s->shared[c]) && !(s->shared_time && isfinite(s->shared_time[c])))
+			return false;
+	return true;
+}
+
 void compare_place_pick(struct place_pick *p, const struct run *const *a, int na, const struct run *const *b,
 			int nb, int copies, const char *id)
 {
 	memset(p, 0, sizeof *p);
-	/* per placement, each side's runs that have a sample of it */
-	int runs_with[2][PLACE_COUNT] = { { 0 } }, nruns[2] = { 0, 0 };
+	/* per placement, each side's runs that have a sample of it, whole and by most of its time */
+	int runs_with[2][PLACE_COUNT] = { { 0 } }, runs_most[2][PLACE_COUNT] = { { 0 } }, nruns[2] = { 0, 0 };
+	bool all_timed = true;
 	for (int side = 0; side < 2; side++)
 		for (int r = 0; r < (side ? nb : na); r++) {
 			const struct run_block *bl = run_find_block(side ? b[r] : a[r], copies);
 			const struct test_result *t = bl ? run_block_find_test(bl, id) : NULL;
 			if (!t || !(t->status == TEST_DONE || t->status == TEST_IMPORTED) || !t->nsamples)
 				continue;
-			bool has[PLACE_COUNT] = { false };
+			bool has[PLACE_COUNT] = { false }, most[PLACE_COUNT] = { false };
 			for (int s = 0; s < t->nsamples; s++) {
-				enum placement pl = sample_placement(&t->samples[s]);
+				const struct sample *sm = &t->samples[s];
+				enum placement pl = sample_placement(sm);
 				p->n[side][pl]++;
 				has[pl] = true;
+				all_timed = all_timed && pl != PLACE_UNKNOWN && timed(sm);
+				for (int k = PLACE_ONE; k <= PLACE_TWO; k++)
+					most[k] = most[k] || mostly(sm, k);
 			}
 			nruns[side]++;
-			for (int k = 0; k < PLACE_COUNT; k++)
+			for (int k = 0; k < PLACE_COUNT; k++) {
 				runs_with[side][k] += has[k];
+				runs_most[side][k] += most[k];
+			}
 		}
 	int known[2] = { 0, 0 };
 	for (int side = 0; side < 2; side++)
@@ -59,6 +95,9 @@ void compare_place_pick(struct place_pick *p, const struct run *const *a, int na
 	for (int k = PLACE_ONE; k <= PLACE_TWO; k++)
 		if (p->n[0][k] == known[0] + p->n[0][PLACE_UNKNOWN] && p->n[1][k] == known[1] + p->n[1][PLACE_UNKNOWN])
 			return; /* every sample of both sides ran this way: like with like already */
+	p->by_time = all_timed;
+	if (all_timed)
+		memcpy(runs_with, runs_most, sizeof runs_with);
 	int best = PLACE_UNKNOWN;
 	for (int k = PLACE_ONE; k <= PLACE_TWO; k++) {
 		if (runs_with[0][k] < runs_needed(nruns[0]) || runs_with[1][k] < runs_needed(nruns[1]))
@@ -70,13 +109,14 @@ void compare_place_pick(struct place_pick *p, const struct run *const *a, int na
 	}
 	p->only = (enum placement)best;
 	p->differs = best == PLACE_UNKNOWN;
+	p->by_time = p->by_time && !p->differs;
 	for (int side = 0; side < 2 && !p->differs; side++) {
 		p->runs[side] = runs_with[side][best];
 		p->of[side] = nruns[side];
 	}
 }
 
-bool compare_place_subset(const struct test_result *t, enum placement only, struct test_result *out)
+bool compare_place_subset(const struct test_result *t, enum placement only, bool by_time, struct test_result *out)
 {
 	memset(out, 0, sizeof *out);
 	if (only == PLACE_UNKNOWN)
@@ -86,14 +126,31 @@ bool compare_place_subset(const struct test_result *t, enum placement only, stru
 	out->samples = malloc(((size_t)t->nsamples + 1) * sizeof *out->samples);
 	/* its own copy: scoring a quick run sets its quick_lift summary */
 	out->summary = malloc(((size_t)t->nsummary + 1) * sizeof *out->summary);
-	if (!out->samples || !out->summary)
+	/* its own counts, the first sample's (compare_place_free): a part's count is the sample's scaled */
+	size_t ncounts = 1;
+	for (int s = 0; s < t->nsamples; s++)
+		ncounts += (size_t)t->samples[s].copies;
+	double *counts = malloc(ncounts * sizeof *counts), *next = counts;
+	if (!out->samples || !out->summary || !counts)
 		abort();
 	if (t->nsummary)
 		memcpy(out->summary, t->summary, (size_t)t->nsummary * sizeof *out->summary);
-	for (int s = 0; s < t->nsamples; s++)
-		if (sample_placement(&t->samples[s]) == only)
-			out->samples[out->nsamples++] = t->samples[s]; /* shares the counts: read only */
+	for (int s = 0; s < t->nsamples; s++) {
+		const struct sample *in = &t->samples[s];
+		if (by_time ? !mostly(in, only) : sample_placement(in) != only)
+			continue;
+		struct sample *o = &out->samples[out->nsamples++];
+		*o = *in; /* shares the times and CPUs: read only */
+		o->count = next;
+		for (int c = 0; c < in->copies; c++) {
+			double checks = only == PLACE_ONE ? in->shared[c] : 1 - in->shared[c];
+			/* the round trips placed so over the time placed so, as a rate over the whole sample */
+			next[c] = by_time ? in->count[c] * checks / sample_time_in(in, c, only) : in->count[c];
+		}
+		next += in->copies;
+	}
 	if (!out->nsamples) {
+		free(counts);
 		compare_place_free(out);
 		return false;
 	}
@@ -103,6 +160,8 @@ bool compare_place_subset(const struct test_result *t, enum placement only, stru
 
 void compare_place_free(struct test_result *subset)
 {
+	if (subset->nsamples > 0)
+		free(subset->samples[0].count);
 	free(subset->samples);
 	free(subset->summary);
 	memset(subset, 0, sizeof *subset);
@@ -112,24 +171,30 @@ void compare_place_footer(struct compare *c, const struct compare_row *row, cons
 {
 	if (!p->only && !p->differs)
 		return;
-	char side[2][80];
-	for (int s = 0; s < 2; s++)
+	char side[2][80], mixed[2][24] = { "", "" };
+	for (int s = 0; s < 2; s++) {
+		if (p->n[s][PLACE_MIXED])
+			snprintf(mixed[s], sizeof mixed[s], ", %d mixed", p->n[s][PLACE_MIXED]);
 		snprintf(side[s], sizeof side[s], "%d on one CPU, %d on two%s", p->n[s][PLACE_ONE], p->n[s][PLACE_TWO],
-			 p->n[s][PLACE_MIXED] ? ", some mixed" : "");
+			 mixed[s]);
+	}
 	if (p->differs)
 		compare_push_footer(c, "%s placed its pairs of processes differently: A's samples %s; B's %s. "
 				       "A placement is not a kernel's difference: the row is n/a "
 				       "(--pair-cpus one or two measures one case).",
 				    row->id, side[0], side[1]);
 	else {
-		const char *how = p->only == PLACE_ONE ? "with each pair on one CPU" : "with each pair on two CPUs";
+		const char *how = p->by_time ? (p->only == PLACE_ONE ? "by each pair's time on one CPU"
+								      : "by each pair's time on two CPUs")
+				  : p->only == PLACE_ONE ? "with each pair on one CPU alone" : "with each pair on two CPUs alone";
 		char runs[120] = "";
 		if (p->runs[0] < p->of[0] || p->runs[1] < p->of[1])
 			snprintf(runs, sizeof runs, ", in the runs that have them (A: %d of %d runs, B: %d of %d), "
 						    "and the index on those runs",
 				 p->runs[0], p->of[0], p->runs[1], p->of[1]);
-		compare_push_footer(c, "%s compared on its samples %s alone%s (A's samples %s; B's %s): "
+		compare_push_footer(c, "%s compared on its samples %s%s (%sA's samples %s; B's %s): "
 				       "a placement is not a kernel's difference.",
-				    row->id, how, runs, side[0], side[1]);
+				    row->id, how, runs, p->by_time ? "a sample's round trips there over its time there; " : "",
+				    side[0], side[1]);
 	}
 }

@@ -155,7 +155,7 @@ static double placed_shift(const struct compare_block *cb, const struct run_bloc
 		struct test_result placed;
 		if (!t || !(t->baseline > 0) || !(t->score > 0) || strcmp(t->category, "system"))
 			continue;
-		if (!compare_place_subset(t, (enum placement)row->place_only, &placed))
+		if (!compare_place_subset(t, (enum placement)row->place_only, row->place_by_time, &placed))
 			return NAN;
 		if (placed.score > 0)
 			shift += log(placed.score / t->score) / b->index_tests;
@@ -240,8 +240,9 @@ static void decide_row(struct compare *c, struct compare_block *cb, struct compa
 		*fb = *noise_get(nt, row->id, b[0]);
 		compare_place_pick(&pp, a, na, b, nb, cb->copies, rid->test);
 		row->place_only = pp.only;
-		compare_fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, noise_sigma(fa), pp.only);
-		compare_fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(fb), pp.only);
+		row->place_by_time = pp.by_time;
+		compare_fill_test_side(&sa, &row->a, a, na, cb->copies, row->id, noise_sigma(fa), pp.only, pp.by_time);
+		compare_fill_test_side(&sb, &row->b, b, nb, cb->copies, row->id, noise_sigma(fb), pp.only, pp.by_time);
 		struct compare_side *cs[2] = { &row->a, &row->b };
 		for (int s = 0; s < 2; s++) {
 			cs[s]->place_one = pp.n[s][PLACE_ONE];

@@ -210,10 +210,10 @@ double runner_live_elapsed(const struct runner *r)
 static void warm_up(struct runner *r, struct runner_event *ev, const struct test_def *t, int copies,
 		    struct test_result *res)
 {
-	double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], sh[RUNNER_MAX_COPIES], ov;
+	double c[RUNNER_MAX_COPIES], e[RUNNER_MAX_COPIES], sh[RUNNER_MAX_COPIES], sht[RUNNER_MAX_COPIES], ov;
 	int cpu[RUNNER_MAX_COPIES], cpu_end[RUNNER_MAX_COPIES];
 	struct sample warm = { .copies = copies, .count = c, .elapsed = e, .cpu = cpu, .cpu_end = cpu_end,
-			       .shared = sh };
+			       .shared = sh, .shared_time = sht };
 	char reason[200] = "";
 	ev->sample = 0;
 	int rc = runner_run_sample(r, ev, t, copies, QUICK_WARMUP_SECONDS, &warm, &ov, reason, sizeof reason);
@@ -337,10 +337,11 @@ static int take_sample(struct runner *r, struct run *run, struct runner_event *e
 	char what[80];
 	snprintf(what, sizeof what, "sample %s %d", t->id, k + 1);
 	run_add_marker(run, wl_now() - r->run_t0, what);
-	double counts[RUNNER_MAX_COPIES] = { 0 }, times[RUNNER_MAX_COPIES] = { 0 }, shared[RUNNER_MAX_COPIES];
+	double counts[RUNNER_MAX_COPIES] = { 0 }, times[RUNNER_MAX_COPIES] = { 0 }, shared[RUNNER_MAX_COPIES],
+	       shared_time[RUNNER_MAX_COPIES];
 	int cpu[RUNNER_MAX_COPIES], cpu_end[RUNNER_MAX_COPIES];
 	struct sample tmp = { .copies = copies, .count = counts, .elapsed = times, .cpu = cpu,
-			      .cpu_end = cpu_end, .shared = shared };
+			      .cpu_end = cpu_end, .shared = shared, .shared_time = shared_time };
 	tmp.start = wl_now() - r->run_t0;
 	char reason[200] = "";
 	ev->sample_length = length;
@@ -358,6 +359,7 @@ static int take_sample(struct runner *r, struct run *run, struct runner_event *e
 		memcpy(s->cpu, cpu, sizeof(int) * (size_t)copies);
 		memcpy(s->cpu_end, cpu_end, sizeof(int) * (size_t)copies);
 		memcpy(s->shared, shared, sizeof(double) * (size_t)copies);
+		memcpy(s->shared_time, shared_time, sizeof(double) * (size_t)copies);
 	}
 	/* A sample cut short by a skip or an abort keeps its finished points. */
 	if (t->collect && (rc == 0 || r->skip || r->abort))

@@ -454,6 +454,8 @@ static int collect_counts(struct runner *r, const struct watch *w, double t_fork
 		out->cpu_end[c] = s->cpu_end;
 		double same = atomic_load(&s->pair_same), cross = atomic_load(&s->pair_cross);
 		out->shared[c] = same + cross > 0 ? same / (same + cross) : NAN;
+		double same_ns = (double)atomic_load(&s->pair_same_ns), cross_ns = (double)atomic_load(&s->pair_cross_ns);
+		out->shared_time[c] = same_ns + cross_ns > 0 ? same_ns / (same_ns + cross_ns) : NAN;
 	}
 	double last_end = 0;
 	for (int c = 0; c < w->n; c++)

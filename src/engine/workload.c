@@ -43,10 +43,15 @@ void wl_pair_check(const struct workload_ctx *c)
 	int me = sched_getcpu(), peer = atomic_load_explicit(&c->slot->peer_cpu, memory_order_relaxed) - 1;
 	if (me < 0 || peer < 0) /* 0 in the slot: no mark yet (or no CPU to say) */
 		return;
-	if (me == peer)
-		atomic_fetch_add_explicit(&c->slot->pair_same, 1, memory_order_relaxed);
-	else
-		atomic_fetch_add_explicit(&c->slot->pair_cross, 1, memory_order_relaxed);
+	/* the time since the last check goes to how this one found them: a round
+	 * trip on one CPU is several times shorter than one across, so the share
+	 * of checks alone overstates the share of time spent on one */
+	double now = wl_now(), last = c->slot->pair_last;
+	uint64_t ns = last > 0 && now > last ? (uint64_t)((now - last) * 1e9) : 0;
+	c->slot->pair_last = now;
+	bool same = me == peer;
+	atomic_fetch_add_explicit(same ? &c->slot->pair_same : &c->slot->pair_cross, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(same ? &c->slot->pair_same_ns : &c->slot->pair_cross_ns, ns, memory_order_relaxed);
 }
 
 int wl_fail(const struct workload_ctx *c, const char *fmt, ...)

@@ -66,6 +66,10 @@ struct worker_slot {
 	 * and on two (wl_pair_check). Apart from count: written every few loops. */
 	_Atomic int peer_cpu;
 	_Atomic uint32_t pair_same, pair_cross;
+	/* The time between checks, in ns, by how the later check found the pair;
+	 * pair_last: the copy's previous check (wl_now; 0 none yet this sample). */
+	_Atomic uint64_t pair_same_ns, pair_cross_ns;
+	double pair_last;
 	/* The worker replaced itself with kbench-exec (wl_exec_helper): the sample ran in
 	 * a new process, with a layout of its own (the run says which tests do). */
 	int execed;

@@ -2,6 +2,7 @@
 /* Rate tests: UnixBench's index tests and its other rates as rows of the test table, and UnixBench's tables of them in the text report. */
 #include "family.h"
 
+#include <math.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -409,15 +410,26 @@ static void placement_lines(FILE *f, const struct run_block *b)
 	bool any = false;
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
-		int n[PLACE_COUNT] = { 0 };
-		for (int s = 0; s < t->nsamples; s++)
-			n[sample_placement(&t->samples[s])]++;
+		int n[PLACE_COUNT] = { 0 }, nt = 0;
+		double one = 0; /* the mixed samples' mean share of time on one CPU */
+		for (int s = 0; s < t->nsamples; s++) {
+			const struct sample *sm = &t->samples[s];
+			enum placement pl = sample_placement(sm);
+			n[pl]++;
+			for (int c = 0; pl == PLACE_MIXED && c < sm->copies; c++)
+				if (isfinite(sample_time_in(sm, c, PLACE_ONE))) {
+					one += sample_time_in(sm, c, PLACE_ONE);
+					nt++;
+				}
+		}
 		if (!reportable(t) || n[PLACE_UNKNOWN] == t->nsamples)
 			continue;
 		fprintf(f, "Placement: %s: each pair on one CPU in %d of %d samples, on two CPUs in %d", t->id,
 			n[PLACE_ONE], t->nsamples, n[PLACE_TWO]);
 		if (n[PLACE_MIXED])
 			fprintf(f, ", mixed in %d", n[PLACE_MIXED]);
+		if (nt)
+			fprintf(f, " (on one CPU %.1f%% of their time)", one / nt * 100);
 		fputc('\n', f);
 		any = true;
 	}

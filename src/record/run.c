@@ -52,6 +52,7 @@ static void test_free(struct test_result *t)
 		free(t->samples[i].cpu);
 		free(t->samples[i].cpu_end);
 		free(t->samples[i].shared);
+		free(t->samples[i].shared_time);
 	}
 	free(t->samples);
 	free(t->summary);
@@ -133,11 +134,12 @@ struct sample *test_add_sample(struct test_result *t, int copies)
 	s->cpu = calloc((size_t)copies, sizeof *s->cpu);
 	s->cpu_end = calloc((size_t)copies, sizeof *s->cpu_end);
 	s->shared = calloc((size_t)copies, sizeof *s->shared);
-	if (!s->count || !s->elapsed || !s->cpu || !s->cpu_end || !s->shared)
+	s->shared_time = calloc((size_t)copies, sizeof *s->shared_time);
+	if (!s->count || !s->elapsed || !s->cpu || !s->cpu_end || !s->shared || !s->shared_time)
 		abort();
 	for (int c = 0; c < copies; c++) {
 		s->cpu[c] = s->cpu_end[c] = -1;
-		s->shared[c] = NAN;
+		s->shared[c] = s->shared_time[c] = NAN;
 	}
 	return s;
 }
@@ -435,6 +437,13 @@ enum placement sample_placement(const struct sample *s)
 	if (!known)
 		return PLACE_UNKNOWN;
 	return one == s->copies ? PLACE_ONE : two == s->copies ? PLACE_TWO : PLACE_MIXED;
+}
+
+double sample_time_in(const struct sample *s, int c, enum placement p)
+{
+	if (!s->shared_time || c < 0 || c >= s->copies || !isfinite(s->shared_time[c]))
+		return NAN;
+	return p == PLACE_ONE ? s->shared_time[c] : p == PLACE_TWO ? 1 - s->shared_time[c] : NAN;
 }
 
 const char *placement_name(enum placement p)

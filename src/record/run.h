@@ -23,8 +23,12 @@ struct sample {
 	 * (sched_getcpu); -1 unknown (an older file, a machine that cannot say). */
 	int *cpu, *cpu_end;
 	/* A test of two processes per copy (context1): per copy, the share of its
-	 * checks that found the two on one CPU (0..1); NAN when it has no pair. */
-	double *shared;
+	 * checks that found the two on one CPU (0..1); NAN when it has no pair.
+	 * shared_time: the share of its time between checks that ended so (NAN
+	 * unknown: no pair, an older file). A round trip on one CPU is several
+	 * times shorter than one across, so the two shares differ: 0.2 of the
+	 * checks can be 0.03 of the time. */
+	double *shared, *shared_time;
 };
 
 /* Where a sample's pairs of processes ran: on one CPU, on two, some of each
@@ -33,6 +37,10 @@ struct sample {
  * context1 reads 150-190 k lps so and 19 k across (issue 37), so a sample's
  * placement is part of what it measured. */
 enum placement { PLACE_UNKNOWN, PLACE_ONE, PLACE_TWO, PLACE_MIXED, PLACE_COUNT };
+
+/* The share of copy c's time its pair spent placed p (PLACE_ONE or PLACE_TWO),
+ * from shared_time; NAN unknown. */
+double sample_time_in(const struct sample *s, int c, enum placement p);
 
 struct compare;
 struct compare_block;

@@ -153,6 +153,11 @@ static json_t *test_to_json(const struct test_result *t)
 			pair = pair || isfinite(s->shared[k]);
 		if (pair)
 			json_object_set_new(so, "shared", doubles(s->shared, s->copies));
+		bool timed = false;
+		for (int k = 0; s->shared_time && k < s->copies; k++)
+			timed = timed || isfinite(s->shared_time[k]);
+		if (timed)
+			json_object_set_new(so, "shared_time", doubles(s->shared_time, s->copies));
 		json_array_append_new(samples, so);
 	}
 	json_object_set_new(o, "samples", samples);

@@ -414,6 +414,14 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 				if (!isnan(s->shared[c]) && !(s->shared[c] >= 0 && s->shared[c] <= 1))
 					fail(rd, "field %s.shared[%d] is not a share from 0 to 1", sp, c);
 		}
+		json_t *st = json_object_get(so, "shared_time");
+		if (st && !json_is_null(st) && !rd->failed) {
+			snprintf(fp, sizeof fp, "%s.shared_time", sp);
+			get_doubles(rd, st, fp, s->shared_time, (size_t)copies);
+			for (int c = 0; c < copies && !rd->failed; c++)
+				if (!isnan(s->shared_time[c]) && !(s->shared_time[c] >= 0 && s->shared_time[c] <= 1))
+					fail(rd, "field %s.shared_time[%d] is not a share from 0 to 1", sp, c);
+		}
 	}
 	json_t *sum = get_array(rd, o, path, "summary", MAX_SUMMARY);
 	for (size_t i = 0; sum && i < json_array_size(sum) && !rd->failed; i++) {

@@ -30,9 +30,17 @@ for name, want in (("one", lambda v: v >= 0.9), ("two", lambda v: v <= 0.1), ("f
     for s in ss:
         assert all(want(v) for v in s["shared"]), (name, s)
         assert all(0 <= c < ncpus for c in s["cpu"] + s["cpu_end"]), (name, s)
+        # the share of time: all of it where pinned; unpinned, no more than the share of
+        # checks, since a round trip on one CPU is the shorter one
+        t = s["shared_time"]
+        assert all(0 <= v <= 1 for v in t), (name, s)
+        if name != "free":
+            assert t == [1.0 if name == "one" else 0.0], (name, s)
+        else:
+            assert all(v <= c + 0.05 for v, c in zip(t, s["shared"])), (name, s)
 # a test of one process per copy has CPUs but no pair
 for s in samples("free", "dhry2reg"):
-    assert "shared" not in s and all(0 <= c < ncpus for c in s["cpu"]), s
+    assert "shared" not in s and "shared_time" not in s and all(0 <= c < ncpus for c in s["cpu"]), s
 EOF
 
 # one CPU against two: several times apart here, and no kernel's doing

@@ -920,6 +920,67 @@ static void test_placement_in_the_runs_that_have_it(void **state)
 	}
 }
 
+/* A run of Dhrystone and ten context1 samples whose pair spent a share of its time on one
+ * CPU from t_lo to t_hi (at 170 k lps) and the rest across (at two), as unpinned context1
+ * does on a 2-CPU VM: every sample "mixed", its rate 10-60% above its rate across. timed:
+ * whether the samples know their share of time (an older run does not). */
+static struct run *mk_mixed(const char *id, double t_lo, double t_hi, double two, bool timed)
+{
+	struct run *r = mk_pairs(id, 0, 170e3, 10, two);
+	struct test_result *t = &r->blocks[0].tests[1];
+	for (int s = 0; s < t->nsamples; s++) {
+		struct sample *sm = &t->samples[s];
+		double share = t_lo + (t_hi - t_lo) * s / (t->nsamples - 1), one = 170e3 * share * 10;
+		double across = sm->count[0] * (1 - share); /* its noisy rate across, for the time across */
+		sm->count[0] = one + across;
+		sm->shared[0] = one / sm->count[0];
+		sm->shared_time[0] = timed ? share : NAN;
+	}
+	run_rescore(r);
+	return r;
+}
+
+/* Every sample mixed, A's pairs on one CPU 2-4% of their time, B's 6-9%: B reads 30% higher
+ * for it. Compared by each sample's time across CPUs, the same kernel reads the same and a
+ * 40% drop across is found; without the shares of time, n/a as before. */
+static void test_placement_by_time(void **state)
+{
+	(void)state;
+	struct run *a = mk_mixed("aaaa0501", 0.02, 0.04, 19e3, true), *b = mk_mixed("bbbb0501", 0.06, 0.09, 19e3, true);
+	const struct test_result *ta = &a->blocks[0].tests[1], *tb = &b->blocks[0].tests[1];
+	assert_int_equal(sample_placement(&ta->samples[0]), PLACE_MIXED);
+	assert_true(tb->score > ta->score * 1.2); /* the raw rates differ by the placement */
+	struct compare *c = cmp(a, b, NULL);
+	const struct compare_row *row = &c->blocks[0].rows[1];
+	assert_string_equal(row->id, "context1");
+	assert_int_equal(row->place_only, PLACE_TWO);
+	assert_true(row->place_by_time);
+	assert_int_equal(row->verdict, VERDICT_SAME);
+	assert_float_equal(row->change, 0, 3);
+	assert_float_equal(row->a.score, 19e3, 19e3 * 0.03); /* the rate across, not the mixture */
+	assert_int_equal(c->blocks[0].index.verdict, VERDICT_SAME);
+	assert_true(footer_has(c, "context1 compared on its samples by each pair's time on two CPUs"));
+	compare_free(c);
+	run_free(b);
+
+	b = mk_mixed("bbbb0502", 0.02, 0.04, 19e3 * 0.6, true);
+	c = cmp(a, b, NULL);
+	assert_int_equal(c->blocks[0].rows[1].verdict, VERDICT_SLOWER);
+	assert_float_equal(c->blocks[0].rows[1].change, -40, 3);
+	assert_int_equal(c->blocks[0].index.verdict, VERDICT_SLOWER);
+	compare_free(c);
+	run_free(b);
+
+	/* a side without the shares of time (an older run): mixed is no placement, n/a */
+	b = mk_mixed("bbbb0503", 0.06, 0.09, 19e3, false);
+	c = cmp(a, b, NULL);
+	assert_int_equal(c->blocks[0].rows[1].verdict, VERDICT_NA);
+	assert_false(c->blocks[0].rows[1].place_by_time);
+	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -936,6 +997,7 @@ int main(void)
 		cmocka_unit_test(test_sureness),	      cmocka_unit_test(test_compare_stored_learns_from_the_store),
 		cmocka_unit_test(test_placement_is_not_a_kernel_difference),
 		cmocka_unit_test(test_placement_in_the_runs_that_have_it),
+		cmocka_unit_test(test_placement_by_time),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

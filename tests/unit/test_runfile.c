@@ -347,6 +347,8 @@ static void test_bad_files(void **state)
 		     "cpu_end");
 	expect_error("{\"format\":{\"major\":1},\"blocks\":[{\"copies\":1,\"tests\":[{\"id\":\"x\",\"samples\":[{\"count\":[1],\"elapsed\":[1],\"shared\":[1.5]}]}]}]}",
 		     "shared[0]");
+	expect_error("{\"format\":{\"major\":1},\"blocks\":[{\"copies\":1,\"tests\":[{\"id\":\"x\",\"samples\":[{\"count\":[1],\"elapsed\":[1],\"shared_time\":[-0.1]}]}]}]}",
+		     "shared_time[0]");
 }
 
 /* Where each copy ran and a pair's placement (1.2, optional): kept through a save
@@ -359,6 +361,7 @@ static void test_placement_round_trip(void **state)
 	struct sample *s = &t->samples[0];
 	s->cpu[0] = 3, s->cpu[1] = 0, s->cpu_end[0] = 1, s->cpu_end[1] = 0;
 	s->shared[0] = 1.0, s->shared[1] = 0.95;
+	s->shared_time[0] = 1.0, s->shared_time[1] = 0.75;
 	t->samples[1].shared[0] = 0.02; /* copy 1's pair unknown: a mixed sample is not a clear one */
 	char err[256];
 	char *a = runfile_dump(r, err, sizeof err);
@@ -370,11 +373,15 @@ static void test_placement_round_trip(void **state)
 	assert_int_equal(b->cpu[1], 0);
 	assert_int_equal(b->cpu_end[0], 1);
 	assert_true(fabs(b->shared[1] - 0.95) < 1e-12);
+	assert_true(fabs(b->shared_time[1] - 0.75) < 1e-12);
+	assert_true(fabs(sample_time_in(b, 1, PLACE_TWO) - 0.25) < 1e-12);
 	assert_int_equal(sample_placement(b), PLACE_ONE);
 	assert_int_equal(sample_placement(&back->blocks[1].tests[0].samples[1]), PLACE_MIXED);
 	const struct sample *u = &back->blocks[1].tests[0].samples[2];
 	assert_int_equal(u->cpu[0], -1);
 	assert_true(isnan(u->shared[0]));
+	assert_true(isnan(u->shared_time[0]));
+	assert_true(isnan(sample_time_in(u, 0, PLACE_ONE)));
 	assert_int_equal(sample_placement(u), PLACE_UNKNOWN);
 	/* the unknown sample wrote no "cpu" key: one per sample that knows */
 	int ncpu = 0;
@@ -398,7 +405,8 @@ static void test_placement_classes(void **state)
 	s->shared[0] = 0.91, s->shared[1] = 1.0;
 	assert_int_equal(sample_placement(s), PLACE_ONE);
 	assert_string_equal(placement_name(PLACE_TWO), "two CPUs");
-	free(s->count), free(s->elapsed), free(s->cpu), free(s->cpu_end), free(s->shared), free(t.samples);
+	free(s->count), free(s->elapsed), free(s->cpu), free(s->cpu_end), free(s->shared), free(s->shared_time),
+		free(t.samples);
 }
 
 static void test_truncated_everywhere(void **state)
