@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "compare_place.h"
 #include "compare_plugin.h"
 #include "run.h"
 
@@ -28,25 +29,6 @@ struct compare_tally {
 	const struct run *uncalibrated;  /* a side whose setting has no learned floors */
 };
 
-/* Where a pair test's samples ran on each side (compare_place.c), and what the row compares:
- * only samples of one placement, in the runs that have them, or (differs) nothing, since no
- * placement is on enough runs of both sides. */
-struct place_pick {
-	int n[2][PLACE_COUNT]; /* samples per placement, side A and side B */
-	enum placement only;   /* PLACE_UNKNOWN: every sample (the sides ran alike, or cannot say) */
-	bool differs;
-	/* with only: each sample by its time placed `only` (every sample of both sides
-	 * knows its shares of time), not by whether all of it was */
-	bool by_time;
-	int runs[2], of[2];    /* with only: each side's runs that have a sample of it, of its runs */
-};
-void compare_place_pick(struct place_pick *p, const struct run *const *a, int na, const struct run *const *b,
-			int nb, int copies, const char *id);
-/* t scored from its samples placed `only` alone, into out (free with compare_place_free):
- * false when it has none (or only is PLACE_UNKNOWN). by_time: from each sample's time
- * placed so, where that was most of it (struct place_pick). */
-bool compare_place_subset(const struct test_result *t, enum placement only, bool by_time, struct test_result *out);
-void compare_place_free(struct test_result *subset);
 /* The footer sentence of a row compared on one placement, or withheld for placement. */
 void compare_place_footer(struct compare *c, const struct compare_row *row, const struct place_pick *p);
 

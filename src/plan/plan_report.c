@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_place.h"
 #include "fileio.h"
 #include "noise.h"
 #include "paste.h"
@@ -28,19 +29,53 @@ static bool disturbed(const struct test_result *t)
 	return (o && o->has_value && o->value >= OTHERS_BUSY_CPU) || (th && th->has_value && th->value >= 1);
 }
 
-/* A run's log value of row (copies, id): 1 with it, 0 none, -1 busy. */
-static int run_value(const struct run *r, int copies, const char *id, double *v)
+/* t's score from the samples (or the time) of the placement row judges it on; NAN when
+ * the run has none of it. */
+static double placed_score(const struct test_result *t, const struct plan_row *row)
 {
+	struct test_result placed;
+	if (!compare_place_subset(t, (enum placement)row->place_only, row->place_by_time, &placed))
+		return NAN;
+	double x = placed.score;
+	compare_place_free(&placed);
+	return x;
+}
+
+/* The log change a block's index takes with each pair test scored as its row judges it (the
+ * index is the geometric mean of its tests' ratios); NAN when a run has no such sample. */
+static double index_shift(const struct run_block *b, const struct plan_result *res)
+{
+	double shift = 0;
+	for (int i = 0; i < res->nrows && b->index_tests > 0; i++) {
+		const struct plan_row *row = &res->rows[i];
+		const struct test_result *t =
+			row->copies == b->copies && row->place_only ? run_block_find_test(b, row->id) : NULL;
+		if (!t || !(t->baseline > 0) || !(t->score > 0) || strcmp(t->category, "system"))
+			continue;
+		double x = placed_score(t, row);
+		if (!(x > 0))
+			return NAN;
+		shift += log(x / t->score) / b->index_tests;
+	}
+	return shift;
+}
+
+/* A run's log value of row (copies, id): 1 with it, 0 none, -1 busy. */
+static int run_value(const struct run *r, const struct plan_row *row, const struct plan_result *res, double *v)
+{
+	int copies = row->copies;
+	const char *id = row->id;
 	const struct run_block *b = run_find_block(r, copies);
 	if (!b)
 		return 0;
 	if (!strcmp(id, NOISE_INDEX_ID)) {
-		if (!(b->index_score > 0))
+		double shift = index_shift(b, res);
+		if (!(b->index_score > 0) || !isfinite(shift))
 			return 0;
 		for (int i = 0; i < b->ntests; i++)
 			if (disturbed(&b->tests[i]))
 				return -1;
-		*v = log(b->index_score);
+		*v = log(b->index_score) + shift;
 		return 1;
 	}
 	char test[48];
@@ -54,7 +89,7 @@ static int run_value(const struct run *r, int copies, const char *id, double *v)
 		const struct point *p = test_find_point(t, colon + 1);
 		x = p ? point_mean(p) : NAN;
 	} else {
-		x = t->status == TEST_DONE ? t->score : NAN;
+		x = t->status != TEST_DONE ? NAN : row->place_only ? placed_score(t, row) : t->score;
 	}
 	if (!(x > 0))
 		return 0;
@@ -168,6 +203,46 @@ static int verdict_of(enum pstat_verdict v, bool lower_better)
 						   : VERDICT_SLOWER;
 }
 
+/* Each pair test's placement, judged on the done boots' runs of each kernel as compare
+ * judges it; a row n/a for placement makes its copy count's index n/a too. */
+static void place_rows(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
+		       struct plan_result *res)
+{
+	const struct run **side[2];
+	int n[2] = { 0, 0 };
+	side[0] = calloc((size_t)nruns + 1, sizeof *side[0]);
+	side[1] = calloc((size_t)nruns + 1, sizeof *side[1]);
+	if (!side[0] || !side[1])
+		abort();
+	for (int r = 0; r < nruns; r++) {
+		const struct plan_boot *pb = &p->boot[boot_of[r]];
+		if (pb->state == PLAN_BOOT_DONE) {
+			int s = pb->side == 'B';
+			side[s][n[s]++] = runs[r];
+		}
+	}
+	for (int i = 0; i < res->nrows && n[0] && n[1]; i++) {
+		struct plan_row *row = &res->rows[i];
+		if (!strcmp(row->id, NOISE_INDEX_ID) || strchr(row->id, ':'))
+			continue;
+		struct place_pick pp;
+		compare_place_pick(&pp, side[0], n[0], side[1], n[1], row->copies, row->id);
+		row->place_only = pp.only;
+		row->place_by_time = pp.by_time;
+		row->place_differs = pp.differs;
+	}
+	for (int i = 0; i < res->nrows; i++) {
+		struct plan_row *ix = &res->rows[i];
+		if (strcmp(ix->id, NOISE_INDEX_ID))
+			continue;
+		for (int k = 0; k < res->nrows; k++)
+			if (res->rows[k].copies == ix->copies && res->rows[k].place_differs && res->rows[k].weighted)
+				ix->place_differs = true;
+	}
+	free(side[0]);
+	free(side[1]);
+}
+
 static void analyze_with(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
 			 const struct noise_table *nt, const struct plan_between *pb, struct plan_result *res)
 {
@@ -192,6 +267,7 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 		double v = run_pace(runs[r]);
 		pace[r] = v > 0 ? log(v) : NAN;
 	}
+	place_rows(p, runs, boot_of, nruns, res);
 	bool weighted_all = true;
 	int weighted = 0;
 	for (int i = 0; i < res->nrows; i++) {
@@ -205,7 +281,7 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 				double v;
 				if (boot_of[r] != b)
 					continue;
-				int got = run_value(runs[r], row->copies, row->id, &v);
+				int got = row->place_differs ? 0 : run_value(runs[r], row, res, &v);
 				busy += got < 0;
 				if (got > 0) {
 					k++;
@@ -237,6 +313,8 @@ static void analyze_with(const struct plan *p, struct run *const *runs, const in
 		if (!cnt[0] || !cnt[1])
 			row->na_why = row->busy_boots ? "busy" : !res->na ? "no boot of A done yet" : !res->nb ? "no boot of B done yet"
 												  : "not measured on both kernels";
+		if (row->place_differs)
+			row->na_why = "placement";
 		row->prior = prior_of(nt, pb, row->id, row->copies, res->setting, like, &res->prior_runs, &res->between_learned);
 		res->calibrated &= row->prior.calibrated;
 		row->e = pstat_effect(bv, n, &row->prior, res->conf);
@@ -560,6 +638,26 @@ static void plan_sentences(const struct plan *p, const struct plan_result *res, 
 			snprintf(lines[n++], 512, "The machine's pace differed between the kernels (B %+.1f%%): if "
 				 "the kernel did that, the plain answer is the one to read.", pstat_pct(h->pace.pace.d));
 	}
+	for (int i = 0; i < res->nrows; i++) { /* one sentence: context1 is the one pair test */
+		const struct plan_row *r = &res->rows[i];
+		if (r->place_differs && strcmp(r->id, NOISE_INDEX_ID)) {
+			snprintf(lines[n++], 512, "%s placed its pairs of processes differently on the two kernels' runs: "
+				 "a placement is not a kernel's difference, so the row is n/a and the index with it "
+				 "(--pair-cpus one or two measures one case).", r->id);
+			break;
+		}
+		if (r->place_only) {
+			snprintf(lines[n++], 512, "%s judged %s, in each run that has it, and the index with it: a "
+				 "placement is not a kernel's difference.", r->id,
+				 r->place_by_time ? (r->place_only == PLACE_ONE ? "by each pair's time on one CPU (a "
+						     "sample's round trips there over its time there)"
+						   : "by each pair's time on two CPUs (a sample's round trips "
+						     "there over its time there)")
+				 : r->place_only == PLACE_ONE ? "on its samples with each pair on one CPU"
+							       : "on its samples with each pair on two CPUs");
+			break;
+		}
+	}
 	snprintf(lines[n++], 512, "Noise known before the plan: %s; between boots %s.",
 		 res->calibrated ? "floors learned from stored runs of these settings" : "default floors (not calibrated)",
 		 res->between_learned ? "as earlier plans of these settings taught it"
@@ -688,6 +786,10 @@ static int print_json(FILE *f, const struct plan *p, const struct plan_result *r
 		json_object_set_new(j, "weighted", json_boolean(r->weighted));
 		json_object_set_new(j, "verdict", json_string(compare_verdict_name(r->verdict)));
 		json_object_set_new(j, "words", json_string(w));
+		if (r->place_only) /* as compare's JSON says it */
+			json_object_set_new(j, "compared_on", json_string(r->place_only == PLACE_ONE ? "one_cpu" : "two_cpus"));
+		if (r->place_only && r->place_by_time)
+			json_object_set_new(j, "compared_by", json_string("time"));
 		json_object_set_new(j, "change_pct", jnum(pstat_pct(r->e.d)));
 		json_object_set_new(j, "lo_pct", jnum(pstat_pct(r->e.lo)));
 		json_object_set_new(j, "hi_pct", jnum(pstat_pct(r->e.hi)));

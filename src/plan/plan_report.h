@@ -34,6 +34,11 @@ struct plan_row {
 	struct plan_pace pace; /* the answer with the machine's pace taken out (plan_pace.h) */
 	int pace_verdict;     /* its verdict, as verdict; VERDICT_NA when !pace.ok */
 	bool settled;         /* at the plan's --until resolution */
+	/* a pair test (context1) judged as compare judges it (compare_place.h): each run
+	 * scored from the samples, or the time, of one placement; or n/a when the kernels'
+	 * runs share none. The index row takes each run's index with that score. */
+	int place_only;       /* enum placement; 0 every sample */
+	bool place_by_time, place_differs;
 };
 
 struct plan_result {

@@ -52,14 +52,20 @@ static unsigned below(unsigned n)
 	return (unsigned)(rng % n);
 }
 
-/* Every score of a run times f: its index moves by exactly f. */
+/* Every score of a run times f, and its samples' counts, from which a plan scores context1
+ * again on one placement: its index moves by exactly f. */
 static void scale(struct run *r, double f)
 {
 	for (int b = 0; b < r->nblocks; b++) {
 		struct run_block *bl = &r->blocks[b];
 		bl->index_score *= f;
-		for (int t = 0; t < bl->ntests; t++)
-			bl->tests[t].score *= f;
+		for (int t = 0; t < bl->ntests; t++) {
+			struct test_result *tr = &bl->tests[t];
+			tr->score *= f;
+			for (int s = 0; s < tr->nsamples; s++)
+				for (int c = 0; c < tr->samples[s].copies; c++)
+					tr->samples[s].count[c] *= f;
+		}
 	}
 }
 

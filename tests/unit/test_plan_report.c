@@ -16,6 +16,7 @@
 #include "plan.h"
 #include "plan_report.h"
 #include "run.h"
+#include "score.h"
 #include "store.h"
 
 static uint64_t rng = 12345;
@@ -201,6 +202,75 @@ static void test_until(void **state)
 	assert_true(res.settled);
 	plan_result_free(&res);
 	unbuild(&fx);
+}
+
+/* context1 added to run r: three samples whose pair spent a share of its time from t_lo to
+ * t_hi on one CPU (170 k lps there) and the rest across at two (1% noise), as unpinned
+ * context1 does on a 2-CPU VM (t 1, or 0: pinned to one CPU, or two); the index again. */
+static void add_context1(struct run *r, double t_lo, double t_hi, double two)
+{
+	struct run_block *b = &r->blocks[0];
+	struct test_result *t = run_block_add_test(b, "context1", "Pipe-based Context Switching", "lps", 1, 4000, "system");
+	t->status = TEST_DONE;
+	for (int s = 0; s < 3; s++) {
+		struct sample *sm = test_add_sample(t, 1);
+		double share = t_lo + (t_hi - t_lo) * s / 2, one = 170e3 * share;
+		sm->elapsed[0] = 1;
+		sm->count[0] = one + two * (1 - share) * (1 + 0.01 * normal());
+		sm->shared[0] = one / sm->count[0];
+		sm->shared_time[0] = share;
+	}
+	score_test(t);
+	t->index = t->score / t->baseline * 10;
+	double lsum = 0;
+	for (int i = 0; i < b->ntests; i++)
+		lsum += log(b->tests[i].index);
+	b->index_tests = b->ntests;
+	b->index_score = exp(lsum / b->ntests);
+}
+
+/* A plan judges context1 as compare does: the same kernel whose pairs shared a CPU for more
+ * of B's time reads no different by each sample's time across CPUs (its raw rate 30% higher);
+ * a 40% drop across is found; pairs pinned one way on A and the other on B are n/a, and the
+ * index with them. */
+static void test_context1_placement(void **state)
+{
+	(void)state;
+	static const struct {
+		double a_lo, a_hi, b_lo, b_hi, b_two;
+		int verdict, place;
+	} cases[] = {
+		{ 0.02, 0.04, 0.06, 0.09, 19e3, VERDICT_SAME, PLACE_TWO },
+		{ 0.02, 0.04, 0.02, 0.04, 19e3 * 0.6, VERDICT_SLOWER, PLACE_TWO },
+		{ 1, 1, 0, 0, 19e3, VERDICT_NA, 0 },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		struct fixture fx;
+		build(&fx, 1.0, 1.0, -1);
+		for (int i = 0; i < fx.n; i++) {
+			bool b = fx.p.boot[fx.boot_of[i]].side == 'B';
+			add_context1(fx.runs[i], b ? cases[c].b_lo : cases[c].a_lo, b ? cases[c].b_hi : cases[c].a_hi,
+				     b ? cases[c].b_two : 19e3);
+		}
+		struct plan_result res;
+		plan_analyze_runs(&fx.p, fx.runs, fx.boot_of, fx.n, NULL, &res);
+		const struct plan_row *cx = row(&res, "context1"), *ix = row(&res, "index");
+		assert_int_equal(cx->verdict, cases[c].verdict);
+		assert_int_equal(cx->place_only, cases[c].place);
+		if (cases[c].verdict == VERDICT_NA) {
+			assert_true(cx->place_differs);
+			assert_string_equal(cx->na_why, "placement");
+			assert_int_equal(ix->verdict, VERDICT_NA);
+			assert_string_equal(ix->na_why, "placement");
+		} else {
+			assert_true(cx->place_by_time);
+			assert_int_equal(ix->verdict, cases[c].verdict);
+		}
+		if (c == 1)
+			assert_float_equal(pstat_pct(cx->e.d), -40, 3);
+		plan_result_free(&res);
+		unbuild(&fx);
+	}
 }
 
 /* The report: the plan's words, its compare table, the JSON's rows. */
@@ -425,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_until),
 		cmocka_unit_test(test_print),
 		cmocka_unit_test(test_between),
+		cmocka_unit_test(test_context1_placement),
 		cmocka_unit_test(test_same_pace),
 		cmocka_unit_test(test_pace_moved_by_kernel),
 	};
