@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Like with like: a pair test's samples (context1) compared only where both sides placed their pairs the same way. */
-#include "compare.h"
-#include "compare_int.h"
+/* Like with like: which placement of a pair test's samples (context1) both sides share, and a run's test scored from it. */
+#include "compare_place.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -165,36 +164,4 @@ void compare_place_free(struct test_result *subset)
 	free(subset->samples);
 	free(subset->summary);
 	memset(subset, 0, sizeof *subset);
-}
-
-void compare_place_footer(struct compare *c, const struct compare_row *row, const struct place_pick *p)
-{
-	if (!p->only && !p->differs)
-		return;
-	char side[2][80], mixed[2][24] = { "", "" };
-	for (int s = 0; s < 2; s++) {
-		if (p->n[s][PLACE_MIXED])
-			snprintf(mixed[s], sizeof mixed[s], ", %d mixed", p->n[s][PLACE_MIXED]);
-		snprintf(side[s], sizeof side[s], "%d on one CPU, %d on two%s", p->n[s][PLACE_ONE], p->n[s][PLACE_TWO],
-			 mixed[s]);
-	}
-	if (p->differs)
-		compare_push_footer(c, "%s placed its pairs of processes differently: A's samples %s; B's %s. "
-				       "A placement is not a kernel's difference: the row is n/a "
-				       "(--pair-cpus one or two measures one case).",
-				    row->id, side[0], side[1]);
-	else {
-		const char *how = p->by_time ? (p->only == PLACE_ONE ? "by each pair's time on one CPU"
-								      : "by each pair's time on two CPUs")
-				  : p->only == PLACE_ONE ? "with each pair on one CPU alone" : "with each pair on two CPUs alone";
-		char runs[120] = "";
-		if (p->runs[0] < p->of[0] || p->runs[1] < p->of[1])
-			snprintf(runs, sizeof runs, ", in the runs that have them (A: %d of %d runs, B: %d of %d), "
-						    "and the index on those runs",
-				 p->runs[0], p->of[0], p->runs[1], p->of[1]);
-		compare_push_footer(c, "%s compared on its samples %s%s (%sA's samples %s; B's %s): "
-				       "a placement is not a kernel's difference.",
-				    row->id, how, runs, p->by_time ? "a sample's round trips there over its time there; " : "",
-				    side[0], side[1]);
-	}
 }
