@@ -167,6 +167,20 @@ static void get_doubles(struct reader *rd, json_t *a, const char *path, double *
 }
 
 /* A sample's optional CPUs per copy (1.2): absent, or n whole numbers from -1 (unknown) up. */
+/* A sample's optional per-copy shares (0..1, null unknown): key of object so at path sp. */
+static void get_shares(struct reader *rd, json_t *so, const char *sp, const char *key, double *out, int copies)
+{
+	json_t *v = json_object_get(so, key);
+	if (!v || json_is_null(v) || rd->failed)
+		return;
+	char fp[240];
+	snprintf(fp, sizeof fp, "%s.%s", sp, key);
+	get_doubles(rd, v, fp, out, (size_t)copies);
+	for (int c = 0; c < copies && !rd->failed; c++)
+		if (!isnan(out[c]) && !(out[c] >= 0 && out[c] <= 1))
+			fail(rd, "field %s[%d] is not a share from 0 to 1", fp, c);
+}
+
 static void get_cpus(struct reader *rd, json_t *so, const char *path, const char *key, int *dst, size_t n)
 {
 	json_t *a = json_object_get(so, key);
@@ -406,22 +420,8 @@ static void read_test(struct reader *rd, json_t *o, struct run_block *b, const c
 				fail(rd, "field %s has a negative count or time (copy %d)", sp, c);
 		get_cpus(rd, so, sp, "cpu", s->cpu, (size_t)copies);
 		get_cpus(rd, so, sp, "cpu_end", s->cpu_end, (size_t)copies);
-		json_t *sh = json_object_get(so, "shared");
-		if (sh && !json_is_null(sh) && !rd->failed) {
-			snprintf(fp, sizeof fp, "%s.shared", sp);
-			get_doubles(rd, sh, fp, s->shared, (size_t)copies);
-			for (int c = 0; c < copies && !rd->failed; c++)
-				if (!isnan(s->shared[c]) && !(s->shared[c] >= 0 && s->shared[c] <= 1))
-					fail(rd, "field %s.shared[%d] is not a share from 0 to 1", sp, c);
-		}
-		json_t *st = json_object_get(so, "shared_time");
-		if (st && !json_is_null(st) && !rd->failed) {
-			snprintf(fp, sizeof fp, "%s.shared_time", sp);
-			get_doubles(rd, st, fp, s->shared_time, (size_t)copies);
-			for (int c = 0; c < copies && !rd->failed; c++)
-				if (!isnan(s->shared_time[c]) && !(s->shared_time[c] >= 0 && s->shared_time[c] <= 1))
-					fail(rd, "field %s.shared_time[%d] is not a share from 0 to 1", sp, c);
-		}
+		get_shares(rd, so, sp, "shared", s->shared, copies);
+		get_shares(rd, so, sp, "shared_time", s->shared_time, copies);
 	}
 	json_t *sum = get_array(rd, o, path, "summary", MAX_SUMMARY);
 	for (size_t i = 0; sum && i < json_array_size(sum) && !rd->failed; i++) {
