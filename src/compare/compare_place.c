@@ -165,3 +165,22 @@ void compare_place_free(struct test_result *subset)
 	free(subset->summary);
 	memset(subset, 0, sizeof *subset);
 }
+
+double compare_place_score(const struct test_result *t, enum placement only, bool by_time)
+{
+	struct test_result placed;
+	if (!compare_place_subset(t, only, by_time, &placed))
+		return NAN;
+	double x = placed.score;
+	compare_place_free(&placed);
+	return x;
+}
+
+double compare_place_index_shift(const struct run_block *b, const char *id, enum placement only, bool by_time)
+{
+	const struct test_result *t = only != PLACE_UNKNOWN && b->index_tests > 0 ? run_block_find_test(b, id) : NULL;
+	if (!t || !(t->baseline > 0) || !(t->score > 0) || strcmp(t->category, "system"))
+		return 0;
+	double x = compare_place_score(t, only, by_time);
+	return x > 0 ? log(x / t->score) / b->index_tests : NAN;
+}

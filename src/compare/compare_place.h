@@ -28,5 +28,11 @@ void compare_place_pick(struct place_pick *p, const struct run *const *a, int na
  * placed so, where that was most of it (struct place_pick). */
 bool compare_place_subset(const struct test_result *t, enum placement only, bool by_time, struct test_result *out);
 void compare_place_free(struct test_result *subset);
+/* t's score from the samples (or the time) placed `only`; NAN when it has none. */
+double compare_place_score(const struct test_result *t, enum placement only, bool by_time);
+/* The log change block b's index takes with its test id scored so (the index is the geometric
+ * mean of its tests' ratios): 0 for a test outside the index, NAN when the run has no sample of
+ * that placement (its index is left out, as the row is). */
+double compare_place_index_shift(const struct run_block *b, const char *id, enum placement only, bool by_time);
 
 #endif

@@ -143,24 +143,13 @@ static const struct test_result *find_any(const struct run *const *runs, int n, 
 
 /* A block's index with each pair test scored as its row compared it (one
  * placement's samples alone): the log of that change, or NaN when the run has
- * no sample of that placement (its index is left out, as its row is). The
- * index is the geometric mean of its tests' ratios, so a test's log change
- * moves it by that over the tests it has. */
+ * no sample of that placement (compare_place_index_shift). */
 static double placed_shift(const struct compare_block *cb, const struct run_block *b)
 {
 	double shift = 0;
-	for (int i = 0; i < cb->nrows && b->index_tests > 0; i++) {
-		const struct compare_row *row = &cb->rows[i];
-		const struct test_result *t = row->place_only ? run_block_find_test(b, row->id) : NULL;
-		struct test_result placed;
-		if (!t || !(t->baseline > 0) || !(t->score > 0) || strcmp(t->category, "system"))
-			continue;
-		if (!compare_place_subset(t, (enum placement)row->place_only, row->place_by_time, &placed))
-			return NAN;
-		if (placed.score > 0)
-			shift += log(placed.score / t->score) / b->index_tests;
-		compare_place_free(&placed);
-	}
+	for (int i = 0; i < cb->nrows; i++)
+		shift += compare_place_index_shift(b, cb->rows[i].id, (enum placement)cb->rows[i].place_only,
+						   cb->rows[i].place_by_time);
 	return shift;
 }
 

@@ -29,34 +29,15 @@ static bool disturbed(const struct test_result *t)
 	return (o && o->has_value && o->value >= OTHERS_BUSY_CPU) || (th && th->has_value && th->value >= 1);
 }
 
-/* t's score from the samples (or the time) of the placement row judges it on; NAN when
- * the run has none of it. */
-static double placed_score(const struct test_result *t, const struct plan_row *row)
-{
-	struct test_result placed;
-	if (!compare_place_subset(t, (enum placement)row->place_only, row->place_by_time, &placed))
-		return NAN;
-	double x = placed.score;
-	compare_place_free(&placed);
-	return x;
-}
-
-/* The log change a block's index takes with each pair test scored as its row judges it (the
- * index is the geometric mean of its tests' ratios); NAN when a run has no such sample. */
+/* The log change a block's index takes with each pair test scored as its row judges it;
+ * NAN when a run has no such sample (compare_place_index_shift). */
 static double index_shift(const struct run_block *b, const struct plan_result *res)
 {
 	double shift = 0;
-	for (int i = 0; i < res->nrows && b->index_tests > 0; i++) {
-		const struct plan_row *row = &res->rows[i];
-		const struct test_result *t =
-			row->copies == b->copies && row->place_only ? run_block_find_test(b, row->id) : NULL;
-		if (!t || !(t->baseline > 0) || !(t->score > 0) || strcmp(t->category, "system"))
-			continue;
-		double x = placed_score(t, row);
-		if (!(x > 0))
-			return NAN;
-		shift += log(x / t->score) / b->index_tests;
-	}
+	for (int i = 0; i < res->nrows; i++)
+		if (res->rows[i].copies == b->copies)
+			shift += compare_place_index_shift(b, res->rows[i].id, (enum placement)res->rows[i].place_only,
+							   res->rows[i].place_by_time);
 	return shift;
 }
 
@@ -89,7 +70,9 @@ static int run_value(const struct run *r, const struct plan_row *row, const stru
 		const struct point *p = test_find_point(t, colon + 1);
 		x = p ? point_mean(p) : NAN;
 	} else {
-		x = t->status != TEST_DONE ? NAN : row->place_only ? placed_score(t, row) : t->score;
+		x = t->status != TEST_DONE ? NAN
+		  : row->place_only ? compare_place_score(t, (enum placement)row->place_only, row->place_by_time)
+				    : t->score;
 	}
 	if (!(x > 0))
 		return 0;
@@ -203,13 +186,11 @@ static int verdict_of(enum pstat_verdict v, bool lower_better)
 						   : VERDICT_SLOWER;
 }
 
-/* Each pair test's placement, judged on the done boots' runs of each kernel as compare
- * judges it; a row n/a for placement makes its copy count's index n/a too. */
-static void place_rows(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
-		       struct plan_result *res)
+/* The done boots' runs of each kernel, A's in side[0] and B's in side[1] (free both). */
+static void done_sides(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
+		       const struct run **side[2], int n[2])
 {
-	const struct run **side[2];
-	int n[2] = { 0, 0 };
+	n[0] = n[1] = 0;
 	side[0] = calloc((size_t)nruns + 1, sizeof *side[0]);
 	side[1] = calloc((size_t)nruns + 1, sizeof *side[1]);
 	if (!side[0] || !side[1])
@@ -221,6 +202,16 @@ static void place_rows(const struct plan *p, struct run *const *runs, const int 
 			side[s][n[s]++] = runs[r];
 		}
 	}
+}
+
+/* Each pair test's placement, judged on the done boots' runs of each kernel as compare
+ * judges it; a row n/a for placement makes its copy count's index n/a too. */
+static void place_rows(const struct plan *p, struct run *const *runs, const int *boot_of, int nruns,
+		       struct plan_result *res)
+{
+	const struct run **side[2];
+	int n[2];
+	done_sides(p, runs, boot_of, nruns, side, n);
 	for (int i = 0; i < res->nrows && n[0] && n[1]; i++) {
 		struct plan_row *row = &res->rows[i];
 		if (!strcmp(row->id, NOISE_INDEX_ID) || strchr(row->id, ':'))
@@ -667,29 +658,19 @@ static void plan_sentences(const struct plan *p, const struct plan_result *res, 
 
 struct compare *plan_to_compare(const struct plan *p, const struct plan_result *res, char *err, size_t errlen)
 {
-	const struct run **a = calloc((size_t)res->nruns + 1, sizeof *a), **b = calloc((size_t)res->nruns + 1, sizeof *b);
-	if (!a || !b)
-		abort();
-	int na = 0, nb = 0;
-	for (int i = 0; i < res->nruns; i++) {
-		const struct plan_boot *pb = &p->boot[res->boot_of[i]];
-		if (pb->state != PLAN_BOOT_DONE)
-			continue;
-		if (pb->side == 'A')
-			a[na++] = res->runs[i];
-		else
-			b[nb++] = res->runs[i];
-	}
+	const struct run **side[2];
+	int nside[2];
+	done_sides(p, res->runs, res->boot_of, res->nruns, side, nside);
 	struct compare *c = NULL;
-	if (!na || !nb) {
+	if (!nside[0] || !nside[1]) {
 		snprintf(err, errlen, "plan '%s': no boot of %s done yet, nothing to compare", p->name,
-			 !na ? "A" : "B");
+			 !nside[0] ? "A" : "B");
 	} else {
 		struct compare_opts o = { .default_noise = true };
-		c = compare_stored(a, na, b, nb, &o, err, errlen);
+		c = compare_stored(side[0], nside[0], side[1], nside[1], &o, err, errlen);
 	}
-	free(a);
-	free(b);
+	free(side[0]);
+	free(side[1]);
 	if (!c)
 		return NULL;
 	char an[200], bn[200];
@@ -873,21 +854,14 @@ int plan_save_html(const char *path, const struct plan *p, const struct plan_res
 	struct compare *c = plan_to_compare(p, res, err, errlen);
 	if (!c)
 		return -1;
-	const struct run **a = calloc((size_t)res->nruns + 1, sizeof *a);
-	if (!a)
-		abort();
-	struct html_arg h = { .p = p, .res = res, .c = c, .a = a };
-	for (int i = 0; i < res->nruns; i++) {
-		const struct plan_boot *pb = &p->boot[res->boot_of[i]];
-		if (pb->state != PLAN_BOOT_DONE)
-			continue;
-		if (pb->side == 'A')
-			a[h.na++] = res->runs[i];
-		else
-			h.b = res->runs[i];
-	}
+	const struct run **side[2];
+	int nside[2];
+	done_sides(p, res->runs, res->boot_of, res->nruns, side, nside);
+	struct html_arg h = { .p = p, .res = res, .c = c, .a = side[0], .na = nside[0],
+			      .b = nside[1] ? side[1][nside[1] - 1] : NULL };
 	int rc = file_write_atomic(path, write_html, &h, err, errlen);
-	free(a);
+	free(side[0]);
+	free(side[1]);
 	compare_free(c);
 	return rc < 0 ? -1 : 0;
 }
