@@ -525,11 +525,11 @@ $(BUILD)/plan_resample: tests/bench/plan_resample.c $(LIB_OBJ)
 
 # Not in CI: RUNS (9) quick index runs back to back, about half an hour, beside a probe that
 # times a fixed chain every half second (tests/bench/host_pace.sh): how much of what moves a
-# test's score from run to run the machine's own pace follows. OUT, RUNS, ARGS: see the script.
+# test's score from run to run the machine's own pace follows. OUT, RUNS, ARGS, PROBES: see the script.
 ##d make bench-host-pace  run-to-run noise against the machine's own pace (half an hour)
 .PHONY: bench-host-pace
 bench-host-pace: kbench $(BUILD)/pace_probe
-	@KBENCH=./$(BUILD)/kbench PROBE=./$(BUILD)/pace_probe OUT="$(OUT)" RUNS="$(RUNS)" ARGS="$(ARGS)" \
+	@KBENCH=./$(BUILD)/kbench PROBE=./$(BUILD)/pace_probe OUT="$(OUT)" RUNS="$(RUNS)" ARGS="$(ARGS)" PROBES="$(PROBES)" \
 		sh tests/bench/host_pace.sh
 
 # Not in CI: about two hours (2 full-length and 2 quick index runs, 1 copy).

@@ -36,12 +36,47 @@ def left(sd, r):
     return sd * math.sqrt(max(0.0, 1 - r * r)) if r == r else float("nan")
 
 
+def loo_left(y, x):
+    """sd of what is left of y when each run's value is predicted from the others' line on x."""
+    res = []
+    for i in range(len(y)):
+        ys, xs = y[:i] + y[i + 1:], x[:i] + x[i + 1:]
+        mx, my = st.fmean(xs), st.fmean(ys)
+        sxx = sum((a - mx) ** 2 for a in xs)
+        b = sum((a - mx) * (c - my) for a, c in zip(xs, ys)) / sxx if sxx else 0.0
+        res.append(y[i] - (my + b * (x[i] - mx)))
+    return math.sqrt(st.fmean(r * r for r in res))
+
+
+def probes(index, kinds):
+    """pace_probe --all: how closely each probe's speed over a run's seconds follows its index."""
+    print("\nThe probe's kinds (pace_probe --all) against the index, run by run:")
+    print("probe   runs  r index   left   left, each run from the others'   the probe's own sd")
+    for name, rd in kinds:
+        rd.sort()
+        ts = [t for t, _ in rd]
+        pts = []
+        for m, _, _, a, e in index:
+            i, j = bisect.bisect_left(ts, a), bisect.bisect_right(ts, e)
+            if j > i:
+                pts.append((m, -math.log(st.median(v for _, v in rd[i:j]))))
+        if len(pts) < 4:
+            continue
+        y, x = [m for m, _ in pts], [p for _, p in pts]
+        r = corr(y, x)
+        print(f"{name:7s} {len(pts):4d}  {r:+6.2f}  {left(st.stdev(y), r) * 100:5.1f}%  {loo_left(y, x) * 100:5.1f}%"
+              f"                          {st.stdev(x) * 100:5.1f}%")
+
+
 def main(out):
-    pace = []
+    pace, kinds = [], {}  # kinds: pace_probe --all's other probes, NAME -> [(epoch, ms)]
     for line in open(os.path.join(out, "pace.txt")):
         f = line.split()
         if len(f) >= 2:
             pace.append((float(f[0]), float(f[1])))
+            for kv in f[3:]:
+                k, _, v = kv.partition("=")
+                kinds.setdefault(k, []).append((float(f[0]), float(v)))
     pace.sort()
     times = [p[0] for p in pace]
     starts = dict((l.split()[0], float(l.split()[1])) for l in open(os.path.join(out, "starts.txt")) if len(l.split()) == 2)
@@ -74,7 +109,7 @@ def main(out):
                 last = e if last is None else max(last, e)
                 tests.setdefault(t["id"], []).append((rows, speed(a, e), own_pace(r)))
             if b.get("index_score") and first is not None:
-                index.append((math.log(b["index_score"]), speed(first, last), own_pace(r)))
+                index.append((math.log(b["index_score"]), speed(first, last), own_pace(r), first, last))
     if not index:
         sys.exit("bench-host-pace: no runs in %s" % out)
     print(f"{len(index)} runs; the probe's {len(pace)} readings, {st.median(p[1] for p in pace):.2f} ms each (median)\n")
@@ -111,16 +146,18 @@ def main(out):
                 rk = corr([m for m, _ in ko], [o for _, o in ko])
                 line += f"   {rk:+6.2f} {left(sd, rk) * 100:5.1f}%"
         print(line)
-    pr = [(m, p) for m, p, _ in index if p is not None]
+    pr = [(m, p) for m, p, *_ in index if p is not None]
     r = corr([m for m, _ in pr], [p for _, p in pr])
-    sd = st.stdev(m for m, _, _ in index)
-    print(f"\nIndex: {', '.join('%.0f' % math.exp(m) for m, _, _ in index)}; run-to-run sd {sd * 100:.1f}%, "
+    sd = st.stdev(m for m, *_ in index)
+    print(f"\nIndex: {', '.join('%.0f' % math.exp(m) for m, *_ in index)}; run-to-run sd {sd * 100:.1f}%, "
           f"r with the pace {r:+.2f}, {left(sd, r) * 100:.1f}% left with the pace taken out")
-    ko = [(m, o) for m, _, o in index if o is not None]
+    ko = [(m, o) for m, _, o, *_ in index if o is not None]
     if len(ko) >= 3:
         rk = corr([m for m, _ in ko], [o for _, o in ko])
         print(f"kbench's own pace (each run's median, {len(ko)} runs): r {rk:+.2f}, {left(sd, rk) * 100:.1f}% left; "
               f"its own run-to-run sd {st.stdev(o for _, o in ko) * 100:.1f}%")
+    if kinds:
+        probes(index, [("chain", pace)] + sorted(kinds.items()))
     print("(r pace: correlation of the log score with the log of the probe's speed over the same seconds;"
           " r kbench: with the log of kbench's own pace (the run's median);"
           " lag-1: of a sample's deviation with the next one's; ratio: run-to-run sd / sd expected from the samples)")
