@@ -364,6 +364,26 @@ static void index_table(FILE *f, const struct test_result **sorted, int n, const
 	fprintf(f, "%-66s %8.1f\n\n", title, idx);
 }
 
+/* A budget below what every test's fewest samples take is spent on those, not ended
+ * (runner_estimate_test): say so, or "in 6 s" reads as a promise the run broke. */
+static void least_line(FILE *f, const struct run_block *b, double budget)
+{
+	double took = 0;
+	int fewest = 0, most = 0;
+	for (int i = 0; i < b->ntests; i++) {
+		const struct test_result *t = &b->tests[i];
+		const struct kv *secs = test_summary_get(t, "quick_seconds");
+		if (t->status != TEST_DONE || !secs)
+			continue;
+		took += secs->value;
+		fewest = fewest && fewest < t->nsamples ? fewest : t->nsamples;
+		most = most > t->nsamples ? most : t->nsamples;
+	}
+	if (fewest > 0 && fewest == most && took > 1.25 * budget)
+		fprintf(f, "  less than the tests' fewest samples take: each took its %d, %.0f s in all\n", fewest,
+			took);
+}
+
 /* A quick run says how precise each score is and what stopped the test: its precision
  * (each test until its interval was within it), or the index allocation (the samples
  * shared out to narrow the index's interval most in the seconds given, in rounds). */
@@ -378,9 +398,11 @@ static void quick_table(FILE *f, const struct run_block *b)
 	if (first->quick_asked > 0)
 		fprintf(f, "Quick run: each test stopped once its 95%% interval was within +-%.1f%%\n",
 			first->quick_asked * 100);
-	else
+	else {
 		fprintf(f, "Quick run: samples in rounds, shared out to narrow the index's interval most in %.0f s\n",
 			first->quick_budget);
+		least_line(f, b, first->quick_budget);
+	}
 	for (int i = 0; i < b->ntests; i++) {
 		const struct test_result *t = &b->tests[i];
 		const struct kv *p = test_summary_get(t, "quick_precision");

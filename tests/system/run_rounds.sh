@@ -5,7 +5,7 @@
 # quick ones), keeps each test's telemetry its own, and refuses what does not go with it.
 # (--quick alone keeps the precision rule: test_request and ui_quick check it.)
 # requires: python3
-# cost: 17
+# cost: 30
 . "$KBENCH_TOP/tests/system/lib.inc"
 W="dhry2reg syscall pipe"
 t0=$(date +%s)
@@ -19,6 +19,11 @@ t1=$(date +%s)
 expect_exit 0 "$KBENCH" run -c 1 --quick --allocate index --budget 0.1 --duration 0.4 --interval 0.1 --name quick $W
 grep -q "^Quick run: samples in rounds, shared out to narrow the index's interval most in 6 s$" "$T/out" ||
 	{ cat "$T/out"; die "the quick report does not say how its samples were spent"; }
+! grep -q "fewest samples take" "$T/out" || { cat "$T/out"; die "a budget its samples fit in is said to be too short"; }
+# a budget below what every test's 3 samples take: spent on those, and the report says so
+expect_exit 0 "$KBENCH" run -c 1 --quick --allocate index --budget 0.1 --duration 1 --interval 0.1 --name least $W
+grep -q "^  less than the tests' fewest samples take: each took its 3, [0-9]* s in all$" "$T/out" ||
+	{ cat "$T/out"; die "the quick report does not say its budget was below the tests' fewest samples"; }
 for n in full quick; do
 	"$KBENCH" export "$n" --format json >"$T/$n.json" || die "export $n"
 done
