@@ -61,11 +61,32 @@ def load(out, copies):
                     if t.get("status") == "done" and t.get("score", 0) > 0}
             if block.get("index_score", 0) > 0:
                 logs["index"] = math.log(block["index_score"])
+                within = index_within(block)
+            else:
+                within = float("nan")
             runs.append({"id": row["id"], "shape": row["shape"], "session": row["session"],
                          "round": row["round"], "minutes": float(row["seconds"]) / 60, "load": (float(row["load_before"]),
                                                                           float(row["load_after"])),
-                         "logs": logs, "path": path, "pace": run_pace(r)})
+                         "logs": logs, "path": path, "pace": run_pace(r), "within": within})
     return runs
+
+
+def index_within(block):
+    """The sd of the log index that the run's own samples predict: each index test's log rates'
+    variance over its samples' count, summed, over the tests' count (the index is their
+    geometric mean). NAN when a test has under two samples."""
+    v, k = 0.0, 0
+    for t in block["tests"]:
+        if t.get("status") != "done":
+            continue
+        ls = [math.log(sum(x["count"]) / max(x["elapsed"])) for x in t["samples"]
+              if x.get("elapsed") and max(x["elapsed"]) > 0 and sum(x["count"]) > 0]
+        if len(ls) < 2:
+            return float("nan")
+        m = sum(ls) / len(ls)
+        v += sum((x - m) ** 2 for x in ls) / (len(ls) - 1) / len(ls)
+        k += 1
+    return math.sqrt(v) / k if k else float("nan")
 
 
 def run_pace(r):
@@ -349,7 +370,30 @@ def main():
                     line += "; against %s's plain %.2f (%.2f-%.2f)" % (old, r_, lo, hi)
             print(line)
 
-    # 1c. runs made back to back: is the next run's noise its own?
+    # 1c. where the index's spread comes from: its runs' own samples, or between runs
+    print("\nThe index's spread within a run (what its samples predict, the runs' median) and between runs "
+          "(the rest: sqrt(sd^2 - within^2)); no allocation of a run's samples narrows the part between runs, "
+          "so the least spread per root-minute a shape of that length could reach is that part's")
+    old = next((o for o in ("base-quick", "quick-precision") if o in shapes), None)
+    for s in names:
+        plain, n = spread(shapes[s], "index")
+        ws = [r["within"] for r in shapes[s] if r["within"] == r["within"]]
+        if n < 2 or not ws or plain != plain:
+            continue
+        w = sorted(ws)[len(ws) // 2]
+        between = math.sqrt(max(0.0, plain * plain - w * w))
+        m = mean([r["minutes"] for r in shapes[s]])
+        line = "  %-16s sd %s%%  within %s%%  between %s%% (%.0f%% of the variance)  per root-minute %s, at best %s" % (
+            s, pct(plain), pct(w), pct(between), 100 * between * between / (plain * plain), pct(plain * math.sqrt(m)),
+            pct(between * math.sqrt(m)))
+        if old and s != old:
+            bp, _ = spread(shapes[old], "index")
+            bm = mean([r["minutes"] for r in shapes[old]])
+            line += "; against %s's plain: %.2f, at best %.2f" % (old, plain * math.sqrt(m) / (bp * math.sqrt(bm)),
+                                                                 between * math.sqrt(m) / (bp * math.sqrt(bm)))
+        print(line)
+
+    # 1d. runs made back to back: is the next run's noise its own?
     backs = [s for s in names if back_to_back(shapes[s], "index")[3] > 0]
     if backs:
         print("\nRuns back to back (a shape run more than once a round): the sd within a round (pooled), "
