@@ -27,6 +27,13 @@ struct compare_tally {
 	int na_rows;                     /* rows on both sides without samples on one */
 	int drifts;                      /* sides whose samples drift */
 	const struct run *uncalibrated;  /* a side whose setting has no learned floors */
+	/* the first block with an index: its change (%), and how far the index follows the
+	 * machine's pace in A's setting (noise_pace_slope), when learned */
+	bool has_index;
+	double index_change;
+	bool pace_learned;
+	double pace_slope, pace_r;
+	int pace_df;
 };
 
 /* The footer sentence of a row compared on one placement, or withheld for placement. */

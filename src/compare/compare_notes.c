@@ -400,25 +400,53 @@ static bool side_pace(const struct run *const *r, int n, double *x)
 	return true;
 }
 
-/* The machine's own pace beside the tests: how far apart the sides ran it.
- * A VM's host or the heat moves every score about as much, and one run a
- * side cannot tell that from the kernel; a plan across boots can take it
- * out (plan_pace.h). Said above PACE_SAY_PCT; below, a number in passing. */
-#define PACE_SAY_PCT 2.0
-static void pace_footer(struct compare *c, const struct run *const *a, int na, const struct run *const *b, int nb)
+/* The machine's own pace beside the tests: how far apart the sides ran it,
+ * and what that alone would do to the index. A VM's host or the heat moves
+ * every score, the index 2 to 8 times the pace between runs of one kernel on
+ * a 2-CPU VM (make bench-host-pace): so a small pace difference is no proof
+ * of a small effect. Where the store's A/A runs learned the index's slope on
+ * the pace (noise_pace_slope), the footer says what the difference predicts;
+ * where not, it says so. One run a side cannot tell the machine from the
+ * kernel; a plan across boots takes the pace out (plan_pace.h). */
+#define PACE_SAY_PCT 2.0 /* unlearned: a pace difference above it is named as a cause */
+#define PACE_MOVES_PCT 1.0 /* learned: an index change predicted above it is named as a cause */
+#define PACE_FOLLOWS_R 0.3 /* learned: below this correlation the slope predicts nothing */
+static void pace_footer(struct compare *c, const struct run *const *a, int na, const struct run *const *b, int nb,
+			const struct compare_tally *t)
 {
 	double xa, xb;
 	if (!side_pace(a, na, &xa) || !side_pace(b, nb, &xb))
 		return;
 	double pct = (exp(xb - xa) - 1) * 100;
-	if (fabs(pct) < PACE_SAY_PCT)
-		compare_push_footer(c, "The machine's pace (a fixed chain timed beside the tests): B's runs %+.1f%% "
-			       "against A's, too little to move the verdicts.", pct);
-	else
-		compare_push_footer(c, "The machine's pace (a fixed chain timed beside the tests): B's runs %+.1f%% "
-			       "against A's. Either the machine ran %s (a VM's host, the heat), which moves every "
-			       "score about as much, or B's kernel changed the clock; a plan across boots (kbench "
-			       "plan) reports both answers.", pct, pct > 0 ? "faster" : "slower");
+	char said[320], ix[48] = "", why[256] = "";
+	bool cause;
+	if (t->has_index && t->pace_learned && t->pace_r < PACE_FOLLOWS_R) {
+		snprintf(said, sizeof said, ". Between A/A runs here the index hardly followed the pace (r %.2f, %d df).",
+			 t->pace_r, t->pace_df);
+		cause = false;
+	} else if (t->has_index && t->pace_learned) {
+		double moved = (exp(t->pace_slope * (xb - xa)) - 1) * 100;
+		if (isfinite(t->index_change))
+			snprintf(ix, sizeof ix, ", against the index's %+.1f%%", t->index_change);
+		snprintf(said, sizeof said,
+			 ". Between A/A runs here the index moved %.1f times the pace (r %.2f, %d df): this alone would "
+			 "move it %+.1f%%%s.",
+			 t->pace_slope, t->pace_r, t->pace_df, moved, ix);
+		cause = fabs(moved) >= PACE_MOVES_PCT;
+	} else {
+		snprintf(said, sizeof said, "%s",
+			 fabs(pct) < PACE_SAY_PCT ? "; how far the scores follow it here is not learned yet (five or "
+						    "more A/A runs with the pace teach it)."
+						  : ".");
+		cause = fabs(pct) >= PACE_SAY_PCT;
+	}
+	if (cause)
+		snprintf(why, sizeof why,
+			 " Either the machine ran %s (a VM's host, the heat), which moves every score, or B's kernel "
+			 "changed the clock; a plan across boots (kbench plan) reports both answers.",
+			 pct > 0 ? "faster" : "slower");
+	compare_push_footer(c, "The machine's pace (a fixed chain timed beside the tests): B's runs %+.1f%% against A's%s%s",
+			    pct, said, why);
 }
 
 /* Which floors a row's verdict rests on, for the basis line: a row of
@@ -485,7 +513,7 @@ void compare_footer(struct compare *c, const struct run *const *a, int na, const
 		compare_push_footer(c, "The %% after faster or slower says how sure: at 99%%, noise alone would show a "
 			       "change that large once in a hundred comparisons.");
 	busy_footer(c, a, na, b, nb);
-	pace_footer(c, a, na, b, nb);
+	pace_footer(c, a, na, b, nb, t);
 	for (int i = 0; family_list[i]; i++) /* what differs in its own terms, its sentences */
 		if (family_list[i]->compare)
 			family_list[i]->compare(c, a, na, b, nb);

@@ -384,6 +384,13 @@ void compare_block_rows(struct compare *c, struct compare_block *cb, const struc
 	cb->mean_change = cb->ncompared ? sum_change / cb->ncompared : NAN;
 	cb->geomean_change = cb->ncompared ? (exp(sum_log / cb->ncompared) - 1) * 100 : NAN;
 	index_row(c, cb, a, na, b, nb, nt);
+	if (cb->has_index && !tl->has_index) {
+		const struct noise_floor *f = noise_get(nt, NOISE_INDEX_ID, a[0]);
+		tl->has_index = true;
+		tl->index_change = cb->index.change;
+		tl->pace_learned = noise_pace_slope(f, &tl->pace_slope, &tl->pace_r);
+		tl->pace_df = f->pace_df;
+	}
 	const struct run_mode_info *mode = run_mode_info(a[0]->meta.mode);
 	if (mode->compare_rows)
 		mode->compare_rows(c, cb, a, na, b, nb, nt);

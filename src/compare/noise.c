@@ -151,6 +151,8 @@ struct acc {
 	int copies;
 	double ss;
 	int df, runs;
+	double sxx, sxy, syy; /* the index only: against its runs' pace (noise_floor's pace_*) */
+	int pdf;
 };
 
 static struct acc *acc_slot(struct acc **v, int *n, const char *id, int copies)
@@ -184,6 +186,26 @@ static void acc_logs(struct acc **acc, int *nacc, const char *id, int copies, co
 	a->ss += ss;
 	a->df += m - 1;
 	a->runs += m;
+}
+
+/* The index's m log scores y beside its runs' log pace x: their deviations from the
+ * set's means, summed into the (index, copies) accumulator; under two add nothing. */
+static void acc_pace(struct acc **acc, int *nacc, int copies, const double *x, const double *y, int m)
+{
+	if (m < 2)
+		return;
+	double mx = 0, my = 0;
+	for (int q = 0; q < m; q++) {
+		mx += x[q] / m;
+		my += y[q] / m;
+	}
+	struct acc *a = acc_slot(acc, nacc, NOISE_INDEX_ID, copies);
+	for (int q = 0; q < m; q++) {
+		a->sxx += (x[q] - mx) * (x[q] - mx);
+		a->sxy += (x[q] - mx) * (y[q] - my);
+		a->syy += (y[q] - my) * (y[q] - my);
+	}
+	a->pdf += m - 1;
 }
 
 /* A points test's headline points ("memlat:rnd L1") learn as a rate test
@@ -220,8 +242,9 @@ static void learn_points(struct acc **acc, int *nacc, const struct run **set, in
  * runs that have it, their deviations from the set's mean. */
 static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k)
 {
-	double *logs = calloc((size_t)k, sizeof *logs);
-	if (!logs)
+	double *logs = calloc((size_t)k, sizeof *logs), *px = calloc((size_t)k, sizeof *px);
+	double *py = calloc((size_t)k, sizeof *py);
+	if (!logs || !px || !py)
 		abort();
 	for (int s = 0; s < k; s++)
 		for (int b = 0; b < set[s]->nblocks; b++) {
@@ -240,7 +263,7 @@ static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k
 					learn_points(acc, nacc, set, k, s, &bl->tests[i], bl->copies);
 					continue;
 				}
-				int m = 0;
+				int m = 0, mp = 0;
 				for (int q = s; q < k; q++) {
 					const struct run_block *qb = run_find_block(set[q], bl->copies);
 					if (!qb)
@@ -259,11 +282,19 @@ static void learn_set(struct acc **acc, int *nacc, const struct run **set, int k
 					}
 					if (v > 0)
 						logs[m++] = log(v);
+					double pace = i < 0 && v > 0 ? run_pace(set[q]) : NAN;
+					if (pace > 0) {
+						px[mp] = log(pace);
+						py[mp++] = log(v);
+					}
 				}
 				acc_logs(acc, nacc, id, bl->copies, logs, m);
+				acc_pace(acc, nacc, bl->copies, px, py, mp);
 			}
 		}
 	free(logs);
+	free(px);
+	free(py);
 }
 
 /* A set's accumulators pooled into the table: copy counts are pooled per
@@ -281,6 +312,10 @@ static void pool(struct noise_table *t, const struct acc *acc, int nacc, const s
 		f->df += acc[a].df;
 		f->runs += acc[a].runs;
 		f->learned = sqrt((prev_ss + acc[a].ss) / f->df);
+		f->pace_sxx += acc[a].sxx;
+		f->pace_sxy += acc[a].sxy;
+		f->pace_syy += acc[a].syy;
+		f->pace_df += acc[a].pdf;
 	}
 }
 
@@ -331,17 +366,18 @@ static int add_run(const struct storeidx_row *row, void *arg)
 	return 0;
 }
 
-/* A set's accumulators as text, one "copies df runs ss id" a line (the cache's form). */
+/* A set's accumulators as text, one "copies df runs ss sxx sxy syy pdf id" a line (the cache's form). */
 static char *acc_text(const struct acc *acc, int nacc)
 {
-	size_t cap = (size_t)nacc * 96 + 1, u = 0;
+	size_t cap = (size_t)nacc * 200 + 1, u = 0;
 	char *text = malloc(cap);
 	if (!text)
 		abort();
 	text[0] = 0;
 	for (int a = 0; a < nacc; a++)
-		u += (size_t)snprintf(text + u, cap - u, "%d %d %d %.17g %s\n", acc[a].copies, acc[a].df,
-				      acc[a].runs, acc[a].ss, acc[a].id);
+		u += (size_t)snprintf(text + u, cap - u, "%d %d %d %.17g %.17g %.17g %.17g %d %s\n", acc[a].copies,
+				      acc[a].df, acc[a].runs, acc[a].ss, acc[a].sxx, acc[a].sxy, acc[a].syy,
+				      acc[a].pdf, acc[a].id);
 	return text;
 }
 
@@ -355,6 +391,10 @@ static struct acc *acc_parse(const char *text, int *nacc)
 		a.df = (int)strtol(q, &q, 10);
 		a.runs = (int)strtol(q, &q, 10);
 		a.ss = strtod(q, &q);
+		a.sxx = strtod(q, &q);
+		a.sxy = strtod(q, &q);
+		a.syy = strtod(q, &q);
+		a.pdf = (int)strtol(q, &q, 10);
 		size_t n = *q == ' ' ? strcspn(q + 1, "\n") : 0;
 		snprintf(a.id, sizeof a.id, "%.*s", (int)(n < sizeof a.id ? n : sizeof a.id - 1), q + 1);
 		struct acc *na = realloc(acc, (size_t)(*nacc + 1) * sizeof *na);
@@ -446,6 +486,15 @@ void noise_free(struct noise_table *t)
 	memset(t, 0, sizeof *t);
 }
 
+bool noise_pace_slope(const struct noise_floor *nf, double *slope, double *r)
+{
+	if (nf->pace_df < NOISE_PACE_MIN_DF || !(nf->pace_sxx > 0) || !(nf->pace_syy > 0))
+		return false;
+	*slope = nf->pace_sxy / nf->pace_sxx;
+	*r = nf->pace_sxy / sqrt(nf->pace_sxx * nf->pace_syy);
+	return isfinite(*slope) && isfinite(*r);
+}
+
 double noise_sigma(const struct noise_floor *nf)
 {
 	double def = nf->fallback;
@@ -498,4 +547,9 @@ void noise_print(FILE *f, const struct noise_table *t, const struct run *like,
 			fprintf(f, "%-18s %7.1f%% %7.1f%% %7.1f%% %5d %5d\n", t->f[i].id,
 				t->f[i].sigma * 100, t->f[i].fallback * 100, t->f[i].learned * 100, t->f[i].df,
 				t->f[i].runs);
+	double slope, r;
+	if (noise_pace_slope(noise_get(t, NOISE_INDEX_ID, like), &slope, &r))
+		fprintf(f, "The index against the machine's pace: %.1f times it between runs (r %.2f, %d df);\n"
+			   "kbench compare says what a pace difference alone would do to it.\n",
+			slope, r, noise_get(t, NOISE_INDEX_ID, like)->pace_df);
 }

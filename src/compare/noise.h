@@ -39,6 +39,11 @@ struct noise_floor {
 	double learned;    /* sd learned from stored runs alone; < 0 when none */
 	int df;            /* degrees of freedom behind `learned` (A/A comparisons) */
 	int runs;          /* stored runs it was learned from */
+	/* The index's floor only: its log score against its runs' log pace (run_pace),
+	 * deviations from each set's means over the set's runs that have both: sums of
+	 * squares (x the pace, y the index) and products, and their degrees of freedom. */
+	double pace_sxx, pace_sxy, pace_syy;
+	int pace_df;
 };
 
 struct noise_table {
@@ -72,6 +77,14 @@ int noise_learn_store(struct noise_table *t, const char *const *exclude, int nex
 const struct noise_floor *noise_get(const struct noise_table *t, const char *test_id,
 				    const struct run *r);
 void noise_free(struct noise_table *t);
+
+/* How far the index follows the machine's pace between runs of one kernel and
+ * setting, learned from at least NOISE_PACE_MIN_DF degrees of freedom: the slope
+ * (log index per log pace) and its correlation. On a VM the host moves both (the
+ * index 2 to 8 times the pace, measured); where nothing moved the pace, or too few
+ * runs have it, false. */
+#define NOISE_PACE_MIN_DF 4
+bool noise_pace_slope(const struct noise_floor *nf, double *slope, double *r);
 
 /* The sd to use: the default, blended with the learned sd when there is one. */
 double noise_sigma(const struct noise_floor *nf);

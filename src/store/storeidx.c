@@ -21,7 +21,7 @@
 #include "storeidx_int.h"
 
 /* Bumped whenever a column or what one holds changes: an older index is rebuilt. */
-#define SCHEMA_VERSION 8
+#define SCHEMA_VERSION 9
 
 /* The runs table: the file's facts, its error when broken, the run's metadata columns (made from
  * their rows, storeidx_meta_columns), and what lists, picking and noise learning read. */

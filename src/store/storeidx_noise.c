@@ -49,6 +49,8 @@ static double kv_value(const struct test_result *t, const char *key)
 void storeidx_noise_text(struct storeidx_buf *b, const struct run *r)
 {
 	char name[64];
+	/* the run's pace (NAN without): what the index's slope on it is learned from */
+	storeidx_bprintf(b, "R %.17g\n", run_pace(r));
 	for (int i = 0; i < r->nblocks; i++) {
 		const struct run_block *bl = &r->blocks[i];
 		storeidx_bprintf(b, "B %d %.17g %d %d\n", bl->copies, bl->index_score, bl->index_partial, bl->index_tests);
@@ -92,7 +94,13 @@ struct run *storeidx_noise_run(const struct storeidx_row *row)
 	for (const char *p = row->noise; p && *p;) {
 		char kind = *p;
 		char *q = (char *)p + (*p ? 1 : 0);
-		if (kind == 'B') {
+		if (kind == 'R') {
+			/* run_pace reads back the median of this many readings of the one value */
+			double pace = strtod(q, &q);
+			struct series *ps = pace > 0 && isfinite(pace) ? run_series(r, "pace", "M/s") : NULL;
+			for (int k = 0; ps && ps->n < RUN_PACE_MIN; k++)
+				series_push(ps, k, pace);
+		} else if (kind == 'B') {
 			int copies = (int)strtol(q, &q, 10);
 			double index = strtod(q, &q);
 			int partial = (int)strtol(q, &q, 10), itests = (int)strtol(q, &q, 10);

@@ -448,12 +448,79 @@ static void test_pace_is_said(void **state)
 	compare_free(c);
 	pace_readings(b, 1, 905);
 	c = cmp(a, b, NULL);
-	assert_true(footer_has(c, "B's runs +0.6% against A's, too little to move the verdicts"));
+	/* a small difference is no proof of a small effect while the slope is not learned */
+	assert_true(footer_has(c, "B's runs +0.6% against A's; how far the scores follow it here is not learned yet"));
+	assert_false(footer_has(c, "Either the machine"));
 	compare_free(c);
 	pace_readings(b, 2 * RUN_PACE_MIN + 1, 855);
 	c = cmp(a, b, NULL);
 	assert_true(footer_has(c, "B's runs -5.0% against A's. Either the machine ran slower"));
 	compare_free(c);
+	run_free(a);
+	run_free(b);
+}
+
+/* A/A runs whose index follows their pace three to one teach that slope (the
+ * index's floor keeps it), and the footer says what B's pace alone would do. */
+static void test_pace_slope_learned(void **state)
+{
+	struct run *runs[10];
+	const struct run *cv[10];
+	char id[16];
+	for (int i = 0; i < 10; i++) {
+		double p = 900 * (1 + 0.01 * (i - 4.5) + 0.002 * gauss());
+		snprintf(id, sizeof id, "p%07d", i);
+		runs[i] = mk(id, "6.1", pow(p / 900, 3) * (1 + 0.003 * gauss()), 0.002, 0);
+		pace_readings(runs[i], RUN_PACE_MIN, p);
+		cv[i] = runs[i];
+	}
+	struct noise_table nt;
+	noise_learn(&nt, cv, 10, NULL, 0);
+	double slope, r;
+	const struct noise_floor *f = noise_get(&nt, NOISE_INDEX_ID, runs[0]);
+	assert_int_equal(f->pace_df, 9);
+	assert_true(noise_pace_slope(f, &slope, &r));
+	assert_true(slope > 2.5 && slope < 3.5);
+	assert_true(r > 0.9);
+	/* B's pace 2% above A's: the index 6% up from the pace alone, and said so */
+	struct run *a = mk("aaaa0012", "6.1", 1.0, 0.002, 0), *b = mk("bbbb0012", "6.8", 1.061, 0.002, 0);
+	pace_readings(a, RUN_PACE_MIN, 900);
+	pace_readings(b, RUN_PACE_MIN, 918);
+	struct compare *c = cmp(a, b, &nt);
+	assert_true(footer_has(c, "B's runs +2.0% against A's. Between A/A runs here the index moved"));
+	assert_true(footer_has(c, "times the pace (r 1.00, 9 df)"));
+	assert_true(footer_has(c, "this alone would move it +5.") || footer_has(c, "this alone would move it +6."));
+	assert_true(footer_has(c, "against the index's +6."));
+	assert_true(footer_has(c, "Either the machine ran faster"));
+	compare_free(c);
+	/* 0.1%: the slope says it moves the index 0.3%, not a cause */
+	run_free(b);
+	b = mk("bbbb0013", "6.8", 1.0, 0.002, 0);
+	pace_readings(b, RUN_PACE_MIN, 900.9);
+	c = cmp(a, b, &nt);
+	assert_true(footer_has(c, "B's runs +0.1% against A's. Between A/A runs here"));
+	assert_false(footer_has(c, "Either the machine"));
+	compare_free(c);
+	/* A/A runs whose pace did not move the index (the paces dealt out of the index's
+	 * order, (3 i + 7) mod 10: r -0.03 with it): the slope predicts nothing, and says so */
+	noise_free(&nt);
+	for (int i = 0; i < 10; i++)
+		for (int k = 0; k < RUN_PACE_MIN; k++)
+			runs[i]->series[0].v[k] = 900 * (1 + 0.01 * ((3 * i + 7) % 10 - 4.5));
+	noise_learn(&nt, cv, 10, NULL, 0);
+	f = noise_get(&nt, NOISE_INDEX_ID, runs[0]);
+	assert_true(noise_pace_slope(f, &slope, &r));
+	assert_true(fabs(r) < 0.3);
+	run_free(b);
+	b = mk("bbbb0014", "6.8", 1.0, 0.002, 0);
+	pace_readings(b, RUN_PACE_MIN, 936);
+	c = cmp(a, b, &nt);
+	assert_true(footer_has(c, "B's runs +4.0% against A's. Between A/A runs here the index hardly followed"));
+	assert_false(footer_has(c, "Either the machine"));
+	compare_free(c);
+	noise_free(&nt);
+	for (int i = 0; i < 10; i++)
+		run_free(runs[i]);
 	run_free(a);
 	run_free(b);
 }
@@ -991,6 +1058,7 @@ int main(void)
 		cmocka_unit_test(test_render),		      cmocka_unit_test(test_storage_in_strip),
 		cmocka_unit_test(test_busy_run_is_withheld),
 		cmocka_unit_test(test_pace_is_said),
+		cmocka_unit_test(test_pace_slope_learned),
 		cmocka_unit_test(test_drift_widens),
 		cmocka_unit_test(test_differing_meters_are_said_not_widened),
 		cmocka_unit_test(test_settings_have_their_floors), cmocka_unit_test(test_learned_per_setting),

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the run store: where it lives, atomic saves that never overwrite, and naming runs. */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -361,6 +362,10 @@ static void expect_same_table(const struct noise_table *x, const struct noise_ta
 		assert_int_equal(x->f[i].df, y->f[i].df);
 		assert_true(x->f[i].learned == y->f[i].learned);
 		assert_true(x->f[i].sigma == y->f[i].sigma);
+		assert_int_equal(x->f[i].pace_df, y->f[i].pace_df);
+		assert_true(fabs(x->f[i].pace_sxx - y->f[i].pace_sxx) <= 1e-12 * fabs(y->f[i].pace_sxx));
+		assert_true(fabs(x->f[i].pace_sxy - y->f[i].pace_sxy) <= 1e-12 * fabs(y->f[i].pace_sxy));
+		assert_true(fabs(x->f[i].pace_syy - y->f[i].pace_syy) <= 1e-12 * fabs(y->f[i].pace_syy));
 	}
 }
 
@@ -394,6 +399,9 @@ static void test_noise_from_index(void **state)
 		r->blocks[0].tests[0].score = 1e6 * (1 + 0.01 * (i % 3)) + i;
 		r->blocks[0].index_score = 500 + i;
 		r->blocks[0].index_tests = 1;
+		/* a pace for all but one run of each setting: the index's slope on it is learned */
+		for (int k = 0; i % 3 != 2 && k < RUN_PACE_MIN; k++)
+			series_push(run_series(r, "pace", "M/s"), k, 900 + 7 * i + k);
 		save(r);
 		snprintf(ids[i], sizeof ids[i], "%s", r->meta.id);
 		run_free(r);
@@ -403,6 +411,12 @@ static void test_noise_from_index(void **state)
 		assert_int_equal(noise_learn_store(&a, NULL, 0, err, sizeof err), 0);
 		learn_from_files(&b, NULL, 0);
 		assert_true(a.groups == 3);
+		/* two runs of each set have a pace: one degree of freedom a set (two full sets, one quick) */
+		for (int q = 0; q < a.n; q++)
+			if (!strcmp(a.f[q].id, NOISE_INDEX_ID)) {
+				assert_int_equal(a.f[q].pace_df, strcmp(a.f[q].setting, "quick") ? 2 : 1);
+				assert_true(a.f[q].pace_sxy > 0);
+			}
 		expect_same_table(&a, &b);
 		noise_free(&a);
 		noise_free(&b);
