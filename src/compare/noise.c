@@ -548,8 +548,9 @@ void noise_print(FILE *f, const struct noise_table *t, const struct run *like,
 				t->f[i].sigma * 100, t->f[i].fallback * 100, t->f[i].learned * 100, t->f[i].df,
 				t->f[i].runs);
 	double slope, r;
-	if (noise_pace_slope(noise_get(t, NOISE_INDEX_ID, like), &slope, &r))
+	const struct noise_floor *ix_floor = noise_get(t, NOISE_INDEX_ID, like);
+	if (noise_pace_slope(ix_floor, &slope, &r))
 		fprintf(f, "The index against the machine's pace: %.1f times it between runs (r %.2f, %d df);\n"
 			   "kbench compare says what a pace difference alone would do to it.\n",
-			slope, r, noise_get(t, NOISE_INDEX_ID, like)->pace_df);
+			slope, r, ix_floor->pace_df);
 }
